@@ -1,0 +1,80 @@
+/**
+ * The schema builder: plugins, scalars and shared option defaults. It declares no domain types.
+ */
+import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import RelayPlugin from '@pothos/plugin-relay';
+import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { JSONResolver } from 'graphql-scalars';
+import type { Context } from './context.js';
+
+export interface SchemaTypes {
+  Context: Context;
+  DefaultFieldNullability: false;
+  Scalars: {
+    BigInt: { Input: bigint; Output: bigint | number | string };
+    Timestamp: { Input: number; Output: number | string };
+    JSON: { Input: unknown; Output: unknown };
+  };
+}
+
+export const builder = new SchemaBuilder<SchemaTypes>({
+  plugins: [RelayPlugin, DataloaderPlugin],
+  defaultFieldNullability: false,
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeTypeOptions: { description: 'An object with a global id that `node(id:)` refetches.' },
+    pageInfoTypeOptions: { name: 'RelayPageInfo', description: 'Unused: connections of this graph use `PageInfo`.' },
+    idFieldOptions: { description: 'Global id of this object, for `node(id:)` and client caches.' },
+    nodeQueryOptions: { description: 'Refetches any object by its global id; null when it no longer exists.' },
+    nodesQueryOptions: { description: 'Refetches many objects by global id, in order; null in the slot of one that does not exist.' },
+  },
+});
+
+const DECIMAL = /^-?\d+$/;
+
+function bigIntFrom(value: unknown, where: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && DECIMAL.test(value.trim())) return BigInt(value.trim());
+  throw new GraphQLError(`BigInt ${where}: expected a whole number as a decimal string, got ${JSON.stringify(value)}`, {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
+}
+
+builder.scalarType('BigInt', {
+  description:
+    'An exact integer of any size (amounts in the smallest unit, block numbers, gas, nonces), serialized as a decimal string. Inputs accept a decimal string or an Int.',
+  serialize: (value) => {
+    if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value).toString();
+    return bigIntFrom(value, 'output').toString();
+  },
+  parseValue: (value) => bigIntFrom(value, 'input'),
+  parseLiteral: (node: ValueNode) => {
+    if (node.kind === Kind.STRING || node.kind === Kind.INT) return bigIntFrom(node.value, 'input');
+    throw new GraphQLError('BigInt input must be a decimal string or an Int', { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+  },
+});
+
+function timestampFrom(value: unknown): number {
+  const n = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value;
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return n;
+  throw new GraphQLError(`Timestamp: expected Unix seconds as a non-negative whole number, got ${JSON.stringify(value)}`, {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
+}
+
+builder.scalarType('Timestamp', {
+  description: 'A point in time as Unix seconds (a non-negative Int).',
+  serialize: (value) => timestampFrom(value),
+  parseValue: (value) => timestampFrom(value),
+  parseLiteral: (node: ValueNode) => {
+    if (node.kind === Kind.INT || node.kind === Kind.STRING) return timestampFrom(node.value);
+    throw new GraphQLError('Timestamp input must be Unix seconds', { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+  },
+});
+
+builder.addScalarType('JSON', JSONResolver, {});
+
+builder.queryType({ description: 'Reads over the Data API, the node RPC and the metrics service.' });

@@ -1,0 +1,133 @@
+/**
+ * Configuration from the environment. Every variable has a documented default (README's table) and
+ * is validated at start: a bad value stops the process with a message naming the variable.
+ */
+
+export interface Config {
+  /** Interface the gateway listens on. */
+  host: string;
+  /** Port the gateway listens on; 0 picks a free port. */
+  port: number;
+  dataApiUrl: string;
+  /** Server-side Data API key, used when the caller sends none. */
+  dataApiKey: string | undefined;
+  /** Header the Data API key is sent in. */
+  dataApiKeyHeader: string;
+  nodeRpcUrl: { mainnet: string; fuji: string };
+  metricsUrl: string;
+  /** Deadline of one upstream call, headers and body included. */
+  upstreamTimeoutMs: number;
+  /** Most open connections per upstream origin. */
+  upstreamConnections: number;
+  /** How many times an idempotent call is retried after a connection error (not after a timeout). */
+  upstreamRetries: number;
+  /** Most entries in the shared cross-request upstream cache. */
+  cacheMaxEntries: number;
+  /** Most bytes (approximate, JSON length) held by the shared upstream cache. */
+  cacheMaxBytes: number;
+  /** Most calls in one EVM JSON-RPC batch request (the public node accepts 40). */
+  rpcBatchMax: number;
+  /** How long SIGTERM waits for in-flight requests before closing them. */
+  shutdownTimeoutMs: number;
+  /** First port of the simulated upstreams in sandbox mode. */
+  sandboxPort: number;
+  /** Most nested selection depth of one operation. */
+  maxDepth: number;
+  /** Most aliases of one operation. */
+  maxAliases: number;
+  /** Most tokens of one operation document. */
+  maxTokens: number;
+  /** Most cost (graphql-armor's weighted count of fields) of one operation. */
+  maxCost: number;
+  /** Log level: debug, info, warn, error or silent. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const value = read(env, name) ?? fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `"${value}" is not a URL (expected e.g. ${fallback})`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http or https URL, got "${parsed.protocol}"`);
+  }
+  if (parsed.search || parsed.hash) {
+    throw new ConfigError(name, 'must not carry a query or fragment');
+  }
+  if (parsed.username || parsed.password) {
+    throw new ConfigError(name, 'must not carry credentials; use DATA_API_KEY for the Data API key');
+  }
+  // Base URLs are joined with absolute paths: drop a trailing slash.
+  return parsed.toString().replace(/\/+$/, '');
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a whole number`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `${value} is outside ${min}..${max}`);
+  return value;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const keyHeader = read(env, 'DATA_API_KEY_HEADER') ?? 'x-data-api-key';
+  if (!/^[A-Za-z0-9-]+$/.test(keyHeader)) {
+    throw new ConfigError('DATA_API_KEY_HEADER', `"${keyHeader}" is not a valid header name`);
+  }
+  const key = read(env, 'DATA_API_KEY');
+  if (key !== undefined && !/^[\x21-\x7e]+$/.test(key)) {
+    throw new ConfigError('DATA_API_KEY', 'must be printable ASCII without spaces');
+  }
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    port: int(env, 'PORT', 4000, 0, 65535),
+    dataApiUrl: url(env, 'DATA_API_URL', 'https://data-api.avax.network'),
+    dataApiKey: key,
+    dataApiKeyHeader: keyHeader.toLowerCase(),
+    nodeRpcUrl: {
+      mainnet: url(env, 'NODE_RPC_URL_MAINNET', 'https://api.avax.network'),
+      fuji: url(env, 'NODE_RPC_URL_FUJI', 'https://api.avax-test.network'),
+    },
+    metricsUrl: url(env, 'METRICS_URL', 'https://metrics.avax.network'),
+    upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    upstreamConnections: int(env, 'UPSTREAM_CONNECTIONS', 32, 1, 1024),
+    upstreamRetries: int(env, 'UPSTREAM_RETRIES', 1, 0, 5),
+    cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),
+    cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024),
+    rpcBatchMax: int(env, 'RPC_BATCH_MAX', 40, 1, 1000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    sandboxPort: int(env, 'SANDBOX_PORT', 4100, 0, 65533),
+    maxDepth: int(env, 'MAX_DEPTH', 12, 1, 100),
+    maxAliases: int(env, 'MAX_ALIASES', 30, 1, 1000),
+    maxTokens: int(env, 'MAX_TOKENS', 2000, 10, 100_000),
+    maxCost: int(env, 'MAX_COST', 20_000, 10, 10_000_000),
+    logLevel: logLevel as Config['logLevel'],
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * What every resolver gets: the request's upstream clients (with the caller's key and the
+ * per-operation memo) and the configuration. Per-request dataloaders are attached by Pothos's
+ * dataloader plugin to this object.
+ */
+import type { Config } from './config.js';
+import type { RequestUpstreams } from './upstream/index.js';
+
+export interface Context {
+  upstreams: RequestUpstreams;
+  config: Config;
+}

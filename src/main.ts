@@ -1,0 +1,16 @@
+/** Starts the gateway against the services configured in the environment. */
+import { ConfigError, loadConfig } from './config.js';
+import { closeOnSignals, startServer } from './server.js';
+
+try {
+  const config = loadConfig();
+  const running = await startServer(config);
+  running.logger.info(`gateway listening: GraphiQL at ${running.url}`);
+  closeOnSignals(running.close, running.logger);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}

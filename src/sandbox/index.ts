@@ -1,0 +1,73 @@
+/**
+ * Starts the simulated upstreams on loopback: the Data API, the node RPC of mainnet and of Fuji, and
+ * the metrics service, all answering from one world.
+ */
+import type { SandboxService } from './http.js';
+import { createDataApi } from './data-api/index.js';
+import { createMetrics } from './metrics/index.js';
+import { createNodeRpc } from './node-rpc/index.js';
+import { createWorld, DEFAULT_SEED, type World } from './world/index.js';
+
+export interface SandboxOptions {
+  /** First port; the services take it and the next three. 0 picks free ports. */
+  port?: number;
+  host?: string;
+  seed?: string;
+}
+
+export interface Sandbox {
+  world: World;
+  services: { dataApi: SandboxService; nodeMainnet: SandboxService; nodeFuji: SandboxService; metrics: SandboxService };
+  urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string };
+  /** Requests per service and route since the last reset. */
+  counts(): Record<string, Record<string, number>>;
+  /** Clears counters and faults. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const world = createWorld(options.seed ?? DEFAULT_SEED);
+  const services = {
+    dataApi: createDataApi(world),
+    nodeMainnet: createNodeRpc(world, 'mainnet'),
+    nodeFuji: createNodeRpc(world, 'fuji'),
+    metrics: createMetrics(world),
+  };
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  const at = (offset: number) => (port === 0 ? 0 : port + offset);
+  const started: SandboxService[] = [];
+  try {
+    const urls = {
+      dataApi: await listen(services.dataApi, at(0), host, started),
+      nodeRpcMainnet: await listen(services.nodeMainnet, at(1), host, started),
+      nodeRpcFuji: await listen(services.nodeFuji, at(2), host, started),
+      metrics: await listen(services.metrics, at(3), host, started),
+    };
+    return {
+      world,
+      services,
+      urls,
+      counts: () => Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.counts()])),
+      reset: () => {
+        for (const s of Object.values(services)) {
+          s.resetCounters();
+          s.clearFaults();
+        }
+      },
+      close: async () => {
+        await Promise.all(Object.values(services).map((s) => s.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((s) => s.close()));
+    throw error;
+  }
+}
+
+async function listen(service: SandboxService, port: number, host: string, started: SandboxService[]): Promise<string> {
+  const url = await service.listen(port, host);
+  started.push(service);
+  return url;
+}

@@ -1,0 +1,95 @@
+/**
+ * The EVM chains of the simulated world: the C-Chain of mainnet and Fuji, and L1s on each, in the
+ * shapes `GET /v1/chains` serves.
+ */
+import { cb58Encode } from '../../lib/codec.js';
+import type { WireChainInfo } from '../../upstream/types/data-api.js';
+import type { Rng } from './rng.js';
+
+export type SandboxNetwork = 'mainnet' | 'fuji';
+
+export interface SandboxChain {
+  network: SandboxNetwork;
+  /** EVM chain id. */
+  evmChainId: number;
+  /** cb58 blockchain id on the P-Chain. */
+  blockchainId: string;
+  /** cb58 subnet id (the primary network's for the C-Chain). */
+  subnetId: string;
+  /** True for the C-Chain of its network. */
+  isCChain: boolean;
+  info: WireChainInfo;
+}
+
+/** The primary network's subnet id: 32 zero bytes in cb58. */
+export const PRIMARY_NETWORK_SUBNET_ID = cb58Encode(new Uint8Array(32));
+
+/** The real C-Chain blockchain ids, so that ids users know work in the sandbox too. */
+export const C_CHAIN_BLOCKCHAIN_IDS: Record<SandboxNetwork, string> = {
+  mainnet: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+  fuji: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k5HqV',
+};
+
+/** The real X- and P-Chain blockchain ids. */
+export const X_CHAIN_BLOCKCHAIN_IDS: Record<SandboxNetwork, string> = {
+  mainnet: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
+  fuji: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
+};
+export const P_CHAIN_BLOCKCHAIN_ID = PRIMARY_NETWORK_SUBNET_ID;
+
+/** cb58 id of the EVM VM (subnet-EVM and coreth share the family in the Data API). */
+const EVM_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
+const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
+
+interface ChainSpec {
+  network: SandboxNetwork;
+  evmChainId: number;
+  name: string;
+  description: string;
+  token: { name: string; symbol: string };
+  cChain: boolean;
+  features: string[];
+}
+
+const SPECS: ChainSpec[] = [
+  { network: 'mainnet', evmChainId: 43114, name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Avalanche primary network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
+  { network: 'mainnet', evmChainId: 779672, name: 'Sandbox Arcade L1', description: 'A gaming L1 of the simulated world.', token: { name: 'Arcade', symbol: 'ARC' }, cChain: false, features: ['nftIndexing', 'teleporter'] },
+  { network: 'mainnet', evmChainId: 432204, name: 'Sandbox Ledger L1', description: 'A payments L1 of the simulated world.', token: { name: 'Ledger Coin', symbol: 'LDG' }, cChain: false, features: ['teleporter'] },
+  { network: 'fuji', evmChainId: 43113, name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Fuji test network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
+  { network: 'fuji', evmChainId: 173750, name: 'Sandbox Echo L1', description: 'A test L1 of the simulated world.', token: { name: 'Echo', symbol: 'ECH' }, cChain: false, features: ['teleporter'] },
+];
+
+export function createChains(rng: Rng): SandboxChain[] {
+  return SPECS.map((spec) => {
+    const r = rng.fork(`chain/${spec.evmChainId}`);
+    const blockchainId = spec.cChain ? C_CHAIN_BLOCKCHAIN_IDS[spec.network] : cb58Encode(r.bytes(32));
+    const subnetId = spec.cChain ? PRIMARY_NETWORK_SUBNET_ID : cb58Encode(r.bytes(32));
+    const slug = spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const info: WireChainInfo = {
+      chainId: String(spec.evmChainId),
+      status: 'OK',
+      chainName: spec.name,
+      description: spec.description,
+      platformChainId: blockchainId,
+      subnetId,
+      vmId: spec.cChain ? EVM_VM_ID : SUBNET_EVM_VM_ID,
+      vmName: 'EVM',
+      explorerUrl: `https://explorer.sandbox.invalid/${slug}`,
+      rpcUrl: `https://rpc.sandbox.invalid/ext/bc/${blockchainId}/rpc`,
+      wsUrl: `wss://rpc.sandbox.invalid/ext/bc/${blockchainId}/ws`,
+      isTestnet: spec.network === 'fuji',
+      utilityAddresses: { multicall: '0xcA11bde05977b3631167028862bE2a173976CA11' },
+      networkToken: {
+        name: spec.token.name,
+        symbol: spec.token.symbol,
+        decimals: 18,
+        logoUri: `https://images.sandbox.invalid/${spec.token.symbol.toLowerCase()}.svg`,
+        description: `${spec.token.name}, the native token of ${spec.name}.`,
+      },
+      chainLogoUri: `https://images.sandbox.invalid/${slug}.svg`,
+      private: false,
+      enabledFeatures: spec.features,
+    };
+    return { network: spec.network, evmChainId: spec.evmChainId, blockchainId, subnetId, isCChain: spec.cChain, info };
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Chain: an EVM chain the Data API indexes (`GET /v1/chains`), the hub that blocks, addresses,
+ * tokens and node/metrics reads hang from.
+ */
+import { builder } from '../builder.js';
+import type { Context } from '../context.js';
+import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../upstream/types/data-api.js';
+import { dataApiNetwork, knownOr, knownValues, NetworkName, type NetworkNameValue } from './enums.js';
+
+const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
+
+export const ChainFeature = builder.enumType('ChainFeature', {
+  description: 'A Data API feature enabled on a chain.',
+  values: {
+    NFT_INDEXING: { value: 'nftIndexing', description: 'NFT metadata is indexed.' },
+    WEBHOOKS: { value: 'webhooks', description: 'Webhooks can watch the chain.' },
+    TELEPORTER: { value: 'teleporter', description: 'Interchain (ICM/Teleporter) messages are indexed.' },
+  } as const,
+});
+
+const CHAIN_STATUSES = ['OK', 'UNAVAILABLE'] as const;
+export const ChainStatus = builder.enumType('ChainStatus', {
+  description: 'Whether the chain\'s nodes serve requests.',
+  values: {
+    OK: { description: 'The chain\'s nodes answer.' },
+    UNAVAILABLE: { description: 'The chain\'s nodes are temporarily unavailable; node-backed reads may fail.' },
+    UNKNOWN: { description: 'A status this gateway does not know yet.' },
+  } as const,
+});
+
+const VM_NAMES = ['EVM', 'BITCOIN', 'ETHEREUM'] as const;
+export const VmName = builder.enumType('VmName', {
+  description: 'The virtual machine family of a chain.',
+  values: {
+    EVM: { description: 'An Avalanche EVM (C-Chain, subnet-EVM).' },
+    BITCOIN: { description: 'Bitcoin.' },
+    ETHEREUM: { description: 'Ethereum.' },
+    UNKNOWN: { description: 'A VM this gateway does not know yet.' },
+  } as const,
+});
+
+export const NetworkToken = builder.objectRef<WireNetworkToken>('NetworkToken').implement({
+  description: 'The native token of a chain (AVAX on the C-Chain).',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Token name.' }),
+    symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimal places between the smallest unit and one token.' }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo image URL.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Free-text description.' }),
+  }),
+});
+
+export const UtilityAddresses = builder.objectRef<WireUtilityAddresses>('UtilityAddresses').implement({
+  description: 'Well-known contract addresses deployed on a chain.',
+  fields: (t) => ({
+    multicall: t.exposeString('multicall', { nullable: true, description: 'Multicall contract address.' }),
+  }),
+});
+
+/** EVM chain ids of the primary network's C-Chain, for the `c-chain` alias. */
+const C_CHAIN_IDS: Record<'mainnet' | 'fuji', string> = { mainnet: '43114', fuji: '43113' };
+
+/** All chains by EVM chain id and by blockchain id (one cached upstream call, all networks). */
+export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInfo>> {
+  const { chains } = await ctx.upstreams.dataApi.listChains();
+  const index = new Map<string, WireChainInfo>();
+  for (const chain of chains) {
+    index.set(chain.chainId, chain);
+    if (chain.platformChainId) index.set(chain.platformChainId, chain);
+  }
+  return index;
+}
+
+/** Resolves an EVM chain id, a blockchain id or the `c-chain` alias; null when unknown. */
+export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
+  const key = id.toLowerCase() === 'c-chain' ? C_CHAIN_IDS[network === 'MAINNET' ? 'mainnet' : 'fuji'] : id;
+  return (await chainIndex(ctx)).get(key) ?? null;
+}
+
+export const Chain = builder.loadableNode('Chain', {
+  description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
+  id: { resolve: (chain) => chain.chainId },
+  load: async (ids: string[], ctx: Context) => {
+    const index = await chainIndex(ctx);
+    return ids.map((id) => index.get(id) ?? new Error(`Unknown chain ${id}`));
+  },
+  fields: (t) => ({
+    chainId: t.exposeString('chainId', { description: 'EVM chain id, as a decimal string (e.g. "43114").' }),
+    chainName: t.exposeString('chainName', { description: 'Display name.' }),
+    description: t.exposeString('description', { description: 'Free-text description.' }),
+    status: t.field({
+      type: ChainStatus,
+      description: 'Whether the chain\'s nodes serve requests.',
+      resolve: (c) => knownOr(c.status, CHAIN_STATUSES, 'UNKNOWN'),
+    }),
+    network: t.field({
+      type: NetworkName,
+      description: 'The network the chain belongs to (from isTestnet).',
+      resolve: (c) => (c.isTestnet ? 'FUJI' : 'MAINNET'),
+    }),
+    isTestnet: t.exposeBoolean('isTestnet', { description: 'True for test-network chains.' }),
+    platformChainId: t.exposeString('platformChainId', { nullable: true, description: 'The chain\'s blockchain id on the P-Chain (cb58).' }),
+    subnetId: t.exposeString('subnetId', { nullable: true, description: 'Id of the subnet (L1) that validates the chain.' }),
+    vmId: t.exposeString('vmId', { nullable: true, description: 'Id of the chain\'s virtual machine.' }),
+    vmName: t.field({
+      type: VmName,
+      description: 'The virtual machine family.',
+      resolve: (c) => knownOr(c.vmName, VM_NAMES, 'UNKNOWN'),
+    }),
+    explorerUrl: t.exposeString('explorerUrl', { nullable: true, description: 'Block explorer URL.' }),
+    rpcUrl: t.exposeString('rpcUrl', { description: 'Public JSON-RPC URL.' }),
+    wsUrl: t.exposeString('wsUrl', { nullable: true, description: 'Public WebSocket URL.' }),
+    utilityAddresses: t.field({
+      type: UtilityAddresses,
+      nullable: true,
+      description: 'Well-known contracts on the chain.',
+      resolve: (c) => c.utilityAddresses ?? null,
+    }),
+    networkToken: t.field({ type: NetworkToken, description: 'The native token.', resolve: (c) => c.networkToken }),
+    chainLogoUri: t.exposeString('chainLogoUri', { nullable: true, description: 'Logo image URL.' }),
+    private: t.exposeBoolean('private', { nullable: true, description: 'True when the chain is private.' }),
+    enabledFeatures: t.field({
+      type: [ChainFeature],
+      description: 'Data API features enabled on the chain (values this gateway does not know are left out).',
+      resolve: (c) => knownValues(c.enabledFeatures, CHAIN_FEATURES),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  chains: t.field({
+    type: [Chain],
+    description: 'The EVM chains the Data API indexes (`GET /v1/chains`), optionally of one network or with one feature.',
+    args: {
+      network: t.arg({ type: NetworkName, required: false, description: 'Only chains of this network.' }),
+      feature: t.arg({ type: ChainFeature, required: false, description: 'Only chains with this feature enabled.' }),
+    },
+    resolve: async (_, args, ctx) => {
+      const { chains } = await ctx.upstreams.dataApi.listChains({
+        network: args.network ? dataApiNetwork(args.network) : undefined,
+        feature: args.feature ?? undefined,
+      });
+      return chains;
+    },
+  }),
+  chain: t.field({
+    type: Chain,
+    nullable: true,
+    description: 'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown.',
+    args: {
+      id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),
+      network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),
+    },
+    resolve: (_, args, ctx) => findChain(ctx, args.id, args.network ?? 'MAINNET'),
+  }),
+}));

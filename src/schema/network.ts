@@ -1,0 +1,34 @@
+/**
+ * Network: the primary network of MAINNET or FUJI, the root of P-Chain, X-Chain and Data API
+ * primary-network reads.
+ */
+import { builder } from '../builder.js';
+import type { WireChainInfo } from '../upstream/types/data-api.js';
+import { Chain } from './chain.js';
+import { dataApiNetwork, NetworkName, type NetworkNameValue } from './enums.js';
+
+export interface NetworkShape {
+  name: NetworkNameValue;
+}
+
+export const Network = builder.objectRef<NetworkShape>('Network').implement({
+  description: 'An Avalanche network (mainnet or Fuji): its primary network, P-Chain and X-Chain reads, and its EVM chains.',
+  fields: (t) => ({
+    name: t.field({ type: NetworkName, description: 'Which network.', resolve: (n) => n.name }),
+    chains: t.field({
+      type: [Chain],
+      description: 'The EVM chains of this network that the Data API indexes.',
+      resolve: async (n, _, ctx): Promise<WireChainInfo[]> =>
+        (await ctx.upstreams.dataApi.listChains({ network: dataApiNetwork(n.name) })).chains,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  network: t.field({
+    type: Network,
+    description: 'A network by name; the entry to primary-network, P-Chain and X-Chain reads.',
+    args: { name: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Which network.' }) },
+    resolve: (_, args) => ({ name: args.name ?? 'MAINNET' }),
+  }),
+}));

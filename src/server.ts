@@ -1,0 +1,74 @@
+/**
+ * The HTTP server around the gateway: listening, and graceful shutdown (stop accepting, let
+ * in-flight requests finish up to a deadline, close upstream pools).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { Upstreams } from './upstream/index.js';
+import { createGateway, type Gateway } from './yoga.js';
+
+export interface RunningServer {
+  server: Server;
+  gateway: Gateway;
+  upstreams: Upstreams;
+  url: string;
+  logger: Logger;
+  /** Stops accepting, waits for in-flight requests (up to the configured deadline), closes pools. */
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const upstreams = new Upstreams(config);
+  let accepting = false;
+  const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting });
+  const server = createServer(gateway);
+  // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
+  server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  accepting = true;
+  const address = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/graphql`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      accepting = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      deadline.unref();
+      await closed;
+      clearTimeout(deadline);
+      await upstreams.close();
+    })());
+
+  return { server, gateway, upstreams, url, logger, close };
+}
+
+/** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish. */
+export function closeOnSignals(close: () => Promise<void>, logger: Logger): void {
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) return;
+    received = true;
+    logger.info(`${signal} received: finishing in-flight requests`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

@@ -1,0 +1,83 @@
+/**
+ * The shared, cross-request cache of upstream answers and the in-flight dedupe of identical calls.
+ * Memory-bounded (entries and approximate bytes); each entry has its own TTL. Keys are built by the
+ * clients and always include the API-key fingerprint where a key is sent, so nothing fetched with one
+ * caller's key is served to another.
+ */
+import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
+
+export interface CacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+interface Entry {
+  value: unknown;
+  size: number;
+}
+
+export class UpstreamCache {
+  private readonly lru: LRUCache<string, Entry>;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(options: CacheOptions) {
+    this.lru = new LRUCache<string, Entry>({
+      max: options.maxEntries,
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry) => Math.max(1, entry.size),
+      ttlAutopurge: false,
+    });
+  }
+
+  /**
+   * Returns the cached value, else joins an identical call in flight, else runs `fetch`.
+   * `ttlMs` 0 means: share while in flight, do not keep afterwards.
+   */
+  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
+    const hit = this.lru.get(key);
+    if (hit) return hit.value as T;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    const promise = (async () => {
+      try {
+        const value = await fetch();
+        if (ttlMs > 0) {
+          const size = sizeOf ? sizeOf(value) : approximateSize(value);
+          this.lru.set(key, { value, size }, { ttl: ttlMs });
+        }
+        return value;
+      } finally {
+        this.inFlight.delete(key);
+      }
+    })();
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  get calculatedSize(): number {
+    return this.lru.calculatedSize;
+  }
+
+  clear(): void {
+    this.lru.clear();
+  }
+}
+
+function approximateSize(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** A short, one-way fingerprint of an API key, safe to put in a cache key (never logged). */
+export function keyFingerprint(apiKey: string | undefined): string {
+  if (!apiKey) return 'anon';
+  return createHash('sha256').update(apiKey).digest('base64url').slice(0, 16);
+}

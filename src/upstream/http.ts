@@ -1,0 +1,180 @@
+/**
+ * Transport: one undici Pool per upstream origin (keep-alive), a deadline on every call, retries of
+ * idempotent calls after connection errors, and the mapping of transport failures to UpstreamError.
+ */
+import { Pool } from 'undici';
+import { UpstreamError, cleanUpstreamMessage, type UpstreamService } from './errors.js';
+
+export interface TransportOptions {
+  timeoutMs: number;
+  connections: number;
+  retries: number;
+}
+
+export interface HttpCall {
+  service: UpstreamService;
+  /** Route template for errors and metrics, e.g. `GET /v1/chains/{chainId}`. */
+  route: string;
+  /** Base URL of the service (origin plus optional base path, no trailing slash). */
+  baseUrl: string;
+  /** Encoded path and query, starting with `/`. */
+  pathAndQuery: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Safe to send again after a connection error (GETs, read-only JSON-RPC). */
+  idempotent: boolean;
+}
+
+export interface HttpObserver {
+  /** Called once per attempt that reached the network, with its outcome. */
+  onUpstreamCall?(event: { service: UpstreamService; route: string; status: number | 'error'; ms: number }): void;
+}
+
+const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
+
+export class HttpTransport {
+  private readonly pools = new Map<string, Pool>();
+  private closed = false;
+
+  constructor(
+    private readonly options: TransportOptions,
+    private readonly observer: HttpObserver = {},
+  ) {}
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.options.connections,
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        connect: { timeout: Math.min(this.options.timeoutMs, 10_000) },
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /** Sends the call and returns the parsed JSON body of a 2xx answer; anything else throws UpstreamError. */
+  async json(call: HttpCall): Promise<unknown> {
+    let attempt = 0;
+    for (;;) {
+      try {
+        return await this.once(call);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === 'connection' && call.idempotent && attempt < this.options.retries) {
+          attempt++;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async once(call: HttpCall): Promise<unknown> {
+    if (this.closed) {
+      throw new UpstreamError({ service: call.service, kind: 'connection', route: call.route, upstreamMessage: 'gateway is shutting down' });
+    }
+    const base = new URL(call.baseUrl);
+    const path = base.pathname.replace(/\/+$/, '') + call.pathAndQuery;
+    const started = performance.now();
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let status: number | 'error' = 'error';
+    try {
+      const response = await this.pool(base.origin).request({
+        path,
+        method: call.method,
+        headers: {
+          accept: 'application/json',
+          ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...call.headers,
+        },
+        body: call.body,
+        signal,
+      });
+      status = response.statusCode;
+      const text = await response.body.text();
+      if (status < 200 || status >= 300) {
+        throw httpError(call, status, text, response.headers);
+      }
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new UpstreamError({ service: call.service, kind: 'invalid-json', route: call.route, status });
+      }
+    } catch (error) {
+      throw toUpstreamError(call, error, signal);
+    } finally {
+      this.observer.onUpstreamCall?.({ service: call.service, route: call.route, status, ms: performance.now() - started });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.pools.values()].map((pool) => pool.close().catch(() => undefined)));
+    this.pools.clear();
+  }
+}
+
+function httpError(call: HttpCall, status: number, text: string, headers: Record<string, string | string[] | undefined>): UpstreamError {
+  let upstreamMessage: string | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
+    upstreamMessage = cleanUpstreamMessage(body?.message) ?? cleanUpstreamMessage(body?.error);
+  } catch {
+    upstreamMessage = undefined;
+  }
+  let retryAfter: number | undefined;
+  let rateLimit: Record<string, string> | undefined;
+  if (status === 429) {
+    retryAfter = parseRetryAfter(headerValue(headers['retry-after']));
+    for (const [name, value] of Object.entries(headers)) {
+      if (RATE_LIMIT_HEADER.test(name) && value !== undefined) (rateLimit ??= {})[name.toLowerCase()] = headerValue(value) ?? '';
+    }
+  }
+  return new UpstreamError({ service: call.service, kind: 'http', route: call.route, status, upstreamMessage, retryAfter, rateLimit });
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `Retry-After` is either delta-seconds or an HTTP date; both become whole seconds from now. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function toUpstreamError(call: HttpCall, error: unknown, signal: AbortSignal): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  const e = error as { name?: string; code?: string; cause?: { code?: string } };
+  const base = { service: call.service, route: call.route };
+  if (signal.aborted || e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+    return new UpstreamError({ ...base, kind: 'timeout' });
+  }
+  const code = e.code ?? e.cause?.code;
+  if (code && CONNECTION_CODES.has(code)) {
+    return new UpstreamError({ ...base, kind: 'connection', upstreamMessage: code });
+  }
+  return new UpstreamError({ ...base, kind: 'connection', upstreamMessage: 'request failed' });
+}

@@ -1,0 +1,71 @@
+/**
+ * The upstream layer's entry: shared transport and cache, built once per process, and the clients a
+ * request uses. Nothing here knows GraphQL.
+ */
+import type { Config } from '../config.js';
+import { UpstreamCache } from './cache.js';
+import { DataApiClient } from './data-api.js';
+import { HttpTransport, type HttpObserver } from './http.js';
+import { MetricsClient } from './metrics.js';
+import { NodeRpcClients } from './node-rpc.js';
+import type { RequestMemo } from './rest.js';
+
+export { UpstreamError } from './errors.js';
+export type { UpstreamService, UpstreamFailure } from './errors.js';
+
+/** The request headers a caller may send its own Data API key in. */
+export const CALLER_KEY_HEADERS = ['x-data-api-key', 'x-glacier-api-key'] as const;
+
+export interface RequestUpstreams {
+  dataApi: DataApiClient;
+  nodeRpc: NodeRpcClients;
+  metrics: MetricsClient;
+}
+
+export class Upstreams {
+  readonly transport: HttpTransport;
+  readonly cache: UpstreamCache;
+
+  constructor(
+    private readonly config: Config,
+    observer?: HttpObserver,
+  ) {
+    this.transport = new HttpTransport(
+      { timeoutMs: config.upstreamTimeoutMs, connections: config.upstreamConnections, retries: config.upstreamRetries },
+      observer,
+    );
+    this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes });
+  }
+
+  /**
+   * The clients for one request (one operation), sharing a per-request memo so the same upstream
+   * call is made once. The caller's own Data API key wins over the configured one.
+   */
+  forRequest(callerKey: string | undefined): RequestUpstreams {
+    const memo: RequestMemo = new Map();
+    const shared = { transport: this.transport, cache: this.cache, memo };
+    return {
+      dataApi: new DataApiClient({
+        ...shared,
+        baseUrl: this.config.dataApiUrl,
+        keyHeader: this.config.dataApiKeyHeader,
+        apiKey: callerKey ?? this.config.dataApiKey,
+      }),
+      nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl }),
+      metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
+    };
+  }
+
+  /** Reads the caller's key from request headers (the mission's name first, then the SDK's). */
+  static callerKey(headers: { get(name: string): string | null }): string | undefined {
+    for (const name of CALLER_KEY_HEADERS) {
+      const value = headers.get(name)?.trim();
+      if (value) return value;
+    }
+    return undefined;
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

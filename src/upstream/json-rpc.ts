@@ -1,0 +1,135 @@
+/**
+ * JSON-RPC 2.0 over the transport: single calls and batch arrays, ids matched on the way back,
+ * error objects mapped to UpstreamError with the RPC code.
+ */
+import { UpstreamCache } from './cache.js';
+import { UpstreamError } from './errors.js';
+import type { HttpTransport } from './http.js';
+import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
+
+export interface RpcEndpoint {
+  /** Path template under the node base URL, e.g. `/ext/bc/X` or `/ext/bc/{blockchainId}/rpc`. */
+  template: string;
+  params?: PathParams;
+}
+
+export interface RpcCall {
+  method: string;
+  params?: unknown;
+}
+
+interface RpcResponse {
+  jsonrpc?: string;
+  id?: number | string | null;
+  result?: unknown;
+  error?: { code?: number; message?: string; data?: unknown };
+}
+
+export interface JsonRpcClientOptions {
+  baseUrl: string;
+  transport: HttpTransport;
+  cache: UpstreamCache;
+  /** Per-request memo: the same call is sent once per operation. */
+  memo?: RequestMemo;
+}
+
+/** Process-wide so that ids stay unique across the per-request clients. */
+let nextId = 1;
+
+export class JsonRpcClient {
+
+  constructor(private readonly options: JsonRpcClientOptions) {}
+
+  /**
+   * One call. `ttlMs` > 0 keeps the result in the shared cache (for immutable answers); identical
+   * calls in flight are always shared.
+   */
+  async call<T>(endpoint: RpcEndpoint, call: RpcCall, ttlMs = 0): Promise<T> {
+    const path = this.path(endpoint, call.method);
+    const key = `node-rpc|${this.options.baseUrl}|${path}|${call.method}|${JSON.stringify(call.params ?? null)}`;
+    return memoize(this.options.memo, key, () =>
+      this.options.cache.getOrFetch(key, ttlMs, async () => {
+        const id = nextId++;
+        const route = `POST ${endpoint.template} ${call.method}`;
+        const body = await this.send(route, path, { jsonrpc: '2.0', id, method: call.method, params: call.params ?? {} });
+        return unwrap(route, body as RpcResponse) as T;
+      }),
+    );
+  }
+
+  /**
+   * A batch: one HTTP request whose body is an array of calls. Returns, in call order, each result or
+   * the UpstreamError of that call alone. A failure of the whole request rejects.
+   */
+  async batch(endpoint: RpcEndpoint, calls: readonly RpcCall[]): Promise<Array<unknown | UpstreamError>> {
+    if (calls.length === 0) return [];
+    const path = this.path(endpoint, calls.map((c) => c.method).join(','));
+    const first = nextId;
+    nextId += calls.length;
+    const route = `POST ${endpoint.template} batch`;
+    const body = await this.send(
+      route,
+      path,
+      calls.map((call, i) => ({ jsonrpc: '2.0', id: first + i, method: call.method, params: call.params ?? [] })),
+    );
+    if (!Array.isArray(body)) {
+      // A node that refuses batches answers with one error object.
+      const single = body as RpcResponse;
+      const error = rpcError(route, single);
+      return calls.map(() => error);
+    }
+    const byId = new Map<unknown, RpcResponse>();
+    for (const item of body as RpcResponse[]) byId.set(item?.id, item);
+    return calls.map((call, i) => {
+      const response = byId.get(first + i);
+      const itemRoute = `POST ${endpoint.template} ${call.method}`;
+      if (!response) {
+        return new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route: itemRoute, upstreamMessage: 'batch answer lacks this call' });
+      }
+      try {
+        return unwrap(itemRoute, response);
+      } catch (error) {
+        return error as UpstreamError;
+      }
+    });
+  }
+
+  private path(endpoint: RpcEndpoint, method: string): string {
+    try {
+      return buildPath(endpoint.template, endpoint.params);
+    } catch (error) {
+      throw new UpstreamError({ service: 'node-rpc', kind: 'invalid-request', route: `POST ${endpoint.template} ${method}`, upstreamMessage: (error as Error).message });
+    }
+  }
+
+  private send(route: string, pathAndQuery: string, body: unknown): Promise<unknown> {
+    return this.options.transport.json({
+      service: 'node-rpc',
+      route,
+      baseUrl: this.options.baseUrl,
+      pathAndQuery,
+      method: 'POST',
+      body: JSON.stringify(body),
+      // Node reads are side-effect free; the gateway sends no state-changing RPC.
+      idempotent: true,
+    });
+  }
+}
+
+function rpcError(route: string, response: RpcResponse): UpstreamError {
+  return new UpstreamError({
+    service: 'node-rpc',
+    kind: 'rpc',
+    route,
+    rpcCode: typeof response?.error?.code === 'number' ? response.error.code : undefined,
+    upstreamMessage: typeof response?.error?.message === 'string' ? response.error.message.slice(0, 300) : 'malformed JSON-RPC answer',
+  });
+}
+
+function unwrap(route: string, response: RpcResponse): unknown {
+  if (response && typeof response === 'object' && response.error) throw rpcError(route, response);
+  if (!response || typeof response !== 'object' || !('result' in response)) {
+    throw new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route, upstreamMessage: 'not a JSON-RPC answer' });
+  }
+  return response.result;
+}

@@ -1,0 +1,31 @@
+/**
+ * The AvalancheGo node JSON-RPC client, one per network. It never sends an API key.
+ */
+import type { UpstreamCache } from './cache.js';
+import type { HttpTransport } from './http.js';
+import { JsonRpcClient } from './json-rpc.js';
+import type { RequestMemo } from './rest.js';
+
+export type RpcNetwork = 'mainnet' | 'fuji';
+
+export interface NodeRpcOptions {
+  urls: Record<RpcNetwork, string>;
+  transport: HttpTransport;
+  cache: UpstreamCache;
+  memo?: RequestMemo;
+}
+
+export class NodeRpcClients {
+  private readonly clients: Record<RpcNetwork, JsonRpcClient>;
+
+  constructor(options: NodeRpcOptions) {
+    this.clients = {
+      mainnet: new JsonRpcClient({ baseUrl: options.urls.mainnet, transport: options.transport, cache: options.cache, memo: options.memo }),
+      fuji: new JsonRpcClient({ baseUrl: options.urls.fuji, transport: options.transport, cache: options.cache, memo: options.memo }),
+    };
+  }
+
+  network(network: RpcNetwork): JsonRpcClient {
+    return this.clients[network];
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * A REST client over the transport. URLs are built only from a route template, encoded path
+ * segments and typed query parameters: a value holding `../`, `?`, `#` or `%2F` can never change the
+ * upstream path or query.
+ */
+import { UpstreamCache } from './cache.js';
+import { UpstreamError, type UpstreamService } from './errors.js';
+import type { HttpTransport } from './http.js';
+
+export type QueryScalar = string | number | boolean | bigint;
+export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
+export type Query = Record<string, QueryValue>;
+export type PathParams = Record<string, string | number | bigint>;
+
+/** Encodes one path segment. Empty, `.` and `..` segments are refused: they would change the path. */
+export function encodeSegment(value: string): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw new Error(`path segment ${JSON.stringify(value)} is not allowed`);
+  }
+  return encodeURIComponent(value);
+}
+
+/** Fills `{name}` placeholders of a template with encoded segments. Every placeholder must be given. */
+export function buildPath(template: string, params: PathParams = {}): string {
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`path parameter ${name} is missing`);
+    return encodeSegment(String(value));
+  });
+}
+
+/** Serializes query parameters; arrays become comma-separated values, the services' convention. */
+export function buildQuery(query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.append(name, Array.isArray(value) ? value.map(String).join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface RestCallOptions {
+  /** Keep the answer in the shared cache this long; 0 (default) shares only while in flight. */
+  ttlMs?: number;
+}
+
+export interface RestClientOptions {
+  service: UpstreamService;
+  baseUrl: string;
+  transport: HttpTransport;
+  cache: UpstreamCache;
+  /** Headers sent with every call (e.g. the Data API key). */
+  headers?: Record<string, string>;
+  /** Partitions the shared cache (the API-key fingerprint). */
+  cachePartition: string;
+  /** Per-request memo: the same GET is sent once per operation, even after the first has finished. */
+  memo?: RequestMemo;
+}
+
+/** Promises of the calls one GraphQL operation has made, by cache key. */
+export type RequestMemo = Map<string, Promise<unknown>>;
+
+/** Runs `fetch` once per key within one memo (one operation); without a memo, every time. */
+export function memoize<T>(memo: RequestMemo | undefined, key: string, fetch: () => Promise<T>): Promise<T> {
+  if (!memo) return fetch();
+  let promise = memo.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = fetch();
+    memo.set(key, promise);
+  }
+  return promise;
+}
+
+export class RestClient {
+  constructor(private readonly options: RestClientOptions) {}
+
+  get service(): UpstreamService {
+    return this.options.service;
+  }
+
+  async get<T>(template: string, params?: PathParams, query?: Query, callOptions: RestCallOptions = {}): Promise<T> {
+    const route = `GET ${template}`;
+    const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
+    const key = `${this.options.service}|${this.options.cachePartition}|${pathAndQuery}`;
+    return memoize(this.options.memo, key, () =>
+      this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
+        (await this.options.transport.json({
+          service: this.options.service,
+          route,
+          baseUrl: this.options.baseUrl,
+          pathAndQuery,
+          method: 'GET',
+          headers: this.options.headers,
+          idempotent: true,
+        })) as T,
+      ),
+    );
+  }
+
+  async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
+    const route = `POST ${template}`;
+    const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
+    return (await this.options.transport.json({
+      service: this.options.service,
+      route,
+      baseUrl: this.options.baseUrl,
+      pathAndQuery,
+      method: 'POST',
+      headers: this.options.headers,
+      body: JSON.stringify(body),
+      idempotent: false,
+    })) as T;
+  }
+
+  private resolve(route: string, template: string, params?: PathParams): string {
+    try {
+      return buildPath(template, params);
+    } catch (error) {
+      throw new UpstreamError({ service: this.options.service, kind: 'invalid-request', route, upstreamMessage: (error as Error).message });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Builds the GraphQL server object (no socket): schema, context per request, error masking,
+ * security limits, GraphiQL and the readiness probe.
+ */
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { Config } from './config.js';
+import type { Context } from './context.js';
+import { maskError } from './errors.js';
+import type { Logger } from './logger.js';
+import { schema } from './schema/index.js';
+import { Upstreams } from './upstream/index.js';
+
+export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
+# Try it, then explore the schema with the Docs button.
+query Chains {
+  chains(network: MAINNET) {
+    chainId
+    chainName
+    status
+    networkToken { symbol decimals }
+  }
+}
+`;
+
+export interface GatewayOptions {
+  config: Config;
+  upstreams: Upstreams;
+  logger: Logger;
+  /** Answers `/ready`: false while starting or shutting down. */
+  isReady?: () => boolean;
+}
+
+export type Gateway = YogaServerInstance<Record<string, never>, Context>;
+
+function readiness(isReady: () => boolean): Plugin {
+  return {
+    onRequest({ url, endResponse, fetchAPI }) {
+      if (url.pathname === '/ready') {
+        const ready = isReady();
+        endResponse(
+          new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready' }), {
+            status: ready ? 200 : 503,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }
+    },
+  };
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const { config, upstreams, logger } = options;
+  return createYoga<Record<string, never>, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    healthCheckEndpoint: '/health',
+    landingPage: false,
+    logging: logger,
+    graphiql: { title: 'Avalanche graph', defaultQuery: DEFAULT_QUERY },
+    maskedErrors: { maskError: (error, message) => maskError(error, message) },
+    context: ({ request }) => ({
+      upstreams: upstreams.forRequest(Upstreams.callerKey(request.headers)),
+      config,
+    }),
+    plugins: [
+      readiness(options.isReady ?? (() => true)),
+      EnvelopArmorPlugin({
+        maxDepth: { n: config.maxDepth },
+        maxAliases: { n: config.maxAliases },
+        maxTokens: { n: config.maxTokens },
+        costLimit: { maxCost: config.maxCost },
+        // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
+        blockFieldSuggestion: { enabled: false },
+      }),
+    ],
+  });
+}
