@@ -1,12 +1,14 @@
 /**
  * The simulated AvalancheGo node: `/ext/bc/X` (avm.*), `/ext/bc/P` (platform.*),
  * `/ext/bc/{blockchainId}/rpc` (eth_*) and `/ext/bc/{blockchainId}/validators` (validators.*).
- * One service per network.
+ * One service per network. Blockchain aliases X, P and C work as on a real node.
  */
 import { SandboxService } from '../http.js';
-import type { SandboxNetwork } from '../world/chains.js';
+import { X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../world/chains.js';
 import type { World } from '../world/index.js';
-import { rpcEndpoint, type RpcMethod } from './json-rpc.js';
+import { evmMethods } from './evm.js';
+import { rpcEndpoint } from './json-rpc.js';
+import { avmMethods, platformMethods, validatorsMethods } from './primary.js';
 
 function rpcErrorBody(status: number, message: string | string[]): unknown {
   return { jsonrpc: '2.0', id: null, error: { code: -32000, message: Array.isArray(message) ? message.join('; ') : message, data: { status } } };
@@ -15,14 +17,25 @@ function rpcErrorBody(status: number, message: string | string[]): unknown {
 export function createNodeRpc(world: World, network: SandboxNetwork): SandboxService {
   const service = new SandboxService({ name: `node-rpc-${network}`, errorBody: rpcErrorBody });
   const chains = world.chains.filter((c) => c.network === network);
-  const evm = (blockchainId: string): Record<string, RpcMethod> | null => {
-    const chain = chains.find((c) => c.blockchainId === blockchainId || (blockchainId === 'C' && c.isCChain));
-    if (!chain) return null;
-    return {
-      eth_chainId: () => `0x${chain.evmChainId.toString(16)}`,
-    };
-  };
-  rpcEndpoint(service, '/ext/bc/C/rpc', () => evm('C'), { batch: true });
-  rpcEndpoint(service, '/ext/bc/{blockchainId}/rpc', ({ params }) => evm(params.blockchainId!), { batch: true });
+  const chainFor = (id: string): SandboxChain | undefined => chains.find((c) => c.blockchainId === id || (id === 'C' && c.isCChain));
+  const avm = avmMethods(world, network);
+  const platform = platformMethods(world, network);
+
+  rpcEndpoint(service, '/ext/bc/X', () => avm, { batch: false });
+  rpcEndpoint(service, '/ext/bc/P', () => platform, { batch: false });
+  rpcEndpoint(
+    service,
+    '/ext/bc/{blockchainId}',
+    ({ params }) => (params.blockchainId === X_CHAIN_BLOCKCHAIN_IDS[network] ? avm : null),
+    { batch: false },
+  );
+  rpcEndpoint(service, '/ext/bc/{blockchainId}/rpc', ({ params }) => {
+    const chain = chainFor(params.blockchainId!);
+    return chain ? evmMethods(world, chain) : null;
+  }, { batch: true });
+  rpcEndpoint(service, '/ext/bc/{blockchainId}/validators', ({ params }) => {
+    const chain = chainFor(params.blockchainId!);
+    return chain && !chain.isCChain ? validatorsMethods(world, chain) : null;
+  }, { batch: false });
   return service;
 }

@@ -4,6 +4,8 @@
  * delegators) hold.
  */
 import { createChains, type SandboxChain } from './chains.js';
+import { createEvmWorld, type EvmWorld } from './evm/index.js';
+import { createPrimaryWorld, type PrimaryWorld } from './primary/index.js';
 import { Rng } from './rng.js';
 
 export const DEFAULT_SEED = 'avalanche-sandbox-v1';
@@ -11,9 +13,12 @@ export const DEFAULT_SEED = 'avalanche-sandbox-v1';
 export interface World {
   seed: string;
   chains: SandboxChain[];
+  evm: EvmWorld;
+  primary: PrimaryWorld;
 }
 
 export function createWorld(seed: string = DEFAULT_SEED): World {
   const rng = new Rng(seed);
-  return { seed, chains: createChains(rng.fork('chains')) };
+  const chains = createChains(rng.fork('chains'));
+  return { seed, chains, evm: createEvmWorld(rng.fork('evm'), chains), primary: createPrimaryWorld(rng.fork('primary'), chains) };
 }
