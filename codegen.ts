@@ -8,6 +8,8 @@ const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   documents: ['test/operations/**/*.graphql', 'examples/**/*.graphql'],
   ignoreNoDocuments: false,
+  // ESM with NodeNext resolution: relative imports need the .js extension.
+  emitLegacyCommonJSImports: false,
   generates: {
     'test/gql/': {
       preset: 'client',

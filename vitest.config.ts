@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // One graphql-js for everyone: Node (and so Pothos, yoga, plugins) loads its CommonJS build,
+    // Vite would pick the .mjs one for our files; two copies break `instanceof` checks.
+    alias: { graphql: require.resolve('graphql') },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

@@ -27,8 +27,14 @@ export const builder = new SchemaBuilder<SchemaTypes>({
     nodeTypeOptions: { description: 'An object with a global id that `node(id:)` refetches.' },
     pageInfoTypeOptions: { name: 'RelayPageInfo', description: 'Unused: connections of this graph use `PageInfo`.' },
     idFieldOptions: { description: 'Global id of this object, for `node(id:)` and client caches.' },
-    nodeQueryOptions: { description: 'Refetches any object by its global id; null when it no longer exists.' },
-    nodesQueryOptions: { description: 'Refetches many objects by global id, in order; null in the slot of one that does not exist.' },
+    nodeQueryOptions: {
+      description: 'Refetches any object by its global id; null when it does not exist.',
+      args: { id: { description: 'A global id, as read from an `id` field.' } },
+    },
+    nodesQueryOptions: {
+      description: 'Refetches many objects by global id, in order; null in the slot of one that does not exist.',
+      args: { ids: { description: 'Global ids, as read from `id` fields.' } },
+    },
   },
 });
 

@@ -6,7 +6,14 @@
 import { GraphQLError } from 'graphql';
 import { UpstreamError } from './upstream/errors.js';
 
-export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'RATE_LIMITED' | 'UPSTREAM_ERROR' | 'UPSTREAM_TIMEOUT' | 'INTERNAL_SERVER_ERROR';
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'UPSTREAM_ERROR'
+  | 'UPSTREAM_TIMEOUT'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'INTERNAL_SERVER_ERROR';
 
 /** A `BAD_USER_INPUT` error naming the argument at fault. */
 export function badInput(argument: string, message: string): GraphQLError {
@@ -44,32 +51,34 @@ function findUpstreamError(error: unknown): UpstreamError | undefined {
 }
 
 /**
- * Yoga's `maskError`: GraphQLErrors we threw on purpose pass; upstream failures become typed errors;
- * everything else becomes an opaque internal error. Secrets never reach here: UpstreamError messages
- * carry route templates, never URLs or headers.
+ * GraphQL errors may come from another copy of graphql-js (a CommonJS plugin such as graphql-armor
+ * loads the CJS build), so `instanceof` is not enough.
+ */
+function isGraphQLErrorLike(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || (error instanceof Error && error.name === 'GraphQLError' && 'extensions' in error);
+}
+
+/**
+ * Yoga's `maskError`. Upstream failures become typed errors (code, service, status, route);
+ * GraphQL errors raised on purpose pass with their code (limits rejected by graphql-armor get
+ * `GRAPHQL_VALIDATION_FAILED` and HTTP 400); everything else becomes an opaque internal error. No
+ * secrets reach here: UpstreamError messages carry route templates, never URLs or headers.
  */
 export function maskError(error: unknown, message: string): Error {
   const upstream = findUpstreamError(error);
-  const graphQLError = error instanceof GraphQLError ? error : undefined;
-  if (upstream) {
-    return new GraphQLError(upstream.message, {
-      nodes: graphQLError?.nodes,
-      path: graphQLError?.path,
-      extensions: upstreamExtensions(upstream),
-    });
-  }
-  if (graphQLError) {
-    const original = graphQLError.originalError;
-    // An error raised on purpose (a GraphQLError thrown by a resolver) or a validation/parse error.
-    if (!original || original instanceof GraphQLError) {
-      const code = (original instanceof GraphQLError ? original.extensions : graphQLError.extensions)?.code;
-      if (original instanceof GraphQLError) {
-        return new GraphQLError(original.message, { nodes: graphQLError.nodes, path: graphQLError.path, extensions: original.extensions });
-      }
-      if (code) return graphQLError;
-      return graphQLError;
+  const wrapper = isGraphQLErrorLike(error) ? error : undefined;
+  const location = { nodes: wrapper?.nodes, path: wrapper?.path };
+  if (upstream) return new GraphQLError(upstream.message, { ...location, extensions: upstreamExtensions(upstream) });
+  if (wrapper) {
+    const original = wrapper.originalError;
+    if (original && isGraphQLErrorLike(original)) {
+      return new GraphQLError(original.message, { ...location, extensions: original.extensions });
     }
-    return new GraphQLError(message, { nodes: graphQLError.nodes, path: graphQLError.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    if (!original) {
+      if (wrapper.extensions?.code) return wrapper;
+      // A rule that threw instead of reporting (graphql-armor's limits): a rejected operation.
+      return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+    }
   }
-  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }

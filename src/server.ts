@@ -43,10 +43,13 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     (closing ??= (async () => {
       accepting = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections become idle as their last request finishes: close them as they do.
       server.closeIdleConnections();
+      const sweeper = setInterval(() => server.closeIdleConnections(), 25);
       const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       deadline.unref();
       await closed;
+      clearInterval(sweeper);
       clearTimeout(deadline);
       await upstreams.close();
     })());

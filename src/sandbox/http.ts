@@ -94,6 +94,8 @@ export class SandboxService {
   private readonly counters = new Map<string, number>();
   private readonly faults = new Map<string, Fault>();
   private readonly hanging = new Set<ServerResponse>();
+  /** The most recent requests (route, raw URL, headers), newest last, for tests that check what was sent. */
+  readonly recent: Array<{ route: string; url: string; headers: IncomingMessage['headers'] }> = [];
   private server: Server | undefined;
   url = '';
 
@@ -123,6 +125,7 @@ export class SandboxService {
 
   resetCounters(): void {
     this.counters.clear();
+    this.recent.length = 0;
   }
 
   /** Sets a fault on a route template key (e.g. `GET /v1/chains`) or a JSON-RPC method key. */
@@ -214,6 +217,8 @@ export class SandboxService {
     const { route, params } = found;
     const key = `${route.method} ${route.template}`;
     this.count(key);
+    this.recent.push({ route: key, url: req.url ?? '', headers: req.headers });
+    if (this.recent.length > 200) this.recent.shift();
     const fault = this.takeFault(key);
     if (fault && (await this.applyFault(fault, res))) return;
     let body: unknown;

@@ -130,7 +130,9 @@ export const Chain = builder.loadableNode('Chain', {
 builder.queryFields((t) => ({
   chains: t.field({
     type: [Chain],
-    description: 'The EVM chains the Data API indexes (`GET /v1/chains`), optionally of one network or with one feature.',
+    nullable: true,
+    description:
+      'The EVM chains the Data API indexes (`GET /v1/chains`), optionally of one network or with one feature. Null, with an error, when the Data API fails.',
     args: {
       network: t.arg({ type: NetworkName, required: false, description: 'Only chains of this network.' }),
       feature: t.arg({ type: ChainFeature, required: false, description: 'Only chains with this feature enabled.' }),

@@ -17,7 +17,8 @@ export const Network = builder.objectRef<NetworkShape>('Network').implement({
     name: t.field({ type: NetworkName, description: 'Which network.', resolve: (n) => n.name }),
     chains: t.field({
       type: [Chain],
-      description: 'The EVM chains of this network that the Data API indexes.',
+      nullable: true,
+      description: 'The EVM chains of this network that the Data API indexes. Null, with an error, when the Data API fails.',
       resolve: async (n, _, ctx): Promise<WireChainInfo[]> =>
         (await ctx.upstreams.dataApi.listChains({ network: dataApiNetwork(n.name) })).chains,
     }),

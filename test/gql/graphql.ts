@@ -48,7 +48,7 @@ export type ChainsOverviewQueryVariables = Exact<{
 }>;
 
 
-export type ChainsOverviewQuery = { chains: Array<{ id: string, chainId: string, chainName: string, description: string, status: ChainStatus, network: NetworkName, isTestnet: boolean, platformChainId: string | null, subnetId: string | null, vmId: string | null, vmName: VmName, explorerUrl: string | null, rpcUrl: string, wsUrl: string | null, chainLogoUri: string | null, private: boolean | null, enabledFeatures: Array<ChainFeature>, utilityAddresses: { multicall: string | null } | null, networkToken: { name: string, symbol: string, decimals: number, logoUri: string | null, description: string | null } }> };
+export type ChainsOverviewQuery = { chains: Array<{ id: string, chainId: string, chainName: string, description: string, status: ChainStatus, network: NetworkName, isTestnet: boolean, platformChainId: string | null, subnetId: string | null, vmId: string | null, vmName: VmName, explorerUrl: string | null, rpcUrl: string, wsUrl: string | null, chainLogoUri: string | null, private: boolean | null, enabledFeatures: Array<ChainFeature>, utilityAddresses: { multicall: string | null } | null, networkToken: { name: string, symbol: string, decimals: number, logoUri: string | null, description: string | null } }> | null };
 
 export type ChainByIdQueryVariables = Exact<{
   id: string;

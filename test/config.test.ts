@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('defaults to the public Avalanche endpoints', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      dataApiUrl: 'https://data-api.avax.network',
+      dataApiKeyHeader: 'x-data-api-key',
+      nodeRpcUrl: { mainnet: 'https://api.avax.network', fuji: 'https://api.avax-test.network' },
+      metricsUrl: 'https://metrics.avax.network',
+      rpcBatchMax: 40,
+      sandboxPort: 4100,
+    });
+    expect(config.dataApiKey).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATA_API_URL', 'not a url'],
+    ['DATA_API_URL', 'ftp://example.com'],
+    ['NODE_RPC_URL_FUJI', 'https://user:pw@example.com'],
+    ['METRICS_URL', 'https://example.com/?key=1'],
+    ['UPSTREAM_TIMEOUT_MS', '5'],
+    ['CACHE_MAX_ENTRIES', '-1'],
+    ['DATA_API_KEY_HEADER', 'bad header'],
+    ['LOG_LEVEL', 'loud'],
+    ['RPC_BATCH_MAX', '0'],
+  ])('stops on a bad %s and names it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(name);
+    expect((error as ConfigError).message).toContain(name);
+  });
+
+  it('drops a trailing slash of base URLs and lower-cases the key header', () => {
+    const config = loadConfig({ DATA_API_URL: 'http://127.0.0.1:9/base/', DATA_API_KEY_HEADER: 'X-Glacier-Api-Key' });
+    expect(config.dataApiUrl).toBe('http://127.0.0.1:9/base');
+    expect(config.dataApiKeyHeader).toBe('x-glacier-api-key');
+  });
+});
