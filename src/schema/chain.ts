@@ -4,7 +4,7 @@
  */
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
-import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../upstream/types/data-api.js';
+import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../upstream/types/data-api-chains.js';
 import { dataApiNetwork, knownOr, knownValues, NetworkName, type NetworkNameValue } from './enums.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;

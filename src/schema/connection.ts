@@ -7,8 +7,11 @@
  * (base64url JSON) and bound to the list they came from. Only forward pagination exists.
  */
 import { createHash } from 'node:crypto';
-import type { ObjectRef } from '@pothos/core';
+import type { ArgBuilder, ObjectRef } from '@pothos/core';
 import { builder } from '../builder.js';
+
+/** The builder's resolved schema types (what `t.arg` is typed with). */
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 import { badInput } from '../errors.js';
 
 export interface UpstreamPage<T> {
@@ -163,7 +166,7 @@ export function connectionType<T>(name: string, nodeRef: ObjectRef<any, T> | any
 }
 
 /** The `first`/`after` arguments of a connection field, with the upstream bounds in the description. */
-export function connectionArgs(t: { arg: any }, bounds: { defaultSize: number; maxSize: number }) {
+export function connectionArgs(t: { arg: ArgBuilder<Types> }, bounds: { defaultSize: number; maxSize: number }) {
   return {
     first: t.arg.int({
       required: false,

@@ -2,7 +2,7 @@
  * Enums shared by several domains, and the mapping of their values to the upstreams' strings.
  */
 import { builder } from '../builder.js';
-import type { DataApiNetwork } from '../upstream/types/data-api.js';
+import type { DataApiNetwork } from '../upstream/types/data-api-chains.js';
 import type { RpcNetwork } from '../upstream/node-rpc.js';
 
 export type NetworkNameValue = 'MAINNET' | 'FUJI' | 'TESTNET';

@@ -4,5 +4,7 @@ import './enums.js';
 import './connection.js';
 import './chain.js';
 import './network.js';
+import './evm/block.js';
+import './evm/account.js';
 
 export const schema = builder.toSchema({ sortSchema: false });

@@ -3,7 +3,7 @@
  * primary-network reads.
  */
 import { builder } from '../builder.js';
-import type { WireChainInfo } from '../upstream/types/data-api.js';
+import type { WireChainInfo } from '../upstream/types/data-api-chains.js';
 import { Chain } from './chain.js';
 import { dataApiNetwork, NetworkName, type NetworkNameValue } from './enums.js';
 

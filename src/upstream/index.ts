@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config.js';
 import { UpstreamCache } from './cache.js';
-import { DataApiClient } from './data-api.js';
+import { DataApiClient } from './data-api/index.js';
 import { HttpTransport, type HttpObserver } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';

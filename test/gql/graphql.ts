@@ -63,14 +63,20 @@ export type NodeByIdQueryVariables = Exact<{
 }>;
 
 
-export type NodeByIdQuery = { node: { __typename: 'Chain', chainId: string, chainName: string, id: string } | null };
+export type NodeByIdQuery = { node:
+    | { __typename: 'Block', id: string }
+    | { __typename: 'Chain', chainId: string, chainName: string, id: string }
+   | null };
 
 export type NodesByIdsQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
 
 
-export type NodesByIdsQuery = { nodes: Array<{ chainId: string, id: string } | null> };
+export type NodesByIdsQuery = { nodes: Array<
+    | { id: string }
+    | { chainId: string, id: string }
+   | null> };
 
 
 export const ChainsOverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChainsOverview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"feature"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ChainFeature"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chains"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}},{"kind":"Argument","name":{"kind":"Name","value":"feature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"feature"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"isTestnet"}},{"kind":"Field","name":{"kind":"Name","value":"platformChainId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"vmId"}},{"kind":"Field","name":{"kind":"Name","value":"vmName"}},{"kind":"Field","name":{"kind":"Name","value":"explorerUrl"}},{"kind":"Field","name":{"kind":"Name","value":"rpcUrl"}},{"kind":"Field","name":{"kind":"Name","value":"wsUrl"}},{"kind":"Field","name":{"kind":"Name","value":"chainLogoUri"}},{"kind":"Field","name":{"kind":"Name","value":"private"}},{"kind":"Field","name":{"kind":"Name","value":"enabledFeatures"}},{"kind":"Field","name":{"kind":"Name","value":"utilityAddresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"multicall"}}]}},{"kind":"Field","name":{"kind":"Name","value":"networkToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]} as unknown as DocumentNode<ChainsOverviewQuery, ChainsOverviewQueryVariables>;

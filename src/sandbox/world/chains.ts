@@ -3,7 +3,7 @@
  * shapes `GET /v1/chains` serves.
  */
 import { cb58Encode } from '../../lib/codec.js';
-import type { WireChainInfo } from '../../upstream/types/data-api.js';
+import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import type { Rng } from './rng.js';
 
 export type SandboxNetwork = 'mainnet' | 'fuji';
@@ -27,7 +27,7 @@ export const PRIMARY_NETWORK_SUBNET_ID = cb58Encode(new Uint8Array(32));
 /** The real C-Chain blockchain ids, so that ids users know work in the sandbox too. */
 export const C_CHAIN_BLOCKCHAIN_IDS: Record<SandboxNetwork, string> = {
   mainnet: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
-  fuji: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k5HqV',
+  fuji: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
 };
 
 /** The real X- and P-Chain blockchain ids. */

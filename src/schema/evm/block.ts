@@ -1,0 +1,116 @@
+/**
+ * Block: an EVM block of a chain (Data API), with links to its chain, its parent and its
+ * transactions; and the Chain fields that reach blocks.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { badInput } from '../../errors.js';
+import { UpstreamError } from '../../upstream/errors.js';
+import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
+import { Chain } from '../chain.js';
+import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { hash32 } from '../validate.js';
+
+/** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
+export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
+
+/** Reads one block by number or hash; null when the Data API does not know it. */
+export async function fetchBlock(ctx: Context, chainId: string, blockId: string): Promise<WireEvmBlock | null> {
+  try {
+    return await ctx.upstreams.dataApi.evm.getBlock(chainId, blockId);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.isNotFound) return null;
+    throw error;
+  }
+}
+
+export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
+  id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },
+  load: (ids: string[], ctx: Context) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const [chainId, hash] = id.split(':');
+        if (!chainId || !hash) return new Error(`Malformed block id ${id}`);
+        return (await fetchBlock(ctx, chainId, hash)) ?? new Error(`Unknown block ${id}`);
+      }),
+    ),
+});
+
+Block.implement({
+  description: 'A block of an EVM chain, as indexed by the Data API.',
+  fields: (t) => ({
+    chain: t.field({ type: Chain, description: 'The chain of this block.', resolve: (b) => b.chainId }),
+    number: t.field({ type: 'BigInt', description: 'Block number (height).', resolve: (b) => b.blockNumber }),
+    hash: t.exposeString('blockHash', { description: 'Block hash (0x, 32 bytes).' }),
+    timestamp: t.field({ type: 'Timestamp', description: 'Block time, Unix seconds.', resolve: (b) => b.blockTimestamp }),
+    timestampMilliseconds: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Block time in Unix milliseconds, on chains that record it (after the Granite upgrade).',
+      resolve: (b) => b.blockTimestampMilliseconds ?? null,
+    }),
+    minDelayExcess: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The block\'s minimum-delay excess, on chains that record it.',
+      resolve: (b) => b.blockMinDelayExcess ?? null,
+    }),
+    parentHash: t.exposeString('parentHash', { description: 'Hash of the parent block.' }),
+    parent: t.field({
+      type: Block,
+      nullable: true,
+      description: 'The parent block; null for the genesis block.',
+      resolve: (b) => (/^0x0+$/.test(b.parentHash) ? null : blockKey(b.chainId, b.parentHash)),
+    }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the block.' }),
+    baseFee: t.field({ type: 'BigInt', description: 'Base fee per gas, in wei.', resolve: (b) => b.baseFee }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas used by the block\'s transactions.', resolve: (b) => b.gasUsed }),
+    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit of the block.', resolve: (b) => b.gasLimit }),
+    gasCost: t.field({ type: 'BigInt', description: 'Block gas cost (Avalanche\'s block fee component).', resolve: (b) => b.gasCost }),
+    feesSpent: t.field({ type: 'BigInt', description: 'Total fees paid in the block, in wei.', resolve: (b) => b.feesSpent }),
+    cumulativeTransactions: t.field({
+      type: 'BigInt',
+      description: 'Transactions on the chain up to and including this block.',
+      resolve: (b) => b.cumulativeTransactions,
+    }),
+  }),
+});
+
+const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
+export const BlockConnection = connectionType('Block', Block, 'A page of blocks, newest first.');
+
+builder.objectFields(Chain, (t) => ({
+  blocks: t.field({
+    type: BlockConnection,
+    nullable: true,
+    description: 'The chain\'s blocks, newest first (`GET /v1/chains/{chainId}/blocks`).',
+    args: connectionArgs(t, BLOCK_PAGE),
+    resolve: (chain, args, ctx) =>
+      paginate(
+        {
+          scope: `blocks:${chain.chainId}`,
+          ...BLOCK_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.evm.listBlocks(chain.chainId, { pageToken, pageSize });
+            return { items: page.blocks, nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      ),
+  }),
+  block: t.field({
+    type: Block,
+    nullable: true,
+    description: 'One block by number or by hash (give exactly one); null when the chain has no such block.',
+    args: {
+      number: t.arg({ type: 'BigInt', required: false, description: 'Block number.' }),
+      hash: t.arg.string({ required: false, description: 'Block hash (0x, 32 bytes).' }),
+    },
+    resolve: async (chain, args, ctx) => {
+      if ((args.number == null) === (args.hash == null)) throw badInput('number', 'give exactly one of "number" and "hash"');
+      if (args.number != null && args.number < 0n) throw badInput('number', 'must not be negative');
+      const blockId = args.hash != null ? hash32('hash', args.hash) : String(args.number);
+      return fetchBlock(ctx, chain.chainId, blockId);
+    },
+  }),
+}));
