@@ -1,5 +1,18 @@
-/** Data API routes over the EVM world (owned by the EVM sandbox work). */
+/** Data API routes over the EVM world: chains' blocks, transactions, addresses, tokens, ICM. */
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
+import { addressRoutes } from './addresses.js';
+import { blockRoutes } from './blocks.js';
+import { icmRoutes } from './icm.js';
+import { signatureRoutes } from './signatures.js';
+import { tokenRoutes } from './tokens.js';
+import { transactionRoutes } from './transactions.js';
 
-export function evmRoutes(_service: SandboxService, _world: World): void {}
+export function evmRoutes(service: SandboxService, world: World): void {
+  blockRoutes(service, world);
+  transactionRoutes(service, world);
+  addressRoutes(service, world);
+  tokenRoutes(service, world);
+  icmRoutes(service, world);
+  signatureRoutes(service, world);
+}
