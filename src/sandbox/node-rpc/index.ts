@@ -4,7 +4,7 @@
  * One service per network. Blockchain aliases X, P and C work as on a real node.
  */
 import { SandboxService } from '../http.js';
-import { X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../world/chains.js';
+import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../world/chains.js';
 import type { World } from '../world/index.js';
 import { evmMethods } from './evm.js';
 import { rpcEndpoint } from './json-rpc.js';
@@ -26,7 +26,8 @@ export function createNodeRpc(world: World, network: SandboxNetwork): SandboxSer
   rpcEndpoint(
     service,
     '/ext/bc/{blockchainId}',
-    ({ params }) => (params.blockchainId === X_CHAIN_BLOCKCHAIN_IDS[network] ? avm : null),
+    // The X- and P-Chain also answer under their blockchain ids, as on a real node.
+    ({ params }) => (params.blockchainId === X_CHAIN_BLOCKCHAIN_IDS[network] ? avm : params.blockchainId === P_CHAIN_BLOCKCHAIN_ID ? platform : null),
     { batch: false },
   );
   rpcEndpoint(service, '/ext/bc/{blockchainId}/rpc', ({ params }) => {

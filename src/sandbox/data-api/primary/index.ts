@@ -1,5 +1,16 @@
-/** Data API routes over the primary-network world (owned by the primary-network sandbox work). */
+/** Data API routes over the primary-network world, one file per resource. */
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
+import { blockchainRoutes } from './blockchains.js';
+import { delegatorRoutes } from './delegators.js';
+import { rewardRoutes } from './rewards.js';
+import { utxoRoutes } from './utxos.js';
+import { vertexRoutes } from './vertices.js';
 
-export function primaryRoutes(_service: SandboxService, _world: World): void {}
+export function primaryRoutes(service: SandboxService, world: World): void {
+  blockchainRoutes(service, world);
+  utxoRoutes(service, world);
+  rewardRoutes(service, world);
+  delegatorRoutes(service, world);
+  vertexRoutes(service, world);
+}

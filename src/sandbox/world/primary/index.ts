@@ -1,13 +1,102 @@
 /**
- * The primary-network part of the world (owned by the primary-network sandbox work): P-Chain
- * validators, delegators, rewards, UTXOs, blockchains; X-Chain assets, blocks, vertices, txs.
+ * The primary-network part of the world, for mainnet and Fuji: P-Chain validators, delegators,
+ * rewards, UTXOs, blocks and blockchains; L1 validators; X-Chain assets, transactions, UTXOs,
+ * vertices and blocks. Each network is generated from its own fork of the Rng, each part from its
+ * own fork, all on one UTXO ledger so that every reference between them holds.
  */
-import type { SandboxChain } from '../chains.js';
+import { cb58Encode } from '../../../lib/codec.js';
+import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../chains.js';
 import type { Rng } from '../rng.js';
+import { createBlockchains } from './blockchains.js';
+import { AVAX, AVAX_ASSET_IDS, NETWORK_IDS } from './constants.js';
+import type { NetworkContext } from './context.js';
+import { createL1Validators } from './l1.js';
+import { amountOf, Ledger } from './ledger.js';
+import { packPChain } from './pblocks.js';
+import { simulatePChain } from './pchain.js';
+import { planStaking } from './staking.js';
+import type { PrimaryNetwork, PrimaryWorld, Wallet } from './types.js';
+import { createWallets, hrpOf } from './wallets.js';
+import { packXChain } from './xcontainers.js';
+import { simulateXChain } from './xchain.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PrimaryWorld {}
+export type * from './types.js';
+export { WORLD_NOW, AVAX_ASSET_IDS, EMPTY_ID, FX_IDS, VM_IDS, FEES } from './constants.js';
 
-export function createPrimaryWorld(_rng: Rng, _chains: SandboxChain[]): PrimaryWorld {
-  return {};
+const WALLET_COUNT = 36;
+/** Supply outside what the world's rewards add (nAVAX). */
+const BASE_SUPPLY: Record<SandboxNetwork, bigint> = { mainnet: 447_250_000n * AVAX, fuji: 398_100_000n * AVAX };
+
+/**
+ * Each network is built on first use (from its own Rng fork, so the order of use changes nothing):
+ * a sandbox that only serves mainnet never pays for Fuji.
+ */
+export function createPrimaryWorld(rng: Rng, chains: SandboxChain[]): PrimaryWorld {
+  const built: Partial<Record<SandboxNetwork, PrimaryNetwork>> = {};
+  return {
+    networks: {
+      get mainnet() {
+        return (built.mainnet ??= createNetwork(rng.fork('mainnet'), 'mainnet', chains));
+      },
+      get fuji() {
+        return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains));
+      },
+    },
+  };
+}
+
+function createNetwork(rng: Rng, network: SandboxNetwork, allChains: SandboxChain[]): PrimaryNetwork {
+  const chains = allChains.filter((c) => c.network === network);
+  const wallets = createWallets(rng.fork('wallets'), network, WALLET_COUNT);
+  const walletsByHex = new Map<string, Wallet>(wallets.map((w) => [w.key.hex, w]));
+  const ctx: NetworkContext = {
+    network,
+    networkId: NETWORK_IDS[network],
+    hrp: hrpOf(network),
+    avaxAssetId: AVAX_ASSET_IDS[network],
+    chainIds: { X: X_CHAIN_BLOCKCHAIN_IDS[network], P: P_CHAIN_BLOCKCHAIN_ID, C: chains.find((c) => c.isCChain)!.blockchainId },
+    wallets,
+    walletByHex: (hex) => walletsByHex.get(hex)!,
+    chains,
+    ledger: new Ledger(rng.fork('signatures')),
+  };
+
+  const x = simulateXChain(ctx, rng.fork('x-chain'));
+  const { vertices, blocks: xBlocks } = packXChain(rng.fork('x-containers'), ctx.chainIds.X, x.txs);
+  const plan = planStaking(ctx, rng.fork('staking'));
+  const blockchains = createBlockchains(ctx, rng.fork('blockchains'), x.txs[0]!.bytes);
+  const conversions = createL1Validators(ctx, rng.fork('l1'), blockchains);
+  const p = simulatePChain(ctx, rng.fork('p-chain'), plan, blockchains, conversions);
+  const pBlocks = packPChain(p.txs);
+
+  const pTxsById = new Map(p.txs.map((t) => [t.id, t]));
+  for (const chain of blockchains) chain.createBlockHeight = pTxsById.get(chain.id)?.blockHeight ?? 0;
+  const utxos = ctx.ledger.utxos;
+  const rewardsPaid = utxos.filter((u) => u.rewardType).reduce((s, u) => s + amountOf(u.output), 0n);
+  const pending = plan.validators.reduce((s, v) => s + v.current.potentialReward, 0n) + plan.delegations.filter((d) => d.status !== 'completed').reduce((s, d) => s + d.grossReward, 0n);
+
+  return {
+    network,
+    networkId: ctx.networkId,
+    hrp: ctx.hrp,
+    avaxAssetId: ctx.avaxAssetId,
+    chainIds: ctx.chainIds,
+    wallets,
+    walletsByHex,
+    assets: x.assets,
+    utxos,
+    utxosById: new Map(utxos.map((u) => [u.id, u])),
+    x: { txs: x.txs, txsById: new Map(x.txs.map((t) => [t.id, t])), vertices, blocks: xBlocks },
+    p: { txs: p.txs, txsById: pTxsById, blocks: pBlocks, currentSupply: BASE_SUPPLY[network] + rewardsPaid + pending },
+    validators: plan.validators,
+    delegations: plan.delegations,
+    rewards: p.rewards,
+    blockchains,
+    preferredBlockchainId: cb58OfLabel(rng, 'preferred'),
+    l1Validators: conversions.flatMap((c) => c.validators),
+  };
+}
+
+function cb58OfLabel(rng: Rng, label: string): string {
+  return cb58Encode(rng.fork(label).bytes(32));
 }
