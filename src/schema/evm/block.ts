@@ -9,6 +9,7 @@ import { UpstreamError } from '../../upstream/errors.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { isHash32 } from '../../lib/codec.js';
 import { hash32 } from '../validate.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
@@ -24,14 +25,22 @@ export async function fetchBlock(ctx: Context, chainId: string, blockId: string)
   }
 }
 
+/** The loader's answer for an id that names no block (the plugin's types do not admit null). */
+const NO_BLOCK = null as unknown as WireEvmBlock;
+
 export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
   id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },
+  // An id that names no block loads as null (`node(id)` answers null); a failed call fails only its own slot.
   load: (ids: string[], ctx: Context) =>
     Promise.all(
       ids.map(async (id) => {
-        const [chainId, hash] = id.split(':');
-        if (!chainId || !hash) return new Error(`Malformed block id ${id}`);
-        return (await fetchBlock(ctx, chainId, hash)) ?? new Error(`Unknown block ${id}`);
+        const [chainId, hash, extra] = id.split(':');
+        if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return NO_BLOCK;
+        try {
+          return (await fetchBlock(ctx, chainId, hash)) ?? NO_BLOCK;
+        } catch (error) {
+          return error as Error;
+        }
       }),
     ),
 });

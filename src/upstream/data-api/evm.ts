@@ -1,18 +1,36 @@
 /** Data API endpoints of EVM chains (`/v1/chains/{chainId}/...`). */
 import type { RestClient } from '../rest.js';
-import type { WireEvmBlock, WireListEvmBlocksResponse } from '../types/data-api-evm.js';
+import type {
+  WireBlockRange,
+  WireEvmBlock,
+  WireGetNativeBalanceResponse,
+  WireGetTransactionResponse,
+  WireListErc20TransactionsResponse,
+  WireListEvmBlocksResponse,
+  WireListNativeTransactionsResponse,
+  WireListTransfersResponse,
+  WirePageQuery,
+} from '../types/data-api-evm.js';
 
-/** Blocks by hash never change; a block by number can be reorganized only near the tip. */
+/** Blocks and transactions by hash never change; a block by number can be reorganized only near the tip. */
 const IMMUTABLE_TTL_MS = 10 * 60_000;
-/** Lists that grow at the head (latest blocks) are kept only briefly. */
+/** Lists that grow at the head (latest blocks, an address's latest transactions) are kept only briefly. */
 const HEAD_TTL_MS = 2_000;
+/** Balances move with every block. */
+const BALANCE_TTL_MS = 2_000;
+
+/**
+ * A first page moves as the chain grows; a later page is addressed by the upstream's token, which
+ * pins its position, so it can be kept longer.
+ */
+const pageTtl = (query: WirePageQuery) => (query.pageToken ? IMMUTABLE_TTL_MS : HEAD_TTL_MS);
 
 export class EvmEndpoints {
   constructor(private readonly rest: RestClient) {}
 
   /** `GET /v1/chains/{chainId}/blocks`: latest blocks first. */
-  listBlocks(chainId: string, query: { pageToken?: string; pageSize?: number }): Promise<WireListEvmBlocksResponse> {
-    return this.rest.get('/v1/chains/{chainId}/blocks', { chainId }, query, { ttlMs: query.pageToken ? IMMUTABLE_TTL_MS : HEAD_TTL_MS });
+  listBlocks(chainId: string, query: WirePageQuery): Promise<WireListEvmBlocksResponse> {
+    return this.rest.get('/v1/chains/{chainId}/blocks', { chainId }, { ...query }, { ttlMs: pageTtl(query) });
   }
 
   /** `GET /v1/chains/{chainId}/blocks/{blockId}`: one block by number or hash. */
@@ -20,5 +38,43 @@ export class EvmEndpoints {
     return this.rest.get('/v1/chains/{chainId}/blocks/{blockId}', { chainId, blockId }, undefined, {
       ttlMs: blockId.startsWith('0x') ? IMMUTABLE_TTL_MS : HEAD_TTL_MS,
     });
+  }
+
+  /** `GET /v1/chains/{chainId}/blocks/{blockId}/transactions`: a block's transactions in block order. */
+  getTransactionsForBlock(chainId: string, blockId: string, query: WirePageQuery): Promise<WireListNativeTransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/blocks/{blockId}/transactions', { chainId, blockId }, { ...query }, {
+      ttlMs: blockId.startsWith('0x') ? IMMUTABLE_TTL_MS : HEAD_TTL_MS,
+    });
+  }
+
+  /** `GET /v1/chains/{chainId}/transactions/{txHash}`: one transaction with its decoded content. */
+  getTransaction(chainId: string, txHash: string): Promise<WireGetTransactionResponse> {
+    return this.rest.get('/v1/chains/{chainId}/transactions/{txHash}', { chainId, txHash }, undefined, { ttlMs: IMMUTABLE_TTL_MS });
+  }
+
+  /** `GET .../addresses/{address}/transactions:listNative`: transactions from, to or creating the address, newest first. */
+  listNativeTransactions(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListNativeTransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/transactions:listNative', { chainId, address }, { ...query }, {
+      ttlMs: pageTtl(query),
+    });
+  }
+
+  /** `GET .../addresses/{address}/transactions:listErc20`: ERC-20 transfers from or to the address, newest first. */
+  listErc20Transactions(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListErc20TransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/transactions:listErc20', { chainId, address }, { ...query }, {
+      ttlMs: pageTtl(query),
+    });
+  }
+
+  /** `GET .../addresses/{address}/balances:getNative`: native balance, latest or at a block, priced in `currency`. */
+  getNativeBalance(chainId: string, address: string, query: { blockNumber?: bigint; currency?: string }): Promise<WireGetNativeBalanceResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:getNative', { chainId, address }, { ...query }, {
+      ttlMs: BALANCE_TTL_MS,
+    });
+  }
+
+  /** `GET /v1/chains/{chainId}/tokens/{address}/transfers`: transfers of one token contract, newest first. */
+  listTransfers(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListTransfersResponse> {
+    return this.rest.get('/v1/chains/{chainId}/tokens/{address}/transfers', { chainId, address }, { ...query }, { ttlMs: pageTtl(query) });
   }
 }

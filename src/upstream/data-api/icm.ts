@@ -1,6 +1,24 @@
 /** Data API endpoints of interchain messages (`/v1/icm/...`). */
 import type { RestClient } from '../rest.js';
+import type { DataApiNetwork } from '../types/data-api-chains.js';
+import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
+
+/** A pending message turns delivered within seconds: keep messages only briefly. */
+const MESSAGE_TTL_MS = 5_000;
 
 export class IcmEndpoints {
   constructor(private readonly rest: RestClient) {}
+
+  /** `GET /v1/icm/addresses/{address}/messages`: messages an address sent or received, newest first. */
+  listMessagesByAddress(
+    address: string,
+    query: { network?: DataApiNetwork; pageToken?: string; pageSize?: number },
+  ): Promise<WireListIcmMessagesResponse> {
+    return this.rest.get('/v1/icm/addresses/{address}/messages', { address }, { ...query }, { ttlMs: MESSAGE_TTL_MS });
+  }
+
+  /** `GET /v1/icm/messages/{messageId}`: one message by id. */
+  getMessage(messageId: string): Promise<WireIcmMessage> {
+    return this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: MESSAGE_TTL_MS });
+  }
 }

@@ -4,7 +4,7 @@
  * Data API under the configured header.
  */
 import { keyFingerprint, type UpstreamCache } from '../cache.js';
-import type { HttpTransport } from '../http.js';
+import type { Transport } from '../http.js';
 import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { EvmEndpoints } from './evm.js';
@@ -15,7 +15,7 @@ import { SignatureEndpoints } from './signatures.js';
 
 export interface DataApiOptions {
   baseUrl: string;
-  transport: HttpTransport;
+  transport: Transport;
   cache: UpstreamCache;
   memo?: RequestMemo;
   keyHeader: string;

@@ -1,6 +1,48 @@
 /** Data API endpoints of NFTs: ERC-721/1155 balances and collection tokens (`/v1/chains/{chainId}/...`). */
 import type { RestClient } from '../rest.js';
+import type {
+  WireListErc1155BalancesResponse,
+  WireListErc721BalancesResponse,
+  WireListNftTokensResponse,
+} from '../types/data-api-nfts.js';
+
+/** Holdings move with every transfer: keep them only briefly. */
+const BALANCE_TTL_MS = 5_000;
+/** Collection tokens change on mints and metadata re-indexing, rarely within a minute. */
+const COLLECTION_TTL_MS = 30_000;
+/** A balance at a past block never changes. */
+const HISTORICAL_TTL_MS = 10 * 60_000;
+
+interface PageQuery {
+  pageToken?: string;
+  pageSize?: number;
+}
 
 export class NftEndpoints {
   constructor(private readonly rest: RestClient) {}
+
+  /** `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721`: the ERC-721 tokens an address owns. */
+  listErc721Balances(
+    chainId: string,
+    address: string,
+    query: PageQuery & { contractAddress?: string },
+  ): Promise<WireListErc721BalancesResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc721', { chainId, address }, { ...query }, { ttlMs: BALANCE_TTL_MS });
+  }
+
+  /** `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155`: ERC-1155 balances, at a block if given. */
+  listErc1155Balances(
+    chainId: string,
+    address: string,
+    query: PageQuery & { blockNumber?: string; contractAddress?: string },
+  ): Promise<WireListErc1155BalancesResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc1155', { chainId, address }, { ...query }, {
+      ttlMs: query.blockNumber !== undefined ? HISTORICAL_TTL_MS : BALANCE_TTL_MS,
+    });
+  }
+
+  /** `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`: the tokens of one collection. */
+  listCollectionTokens(chainId: string, address: string, query: PageQuery): Promise<WireListNftTokensResponse> {
+    return this.rest.get('/v1/chains/{chainId}/nfts/collections/{address}/tokens', { chainId, address }, { ...query }, { ttlMs: COLLECTION_TTL_MS });
+  }
 }

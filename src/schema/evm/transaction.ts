@@ -1,0 +1,339 @@
+/**
+ * Transaction: an EVM transaction (Data API), reached from a block, an address or by hash, with links
+ * to its chain, block and accounts. List items carry the summary; what only the single-transaction
+ * endpoint knows (input, fee caps, decoded content) is fetched by hash when asked for, through the
+ * node's loader (one call per transaction per operation, cached long: a hash never changes meaning).
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { UpstreamError } from '../../upstream/errors.js';
+import type {
+  WireFullNativeTransaction,
+  WireGetTransactionResponse,
+  WireInternalTransactionDetails,
+  WireNativeTransaction,
+  WireTeleporterMessageInfo,
+  WireTransactionContents,
+} from '../../upstream/types/data-api-evm.js';
+import { isHash32 } from '../../lib/codec.js';
+import { Chain, NetworkToken } from '../chain.js';
+import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { knownOr } from '../enums.js';
+import { Money } from '../primary/assets.js';
+import { hash32 } from '../validate.js';
+import { Account, accountFrom, upstreamAddress } from './account.js';
+import { Block, blockKey } from './block.js';
+import { blockRange, blockRangeArgs, rangeScope } from './range.js';
+
+export interface TransactionShape {
+  chainId: string;
+  /** The summary (list items) or the full record (single-transaction answer). */
+  native: WireNativeTransaction;
+  /** The single-transaction answer, when this shape came from it; else fetched when a field needs it. */
+  full: WireGetTransactionResponse | null;
+}
+
+/** Local id of a transaction: `<chainId>:<txHash>`. */
+export const txKey = (chainId: string, txHash: string) => `${chainId}:${txHash.toLowerCase()}`;
+
+export const fromSummary = (chainId: string, native: WireNativeTransaction): TransactionShape => ({ chainId, native, full: null });
+
+const fromFull = (chainId: string, full: WireGetTransactionResponse): TransactionShape => ({ chainId, native: full.nativeTransaction, full });
+
+/** Reads one transaction by hash; null when the Data API does not know it. */
+export async function fetchTransaction(ctx: Context, chainId: string, txHash: string): Promise<TransactionShape | null> {
+  try {
+    return fromFull(chainId, await ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash));
+  } catch (error) {
+    if (error instanceof UpstreamError && error.isNotFound) return null;
+    throw error;
+  }
+}
+
+/** The loader's answer for an id that names no transaction (the plugin's types do not admit null). */
+const NOT_FOUND = null as unknown as TransactionShape;
+
+export const Transaction = builder.loadableNodeRef<TransactionShape, string, string>('Transaction', {
+  id: { resolve: (tx) => txKey(tx.chainId, tx.native.txHash) },
+  // An id that names no transaction loads as null (`node(id)` answers null); a failed call fails only its own slot.
+  load: (ids: string[], ctx: Context) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const [chainId, hash, extra] = id.split(':');
+        if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return NOT_FOUND;
+        try {
+          return (await fetchTransaction(ctx, chainId, hash)) ?? NOT_FOUND;
+        } catch (error) {
+          return error as Error;
+        }
+      }),
+    ),
+});
+
+/** The single-transaction answer for a transaction, fetched once per operation when the item lacks it. */
+export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<WireGetTransactionResponse> {
+  if (tx.full) return tx.full;
+  const loaded: TransactionShape | null = await Transaction.getDataloader(ctx).load(txKey(tx.chainId, tx.native.txHash));
+  // A listed transaction the single-transaction endpoint does not know: the upstream disagrees with itself.
+  if (!loaded?.full) throw notFound(`Transaction ${tx.native.txHash} is listed but not found by hash`);
+  return loaded.full;
+}
+
+/** One decoded-content list (only the single-transaction endpoint carries them); absent means none. */
+export async function contentList<K extends keyof WireTransactionContents>(
+  tx: TransactionShape,
+  ctx: Context,
+  list: K,
+): Promise<NonNullable<WireTransactionContents[K]>> {
+  return ((await transactionDetails(tx, ctx))[list] ?? []) as NonNullable<WireTransactionContents[K]>;
+}
+
+/** A field only the single-transaction endpoint gives. */
+async function fullField<K extends keyof WireFullNativeTransaction>(tx: TransactionShape, ctx: Context, field: K) {
+  return (await transactionDetails(tx, ctx)).nativeTransaction[field] ?? null;
+}
+
+/** The upstream's `txStatus` ("1" or "0", as an EVM receipt's status). */
+const TX_STATUSES: Record<string, 'SUCCESS' | 'FAILED'> = { '1': 'SUCCESS', '0': 'FAILED' };
+export const TransactionStatus = builder.enumType('TransactionStatus', {
+  description: 'Outcome of a transaction.',
+  values: {
+    SUCCESS: { description: 'Executed successfully.' },
+    FAILED: { description: 'Reverted: its value moves and events were undone; the fee was still paid.' },
+    UNKNOWN: { description: 'A status this gateway does not know yet.' },
+  } as const,
+});
+
+const CALL_TYPES = ['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const;
+export const CallType = builder.enumType('CallType', {
+  description: 'What a transaction does, as the indexer classifies it.',
+  values: {
+    NATIVE_TRANSFER: { description: 'Moves native tokens to an address without calling code.' },
+    CONTRACT_CALL: { description: 'Calls a contract.' },
+    CONTRACT_CREATION: { description: 'Deploys a contract.' },
+    UNKNOWN: { description: 'A kind this gateway does not know yet.' },
+  } as const,
+});
+
+export const TransactionMethod = builder.objectRef<NonNullable<WireNativeTransaction['method']>>('TransactionMethod').implement({
+  description: 'The method a transaction calls.',
+  fields: (t) => ({
+    callType: t.field({ type: CallType, description: 'What the transaction does.', resolve: (m) => knownOr(m.callType, CALL_TYPES, 'UNKNOWN') }),
+    methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector (0x and 8 hex digits); empty for a native transfer.' }),
+    methodName: t.exposeString('methodName', { nullable: true, description: 'The method signature, e.g. `transfer(address,uint256)`, when the selector is known.' }),
+  }),
+});
+
+const INTERNAL_TX_TYPES = ['CALL', 'CREATE', 'CREATE2', 'CREATE3', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'] as const;
+export const InternalTransactionType = builder.enumType('InternalTransactionType', {
+  description: 'The EVM operation of an internal transaction.',
+  values: {
+    CALL: { description: 'A message call.' },
+    CREATE: { description: 'A contract creation (CREATE).' },
+    CREATE2: { description: 'A contract creation at a salted address (CREATE2).' },
+    CREATE3: { description: 'A contract creation through a CREATE3 factory.' },
+    CALLCODE: { description: 'A call running the callee\'s code in the caller\'s context (legacy).' },
+    DELEGATECALL: { description: 'A call running the callee\'s code in the caller\'s context.' },
+    STATICCALL: { description: 'A call that cannot change state.' },
+    UNKNOWN: { description: 'An operation this gateway or the indexer does not know.' },
+  } as const,
+});
+
+interface InternalTransactionShape extends WireInternalTransactionDetails {
+  chainId: string;
+}
+
+export const InternalTransaction = builder.objectRef<InternalTransactionShape>('InternalTransaction').implement({
+  description: 'A message call or creation made by a contract while a transaction ran.',
+  fields: (t) => ({
+    from: t.field({ type: Account, description: 'The calling contract.', resolve: (i) => accountFrom(i.chainId, i.from) }),
+    to: t.field({ type: Account, description: 'The callee or created contract.', resolve: (i) => accountFrom(i.chainId, i.to) }),
+    type: t.field({
+      type: InternalTransactionType,
+      description: 'The EVM operation (upstream `internalTxType`).',
+      resolve: (i) => knownOr(i.internalTxType, INTERNAL_TX_TYPES, 'UNKNOWN'),
+    }),
+    value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (i) => i.value }),
+    isReverted: t.exposeBoolean('isReverted', { description: 'True when this call reverted.' }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas used by the call.', resolve: (i) => i.gasUsed }),
+    gasLimit: t.field({ type: 'BigInt', description: 'Gas made available to the call.', resolve: (i) => i.gasLimit }),
+  }),
+});
+
+export const NetworkTokenDetails = builder.objectRef<WireGetTransactionResponse['networkTokenDetails']>('NetworkTokenDetails').implement({
+  description: 'The chain\'s native token with its price now and at the time of a transaction.',
+  fields: (t) => ({
+    networkToken: t.field({ type: NetworkToken, description: 'The native token.', resolve: (d) => d.networkToken }),
+    currentPrice: t.field({ type: Money, nullable: true, description: 'Price of one token now.', resolve: (d) => d.currentPrice ?? null }),
+    historicalPrice: t.field({ type: Money, nullable: true, description: 'Price of one token when the transaction ran.', resolve: (d) => d.historicalPrice ?? null }),
+  }),
+});
+
+const DIRECTIONS = ['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION'] as const;
+export const TeleporterMessageDirection = builder.enumType('TeleporterMessageDirection', {
+  description: 'The part a transaction plays in an interchain (Teleporter) message.',
+  values: {
+    SOURCE_TRANSACTION: { description: 'The transaction sent the message.' },
+    DESTINATION_TRANSACTION: { description: 'The transaction delivered the message.' },
+    UNKNOWN: { description: 'A part this gateway does not know yet.' },
+  } as const,
+});
+
+export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo>('TeleporterMessageInfo').implement({
+  description: 'The interchain (Teleporter) message a transaction sent or delivered.',
+  fields: (t) => ({
+    teleporterMessageId: t.exposeString('teleporterMessageId', { description: 'The message id (hex).' }),
+    direction: t.field({
+      type: TeleporterMessageDirection,
+      description: 'Whether this transaction sent or delivered the message.',
+      resolve: (m) => knownOr(m.direction, DIRECTIONS, 'UNKNOWN'),
+    }),
+    sourceChainId: t.exposeString('sourceChainId', { nullable: true, description: 'Chain id of the sending chain, as the upstream gives it.' }),
+    destinationChainId: t.exposeString('destinationChainId', { nullable: true, description: 'Chain id of the receiving chain, as the upstream gives it.' }),
+    sourceChain: t.field({ type: Chain, nullable: true, description: 'The sending chain, when indexed.', resolve: (m) => m.sourceChainId ?? null }),
+    destinationChain: t.field({ type: Chain, nullable: true, description: 'The receiving chain, when indexed.', resolve: (m) => m.destinationChainId ?? null }),
+  }),
+});
+
+/** A BigInt field only the single-transaction answer has. */
+const detailField = (description: string, field: 'baseFeePerGas' | 'maxFeePerGas' | 'maxPriorityFeePerGas') =>
+  ({ type: 'BigInt', nullable: true, description, resolve: (tx: TransactionShape, _: unknown, ctx: Context) => fullField(tx, ctx, field) }) as const;
+
+Transaction.implement({
+  description: 'A transaction of an EVM chain, as indexed by the Data API.',
+  fields: (t) => ({
+    chain: t.field({ type: Chain, description: 'The chain of this transaction.', resolve: (tx) => tx.chainId }),
+    hash: t.string({ description: 'Transaction hash (0x, 32 bytes).', resolve: (tx) => tx.native.txHash }),
+    block: t.field({
+      type: Block,
+      nullable: true,
+      description: 'The block that includes this transaction.',
+      resolve: (tx) => blockKey(tx.chainId, tx.native.blockHash),
+    }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Number of the including block.', resolve: (tx) => tx.native.blockNumber }),
+    blockHash: t.string({ description: 'Hash of the including block.', resolve: (tx) => tx.native.blockHash }),
+    blockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the including block, Unix seconds.', resolve: (tx) => tx.native.blockTimestamp }),
+    blockTimestampMilliseconds: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Time of the including block in Unix milliseconds, on chains that record it.',
+      resolve: (tx) => tx.native.blockTimestampMilliseconds ?? null,
+    }),
+    blockMinDelayExcess: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The including block\'s minimum-delay excess, on chains that record it.',
+      resolve: (tx) => tx.native.blockMinDelayExcess ?? null,
+    }),
+    blockIndex: t.int({ description: 'Position of the transaction in its block.', resolve: (tx) => tx.native.blockIndex }),
+    status: t.field({
+      type: TransactionStatus,
+      description: 'Whether the transaction succeeded.',
+      resolve: (tx) => (Object.hasOwn(TX_STATUSES, tx.native.txStatus) ? TX_STATUSES[tx.native.txStatus]! : 'UNKNOWN'),
+    }),
+    type: t.int({ description: 'EIP-2718 transaction type (0 legacy, 2 dynamic fee...).', resolve: (tx) => tx.native.txType }),
+    from: t.field({ type: Account, description: 'The sender.', resolve: (tx) => accountFrom(tx.chainId, tx.native.from) }),
+    to: t.field({
+      type: Account,
+      nullable: true,
+      description: 'The recipient, or the created contract of a contract creation.',
+      resolve: (tx) => (tx.native.to ? accountFrom(tx.chainId, tx.native.to) : null),
+    }),
+    method: t.field({ type: TransactionMethod, nullable: true, description: 'The method called.', resolve: (tx) => tx.native.method ?? null }),
+    value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (tx) => tx.native.value }),
+    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit set by the sender.', resolve: (tx) => tx.native.gasLimit }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas used.', resolve: (tx) => tx.native.gasUsed }),
+    gasPrice: t.field({ type: 'BigInt', description: 'Price paid per gas, in wei.', resolve: (tx) => tx.native.gasPrice }),
+    nonce: t.field({ type: 'BigInt', description: 'The sender\'s nonce.', resolve: (tx) => tx.native.nonce }),
+    input: t.string({
+      nullable: true,
+      description: 'Call data (0x hex). Fetched by hash when the transaction came from a list.',
+      resolve: (tx, _, ctx) => fullField(tx, ctx, 'input'),
+    }),
+    baseFeePerGas: t.field(detailField('Base fee per gas of the including block, in wei. Fetched by hash when the transaction came from a list.', 'baseFeePerGas')),
+    maxFeePerGas: t.field(detailField('Most the sender would pay per gas (dynamic-fee transactions). Fetched by hash when the transaction came from a list.', 'maxFeePerGas')),
+    maxPriorityFeePerGas: t.field(
+      detailField('Most tip per gas the sender would pay (dynamic-fee transactions). Fetched by hash when the transaction came from a list.', 'maxPriorityFeePerGas'),
+    ),
+    internalTransactions: t.field({
+      type: [InternalTransaction],
+      nullable: true,
+      description: 'Value-moving calls and creations made by contracts during the transaction.',
+      resolve: async (tx, _, ctx) => (await contentList(tx, ctx, 'internalTransactions')).map((i) => ({ ...i, chainId: tx.chainId })),
+    }),
+    networkTokenDetails: t.field({
+      type: NetworkTokenDetails,
+      nullable: true,
+      description: 'The native token with its price now and then. Fetched by hash when the transaction came from a list.',
+      resolve: async (tx, _, ctx) => (await transactionDetails(tx, ctx)).networkTokenDetails ?? null,
+    }),
+    teleporterMessageInfo: t.field({
+      type: TeleporterMessageInfo,
+      nullable: true,
+      description: 'The interchain message this transaction sent or delivered; null when none.',
+      resolve: async (tx, _, ctx) => (await transactionDetails(tx, ctx)).teleporterMessageInfo ?? null,
+    }),
+  }),
+});
+
+export const TransactionConnection = connectionType('Transaction', Transaction, 'A page of transactions.');
+const BLOCK_TX_PAGE = { defaultSize: 10, maxSize: 100 };
+const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };
+
+builder.objectFields(Block, (t) => ({
+  transactions: t.field({
+    type: TransactionConnection,
+    nullable: true,
+    description: 'The block\'s transactions in block order (`GET .../blocks/{blockId}/transactions`).',
+    args: connectionArgs(t, BLOCK_TX_PAGE),
+    resolve: (block, args, ctx) =>
+      paginate(
+        {
+          scope: `blockTransactions:${block.chainId}:${block.blockHash.toLowerCase()}`,
+          ...BLOCK_TX_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            // An empty block has nothing to list: no call (the cursor and `first` are still checked).
+            if (block.txCount === 0 && !pageToken) return { items: [] };
+            const page = await ctx.upstreams.dataApi.evm.getTransactionsForBlock(block.chainId, block.blockHash, { pageToken, pageSize });
+            return { items: page.transactions.map((item) => fromSummary(block.chainId, item)), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      ),
+  }),
+}));
+
+builder.objectFields(Account, (t) => ({
+  transactions: t.field({
+    type: TransactionConnection,
+    nullable: true,
+    description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
+    args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
+    resolve: (account, args, ctx) => {
+      const range = blockRange(args);
+      const address = upstreamAddress(account.address);
+      return paginate(
+        {
+          scope: `addressTransactions:${account.chainId}:${address}:${rangeScope(range)}`,
+          ...ADDRESS_TX_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.evm.listNativeTransactions(account.chainId, address, { ...range, pageToken, pageSize });
+            return { items: page.transactions.map((item) => fromSummary(account.chainId, item)), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+}));
+
+builder.objectFields(Chain, (t) => ({
+  transaction: t.field({
+    type: Transaction,
+    nullable: true,
+    description: 'One transaction by hash (`GET .../transactions/{txHash}`); null when the chain has no such transaction.',
+    args: { hash: t.arg.string({ required: true, description: 'Transaction hash (0x, 32 bytes).' }) },
+    resolve: (chain, args, ctx) => fetchTransaction(ctx, chain.chainId, hash32('hash', args.hash)),
+  }),
+}));

@@ -1,0 +1,130 @@
+/**
+ * Delegator: a delegation of stake to a primary-network validator
+ * (`GET /v1/networks/{network}/delegators`). `delegatorsConnection` is exported for other parents (a
+ * validator's delegators) so they page the same way.
+ *
+ * One type serves the three statuses: they differ only in whether the rewards are estimates
+ * (pending, active) or paid amounts (completed), which the nullable reward fields say; a flat type
+ * keeps a delegator list queryable without fragments.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../connection.js';
+import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue } from '../enums.js';
+import { Network } from '../network.js';
+import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './enums.js';
+import { networkKey, nodeIds as nodeIdList, primaryAddresses } from './ids.js';
+
+/** Most reward addresses and node ids one delegators query may name. */
+export const MAX_DELEGATOR_FILTERS = 64;
+export const DELEGATOR_PAGE = { defaultSize: 10, maxSize: 100 };
+
+const amount = (value: string | undefined) => value ?? null;
+
+export const Delegator = builder.objectRef<WireDelegator>('Delegator').implement({
+  description: 'A delegation of AVAX to a primary-network validator, with its (estimated or paid) rewards.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'Id of the delegation transaction.' }),
+    nodeId: t.exposeString('nodeId', { description: 'The validator delegated to (NodeID-...).' }),
+    delegationStatus: t.field({
+      type: DelegationStatus,
+      description: 'Pending, active or completed.',
+      resolve: (d) => knownOr(d.delegationStatus, DELEGATION_STATUSES, 'unknown'),
+    }),
+    rewardAddresses: t.exposeStringList('rewardAddresses', { description: 'Addresses the reward goes to (bech32).' }),
+    amountDelegated: t.field({ type: 'BigInt', description: 'Stake delegated, in nAVAX.', resolve: (d) => d.amountDelegated }),
+    delegationFee: t.exposeString('delegationFee', {
+      description: 'The validator\'s fee on the reward, as a percentage with four decimals (e.g. "2.0000"); a decimal, not an amount.',
+    }),
+    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the delegation period.', resolve: (d) => d.startTimestamp }),
+    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the delegation period.', resolve: (d) => d.endTimestamp }),
+    grossReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Reward paid before the validator\'s fee, in nAVAX (completed delegations).',
+      resolve: (d) => amount(d.grossReward),
+    }),
+    netReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Reward paid to the delegator after the fee, in nAVAX (completed delegations).',
+      resolve: (d) => amount(d.netReward),
+    }),
+    estimatedGrossReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Expected reward before the fee, in nAVAX (pending and active delegations).',
+      resolve: (d) => amount(d.estimatedGrossReward),
+    }),
+    estimatedNetReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Expected reward after the fee, in nAVAX (pending and active delegations).',
+      resolve: (d) => amount(d.estimatedNetReward),
+    }),
+  }),
+});
+
+export const DelegatorConnection = connectionType('Delegator', Delegator, 'A page of delegations.');
+
+export interface DelegatorFilters {
+  /** Reward addresses, validated (see `primaryAddresses`). */
+  rewardAddresses?: readonly string[];
+  /** Node ids, validated (see `nodeIds`). */
+  nodeIds?: readonly string[];
+  /** A wire status (`delegationStatusArg` turns the enum argument into one). */
+  delegationStatus?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/**
+ * The delegations matching already-validated filters, as a connection. Validate arguments first
+ * (`primaryAddresses`/`nodeIds` of ./ids.js, `delegationStatusArg`) so bad input never reaches the
+ * upstream.
+ */
+export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<WireDelegator>> {
+  const wireNetwork = dataApiNetwork(network);
+  const query = {
+    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    delegationStatus: filters.delegationStatus,
+    sortOrder: filters.sortOrder,
+  };
+  return paginate(
+    {
+      scope: `delegators:${wireNetwork}:${JSON.stringify(query)}`,
+      ...DELEGATOR_PAGE,
+      fetchPage: async (pageToken, pageSize) => {
+        const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
+        return { items: page.delegators, nextPageToken: page.nextPageToken };
+      },
+    },
+    args,
+  );
+}
+
+builder.objectFields(Network, (t) => ({
+  delegators: t.field({
+    type: DelegatorConnection,
+    nullable: true,
+    description: 'Delegations on this network, optionally by reward address, node and status (`GET /v1/networks/{network}/delegators`).',
+    args: {
+      rewardAddresses: t.arg.stringList({
+        required: false,
+        description: `Up to ${MAX_DELEGATOR_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
+      }),
+      nodeIds: t.arg.stringList({ required: false, description: `Up to ${MAX_DELEGATOR_FILTERS} validator node ids (NodeID-...).` }),
+      delegationStatus: t.arg({ type: DelegationStatus, required: false, description: 'Only delegations in this status (not UNKNOWN).' }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
+      ...connectionArgs(t, DELEGATOR_PAGE),
+    },
+    resolve: (n, args, ctx) => {
+      const key = networkKey(n.name);
+      const rewardAddresses = primaryAddresses('rewardAddresses', args.rewardAddresses ?? [], MAX_DELEGATOR_FILTERS, key, ['P', 'X']);
+      const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_DELEGATOR_FILTERS);
+      const delegationStatus = delegationStatusArg('delegationStatus', args.delegationStatus);
+      return delegatorsConnection(ctx, n.name, { rewardAddresses, nodeIds, delegationStatus, sortOrder: args.sortOrder ?? undefined }, args);
+    },
+  }),
+}));

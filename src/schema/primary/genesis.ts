@@ -1,0 +1,180 @@
+/**
+ * The genesis of an EVM blockchain as the Data API parses it. Quantities arrive as JSON numbers or
+ * hex/decimal strings depending on the field; they leave as exact BigInts. The parts whose
+ * structure is open (storage slots, the whole config with upgrades this type does not model) are
+ * also given as JSON.
+ */
+import { builder } from '../../builder.js';
+import type {
+  WireEvmGenesis,
+  WireEvmGenesisAlloc,
+  WireEvmGenesisAllowListConfig,
+  WireEvmGenesisConfig,
+  WireEvmGenesisFeeConfig,
+  WireEvmGenesisWarpConfig,
+} from '../../upstream/types/data-api-primary.js';
+
+/** A quantity given as a JSON number, a decimal string or a 0x hex string; null when absent or not a whole number. */
+export function quantity(value: unknown): bigint | null {
+  if (typeof value === 'number') return Number.isFinite(value) && Number.isInteger(value) ? BigInt(value) : null;
+  if (typeof value === 'bigint') return value;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (/^0x[0-9a-fA-F]+$/.test(text) || /^\d+$/.test(text)) return BigInt(text);
+  return null;
+}
+
+/** A time given as seconds (number, decimal or hex); null when absent or not representable. */
+export function seconds(value: unknown): number | null {
+  const q = quantity(value);
+  return q !== null && q >= 0n && q <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(q) : null;
+}
+
+export const EvmGenesisAllowListConfig = builder.objectRef<WireEvmGenesisAllowListConfig>('EvmGenesisAllowListConfig').implement({
+  description: 'An allow-list precompile as configured at genesis: who administers, manages and may use it.',
+  fields: (t) => ({
+    blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When the precompile activates.', resolve: (c) => seconds(c.blockTimestamp) }),
+    adminAddresses: t.stringList({ nullable: true, description: 'Addresses that administer the list.', resolve: (c) => c.adminAddresses ?? null }),
+    managerAddresses: t.stringList({ nullable: true, description: 'Addresses that manage the list.', resolve: (c) => c.managerAddresses ?? null }),
+    enabledAddresses: t.stringList({ nullable: true, description: 'Addresses allowed to use the feature.', resolve: (c) => c.enabledAddresses ?? null }),
+  }),
+});
+
+export const EvmGenesisFeeConfig = builder.objectRef<WireEvmGenesisFeeConfig>('EvmGenesisFeeConfig').implement({
+  description: 'The dynamic-fee parameters of a subnet-EVM chain at genesis.',
+  fields: (t) => ({
+    gasLimit: t.field({ type: 'BigInt', nullable: true, description: 'Block gas limit.', resolve: (c) => quantity(c.gasLimit) }),
+    targetBlockRate: t.field({ type: 'BigInt', nullable: true, description: 'Target seconds between blocks.', resolve: (c) => quantity(c.targetBlockRate) }),
+    minBaseFee: t.field({ type: 'BigInt', nullable: true, description: 'Lowest base fee, in wei.', resolve: (c) => quantity(c.minBaseFee) }),
+    targetGas: t.field({ type: 'BigInt', nullable: true, description: 'Gas the fee algorithm targets per window.', resolve: (c) => quantity(c.targetGas) }),
+    baseFeeChangeDenominator: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Divisor bounding how fast the base fee moves.',
+      resolve: (c) => quantity(c.baseFeeChangeDenominator),
+    }),
+    minBlockGasCost: t.field({ type: 'BigInt', nullable: true, description: 'Lowest block gas cost.', resolve: (c) => quantity(c.minBlockGasCost) }),
+    maxBlockGasCost: t.field({ type: 'BigInt', nullable: true, description: 'Highest block gas cost.', resolve: (c) => quantity(c.maxBlockGasCost) }),
+    blockGasCostStep: t.field({ type: 'BigInt', nullable: true, description: 'How much the block gas cost moves per block.', resolve: (c) => quantity(c.blockGasCostStep) }),
+  }),
+});
+
+export const EvmGenesisWarpConfig = builder.objectRef<WireEvmGenesisWarpConfig>('EvmGenesisWarpConfig').implement({
+  description: 'The Warp messaging precompile as configured at genesis.',
+  fields: (t) => ({
+    blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When Warp activates.', resolve: (c) => seconds(c.blockTimestamp) }),
+    quorumNumerator: t.int({ nullable: true, description: 'Share of stake (out of 100) whose signatures make a valid message.', resolve: (c) => c.quorumNumerator ?? null }),
+    requirePrimaryNetworkSigners: t.boolean({
+      nullable: true,
+      description: 'True when messages from the primary network need primary-network signers.',
+      resolve: (c) => c.requirePrimaryNetworkSigners ?? null,
+    }),
+  }),
+});
+
+const FORK_BLOCKS = [
+  ['homesteadBlock', 'Homestead'],
+  ['eip150Block', 'EIP-150'],
+  ['eip155Block', 'EIP-155'],
+  ['eip158Block', 'EIP-158'],
+  ['byzantiumBlock', 'Byzantium'],
+  ['constantinopleBlock', 'Constantinople'],
+  ['petersburgBlock', 'Petersburg'],
+  ['istanbulBlock', 'Istanbul'],
+  ['muirGlacierBlock', 'Muir Glacier'],
+  ['berlinBlock', 'Berlin'],
+  ['londonBlock', 'London'],
+] as const;
+
+const ALLOW_LISTS = [
+  ['txAllowListConfig', 'Who may send transactions.'],
+  ['contractDeployerAllowListConfig', 'Who may deploy contracts.'],
+  ['contractNativeMinterConfig', 'Who may mint the native token.'],
+  ['feeManagerConfig', 'Who may change the fee configuration.'],
+  ['rewardManagerConfig', 'Who may change where fees go.'],
+] as const;
+
+export const EvmGenesisConfig = builder.objectRef<WireEvmGenesisConfig>('EvmGenesisConfig').implement({
+  description: 'The chain configuration in an EVM genesis: chain id, fork activations, fees and precompiles.',
+  fields: (t) => ({
+    chainId: t.field({ type: 'BigInt', nullable: true, description: 'EVM chain id.', resolve: (c) => quantity(c.chainId) }),
+    ...Object.fromEntries(
+      FORK_BLOCKS.map(([name, fork]) => [
+        name,
+        t.field({ type: 'BigInt', nullable: true, description: `Block at which ${fork} rules apply.`, resolve: (c) => quantity(c[name]) }),
+      ]),
+    ),
+    eip150Hash: t.string({ nullable: true, description: 'Block hash pinned by EIP-150.', resolve: (c) => c.eip150Hash ?? null }),
+    subnetEVMTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When subnet-EVM rules apply.',
+      resolve: (c) => seconds(c.subnetEVMTimestamp),
+    }),
+    feeConfig: t.field({ type: EvmGenesisFeeConfig, nullable: true, description: 'Dynamic-fee parameters.', resolve: (c) => c.feeConfig ?? null }),
+    allowFeeRecipients: t.boolean({
+      nullable: true,
+      description: 'True when block producers may name their own fee recipient.',
+      resolve: (c) => c.allowFeeRecipients ?? null,
+    }),
+    warpConfig: t.field({ type: EvmGenesisWarpConfig, nullable: true, description: 'Warp messaging precompile.', resolve: (c) => c.warpConfig ?? null }),
+    ...Object.fromEntries(
+      ALLOW_LISTS.map(([name, what]) => [
+        name,
+        t.field({ type: EvmGenesisAllowListConfig, nullable: true, description: `Allow-list precompile: ${what}`, resolve: (c) => c[name] ?? null }),
+      ]),
+    ),
+    raw: t.field({
+      type: 'JSON',
+      description: 'The whole config object as sent, including upgrades and precompiles not modeled above.',
+      resolve: (c) => c,
+    }),
+  }),
+});
+
+interface AllocEntry extends WireEvmGenesisAlloc {
+  address: string;
+}
+
+export const EvmGenesisAlloc = builder.objectRef<AllocEntry>('EvmGenesisAlloc').implement({
+  description: 'An account funded or deployed at genesis.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The account address.' }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'Balance at genesis, in wei.', resolve: (a) => quantity(a.balance) }),
+    code: t.string({ nullable: true, description: 'Contract bytecode (hex), for contracts deployed at genesis.', resolve: (a) => a.code ?? null }),
+    storage: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Storage slots set at genesis, as an object of 32-byte hex keys to values.',
+      resolve: (a) => a.storage ?? null,
+    }),
+  }),
+});
+
+export const EvmGenesis = builder.objectRef<WireEvmGenesis>('EvmGenesis').implement({
+  description: 'The genesis block of an EVM blockchain, as the Data API parses it.',
+  fields: (t) => ({
+    config: t.field({ type: EvmGenesisConfig, nullable: true, description: 'The chain configuration.', resolve: (g) => g.config ?? null }),
+    alloc: t.field({
+      type: [EvmGenesisAlloc],
+      nullable: true,
+      description: 'Accounts funded or deployed at genesis.',
+      resolve: (g) => (g.alloc ? Object.entries(g.alloc).map(([address, entry]) => ({ address, ...entry })) : null),
+    }),
+    airdropAmount: t.field({ type: 'BigInt', nullable: true, description: 'Airdrop amount per claimant, when the chain has one.', resolve: (g) => quantity(g.airdropAmount) }),
+    airdropHash: t.string({ nullable: true, description: 'Merkle root of the airdrop, when the chain has one.', resolve: (g) => g.airdropHash ?? null }),
+    baseFeePerGas: t.field({ type: 'BigInt', nullable: true, description: 'Base fee of the genesis block, in wei.', resolve: (g) => quantity(g.baseFeePerGas) }),
+    blobGasUsed: t.field({ type: 'BigInt', nullable: true, description: 'Blob gas used by the genesis block.', resolve: (g) => quantity(g.blobGasUsed) }),
+    excessBlobGas: t.field({ type: 'BigInt', nullable: true, description: 'Excess blob gas of the genesis block.', resolve: (g) => quantity(g.excessBlobGas) }),
+    coinbase: t.string({ nullable: true, description: 'Coinbase address.', resolve: (g) => g.coinbase ?? null }),
+    difficulty: t.field({ type: 'BigInt', nullable: true, description: 'Difficulty.', resolve: (g) => quantity(g.difficulty) }),
+    extraData: t.string({ nullable: true, description: 'Extra data (hex).', resolve: (g) => g.extraData ?? null }),
+    gasLimit: t.field({ type: 'BigInt', nullable: true, description: 'Gas limit of the genesis block.', resolve: (g) => quantity(g.gasLimit) }),
+    gasUsed: t.field({ type: 'BigInt', nullable: true, description: 'Gas used by the genesis block.', resolve: (g) => quantity(g.gasUsed) }),
+    mixHash: t.string({ nullable: true, description: 'Mix hash.', resolve: (g) => g.mixHash ?? null }),
+    nonce: t.field({ type: 'BigInt', nullable: true, description: 'Nonce.', resolve: (g) => quantity(g.nonce) }),
+    number: t.field({ type: 'BigInt', nullable: true, description: 'Block number of the genesis block.', resolve: (g) => quantity(g.number) }),
+    parentHash: t.string({ nullable: true, description: 'Parent hash (zero).', resolve: (g) => g.parentHash ?? null }),
+    timestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Genesis time.', resolve: (g) => seconds(g.timestamp) }),
+  }),
+});

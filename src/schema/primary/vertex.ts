@@ -1,0 +1,59 @@
+/**
+ * Vertex: a vertex of the X-Chain's DAG (before the chain was linearized), latest first
+ * (`GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`).
+ */
+import { builder } from '../../builder.js';
+import type { WireXChainVertex } from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { dataApiNetwork } from '../enums.js';
+import { Network } from '../network.js';
+import { networkKey, primaryChainArg } from './ids.js';
+
+const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
+
+export const Vertex = builder.objectRef<WireXChainVertex>('Vertex').implement({
+  description: 'A vertex of the X-Chain\'s DAG: a batch of transactions with its parent vertices.',
+  fields: (t) => ({
+    vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
+    parentHashes: t.exposeStringList('parentHashes', { description: 'Ids of its parent vertices.' }),
+    vertexHeight: t.field({ type: 'BigInt', description: 'Height in the DAG.', resolve: (v) => v.vertexHeight }),
+    vertexIndex: t.field({ type: 'BigInt', description: 'Position in the order vertices were accepted.', resolve: (v) => v.vertexIndex }),
+    vertexTimestamp: t.field({ type: 'Timestamp', description: 'When it was accepted.', resolve: (v) => v.vertexTimestamp }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in it.' }),
+    transactions: t.exposeStringList('transactions', { description: 'Ids of its transactions.' }),
+    vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Serialized size in bytes.' }),
+  }),
+});
+
+export const VertexConnection = connectionType('Vertex', Vertex, 'A page of X-Chain vertices, latest first.');
+
+builder.objectFields(Network, (t) => ({
+  vertices: t.field({
+    type: VertexConnection,
+    nullable: true,
+    description: 'The X-Chain\'s DAG vertices, latest first.',
+    args: {
+      blockchain: t.arg.string({
+        required: false,
+        defaultValue: 'x-chain',
+        description: 'x-chain or the X-Chain\'s blockchain id on this network.',
+      }),
+      ...connectionArgs(t, VERTEX_PAGE),
+    },
+    resolve: (n, args, ctx) => {
+      const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
+      const network = dataApiNetwork(n.name);
+      return paginate(
+        {
+          scope: `vertices:${network}:${blockchainId}`,
+          ...VERTEX_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.primary.listVertices(network, blockchainId, { pageToken, pageSize });
+            return { items: page.vertices, nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+}));
