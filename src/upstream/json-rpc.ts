@@ -4,7 +4,7 @@
  */
 import { UpstreamCache } from './cache.js';
 import { UpstreamError } from './errors.js';
-import type { HttpTransport } from './http.js';
+import type { Transport } from './http.js';
 import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
 
 export interface RpcEndpoint {
@@ -27,7 +27,7 @@ interface RpcResponse {
 
 export interface JsonRpcClientOptions {
   baseUrl: string;
-  transport: HttpTransport;
+  transport: Transport;
   cache: UpstreamCache;
   /** Per-request memo: the same call is sent once per operation. */
   memo?: RequestMemo;
@@ -46,15 +46,23 @@ export class JsonRpcClient {
    */
   async call<T>(endpoint: RpcEndpoint, call: RpcCall, ttlMs = 0): Promise<T> {
     const path = this.path(endpoint, call.method);
+    return this.shared(endpoint, call, ttlMs, async () => {
+      const id = nextId++;
+      const route = `POST ${endpoint.template} ${call.method}`;
+      const body = await this.send(route, path, { jsonrpc: '2.0', id, method: call.method, params: call.params ?? {} });
+      return unwrap(route, body as RpcResponse) as T;
+    });
+  }
+
+  /**
+   * Runs `fetch`, which must produce the answer to `call` (e.g. through a batch), under the key
+   * `call` uses: once per operation, shared while in flight across operations, and kept `ttlMs` in
+   * the shared cache. This lets a batcher send calls together and still share their answers.
+   */
+  async shared<T>(endpoint: RpcEndpoint, call: RpcCall, ttlMs: number, fetch: () => Promise<T>): Promise<T> {
+    const path = this.path(endpoint, call.method);
     const key = `node-rpc|${this.options.baseUrl}|${path}|${call.method}|${JSON.stringify(call.params ?? null)}`;
-    return memoize(this.options.memo, key, () =>
-      this.options.cache.getOrFetch(key, ttlMs, async () => {
-        const id = nextId++;
-        const route = `POST ${endpoint.template} ${call.method}`;
-        const body = await this.send(route, path, { jsonrpc: '2.0', id, method: call.method, params: call.params ?? {} });
-        return unwrap(route, body as RpcResponse) as T;
-      }),
-    );
+    return memoize(this.options.memo, key, () => this.options.cache.getOrFetch(key, ttlMs, fetch));
   }
 
   /**

@@ -2,12 +2,13 @@
  * The metrics service client. It never sends an API key.
  */
 import type { UpstreamCache } from './cache.js';
-import type { HttpTransport } from './http.js';
+import type { Transport } from './http.js';
 import { RestClient, type RequestMemo } from './rest.js';
+import type { WireAvgTpsResponse } from './types/metrics.js';
 
 export interface MetricsOptions {
   baseUrl: string;
-  transport: HttpTransport;
+  transport: Transport;
   cache: UpstreamCache;
   memo?: RequestMemo;
 }
@@ -24,5 +25,15 @@ export class MetricsClient {
       memo: options.memo,
       cachePartition: 'public',
     });
+  }
+
+  /**
+   * `GET /v1/avg_tps/{chainId}`: the daily average transactions per second of an EVM chain, newest
+   * first. The service pages with `pageToken` only (its page size is fixed); an expired or foreign
+   * token answers 400. Not kept across operations: every page carries a token the service expires,
+   * and a kept page would hand out a token that may already be dead.
+   */
+  avgTps(chainId: string, pageToken?: string): Promise<WireAvgTpsResponse> {
+    return this.rest.get('/v1/avg_tps/{chainId}', { chainId }, { pageToken });
   }
 }

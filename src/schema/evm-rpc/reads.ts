@@ -1,0 +1,36 @@
+/**
+ * Standard node reads a frontend needs where the Data API has no answer (or lags the tip): the
+ * chain's head (`eth_blockNumber`) and an address's exact balance at any block (`eth_getBalance`).
+ * Both go through the chain's batched node client, so a page asking for the head and many balances
+ * makes one node request.
+ */
+import { builder } from '../../builder.js';
+import { Account } from '../evm/account.js';
+import { Chain } from '../chain.js';
+import { BLOCK_ARG_DESCRIPTION, blockSelector } from './block-arg.js';
+import { evmRpc, evmRpcByChainId } from './loader.js';
+
+builder.objectFields(Chain, (t) => ({
+  latestBlockNumber: t.field({
+    type: 'BigInt',
+    nullable: true,
+    description: 'Number of the last accepted block, read from the chain\'s node (`eth_blockNumber`); may be ahead of the Data API\'s index.',
+    resolve: (chain, _args, ctx) => evmRpc(ctx, chain).blockNumber(),
+  }),
+}));
+
+// On Account rather than `Chain.balance(address, block)`: an address on a chain is already the
+// Account, which holds its other balances; this field is the node's exact figure at any block.
+builder.objectFields(Account, (t) => ({
+  balanceAt: t.field({
+    type: 'BigInt',
+    nullable: true,
+    description:
+      'Native balance in wei at a block, read from the chain\'s node (`eth_getBalance`): exact at any block, including the tip, with no price data (see `nativeBalance` for the Data API\'s view).',
+    args: { block: t.arg.string({ required: false, defaultValue: 'latest', description: BLOCK_ARG_DESCRIPTION }) },
+    resolve: async (account, args, ctx) => {
+      const block = blockSelector('block', args.block);
+      return (await evmRpcByChainId(ctx, account.chainId)).getBalance(account.address, block);
+    },
+  }),
+}));

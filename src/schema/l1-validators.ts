@@ -1,0 +1,94 @@
+/**
+ * Who runs a chain, as the nodes report it: an L1's validators from the L1's own node
+ * (`validators.getCurrentValidators` on `/ext/bc/{blockchainId}/validators`, served by subnet-EVM)
+ * as `Chain.validators`, and a blockchain's status on the P-Chain (`platform.getBlockchainStatus`) as
+ * `Blockchain.status`.
+ */
+import { GraphQLError } from 'graphql';
+import { builder } from '../builder.js';
+import { PChainRpc } from '../upstream/node-rpc/pchain.js';
+import { getCurrentL1Validators } from '../upstream/node-rpc/validators.js';
+import type { WireL1Validator } from '../upstream/types/node-rpc-evm.js';
+import { Chain } from './chain.js';
+import { knownOr } from './enums.js';
+import { chainBlockchainId, chainRpcNetwork } from './evm-rpc/loader.js';
+import { Blockchain } from './primary/blockchain.js';
+import { list, nodeId } from './validate.js';
+
+/** The primary network's subnet id (32 zero bytes in cb58): its chains have no L1 validator set. */
+const PRIMARY_NETWORK_SUBNET_ID = '11111111111111111111111111111111LpoYY';
+const MAX_NODE_IDS = 100;
+
+export const L1Validator = builder.objectRef<WireL1Validator>('L1Validator').implement({
+  description: 'A validator of an L1 as the L1\'s node sees it: its weight, whether it is active and connected, and its uptime.',
+  fields: (t) => ({
+    validationId: t.exposeString('validationID', { description: 'Id of the validation (the L1 validator registration on the P-Chain).' }),
+    nodeId: t.exposeString('nodeID', { description: 'The validator\'s node id (NodeID-...).' }),
+    weight: t.field({ type: 'BigInt', description: 'Consensus weight.', resolve: (v) => BigInt(v.weight) }),
+    startTimestamp: t.field({ type: 'Timestamp', description: 'When the validation started (Unix seconds).', resolve: (v) => v.startTimestamp }),
+    isActive: t.exposeBoolean('isActive', {
+      description: 'True while the validator\'s P-Chain balance covers its continuous fee; an inactive validator does not validate.',
+    }),
+    isL1Validator: t.exposeBoolean('isL1Validator', {
+      description: 'True for a validator registered as an L1 validator (ACP-77); false for a legacy subnet validator.',
+    }),
+    isConnected: t.exposeBoolean('isConnected', { description: 'True when the answering node is connected to the validator.' }),
+    uptimePercentage: t.exposeFloat('uptimePercentage', { description: 'Uptime the answering node observed, in percent.' }),
+    uptimeSeconds: t.field({ type: 'BigInt', description: 'Uptime the answering node observed, in seconds.', resolve: (v) => BigInt(v.uptimeSeconds) }),
+  }),
+});
+
+builder.objectFields(Chain, (t) => ({
+  validators: t.field({
+    type: [L1Validator],
+    nullable: true,
+    description:
+      'The L1\'s current validators, from its own node (`validators.getCurrentValidators`). On the C-Chain (primary network) this is a BAD_USER_INPUT error: its validators are the primary network\'s, see `Network.validators`.',
+    args: {
+      nodeIds: t.arg.stringList({
+        required: false,
+        description: `Only these validators (NodeID-...; at most ${MAX_NODE_IDS}). A node id that does not validate the L1 is left out.`,
+      }),
+    },
+    resolve: async (chain, args, ctx) => {
+      const wanted = args.nodeIds ? new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId)) : null;
+      if (chain.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
+        throw new GraphQLError(
+          `Chain ${chain.chainId} is validated by the primary network and has no L1 validator set: use Network.validators (platform.getCurrentValidators) instead.`,
+          { extensions: { code: 'BAD_USER_INPUT' } },
+        );
+      }
+      // One call for the whole set, filtered here: the node fails the whole call when any asked
+      // node id does not validate, and every `validators` field of the operation shares the call.
+      const { validators } = await getCurrentL1Validators(ctx.upstreams.nodeRpc.network(chainRpcNetwork(chain)), chainBlockchainId(chain));
+      return wanted ? validators.filter((v) => wanted.has(v.nodeID)) : validators;
+    },
+  }),
+}));
+
+/** AvalancheGo's `status.BlockchainStatus` strings, as `platform.getBlockchainStatus` sends them. */
+const BLOCKCHAIN_STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown'] as const;
+
+export const BlockchainStatus = builder.enumType('BlockchainStatus', {
+  description: 'A blockchain\'s status as the answering node\'s P-Chain reports it (`platform.getBlockchainStatus`).',
+  values: {
+    VALIDATING: { value: 'Validating', description: 'The node validates the blockchain.' },
+    CREATED: { value: 'Created', description: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.' },
+    PREFERRED: { value: 'Preferred', description: 'The blockchain is created in a block the node prefers but has not yet accepted.' },
+    SYNCING: { value: 'Syncing', description: 'The node syncs the blockchain without validating it.' },
+    UNKNOWN_CHAIN: { value: 'Unknown', description: 'The node\'s P-Chain knows no such blockchain (the node says "Unknown").' },
+    UNKNOWN: { value: 'UNKNOWN', description: 'A status this gateway does not know yet.' },
+  } as const,
+});
+
+builder.objectFields(Blockchain, (t) => ({
+  status: t.field({
+    type: BlockchainStatus,
+    nullable: true,
+    description: 'Its status on the P-Chain, from the network\'s node (`platform.getBlockchainStatus`).',
+    resolve: async (b, _args, ctx) => {
+      const status = await new PChainRpc(ctx.upstreams.nodeRpc.network(b.network)).getBlockchainStatus(b.blockchainId);
+      return knownOr(status, BLOCKCHAIN_STATUSES, 'UNKNOWN');
+    },
+  }),
+}));

@@ -1,0 +1,67 @@
+/**
+ * Metrics of a chain from the metrics service: the daily average-TPS series as a connection.
+ */
+import { GraphQLError } from 'graphql';
+import { builder } from '../builder.js';
+import { UpstreamError } from '../upstream/errors.js';
+import type { WireMetricPoint } from '../upstream/types/metrics.js';
+import { Chain } from './chain.js';
+import { connectionArgs, connectionType, paginate, type PageSource } from './connection.js';
+
+export const MetricPoint = builder.objectRef<WireMetricPoint>('MetricPoint').implement({
+  description: 'One point of a daily metric series.',
+  fields: (t) => ({
+    timestamp: t.field({ type: 'Timestamp', description: 'Start of the day the value covers (Unix seconds, 00:00 UTC).', resolve: (p) => p.timestamp }),
+    value: t.exposeFloat('value', { description: 'The value for that day.' }),
+  }),
+});
+
+export const MetricPointConnection = connectionType('MetricPoint', MetricPoint, 'A page of a daily metric series, newest day first.');
+
+/**
+ * The service has no page-size parameter and serves fixed pages (50 points). Cursors record the
+ * page they came from with this size, which bounds the page length they can address.
+ */
+const TPS_PAGE = { defaultSize: 50, maxSize: 200 };
+
+/** The service's 400 on a page token: expired (tokens last minutes) or not its own. */
+function expiredCursor(): GraphQLError {
+  return new GraphQLError(
+    'Argument "after": this cursor is no longer valid (the metrics service\'s page tokens expire after a few minutes). Start again from the first page: query without "after".',
+    { extensions: { code: 'BAD_USER_INPUT', argument: 'after', restart: true } },
+  );
+}
+
+builder.objectFields(Chain, (t) => ({
+  avgTps: t.field({
+    type: MetricPointConnection,
+    nullable: true,
+    description:
+      'Daily average transactions per second, newest day first (metrics service `GET /v1/avg_tps/{chainId}`). Cursors expire with the service\'s page tokens: an expired `after` is a BAD_USER_INPUT error asking to start again.',
+    args: connectionArgs(t, TPS_PAGE),
+    resolve: (chain, args, ctx) => {
+      // The first page read resumes the caller's cursor; only its token can have expired on the
+      // caller's side. A 400 on a token read later in this same operation is the service's fault.
+      let resumingCursor = Boolean(args.after);
+      const source: PageSource<WireMetricPoint> = {
+        scope: `avgTps:${chain.chainId}`,
+        ...TPS_PAGE,
+        minSize: TPS_PAGE.maxSize,
+        fetchPage: async (pageToken) => {
+          const handedBack = resumingCursor && pageToken !== undefined;
+          resumingCursor = false;
+          try {
+            const page = await ctx.upstreams.metrics.avgTps(chain.chainId, pageToken);
+            return { items: page.results ?? [], nextPageToken: page.nextPageToken };
+          } catch (error) {
+            if (handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400) {
+              throw expiredCursor();
+            }
+            throw error;
+          }
+        },
+      };
+      return paginate(source, args);
+    },
+  }),
+}));

@@ -1,0 +1,183 @@
+/**
+ * PChainBlock and PChainTx: a P-Chain block (`platform.getBlock`, `platform.getBlockByHeight`) with
+ * its transactions. P-Chain txs come in many types whose members differ: the common members are
+ * typed, the type is inferred from the members, and the whole unsigned tx is available as JSON.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
+import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
+import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
+import { cb58Id } from '../validate.js';
+import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../xchain/io.js';
+import { exactlyOne, heightArg, pChainRpc, selectsOnly } from '../xchain/shared.js';
+import { PChain } from './chain.js';
+
+/** Inferred from which members an unsigned tx has, most specific first. */
+const TYPE_RULES: Array<[string, (u: Record<string, unknown>) => boolean]> = [
+  ['REWARD_VALIDATOR', (u) => 'txID' in u && !('networkID' in u) && !('inputs' in u)],
+  ['ADVANCE_TIME', (u) => 'time' in u && !('networkID' in u) && !('inputs' in u)],
+  ['REGISTER_L1_VALIDATOR', (u) => 'message' in u && 'balance' in u],
+  ['SET_L1_VALIDATOR_WEIGHT', (u) => 'message' in u],
+  ['DISABLE_L1_VALIDATOR', (u) => 'validationID' in u && 'disableAuthorization' in u],
+  ['INCREASE_L1_VALIDATOR_BALANCE', (u) => 'validationID' in u && 'balance' in u],
+  ['CONVERT_SUBNET_TO_L1', (u) => 'chainID' in u && 'validators' in u],
+  ['CREATE_CHAIN', (u) => 'chainName' in u],
+  ['TRANSFER_SUBNET_OWNERSHIP', (u) => 'owner' in u && 'subnetID' in u],
+  ['CREATE_SUBNET', (u) => 'owner' in u],
+  ['TRANSFORM_SUBNET', (u) => 'initialSupply' in u],
+  ['ADD_PERMISSIONLESS_VALIDATOR', (u) => 'validator' in u && 'signer' in u],
+  ['ADD_PERMISSIONLESS_DELEGATOR', (u) => 'validator' in u && 'rewardsOwner' in u && 'subnetID' in u],
+  ['ADD_DELEGATOR', (u) => 'validator' in u && 'rewardsOwner' in u],
+  ['ADD_VALIDATOR', (u) => 'validator' in u && 'shares' in u],
+  ['ADD_SUBNET_VALIDATOR', (u) => 'validator' in u && 'subnetAuthorization' in u],
+  ['REMOVE_SUBNET_VALIDATOR', (u) => 'nodeID' in u && 'subnetAuthorization' in u],
+  ['IMPORT', (u) => 'sourceChain' in u],
+  ['EXPORT', (u) => 'destinationChain' in u],
+  ['BASE', (u) => 'networkID' in u || 'inputs' in u],
+];
+
+const TX_TYPES = [...TYPE_RULES.map(([name]) => name), 'UNKNOWN'] as const;
+
+export const PChainTxType = builder.enumType('PChainTxType', {
+  description: 'The type of a P-Chain transaction, inferred from the members the node writes for it.',
+  values: Object.fromEntries(TX_TYPES.map((name) => [name, { description: `The ${name.toLowerCase().replace(/_/g, ' ')} transaction type.` }])) as Record<
+    (typeof TX_TYPES)[number],
+    { description: string }
+  >,
+});
+
+interface PTxShape {
+  network: RpcNetwork;
+  wire: WirePTx;
+}
+
+interface BaseMembers {
+  networkID?: number | string;
+  blockchainID?: string;
+  outputs?: WireTransferableOutput[] | null;
+  inputs?: WireTransferableInput[] | null;
+  memo?: string;
+}
+
+/** The BaseTx members: at the top of the unsigned tx, or (older nodes) nested under `inputs`. */
+function baseOf(tx: WirePTx): BaseMembers {
+  const u = (tx.unsignedTx ?? {}) as Record<string, unknown>;
+  const nested = u.inputs;
+  if (nested && typeof nested === 'object' && !Array.isArray(nested)) return nested as BaseMembers;
+  return u as BaseMembers;
+}
+
+export const PChainTx = builder.objectRef<PTxShape>('PChainTx').implement({
+  description: 'A P-Chain transaction as the node writes it in a block.',
+  fields: (t) => ({
+    id: t.string({ description: 'Transaction id (cb58).', resolve: (tx) => tx.wire.id }),
+    type: t.field({
+      type: PChainTxType,
+      description: 'The transaction type, inferred from its members.',
+      resolve: (tx) => (TYPE_RULES.find(([, test]) => test((tx.wire.unsignedTx ?? {}) as Record<string, unknown>))?.[0] ?? 'UNKNOWN') as (typeof TX_TYPES)[number],
+    }),
+    networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji).', resolve: (tx) => wireInt(baseOf(tx.wire).networkID) }),
+    blockchainId: t.string({ nullable: true, description: 'Id of the P-Chain (cb58).', resolve: (tx) => baseOf(tx.wire).blockchainID ?? null }),
+    memo: t.string({ nullable: true, description: 'Free-form memo (0x hex).', resolve: (tx) => baseOf(tx.wire).memo ?? null }),
+    inputs: t.field({
+      type: [TransferableInput],
+      description: 'Inputs spending P-Chain UTXOs.',
+      resolve: (tx) => (baseOf(tx.wire).inputs ?? []).map((i) => inputFrom(tx.network, i, false)),
+    }),
+    outputs: t.field({
+      type: [TransferableOutput],
+      description: 'Outputs created on the P-Chain (stake and exports excluded).',
+      resolve: (tx) => (baseOf(tx.wire).outputs ?? []).map((o) => outputFrom(tx.network, o)),
+    }),
+    credentials: t.field({ type: [Credential], description: 'Signatures, one credential per input.', resolve: (tx) => (tx.wire.credentials ?? []).map(credentialFrom) }),
+    unsignedTx: t.field({ type: 'JSON', description: 'The whole unsigned transaction as the node writes it (members depend on the type).', resolve: (tx) => tx.wire.unsignedTx }),
+  }),
+});
+
+interface PBlockShape {
+  network: RpcNetwork;
+  id?: string;
+  height?: bigint;
+  json?: WirePBlock;
+  hex?: string;
+}
+
+const HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'raw']);
+
+async function blockJson(b: PBlockShape, ctx: Context): Promise<WirePBlock> {
+  if (b.json) return b.json;
+  const rpc = pChainRpc(ctx, b.network);
+  return b.id !== undefined ? rpc.getBlock(b.id, 'json') : rpc.getBlockByHeight(b.height!, 'json');
+}
+
+async function blockHex(b: PBlockShape, ctx: Context): Promise<string> {
+  if (b.hex) return b.hex;
+  const rpc = pChainRpc(ctx, b.network);
+  return b.id !== undefined ? rpc.getBlock(b.id, 'hex') : rpc.getBlockByHeight(b.height!, 'hex');
+}
+
+async function fetchPBlock(ctx: Context, b: PBlockShape, hexOnly: boolean): Promise<PBlockShape | null> {
+  try {
+    return hexOnly ? { ...b, hex: await blockHex(b, ctx) } : { ...b, json: await blockJson(b, ctx) };
+  } catch (error) {
+    if (isRpcNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export const PChainBlock = builder.objectRef<PBlockShape>('PChainBlock');
+
+PChainBlock.implement({
+  description: 'A block of the P-Chain with its transactions.',
+  fields: (t) => ({
+    id: t.string({
+      description: 'Block id (cb58).',
+      resolve: async (b, _, ctx) => b.json?.id ?? b.id ?? (b.hex ? idOfBytes(bytesFromNodeHex(b.hex)) : (await blockJson(b, ctx)).id),
+    }),
+    parentId: t.string({ description: 'Id of the parent block (cb58).', resolve: async (b, _, ctx) => (await blockJson(b, ctx)).parentID }),
+    parent: t.field({
+      type: PChainBlock,
+      nullable: true,
+      description: 'The parent block; null for the genesis block.',
+      resolve: async (b, _, ctx, info) => fetchPBlock(ctx, { network: b.network, id: (await blockJson(b, ctx)).parentID }, selectsOnly(info, HEX_FIELDS)),
+    }),
+    height: t.field({ type: 'BigInt', nullable: true, description: 'Block height.', resolve: async (b, _, ctx) => wireUint((await blockJson(b, ctx)).height) }),
+    timestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Block time, Unix seconds; null for blocks before Banff, which carry none.',
+      resolve: async (b, _, ctx) => wireInt((await blockJson(b, ctx)).time),
+    }),
+    txCount: t.int({ description: 'Number of transactions in the block.', resolve: async (b, _, ctx) => txsOf(await blockJson(b, ctx)).length }),
+    txs: t.field({
+      type: [PChainTx],
+      description: 'The block\'s transactions, in order (a proposal block\'s proposed tx last).',
+      resolve: async (b, _, ctx) => txsOf(await blockJson(b, ctx)).map((wire) => ({ network: b.network, wire })),
+    }),
+    raw: t.string({ description: 'The block bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).', resolve: (b, _, ctx) => blockHex(b, ctx) }),
+  }),
+});
+
+function txsOf(block: WirePBlock): WirePTx[] {
+  return [...(block.txs ?? []), ...(block.tx ? [block.tx] : [])];
+}
+
+builder.objectFields(PChain, (t) => ({
+  block: t.field({
+    type: PChainBlock,
+    nullable: true,
+    description: 'A block by id or by height (give exactly one); null when the chain has no such block.',
+    args: {
+      id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
+      height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
+    },
+    resolve: (p, args, ctx, info) => {
+      exactlyOne(args.id, args.height, ['id', 'height']);
+      const ref = args.id != null ? { id: cb58Id('id', args.id) } : { height: heightArg('height', args.height!) };
+      return fetchPBlock(ctx, { network: p.network, ...ref }, selectsOnly(info, HEX_FIELDS));
+    },
+  }),
+}));

@@ -1,0 +1,196 @@
+/**
+ * Validator: a current validator of the primary network or of an L1, as the P-Chain reports it
+ * (`platform.getCurrentValidators`). Lookups by node id made anywhere in one operation are batched
+ * into one call per (network, subnet) through the `nodeIDs` parameter.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
+import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import { NetworkName, rpcNetwork } from '../enums.js';
+import { Network } from '../network.js';
+import { cb58Id, list, nodeId as nodeIdArg } from '../validate.js';
+import { networkNameOf, OutputOwners, ownersFrom, pChainRpc, PRIMARY_NETWORK_ID } from '../xchain/shared.js';
+
+export interface ValidatorShape {
+  network: RpcNetwork;
+  subnetId: string;
+  wire: WireCurrentValidator;
+}
+
+/** Loader key (and local id) of a validator: `<network>:<subnetId>:<nodeId>`. */
+export const validatorKey = (network: RpcNetwork, subnetId: string, nodeId: string) => `${network}:${subnetId}:${nodeId}`;
+
+const MAX_NODE_IDS = 100;
+
+/** One `getCurrentValidators` per (network, subnet) for all the node ids asked in this tick. */
+async function loadValidators(keys: readonly string[], ctx: Context): Promise<Array<ValidatorShape | null | Error>> {
+  const groups = new Map<string, { network: RpcNetwork; subnetId: string; nodeIds: Set<string> }>();
+  const parsed = keys.map((key) => {
+    const [network, subnetId, nodeId] = key.split(':') as [RpcNetwork, string, string];
+    const group = `${network}:${subnetId}`;
+    if (!groups.has(group)) groups.set(group, { network, subnetId, nodeIds: new Set() });
+    groups.get(group)!.nodeIds.add(nodeId);
+    return { group, nodeId };
+  });
+  const answers = new Map<string, Promise<Map<string, WireCurrentValidator>>>();
+  for (const [name, g] of groups) {
+    answers.set(
+      name,
+      pChainRpc(ctx, g.network)
+        .getCurrentValidators({ subnetID: g.subnetId === PRIMARY_NETWORK_ID ? undefined : g.subnetId, nodeIDs: [...g.nodeIds] })
+        .then((validators) => new Map(validators.map((v) => [v.nodeID, v]))),
+    );
+  }
+  return Promise.all(
+    parsed.map(async ({ group, nodeId }) => {
+      const g = groups.get(group)!;
+      try {
+        const wire = (await answers.get(group)!).get(nodeId);
+        return wire ? { network: g.network, subnetId: g.subnetId, wire } : null;
+      } catch (error) {
+        return error as Error;
+      }
+    }),
+  );
+}
+
+export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>('Validator', {
+  id: { resolve: (v) => validatorKey(v.network, v.subnetId, v.wire.nodeID) },
+  load: (keys: string[], ctx: Context) => loadValidators(keys, ctx) as Promise<Array<ValidatorShape | Error>>,
+});
+
+export const BlsSigner = builder.objectRef<NonNullable<WireCurrentValidator['signer']>>('BlsSigner').implement({
+  description: 'A validator\'s BLS key, used to sign Warp messages.',
+  fields: (t) => ({
+    publicKey: t.exposeString('publicKey', { description: 'Compressed BLS public key (0x hex, 48 bytes).' }),
+    proofOfPossession: t.string({
+      nullable: true,
+      description: 'Signature proving possession of the key (0x hex, 96 bytes).',
+      resolve: (s) => s.proofOfPossession ?? s.proofOfPosession ?? null,
+    }),
+  }),
+});
+
+interface DelegatorShape {
+  network: RpcNetwork;
+  subnetId: string;
+  wire: WireCurrentDelegator;
+}
+
+export const CurrentDelegator = builder.objectRef<DelegatorShape>('CurrentDelegator').implement({
+  description: 'A current delegation to a primary-network validator, as the P-Chain reports it.',
+  fields: (t) => ({
+    txId: t.string({ description: 'Id of the delegation transaction (cb58).', resolve: (d) => d.wire.txID }),
+    nodeId: t.string({ description: 'Node id of the validator delegated to.', resolve: (d) => d.wire.nodeID }),
+    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'Start of the delegation, Unix seconds.', resolve: (d) => wireInt(d.wire.startTime) }),
+    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'End of the delegation, Unix seconds.', resolve: (d) => wireInt(d.wire.endTime) }),
+    weight: t.field({ type: 'BigInt', nullable: true, description: 'Amount delegated, in nAVAX.', resolve: (d) => wireUint(d.wire.weight ?? d.wire.stakeAmount) }),
+    rewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation reward.', resolve: (d) => ownersFrom(d.wire.rewardOwner) }),
+    potentialReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Reward, in nAVAX, if the validator stays up enough until the end.',
+      resolve: (d) => wireUint(d.wire.potentialReward),
+    }),
+    validator: t.field({
+      type: Validator,
+      nullable: true,
+      description: 'The validator delegated to.',
+      resolve: (d) => validatorKey(d.network, d.subnetId, d.wire.nodeID),
+    }),
+  }),
+});
+
+const percent = (value: string | undefined) => {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+Validator.implement({
+  description:
+    'A current validator of the primary network or of an L1, from the P-Chain. Staking members are null for L1 validators; balance and owner members are null for primary-network ones.',
+  fields: (t) => ({
+    nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: (v) => v.wire.nodeID }),
+    subnetId: t.exposeString('subnetId', { description: 'The subnet validated (cb58); the primary network\'s id is 11111111111111111111111111111111LpoYY.' }),
+    network: t.field({ type: NetworkName, description: 'The network.', resolve: (v) => networkNameOf(v.network) }),
+    txId: t.string({ nullable: true, description: 'Id of the transaction that added the validator (cb58); null for L1 validators.', resolve: (v) => v.wire.txID ?? null }),
+    validationId: t.string({ nullable: true, description: 'Id of an L1 validation (cb58).', resolve: (v) => v.wire.validationID ?? null }),
+    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it started validating, Unix seconds.', resolve: (v) => wireInt(v.wire.startTime) }),
+    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it stops validating, Unix seconds; null for L1 validators.', resolve: (v) => wireInt(v.wire.endTime) }),
+    weight: t.field({ type: 'BigInt', nullable: true, description: 'Consensus weight (the stake, in nAVAX, on the primary network).', resolve: (v) => wireUint(v.wire.weight ?? v.wire.stakeAmount) }),
+    stakeAmount: t.field({ type: 'BigInt', nullable: true, description: 'Stake as older nodes report it; newer ones report `weight` only.', resolve: (v) => wireUint(v.wire.stakeAmount) }),
+    publicKey: t.string({ nullable: true, description: 'Compressed BLS public key of an L1 validator (0x hex).', resolve: (v) => v.wire.publicKey ?? null }),
+    remainingBalanceOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives an L1 validator\'s remaining balance.', resolve: (v) => ownersFrom(v.wire.remainingBalanceOwner) }),
+    deactivationOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who may deactivate an L1 validator.', resolve: (v) => ownersFrom(v.wire.deactivationOwner) }),
+    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'Smallest nonce a weight change of an L1 validator may use.', resolve: (v) => wireUint(v.wire.minNonce) }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'An L1 validator\'s balance left for its continuous fee, in nAVAX.', resolve: (v) => wireUint(v.wire.balance) }),
+    validationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the validation reward.', resolve: (v) => ownersFrom(v.wire.validationRewardOwner) }),
+    delegationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation fees.', resolve: (v) => ownersFrom(v.wire.delegationRewardOwner) }),
+    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward, in nAVAX, if it stays up enough until the end.', resolve: (v) => wireUint(v.wire.potentialReward) }),
+    accruedDelegateeReward: t.field({ type: 'BigInt', nullable: true, description: 'Delegation fees earned so far, in nAVAX.', resolve: (v) => wireUint(v.wire.accruedDelegateeReward) }),
+    delegationFee: t.float({ nullable: true, description: 'Fee charged on delegators\' rewards, in percent.', resolve: (v) => percent(v.wire.delegationFee) }),
+    uptime: t.float({ nullable: true, description: 'Uptime the answering node observed, in percent.', resolve: (v) => percent(v.wire.uptime) }),
+    connected: t.boolean({ nullable: true, description: 'True when the answering node is connected to it.', resolve: (v) => v.wire.connected ?? null }),
+    signer: t.field({ type: BlsSigner, nullable: true, description: 'Its BLS key, when it registered one.', resolve: (v) => v.wire.signer ?? null }),
+    delegatorCount: t.int({ nullable: true, description: 'Number of current delegations to it.', resolve: (v) => wireInt(v.wire.delegatorCount) }),
+    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'Total delegated to it, in nAVAX.', resolve: (v) => wireUint(v.wire.delegatorWeight) }),
+    currentDelegators: t.field({
+      type: [CurrentDelegator],
+      nullable: true,
+      description:
+        'Its current delegations as the node lists them (the node lists them only for one node id at a time: a validator read with others costs one more call). Null for L1 validators.',
+      resolve: async (v, _, ctx) => {
+        let list = v.wire.delegators;
+        if (list === undefined && v.subnetId === PRIMARY_NETWORK_ID) {
+          const [alone] = await pChainRpc(ctx, v.network).getCurrentValidators({ nodeIDs: [v.wire.nodeID] });
+          list = alone?.delegators;
+        }
+        return list ? list.map((wire) => ({ network: v.network, subnetId: v.subnetId, wire })) : null;
+      },
+    }),
+  }),
+});
+
+builder.objectFields(Network, (t) => ({
+  validators: t.field({
+    type: [Validator],
+    nullable: true,
+    description: 'Current validators of the primary network or of an L1 (`platform.getCurrentValidators`), optionally only some node ids (unknown ones are left out).',
+    args: {
+      subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
+      nodeIds: t.arg.stringList({ required: false, description: `Only these node ids (NodeID-...), at most ${MAX_NODE_IDS}.` }),
+    },
+    resolve: async (n, args, ctx) => {
+      const network = rpcNetwork(n.name);
+      const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID;
+      if (args.nodeIds != null) {
+        const keys = [...new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg))].map((id) => validatorKey(network, subnetId, id));
+        const found = await Validator.getDataloader(ctx).loadMany(keys);
+        const failed = found.find((v): v is Error => v instanceof Error);
+        if (failed) throw failed;
+        return found.filter((v): v is ValidatorShape => v !== null);
+      }
+      const all = await pChainRpc(ctx, network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_ID ? undefined : subnetId });
+      const loader = Validator.getDataloader(ctx);
+      // Later lookups of these node ids in the same operation need no call.
+      return all.map((wire) => {
+        const shape = { network, subnetId, wire };
+        loader.prime(validatorKey(network, subnetId, wire.nodeID), shape);
+        return shape;
+      });
+    },
+  }),
+  validator: t.field({
+    type: Validator,
+    nullable: true,
+    description: 'A current validator by node id (`platform.getCurrentValidators`); null when the node id is not a current validator of the subnet.',
+    args: {
+      nodeId: t.arg.string({ required: true, description: 'Node id (NodeID-...).' }),
+      subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
+    },
+    resolve: (n, args) =>
+      validatorKey(rpcNetwork(n.name), args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID, nodeIdArg('nodeId', args.nodeId)),
+  }),
+}));

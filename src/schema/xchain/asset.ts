@@ -1,0 +1,70 @@
+/**
+ * AssetDescription: an X-Chain asset as `avm.getAssetDescription` describes it. Descriptions never
+ * change, so the client keeps them in the shared cache across operations; within an operation the
+ * loader asks once per asset.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { UpstreamError } from '../../upstream/errors.js';
+import { wireInt } from '../../upstream/node-rpc/codec.js';
+import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
+import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
+import { NetworkName } from '../enums.js';
+import { XChain } from './chain.js';
+import { assetIdArg, networkNameOf, xChainRpc } from './shared.js';
+
+export interface AssetDescriptionShape {
+  network: RpcNetwork;
+  wire: WireAssetDescription;
+}
+
+/** Loader key of an asset: `<network>:<assetId or alias>`. */
+export const assetKey = (network: RpcNetwork, assetId: string) => `${network}:${assetId}`;
+
+/** The node's answer for the id of a transaction that exists but created no asset. */
+function isNotAnAsset(error: unknown): boolean {
+  return error instanceof UpstreamError && error.kind === 'rpc' && /doesn't create an asset|expected tx type/i.test(error.upstreamMessage ?? '');
+}
+
+async function loadAsset(ctx: Context, key: string): Promise<AssetDescriptionShape | null | Error> {
+  const [network, assetId] = key.split(':') as [RpcNetwork, string | undefined];
+  if ((network !== 'mainnet' && network !== 'fuji') || !assetId) return new Error(`Malformed asset id ${key}`);
+  try {
+    return { network, wire: await xChainRpc(ctx, network).getAssetDescription(assetId) };
+  } catch (error) {
+    if (isRpcNotFound(error) || isNotAnAsset(error)) return null;
+    return error as Error;
+  }
+}
+
+export const AssetDescription = builder.loadableNodeRef<AssetDescriptionShape, string, string>('AssetDescription', {
+  id: { resolve: (a) => assetKey(a.network, a.wire.assetID) },
+  // The node has no batch method for descriptions: one call per distinct asset, each cached.
+  load: (keys: string[], ctx: Context) => Promise.all(keys.map((key) => loadAsset(ctx, key))) as Promise<Array<AssetDescriptionShape | Error>>,
+});
+
+AssetDescription.implement({
+  description: 'An X-Chain asset: its name, symbol and denomination (`avm.getAssetDescription`).',
+  fields: (t) => ({
+    assetId: t.string({ description: 'Id of the asset (cb58).', resolve: (a) => a.wire.assetID }),
+    name: t.string({ description: 'Human-readable name (not necessarily unique).', resolve: (a) => a.wire.name }),
+    symbol: t.string({ description: 'Symbol (not necessarily unique).', resolve: (a) => a.wire.symbol }),
+    denomination: t.int({
+      nullable: true,
+      description: 'Decimal places between the smallest unit and one displayed unit (9 for AVAX).',
+      resolve: (a) => wireInt(a.wire.denomination),
+    }),
+    network: t.field({ type: NetworkName, description: 'The network of the asset.', resolve: (a) => networkNameOf(a.network) }),
+  }),
+});
+
+builder.objectFields(XChain, (t) => ({
+  asset: t.field({
+    type: AssetDescription,
+    nullable: true,
+    description: 'An asset by id or by the alias "AVAX"; null when the chain has no such asset.',
+    args: { id: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }) },
+    resolve: (x, args) => assetKey(x.network, assetIdArg('id', args.id)),
+  }),
+}));

@@ -1,0 +1,68 @@
+/**
+ * X-Chain balances of an address (`avm.getAllBalances`, `avm.getBalance`), each linked to the
+ * asset's description. Both methods are deprecated by AvalancheGo; `utxos` is the lasting way.
+ */
+import { builder } from '../../builder.js';
+import { wireUint } from '../../upstream/node-rpc/codec.js';
+import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
+import { AssetDescription, assetKey } from './asset.js';
+import { XChain } from './chain.js';
+import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom, xChainRpc } from './shared.js';
+
+export interface XBalanceShape {
+  network: RpcNetwork;
+  assetId: string;
+  balance: bigint | null;
+  utxoIds?: WireUtxoRef[] | null;
+}
+
+export const XChainBalance = builder.objectRef<XBalanceShape>('XChainBalance').implement({
+  description: 'The amount of one asset an address holds on the X-Chain.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58), or the alias the node uses for it (e.g. "AVAX").' }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
+    asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset\'s description.', resolve: (b) => assetKey(b.network, b.assetId) }),
+  }),
+});
+
+export const XChainAssetBalance = builder.objectRef<XBalanceShape>('XChainAssetBalance').implement({
+  description: 'The amount of one asset an address holds on the X-Chain, with the UTXOs that make it up.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58) or "AVAX", as asked.' }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
+    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs that hold the amount.', resolve: (b) => (b.utxoIds ?? []).map(utxoRefFrom) }),
+    asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset\'s description.', resolve: (b) => assetKey(b.network, b.assetId) }),
+  }),
+});
+
+builder.objectFields(XChain, (t) => ({
+  balances: t.field({
+    type: [XChainBalance],
+    nullable: true,
+    description: 'Every asset an address holds (`avm.getAllBalances`).',
+    deprecationReason: 'avm.getAllBalances is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
+    args: { address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }) },
+    resolve: async (x, args, ctx) => {
+      const address = chainAddress('address', args.address, 'X', x.network);
+      const reply = await xChainRpc(ctx, x.network).getAllBalances(address);
+      return (reply.balances ?? []).map((b) => ({ network: x.network, assetId: b.asset, balance: wireUint(b.balance) }));
+    },
+  }),
+  balance: t.field({
+    type: XChainAssetBalance,
+    nullable: true,
+    description: 'How much of one asset an address holds (`avm.getBalance`).',
+    deprecationReason: 'avm.getBalance is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
+    args: {
+      address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }),
+      assetId: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }),
+    },
+    resolve: async (x, args, ctx) => {
+      const address = chainAddress('address', args.address, 'X', x.network);
+      const assetId = assetIdArg('assetId', args.assetId);
+      const reply = await xChainRpc(ctx, x.network).getBalance(address, assetId);
+      return { network: x.network, assetId, balance: wireUint(reply.balance), utxoIds: reply.utxoIDs };
+    },
+  }),
+}));

@@ -1,0 +1,135 @@
+/**
+ * The X-Chain API of an AvalancheGo node (`avm.*` on `/ext/bc/X`): one method per RPC method, typed
+ * params and answers. Immutable answers (txs and blocks by id, asset descriptions) stay in the
+ * shared cache; moving ones (height, balances, UTXOs, status) are only shared per operation.
+ */
+import { UpstreamError } from '../errors.js';
+import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
+import type {
+  WireAssetDescription,
+  WireEncoding,
+  WireGetAllBalancesReply,
+  WireGetBalanceReply,
+  WireGetBlockReply,
+  WireGetTxReply,
+  WireGetUtxosParams,
+  WireGetUtxosReply,
+  WireHeightReply,
+  WireTxFeeReply,
+  WireTxStatusReply,
+  WireUtxoIndex,
+  WireXBlock,
+  WireXTx,
+} from '../types/node-rpc-xchain.js';
+import { decodeUtxo, wireUint, type DecodedUtxo } from './codec.js';
+
+const X_CHAIN: RpcEndpoint = { template: '/ext/bc/X' };
+
+/** Accepted containers and asset descriptions never change; a day bounds memory churn, not staleness. */
+export const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Fees change only with network upgrades. */
+const FEE_TTL_MS = 60_000;
+/** `avm.getUTXOs` answers at most this many UTXOs per call. */
+export const UTXO_PAGE_MAX = 1024;
+
+/** The answer of `getBlock`/`getTx` for an encoding: JSON as the Go struct, hex as a string. */
+type Encoded<E extends WireEncoding, T> = E extends 'json' ? T : string;
+
+export interface UtxoPage {
+  utxos: DecodedUtxo[];
+  numFetched: number;
+  endIndex: WireUtxoIndex;
+}
+
+export class XChainRpc {
+  constructor(
+    private readonly rpc: JsonRpcClient,
+    /** The network's bech32 prefix (`avax`, `fuji`), for the addresses decoded from UTXO bytes. */
+    private readonly hrp: string,
+  ) {}
+
+  /** `avm.getHeight`: height of the last accepted block. */
+  async getHeight(): Promise<bigint> {
+    const reply = await this.rpc.call<WireHeightReply>(X_CHAIN, { method: 'avm.getHeight', params: {} });
+    return required(wireUint(reply?.height), 'avm.getHeight', 'height');
+  }
+
+  /** `avm.getTxFee`: the static fees, in nAVAX. */
+  getTxFee(): Promise<WireTxFeeReply> {
+    return this.rpc.call<WireTxFeeReply>(X_CHAIN, { method: 'avm.getTxFee', params: {} }, FEE_TTL_MS);
+  }
+
+  /** `avm.getBlock` by id. */
+  getBlock<E extends WireEncoding>(blockId: string, encoding: E): Promise<Encoded<E, WireXBlock>> {
+    return this.block('avm.getBlock', { blockID: blockId, encoding });
+  }
+
+  /** `avm.getBlockByHeight`; accepted heights never change block. */
+  getBlockByHeight<E extends WireEncoding>(height: bigint, encoding: E): Promise<Encoded<E, WireXBlock>> {
+    return this.block('avm.getBlockByHeight', { height: height.toString(), encoding });
+  }
+
+  private async block<E extends WireEncoding>(method: string, params: Record<string, unknown>): Promise<Encoded<E, WireXBlock>> {
+    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WireXBlock>>>(X_CHAIN, { method, params }, IMMUTABLE_TTL_MS);
+    return reply.block;
+  }
+
+  /** `avm.getTx`. */
+  async getTx<E extends WireEncoding>(txId: string, encoding: E): Promise<Encoded<E, WireXTx>> {
+    const reply = await this.rpc.call<WireGetTxReply<Encoded<E, WireXTx>>>(
+      X_CHAIN,
+      { method: 'avm.getTx', params: { txID: txId, encoding } },
+      IMMUTABLE_TTL_MS,
+    );
+    return reply.tx;
+  }
+
+  /** `avm.getTxStatus` (deprecated by AvalancheGo v1.10.0). */
+  async getTxStatus(txId: string): Promise<string> {
+    const reply = await this.rpc.call<WireTxStatusReply>(X_CHAIN, { method: 'avm.getTxStatus', params: { txID: txId } });
+    return reply.status;
+  }
+
+  /** `avm.getAssetDescription`: an asset by id or alias; immutable, cached across operations. */
+  getAssetDescription(assetId: string): Promise<WireAssetDescription> {
+    return this.rpc.call<WireAssetDescription>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, IMMUTABLE_TTL_MS);
+  }
+
+  /** `avm.getAllBalances` (deprecated by AvalancheGo v1.9.12). */
+  getAllBalances(address: string): Promise<WireGetAllBalancesReply> {
+    return this.rpc.call<WireGetAllBalancesReply>(X_CHAIN, { method: 'avm.getAllBalances', params: { address } });
+  }
+
+  /** `avm.getBalance` (deprecated by AvalancheGo v1.9.12). */
+  getBalance(address: string, assetId: string): Promise<WireGetBalanceReply> {
+    return this.rpc.call<WireGetBalanceReply>(X_CHAIN, { method: 'avm.getBalance', params: { address, assetID: assetId } });
+  }
+
+  /** `avm.getUTXOs`: one page, the UTXOs decoded from their codec bytes. */
+  async getUTXOs(params: Omit<WireGetUtxosParams, 'encoding'>): Promise<UtxoPage> {
+    const limit = Math.min(params.limit ?? UTXO_PAGE_MAX, UTXO_PAGE_MAX);
+    const wire: WireGetUtxosParams = { ...params, limit, encoding: 'hex' };
+    const reply = await this.rpc.call<WireGetUtxosReply>(X_CHAIN, { method: 'avm.getUTXOs', params: wire });
+    let utxos: DecodedUtxo[];
+    try {
+      utxos = (reply.utxos ?? []).map((u) => decodeUtxo(u, 'X', this.hrp));
+    } catch (error) {
+      throw new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route: 'POST /ext/bc/X avm.getUTXOs', upstreamMessage: (error as Error).message });
+    }
+    const numFetched = Number(wireUint(reply.numFetched) ?? utxos.length);
+    return { utxos, numFetched, endIndex: reply.endIndex };
+  }
+}
+
+function required(value: bigint | null, method: string, member: string): bigint {
+  if (value === null) {
+    throw new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route: `POST ${X_CHAIN.template} ${method}`, upstreamMessage: `no ${member} in the answer` });
+  }
+  return value;
+}
+
+/** True for the JSON-RPC error a node answers for an id it does not know. */
+export function isRpcNotFound(error: unknown): boolean {
+  // -32601 (method not found) also says "does not exist": that is not an unknown id.
+  return error instanceof UpstreamError && error.kind === 'rpc' && error.rpcCode !== -32601 && /not found/i.test(error.upstreamMessage ?? '');
+}

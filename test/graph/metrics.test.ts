@@ -1,0 +1,119 @@
+/**
+ * Chain.avgTps over the metrics service: the whole daily series walks without gaps or repeats
+ * through cursors that resume mid-page, and a cursor whose upstream page token has expired is a
+ * BAD_USER_INPUT error on `after` that says to start again.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxService } from '../../src/sandbox/http.js';
+import { createMetrics } from '../../src/sandbox/metrics/index.js';
+import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
+import { createWorld } from '../../src/sandbox/world/index.js';
+import { ChainAvgTpsDocument } from '../gql/graphql.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+const ROUTE = 'GET /v1/avg_tps/{chainId}';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => h.sandbox.reset());
+
+async function walk(harness: Harness, id: string, first: number) {
+  const points: { timestamp: number; value: number }[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const { data, errors } = await harness.query(ChainAvgTpsDocument, { id, first, after });
+    expect(errors).toBeUndefined();
+    const connection = data!.chain!.avgTps!;
+    expect(connection.nodes).toEqual(connection.edges.map((e) => e.node));
+    points.push(...connection.nodes);
+    if (!connection.pageInfo.hasNextPage) return points;
+    expect(connection.nodes).toHaveLength(first);
+    after = connection.pageInfo.endCursor!;
+  }
+  throw new Error('the series did not end');
+}
+
+describe('Chain.avgTps', () => {
+  it('walks the whole series of each chain, newest first, exactly as the service holds it', async () => {
+    for (const chain of h.sandbox.world.chains.filter((c) => c.evmChainId === 43114 || c.evmChainId === 779672)) {
+      const expected = buildTpsSeries(h.sandbox.world, chain).points;
+      // 37 does not divide the service's 50-point pages: cursors resume in the middle of a page.
+      const points = await walk(h, String(chain.evmChainId), 37);
+      expect(points).toEqual(expected);
+      for (let i = 1; i < points.length; i++) expect(points[i - 1]!.timestamp - points[i]!.timestamp).toBe(86_400);
+    }
+  });
+
+  it('fills a page larger than one upstream page from the following pages', async () => {
+    const chain = h.sandbox.world.chains.find((c) => c.evmChainId === 432204)!;
+    const expected = buildTpsSeries(h.sandbox.world, chain).points;
+    const { data, errors } = await h.query(ChainAvgTpsDocument, { id: '432204', first: 120 });
+    expect(errors).toBeUndefined();
+    expect(data!.chain!.avgTps!.nodes).toEqual(expected.slice(0, 120));
+    expect(h.sandbox.services.metrics.counts()[ROUTE]).toBe(Math.ceil(120 / 50));
+    const defaults = await h.query(ChainAvgTpsDocument, { id: '432204' });
+    expect(defaults.data!.chain!.avgTps!.nodes).toEqual(expected.slice(0, 50));
+    expect(defaults.data!.chain!.avgTps!.pageInfo.hasNextPage).toBe(true);
+  });
+
+  it('refuses an out-of-range first or a foreign cursor before calling the service', async () => {
+    const tooMany = await h.query(ChainAvgTpsDocument, { id: '43114', first: 201 });
+    expect(tooMany.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
+    const page = await h.query(ChainAvgTpsDocument, { id: '43114', first: 1 });
+    h.sandbox.reset();
+    const foreign = await h.query(ChainAvgTpsDocument, { id: '779672', after: page.data!.chain!.avgTps!.pageInfo.endCursor! });
+    expect(foreign.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'after' });
+    expect(h.sandbox.services.metrics.total(ROUTE)).toBe(0);
+  });
+});
+
+describe('Chain.avgTps with expiring page tokens', () => {
+  let clock = Date.UTC(2025, 5, 1);
+  let metrics: SandboxService;
+  let hx: Harness;
+
+  beforeAll(async () => {
+    // A metrics service on a clock the test moves (the same world: the seed is the default one).
+    metrics = createMetrics(createWorld(), { tokenTtlSeconds: 300, now: () => clock });
+    const url = await metrics.listen(0);
+    hx = await startHarness({ METRICS_URL: url });
+  });
+  afterAll(async () => {
+    await hx?.close();
+    await metrics?.close();
+  });
+
+  it('resumes a fresh cursor inside the second upstream page, and reports an expired one on `after`', async () => {
+    const chain = hx.sandbox.world.chains.find((c) => c.evmChainId === 779672)!;
+    const expected = buildTpsSeries(hx.sandbox.world, chain).points;
+    const first = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 60 });
+    expect(first.errors).toBeUndefined();
+    const cursor = first.data!.chain!.avgTps!.pageInfo.endCursor!;
+
+    const fresh = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 10, after: cursor });
+    expect(fresh.errors).toBeUndefined();
+    expect(fresh.data!.chain!.avgTps!.nodes).toEqual(expected.slice(60, 70));
+
+    clock += 10 * 60_000;
+    const calls = metrics.counts()[ROUTE] ?? 0;
+    const expired = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 10, after: cursor });
+    expect(metrics.counts()[ROUTE]).toBe(calls + 1);
+    expect(expired.data!.chain!.avgTps).toBeNull();
+    expect(expired.errors).toHaveLength(1);
+    expect(expired.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'after' });
+    expect(expired.errors![0]!.message).toMatch(/start again/i);
+    expect(expired.errors![0]!.message).toMatch(/without "after"/);
+
+    // Starting again works, and hands out cursors that work.
+    const restart = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 60 });
+    const next = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 10, after: restart.data!.chain!.avgTps!.pageInfo.endCursor! });
+    expect(next.errors).toBeUndefined();
+    expect(next.data!.chain!.avgTps!.nodes).toEqual(expected.slice(60, 70));
+  });
+});
