@@ -37,8 +37,10 @@ export interface Config {
   maxAliases: number;
   /** Most tokens of one operation document. */
   maxTokens: number;
-  /** Most cost (graphql-armor's weighted count of fields) of one operation. */
+  /** Most cost (graphql-armor's depth-weighted count of fields) of one operation. */
   maxCost: number;
+  /** Most upstream requests one operation may cause (cache hits are free). */
+  maxUpstreamCalls: number;
   /** Log level: debug, info, warn, error or silent. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -127,7 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxDepth: int(env, 'MAX_DEPTH', 12, 1, 100),
     maxAliases: int(env, 'MAX_ALIASES', 30, 1, 1000),
     maxTokens: int(env, 'MAX_TOKENS', 2000, 10, 100_000),
-    maxCost: int(env, 'MAX_COST', 20_000, 10, 10_000_000),
+    maxCost: int(env, 'MAX_COST', 300_000, 10, 100_000_000),
+    maxUpstreamCalls: int(env, 'MAX_UPSTREAM_CALLS', 250, 1, 100_000),
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_TIMEOUT'
   | 'GRAPHQL_VALIDATION_FAILED'
+  | 'UPSTREAM_BUDGET_EXCEEDED'
   | 'INTERNAL_SERVER_ERROR';
 
 /** A `BAD_USER_INPUT` error naming the argument at fault. */
@@ -28,6 +29,7 @@ export function notFound(message: string): GraphQLError {
 export function upstreamExtensions(error: UpstreamError): Record<string, unknown> {
   const base = { service: error.service, route: error.route };
   if (error.kind === 'timeout') return { code: 'UPSTREAM_TIMEOUT', ...base };
+  if (error.kind === 'budget') return { code: 'UPSTREAM_BUDGET_EXCEEDED', ...base };
   if (error.isRateLimited) {
     return { code: 'RATE_LIMITED', ...base, status: 429, retryAfter: error.retryAfter ?? null, rateLimit: error.rateLimit ?? {} };
   }
@@ -72,6 +74,11 @@ export function maskError(error: unknown, message: string): Error {
   if (wrapper) {
     const original = wrapper.originalError;
     if (original && isGraphQLErrorLike(original)) {
+      if (!wrapper.path) {
+        // A variable that failed coercion (`Variable "$x" got invalid value ...`): keep the message
+        // that names the variable; graphql-js's own errors (e.g. an unknown enum value) carry no code.
+        return new GraphQLError(wrapper.message, { ...location, extensions: { ...original.extensions, code: original.extensions?.code ?? 'BAD_USER_INPUT' } });
+      }
       return new GraphQLError(original.message, { ...location, extensions: original.extensions });
     }
     if (!original) {

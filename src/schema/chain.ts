@@ -80,9 +80,10 @@ export async function findChain(ctx: Context, id: string, network: NetworkNameVa
 export const Chain = builder.loadableNode('Chain', {
   description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
   id: { resolve: (chain) => chain.chainId },
+  // An id that names no chain loads as null, so `node(id)` answers null rather than an error.
   load: async (ids: string[], ctx: Context) => {
     const index = await chainIndex(ctx);
-    return ids.map((id) => index.get(id) ?? new Error(`Unknown chain ${id}`));
+    return ids.map((id) => index.get(id) ?? (null as unknown as WireChainInfo));
   },
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'EVM chain id, as a decimal string (e.g. "43114").' }),

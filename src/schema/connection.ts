@@ -3,7 +3,8 @@
  *
  * A cursor records the upstream page it came from (its token and size) and its index in that page,
  * so resuming `after` it re-reads that page and continues with the next edge, even mid-page. A
- * `first` larger than one upstream page is filled from the following pages. Cursors are opaque
+ * `first` larger than one upstream page is filled from the following pages, each asked for the
+ * number of edges still missing (the services' tokens mark a position, whatever the page size). Cursors are opaque
  * (base64url JSON) and bound to the list they came from. Only forward pagination exists.
  */
 import { createHash } from 'node:crypto';
@@ -121,6 +122,9 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
     if (!next) return { edges, pageInfo: { hasNextPage: false, endCursor } };
     token = next;
     start = 0;
+    // Page tokens mark a position, not a size: read what is still missing (a cursor from a small
+    // page must not make a large `first` crawl), within the upstream's bounds.
+    size = Math.min(source.maxSize, Math.max(source.minSize ?? 1, first - edges.length));
   }
   return { edges, pageInfo: { hasNextPage: true, endCursor: edges.at(-1)?.cursor ?? null } };
 }

@@ -12,8 +12,9 @@ export type UpstreamService = 'data-api' | 'node-rpc' | 'metrics';
  * - `invalid-json`: a 2xx answer whose body is not the JSON the protocol promises.
  * - `rpc`: a JSON-RPC error object.
  * - `invalid-request`: the client refused to build the request (e.g. a dot path segment).
+ * - `budget`: the operation used up its upstream request budget; nothing was sent.
  */
-export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request';
+export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request' | 'budget';
 
 export interface UpstreamErrorDetails {
   service: UpstreamService;
@@ -85,6 +86,8 @@ function describe(d: UpstreamErrorDetails): string {
       return `${who} returned JSON-RPC error ${d.rpcCode}${said}`;
     case 'invalid-request':
       return `${who} request refused before sending${said}`;
+    case 'budget':
+      return `${who} not called${said}`;
   }
 }
 

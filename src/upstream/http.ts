@@ -2,6 +2,7 @@
  * Transport: one undici Pool per upstream origin (keep-alive), a deadline on every call, retries of
  * idempotent calls after connection errors, and the mapping of transport failures to UpstreamError.
  */
+import { parse as parseLossless } from 'lossless-json';
 import { Pool } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, type UpstreamService } from './errors.js';
 
@@ -24,6 +25,11 @@ export interface HttpCall {
   body?: string;
   /** Safe to send again after a connection error (GETs, read-only JSON-RPC). */
   idempotent: boolean;
+  /**
+   * The body may hold integers past 2^53 as bare JSON numbers (AvalancheGo writes amounts so):
+   * keep such integers exact, as decimal strings, instead of rounding them through a JS number.
+   */
+  exactIntegers?: boolean;
 }
 
 export interface HttpObserver {
@@ -33,7 +39,38 @@ export interface HttpObserver {
 
 const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
 
-export class HttpTransport {
+/** What clients send calls through: the shared transport, or a per-request view of it. */
+export interface Transport {
+  json(call: HttpCall): Promise<unknown>;
+}
+
+/**
+ * One operation's view of the transport: at most `budget` upstream requests (cache hits and
+ * per-operation memo hits do not reach here, so they are free). Past it, calls fail with a typed
+ * error instead of fanning out without bound.
+ */
+export function budgetedTransport(transport: Transport, budget: number): Transport & { used(): number } {
+  let used = 0;
+  return {
+    json(call) {
+      if (used >= budget) {
+        return Promise.reject(
+          new UpstreamError({
+            service: call.service,
+            kind: 'budget',
+            route: call.route,
+            upstreamMessage: `the operation needs more than ${budget} upstream requests (MAX_UPSTREAM_CALLS); ask for fewer items or fewer nested lists`,
+          }),
+        );
+      }
+      used++;
+      return transport.json(call);
+    },
+    used: () => used,
+  };
+}
+
+export class HttpTransport implements Transport {
   private readonly pools = new Map<string, Pool>();
   private closed = false;
 
@@ -101,7 +138,7 @@ export class HttpTransport {
         throw httpError(call, status, text, response.headers);
       }
       try {
-        return JSON.parse(text);
+        return call.exactIntegers ? parseExact(text) : JSON.parse(text);
       } catch {
         throw new UpstreamError({ service: call.service, kind: 'invalid-json', route: call.route, status });
       }
@@ -117,6 +154,18 @@ export class HttpTransport {
     await Promise.all([...this.pools.values()].map((pool) => pool.close().catch(() => undefined)));
     this.pools.clear();
   }
+}
+
+/** A bare JSON number of 16+ digits (outside a string) may not survive a JS number. */
+const LONG_BARE_NUMBER = /[:,[]\s*-?\d{16,}/;
+
+/** JSON.parse, except that integers a JS number cannot hold exactly become decimal strings. */
+export function parseExact(text: string): unknown {
+  if (!LONG_BARE_NUMBER.test(text)) return JSON.parse(text);
+  return parseLossless(text, null, (digits: string) => {
+    const value = Number(digits);
+    return /^-?\d+$/.test(digits) && !Number.isSafeInteger(value) ? digits : value;
+  });
 }
 
 function httpError(call: HttpCall, status: number, text: string, headers: Record<string, string | string[] | undefined>): UpstreamError {

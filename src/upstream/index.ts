@@ -5,7 +5,7 @@
 import type { Config } from '../config.js';
 import { UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
-import { HttpTransport, type HttpObserver } from './http.js';
+import { budgetedTransport, HttpTransport, type HttpObserver } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
 import type { RequestMemo } from './rest.js';
@@ -43,7 +43,7 @@ export class Upstreams {
    */
   forRequest(callerKey: string | undefined): RequestUpstreams {
     const memo: RequestMemo = new Map();
-    const shared = { transport: this.transport, cache: this.cache, memo };
+    const shared = { transport: budgetedTransport(this.transport, this.config.maxUpstreamCalls), cache: this.cache, memo };
     return {
       dataApi: new DataApiClient({
         ...shared,

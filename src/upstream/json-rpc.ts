@@ -120,6 +120,7 @@ export class JsonRpcClient {
       body: JSON.stringify(body),
       // Node reads are side-effect free; the gateway sends no state-changing RPC.
       idempotent: true,
+      exactIntegers: true,
     });
   }
 }

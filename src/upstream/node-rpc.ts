@@ -2,7 +2,7 @@
  * The AvalancheGo node JSON-RPC client, one per network. It never sends an API key.
  */
 import type { UpstreamCache } from './cache.js';
-import type { HttpTransport } from './http.js';
+import type { Transport } from './http.js';
 import { JsonRpcClient } from './json-rpc.js';
 import type { RequestMemo } from './rest.js';
 
@@ -10,7 +10,7 @@ export type RpcNetwork = 'mainnet' | 'fuji';
 
 export interface NodeRpcOptions {
   urls: Record<RpcNetwork, string>;
-  transport: HttpTransport;
+  transport: Transport;
   cache: UpstreamCache;
   memo?: RequestMemo;
 }

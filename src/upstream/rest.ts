@@ -5,7 +5,7 @@
  */
 import { UpstreamCache } from './cache.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
-import type { HttpTransport } from './http.js';
+import type { Transport } from './http.js';
 
 export type QueryScalar = string | number | boolean | bigint;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
@@ -48,7 +48,7 @@ export interface RestCallOptions {
 export interface RestClientOptions {
   service: UpstreamService;
   baseUrl: string;
-  transport: HttpTransport;
+  transport: Transport;
   cache: UpstreamCache;
   /** Headers sent with every call (e.g. the Data API key). */
   headers?: Record<string, string>;

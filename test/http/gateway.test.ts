@@ -126,6 +126,27 @@ describe('errors', () => {
   });
 });
 
+describe('upstream budget', () => {
+  it('stops an operation that would fan out past MAX_UPSTREAM_CALLS, keeping what fit', async () => {
+    const small = await startHarness({ MAX_UPSTREAM_CALLS: '4' });
+    try {
+      const { data, errors } = await small.query(
+        `{ chain(id: "43114") { chainId blocks(first: 5) { nodes { number transactions(first: 1) { nodes { hash } } } } } }`,
+      );
+      const blocks = (data as any).chain.blocks.nodes as Array<{ transactions: unknown }>;
+      expect(blocks).toHaveLength(5);
+      const failed = blocks.filter((b) => b.transactions === null);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(errors!.every((e) => e.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED')).toBe(true);
+      expect(errors![0]!.message).toContain('MAX_UPSTREAM_CALLS');
+      // chain list + block list + transactions of the blocks that fit: never more than the budget.
+      expect(small.sandbox.services.dataApi.total()).toBeLessThanOrEqual(4);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 async function startHarnessWithTimeout() {
   return startHarness({ UPSTREAM_TIMEOUT_MS: '200' });
 }

@@ -3,7 +3,7 @@ import { SandboxService } from '../../src/sandbox/http.js';
 import { RpcError, rpcEndpoint, INVALID_PARAMS } from '../../src/sandbox/node-rpc/json-rpc.js';
 import { UpstreamCache } from '../../src/upstream/cache.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
-import { HttpTransport } from '../../src/upstream/http.js';
+import { HttpTransport, parseExact } from '../../src/upstream/http.js';
 import { JsonRpcClient } from '../../src/upstream/json-rpc.js';
 
 const service = new SandboxService({ name: 'rpc', errorBody: (status, message) => ({ message, status }) });
@@ -67,5 +67,17 @@ describe('JSON-RPC client', () => {
     const results = await client.batch({ template: '/ext/bc/X' }, [{ method: 'echo' }, { method: 'echo' }]);
     expect(results).toHaveLength(2);
     for (const r of results) expect(r).toBeInstanceOf(UpstreamError);
+  });
+});
+
+describe('exact integers', () => {
+  it('keeps node amounts past 2^53 exact as decimal strings, leaves other numbers as they are', () => {
+    const body = '{"jsonrpc":"2.0","id":1,"result":{"amount":12345678901234567890123,"list":[9007199254740993,5],"small":42,"price":1.5,"text":"99999999999999999999"}}';
+    expect(parseExact(body)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { amount: '12345678901234567890123', list: ['9007199254740993', 5], small: 42, price: 1.5, text: '99999999999999999999' },
+    });
+    expect(parseExact('{"a":1}')).toEqual({ a: 1 });
   });
 });
