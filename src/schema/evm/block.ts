@@ -101,6 +101,10 @@ builder.objectFields(Chain, (t) => ({
           ...BLOCK_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.evm.listBlocks(chain.chainId, { pageToken, pageSize });
+            // A listed block is the same record a lookup by hash returns: a `parent` link to a
+            // block of this page then costs no call.
+            const loader = Block.getDataloader(ctx);
+            for (const block of page.blocks) loader.prime(blockKey(block.chainId, block.blockHash), block);
             return { items: page.blocks, nextPageToken: page.nextPageToken };
           },
         },
