@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { Upstreams } from './upstream/index.js';
 import { createGateway, type Gateway } from './yoga.js';
 
@@ -20,9 +21,11 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const upstreams = new Upstreams(config);
+  const metrics = createMetrics();
+  const upstreams = new Upstreams(config, metrics.observer);
+  metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   let accepting = false;
-  const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting });
+  const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting, plugins: [metrics.plugin] });
   const server = createServer(gateway);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
   server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);

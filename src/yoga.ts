@@ -29,6 +29,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** Answers `/ready`: false while starting or shutting down. */
   isReady?: () => boolean;
+  /** More yoga plugins (e.g. metrics). */
+  plugins?: Plugin[];
 }
 
 export type Gateway = YogaServerInstance<Record<string, never>, Context>;
@@ -73,6 +75,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
         blockFieldSuggestion: { enabled: false },
       }),
+      ...(options.plugins ?? []),
     ],
   });
 }

@@ -3,11 +3,13 @@
  * interface with a type per standard and listing, their metadata, and the collection they belong to.
  */
 import { builder } from '../../../builder.js';
-import type {
-  WireErc1155TokenMetadata,
-  WireErc721TokenMetadata,
-  WireNftToken,
-} from '../../../upstream/types/data-api-nfts.js';
+import {
+  parseJsonText,
+  traitsOf,
+  type NftMetadataWire as MetadataShape,
+  type NftTrait as NftTraitShape,
+} from '../../../upstream/data-api/nft-metadata.js';
+import type { WireNftToken } from '../../../upstream/types/data-api-nfts.js';
 import { Chain } from '../../chain.js';
 import { knownOr } from '../../enums.js';
 import { Account } from '../account.js';
@@ -59,35 +61,6 @@ export type NftTokenShape = WireNftToken & {
   balance?: string;
 };
 
-type MetadataShape = WireErc721TokenMetadata & WireErc1155TokenMetadata;
-
-export interface NftTraitShape {
-  traitType: string;
-  value: string;
-  displayType: string | null;
-}
-
-/** Reads the JSON text the service carries attributes in; text that is not JSON is returned as is. */
-function parseJsonText(text: string | undefined): unknown {
-  if (text === undefined || text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** The OpenSea-style `[{ trait_type, value, display_type? }]` entries of attributes or properties. */
-function traitsOf(metadata: MetadataShape): NftTraitShape[] {
-  const parsed = parseJsonText(metadata.attributes ?? metadata.properties);
-  if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((entry: unknown) => {
-    if (!entry || typeof entry !== 'object') return [];
-    const { trait_type: traitType, value, display_type: displayType } = entry as Record<string, unknown>;
-    if (typeof traitType !== 'string' || (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')) return [];
-    return [{ traitType, value: String(value), displayType: typeof displayType === 'string' ? displayType : null }];
-  });
-}
 
 export const NftTrait = builder.objectRef<NftTraitShape>('NftTrait').implement({
   description: 'One trait of a token\'s metadata (an entry of its attributes or properties list).',
