@@ -145,7 +145,9 @@ export const PageInfo = builder
 const connectionTypes = new Map<string, ObjectRef<any, ConnectionResult<any>>>();
 
 /**
- * The `<Name>Connection` and `<Name>Edge` types for a node type (created once per name).
+ * The `<Name>Connection` and `<Name>Edge` types for a node type (created once per name). The node ref
+ * is loosely typed because object, loadable-node and interface refs have unrelated Pothos types;
+ * the connection's own shape stays typed through `T`.
  */
 export function connectionType<T>(name: string, nodeRef: ObjectRef<any, T> | any, description: string): ObjectRef<any, ConnectionResult<T>> {
   const existing = connectionTypes.get(name);
