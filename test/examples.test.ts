@@ -3,22 +3,14 @@
  * each answers without errors, agrees with the simulated world, and costs the upstream calls its
  * data needs.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BlockExplorerDocument, IcmTrackerDocument, StakingPageDocument, WalletPageDocument } from './gql/graphql.js';
-import { startHarness, type Harness } from './support/harness.js';
+import { useHarness } from './support/harness.js';
 
-let h: Harness;
+const { h } = useHarness();
 const WALLET = '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9';
 const ICM_SENDER = '0x57a46B3B5c8b598d1f986eaaE198137590862624';
 const VALIDATOR = 'NodeID-D2yAcZCZEJxPw9eYVarmFPkeudybbcorQ';
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
 
 const cChain = () => h.sandbox.world.evm.chain(43114)!;
 const total = (service: 'dataApi' | 'nodeMainnet') => h.sandbox.services[service].total();

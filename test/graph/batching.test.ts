@@ -2,32 +2,26 @@
  * Upstream call counts of EVM operations: one call per distinct upstream read per operation, one
  * call across concurrent operations for immutable data, none for what the cache already holds.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
 import { EvmLatestBlocksWithSenderBalancesDocument, EvmTransactionDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
+// The 10-blocks operation nests 8 levels deep: above the default cost limit (graphql-armor's depth factor).
+const shared = useHarness({ keyPerTest: 'batching' });
+const { h, headers } = shared;
 let chain: EvmChainWorld;
-let headers: Record<string, string>;
-let run = 0;
 
-beforeAll(async () => {
-  // The 10-blocks operation nests 8 levels deep: above the default cost limit (graphql-armor's depth factor).
-  h = await startHarness();
+beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
 });
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  // A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact.
-  headers = { 'x-data-api-key': `batching-${++run}` };
+  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
   await h.query('{ chains { chainId } }', {}, headers);
   h.sandbox.reset();
 });
 
-const api = () => h.sandbox.services.dataApi;
+const api = () => shared.dataApi;
 const BLOCKS = 'GET /v1/chains/{chainId}/blocks';
 const BLOCK = 'GET /v1/chains/{chainId}/blocks/{blockId}';
 const BLOCK_TXS = 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions';

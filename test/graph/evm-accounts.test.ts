@@ -2,34 +2,28 @@
  * An address on an EVM chain through the gateway over the simulated Data API: native balance,
  * transactions and ERC-20 transfers, block ranges and input checks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NATIVE_PRICE_USD, USD_RATES, type EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
 import { EvmAccountErc20TransfersDocument, EvmAccountTransactionsDocument, EvmNativeBalanceDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
+const shared = useHarness({ keyPerTest: 'evm-account' });
+const { h, headers } = shared;
 let chain: EvmChainWorld;
 /** The busiest wallet of the C-Chain. */
 let wallet: string;
-let headers: Record<string, string>;
-let run = 0;
 
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
   wallet = [...chain.wallets].sort((a, b) => chain.addressTransactions(b).length - chain.addressTransactions(a).length)[0]!;
 });
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  // A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact.
-  headers = { 'x-data-api-key': `evm-account-${++run}` };
+  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
   await h.query('{ chains { chainId } }', {}, headers);
   h.sandbox.reset();
 });
 
-const api = () => h.sandbox.services.dataApi;
+const api = () => shared.dataApi;
 const fiat = (usd: number, currency: string) => Math.round(usd * USD_RATES[currency]! * 1e6) / 1e6;
 
 describe('Account.nativeBalance', () => {

@@ -3,7 +3,7 @@
  * chain's head and balances at any block return exactly what the chain's node answers; coreth's
  * missing subnet-EVM methods are null; a failing method or node fails only its own fields.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evmMethods } from '../../src/sandbox/node-rpc/evm.js';
 import type { SandboxRequest } from '../../src/sandbox/http.js';
 import type { SandboxChain } from '../../src/sandbox/world/chains.js';
@@ -14,26 +14,21 @@ import {
   ChainNodeConfigDocument,
   ChainRulesDocument,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
 const RPC = 'POST /ext/bc/{blockchainId}/rpc';
 
-let h: Harness;
+const { h } = useHarness();
 let gaming: SandboxChain;
 let payments: SandboxChain;
 let cChain: SandboxChain;
 
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   const byId = (id: number) => h.sandbox.world.chains.find((c) => c.evmChainId === id)!;
   gaming = byId(779672);
   payments = byId(432204);
   cChain = byId(43114);
 });
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
 
 /** What the chain's node itself answers (its method table, no HTTP): the expectation. */
 function nodeAnswer(chain: SandboxChain, method: string, params: unknown[] = []): any {

@@ -2,31 +2,25 @@
  * Token contracts through the gateway over the simulated Data API: a contract's transfers of every
  * standard, its facts as the transfers tell them, block ranges and input checks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EvmChainWorld, TokenTransferRecord } from '../../src/sandbox/world/evm/index.js';
 import { EvmTokenContractDocument, EvmTokenTransfersDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
+const shared = useHarness({ keyPerTest: 'evm-token' });
+const { h, headers } = shared;
 let chain: EvmChainWorld;
-let headers: Record<string, string>;
-let run = 0;
 
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
 });
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  // A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact.
-  headers = { 'x-data-api-key': `evm-token-${++run}` };
+  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
   await h.query('{ chains { chainId } }', {}, headers);
   h.sandbox.reset();
 });
 
-const api = () => h.sandbox.services.dataApi;
+const api = () => shared.dataApi;
 const TRANSFERS = 'GET /v1/chains/{chainId}/tokens/{address}/transfers';
 
 /** What the gateway shows of a world transfer: kind, transaction, log index, parties, amount or token id. */

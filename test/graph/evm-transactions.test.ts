@@ -2,7 +2,7 @@
  * Transactions through the gateway over the simulated Data API: by hash, by global id, in a block,
  * with their decoded content fetched only when asked for.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EvmChainWorld, EvmTransaction } from '../../src/sandbox/world/evm/index.js';
 import {
   EvmBlockTransactionDetailsDocument,
@@ -10,28 +10,22 @@ import {
   EvmTransactionDocument,
   EvmTransactionNodeDocument,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
+const shared = useHarness({ keyPerTest: 'evm-tx' });
+const { h, headers } = shared;
 let chain: EvmChainWorld;
-/** A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact. */
-let headers: Record<string, string>;
-let run = 0;
 
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
 });
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  headers = { 'x-data-api-key': `evm-tx-${++run}` };
+  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
   await h.query('{ chains { chainId } }', {}, headers);
   h.sandbox.reset();
 });
 
-const api = () => h.sandbox.services.dataApi;
+const api = () => shared.dataApi;
 const GET_TX = 'GET /v1/chains/{chainId}/transactions/{txHash}';
 const BLOCK_TXS = 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions';
 

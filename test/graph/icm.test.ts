@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IcmMessage } from '../../src/sandbox/world/evm/index.js';
 import {
   AccountIcmMessagesDocument,
@@ -9,17 +9,9 @@ import {
   IcmMessageTransactionsDocument,
   TransactionIcmMessageDocument,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const { h } = useHarness();
 
 const LIST_ROUTE = 'GET /v1/icm/addresses/{address}/messages';
 const GET_ROUTE = 'GET /v1/icm/messages/{messageId}';

@@ -4,24 +4,16 @@
  * one call per chain however the list is filtered, and the C-Chain refused with a pointer to the
  * primary network's validators.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodeIdFromBytes } from '../../src/lib/codec.js';
 import type { SandboxChain } from '../../src/sandbox/world/chains.js';
 import { BlockchainStatusDocument, ChainL1ValidatorsDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
 const VALIDATORS = 'POST /ext/bc/{blockchainId}/validators';
 const STATUS = 'POST /ext/bc/P platform.getBlockchainStatus';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const { h } = useHarness();
 
 function chain(evmChainId: number): SandboxChain {
   return h.sandbox.world.chains.find((c) => c.evmChainId === evmChainId)!;

@@ -3,25 +3,17 @@
  * through cursors that resume mid-page, and a cursor whose upstream page token has expired is a
  * BAD_USER_INPUT error on `after` that says to start again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxService } from '../../src/sandbox/http.js';
 import { createMetrics } from '../../src/sandbox/metrics/index.js';
 import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
 import { createWorld } from '../../src/sandbox/world/index.js';
 import { ChainAvgTpsDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { startHarness, useHarness, type Harness } from '../support/harness.js';
 
 const ROUTE = 'GET /v1/avg_tps/{chainId}';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const { h } = useHarness();
 
 async function walk(harness: Harness, id: string, first: number) {
   const points: { timestamp: number; value: number }[] = [];

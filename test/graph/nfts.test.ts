@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NftHolding, NftToken } from '../../src/sandbox/world/evm/index.js';
 import {
   AccountNftListsDocument,
@@ -6,17 +6,9 @@ import {
   Erc721BalancesDocument,
   NftCollectionTokensDocument,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const { h } = useHarness();
 
 const ERC721_ROUTE = 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721';
 const ERC1155_ROUTE = 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155';

@@ -3,35 +3,29 @@
  * Account.transactions: whole walks at several page sizes against the upstream's full list, resuming
  * mid-page, filling past one upstream page, and refusing bad arguments before any upstream call.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
 import { EvmAccountTransactionsDocument, EvmBlockTransactionsDocument, EvmLatestBlocksDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
+const shared = useHarness({ keyPerTest: 'pagination' });
+const { h, headers } = shared;
 let chain: EvmChainWorld;
-let headers: Record<string, string>;
-let run = 0;
 
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43113)!;
 });
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  // A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact.
-  headers = { 'x-data-api-key': `pagination-${++run}` };
+  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
   await h.query('{ chains { chainId } }', {}, headers);
   h.sandbox.reset();
 });
 
-const api = () => h.sandbox.services.dataApi;
+const api = () => shared.dataApi;
 
 /** Switches to a new cache partition: the next reads reach the upstream even for pages just read. */
 async function coldCache() {
-  headers = { 'x-data-api-key': `pagination-${++run}` };
+  shared.freshKey();
   await h.query('{ chains { chainId } }', {}, headers);
   h.sandbox.reset();
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
 import type { PrimaryNetwork, RewardOwner, Validator } from '../../src/sandbox/world/primary/index.js';
 import { EMPTY_ID } from '../../src/sandbox/world/primary/index.js';
@@ -13,21 +13,14 @@ import {
   ValidatorsDocument,
   XChainAssetDocument,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const shared = useHarness();
+const { h } = shared;
 
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
 const VALIDATORS = 'POST /ext/bc/P platform.getCurrentValidators';
-const validatorCalls = () => h.sandbox.services.nodeMainnet.counts()[VALIDATORS] ?? 0;
+const validatorCalls = () => shared.node.counts()[VALIDATORS] ?? 0;
 const owners = (net: PrimaryNetwork, o: RewardOwner) => ({
   locktime: o.locktime.toString(),
   threshold: o.threshold,

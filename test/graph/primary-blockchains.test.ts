@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlockchainRecord } from '../../src/sandbox/world/primary/index.js';
 import {
   PrimaryBlockchainDocument,
@@ -8,25 +8,12 @@ import {
   PrimaryNodeDocument,
   type PrimaryBlockchainsQuery,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-/** A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact. */
-let headers: Record<string, string>;
-let run = 0;
+const shared = useHarness({ keyPerTest: 'primary-blockchains' });
+const { h } = shared;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  headers = { 'x-data-api-key': `primary-blockchains-${++run}` };
-  h.sandbox.reset();
-});
-
-const q: Harness['query'] = (document, variables) => h.query(document, variables, headers);
+const q = shared.query;
 
 const LIST_ROUTE = 'GET /v1/networks/{network}/blockchains';
 const GET_ROUTE = 'GET /v1/networks/{network}/blockchains/{blockchainId}';
@@ -36,8 +23,8 @@ const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
 type Node = NonNullable<PrimaryBlockchainsQuery['network']['blockchains']>['edges'][number]['node'];
 
-const counts = () => h.sandbox.services.dataApi.counts();
-const calls = () => h.sandbox.services.dataApi.total();
+const counts = () => shared.dataApi.counts();
+const calls = () => shared.dataApi.total();
 
 /** The world's blockchains of a network in the service's default order (creation time, then id). */
 function worldBlockchains(network: 'mainnet' | 'fuji' = 'mainnet'): BlockchainRecord[] {
@@ -189,7 +176,7 @@ describe('Network.blockchain', () => {
     const l1 = h.sandbox.world.chains.find((c) => c.network === 'fuji' && !c.isCChain)!;
     const { data } = await q(PrimaryBlockchainDocument, { network: 'FUJI', id: l1.blockchainId });
     const id = data!.network.blockchain!.id;
-    headers = { 'x-data-api-key': `primary-blockchains-refetch-${run}` };
+    shared.freshKey();
     h.sandbox.reset();
     const node = await q(PrimaryNodeDocument, { id });
     expect(node.data!.node).toMatchObject({ id, __typename: 'Blockchain', blockchainId: l1.blockchainId, network: 'FUJI' });

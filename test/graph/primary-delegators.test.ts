@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Delegation, PrimaryNetwork } from '../../src/sandbox/world/primary/index.js';
 import { PrimaryDelegatorsDocument, type PrimaryDelegatorsQuery, type PrimaryDelegatorsQueryVariables } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-/** A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact. */
-let headers: Record<string, string>;
-let run = 0;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  headers = { 'x-data-api-key': `primary-delegators-${++run}` };
-  h.sandbox.reset();
-});
+const shared = useHarness({ keyPerTest: 'primary-delegators' });
+const { h } = shared;
 
 const ROUTE = 'GET /v1/networks/{network}/delegators';
 type Node = NonNullable<PrimaryDelegatorsQuery['network']['delegators']>['edges'][number]['node'];
 
-const q = (vars: PrimaryDelegatorsQueryVariables) => h.query(PrimaryDelegatorsDocument, vars, headers);
-const api = () => h.sandbox.services.dataApi;
+const q = (vars: PrimaryDelegatorsQueryVariables) => shared.query(PrimaryDelegatorsDocument, vars);
+const api = () => shared.dataApi;
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
 
 /** The service's order: start of the delegation, oldest first, ties by tx id. */

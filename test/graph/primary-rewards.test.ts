@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoricalReward, PrimaryNetwork, Wallet } from '../../src/sandbox/world/primary/index.js';
 import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
 import { PrimaryRewardsDocument, type PrimaryRewardsQuery, type PrimaryRewardsQueryVariables } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-/** A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact. */
-let headers: Record<string, string>;
-let run = 0;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  headers = { 'x-data-api-key': `primary-rewards-${++run}` };
-  h.sandbox.reset();
-});
+const shared = useHarness({ keyPerTest: 'primary-rewards' });
+const { h } = shared;
 
 const ROUTE = 'GET /v1/networks/{network}/rewards';
 type Node = NonNullable<PrimaryRewardsQuery['network']['rewards']>['edges'][number]['node'];
 
-const q = (vars: PrimaryRewardsQueryVariables) => h.query(PrimaryRewardsDocument, vars, headers);
-const api = () => h.sandbox.services.dataApi;
+const q = (vars: PrimaryRewardsQueryVariables) => shared.query(PrimaryRewardsDocument, vars);
+const api = () => shared.dataApi;
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
 
 /** The service's order: end of the staking period, oldest first, ties by reward UTXO id. */

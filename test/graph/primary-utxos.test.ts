@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAlias, PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
 import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
 import { isLockedStake } from '../../src/sandbox/world/primary/queries.js';
 import { PrimaryUtxosDocument, type PrimaryUtxosQuery, type PrimaryUtxosQueryVariables } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-/** A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact. */
-let headers: Record<string, string>;
-let run = 0;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  headers = { 'x-data-api-key': `primary-utxos-${++run}` };
-  h.sandbox.reset();
-});
+const shared = useHarness({ keyPerTest: 'primary-utxos' });
+const { h, headers } = shared;
 
 const ROUTE = 'GET /v1/networks/{network}/blockchains/{blockchainId}/utxos';
 type Vars = Omit<PrimaryUtxosQueryVariables, 'first' | 'after'>;
 type Node = NonNullable<PrimaryUtxosQuery['network']['utxos']>['edges'][number]['node'];
 
-const q = (vars: PrimaryUtxosQueryVariables) => h.query(PrimaryUtxosDocument, vars, headers);
-const api = () => h.sandbox.services.dataApi;
+const q = (vars: PrimaryUtxosQueryVariables) => shared.query(PrimaryUtxosDocument, vars);
+const api = () => shared.dataApi;
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
 
 const owns = (w: Wallet) => (u: UtxoRecord) => u.output.owners.addrs.some((a) => a.hex === w.key.hex);

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PrimaryNetwork, XVertex } from '../../src/sandbox/world/primary/index.js';
 import { PrimaryVerticesDocument, type PrimaryVerticesQuery, type PrimaryVerticesQueryVariables } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-/** A fresh API key per test: its own partition of the gateway's shared cache, so call counts are exact. */
-let headers: Record<string, string>;
-let run = 0;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  headers = { 'x-data-api-key': `primary-vertices-${++run}` };
-  h.sandbox.reset();
-});
+const shared = useHarness({ keyPerTest: 'primary-vertices' });
+const { h } = shared;
 
 const ROUTE = 'GET /v1/networks/{network}/blockchains/{blockchainId}/vertices';
 type Node = NonNullable<PrimaryVerticesQuery['network']['vertices']>['edges'][number]['node'];
 
-const q = (vars: PrimaryVerticesQueryVariables) => h.query(PrimaryVerticesDocument, vars, headers);
-const api = () => h.sandbox.services.dataApi;
+const q = (vars: PrimaryVerticesQueryVariables) => shared.query(PrimaryVerticesDocument, vars);
+const api = () => shared.dataApi;
 const net = (name: 'mainnet' | 'fuji' = 'mainnet'): PrimaryNetwork => h.sandbox.world.primary.networks[name];
 
 /** Latest first, as the service lists them. */

@@ -1,18 +1,10 @@
 import { hex } from '@scure/base';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idBytes, signWarpMessage, type IcmMessage } from '../../src/sandbox/world/evm/index.js';
 import { AggregateSignaturesDocument, SignedMessageOfTransactionDocument, type AggregateSignaturesInput } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const { h } = useHarness();
 
 const POST_ROUTE = 'POST /v1/signatureAggregator/{network}/aggregateSignatures';
 const GET_ROUTE = 'GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
 import type { PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
 import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
@@ -7,22 +7,15 @@ import { inSharedMemory, inUtxoSet } from '../../src/sandbox/world/primary/queri
 import { firstMeetings } from '../../src/schema/xchain/utxos.js';
 import { decodeUtxo } from '../../src/upstream/node-rpc/codec.js';
 import { XChainUtxoLinksDocument, XChainUtxosDocument, type XChainUtxosQuery, type XChainUtxosQueryVariables } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const shared = useHarness();
+const { h } = shared;
 
 type Node = NonNullable<XChainUtxosQuery['network']['xChain']['utxos']>['edges'][number]['node'];
 
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
-const pages = () => h.sandbox.services.nodeMainnet.counts()['POST /ext/bc/X avm.getUTXOs'] ?? 0;
+const pages = () => shared.node.counts()['POST /ext/bc/X avm.getUTXOs'] ?? 0;
 const ownedByAny = (wallets: Wallet[]) => (u: UtxoRecord) => u.output.owners.addrs.some((a) => wallets.some((w) => w.key.hex === a.hex));
 
 async function walk(vars: Omit<XChainUtxosQueryVariables, 'first' | 'after'>, first: number): Promise<Node[]> {

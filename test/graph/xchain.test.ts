@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
 import type { PrimaryNetwork, UtxoRecord, XTx } from '../../src/sandbox/world/primary/index.js';
 import { FEES, WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
@@ -20,20 +20,13 @@ import {
   XChainTxSpentDocument,
   XChainTxStatusDocument,
 } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const shared = useHarness();
+const { h } = shared;
 
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
-const node = () => h.sandbox.services.nodeMainnet;
+const node = () => shared.node;
 const calls = (method: string) => node().counts()[`POST /ext/bc/X ${method}`] ?? 0;
 const TYPENAME: Record<XTx['type'], string> = {
   BaseTx: 'XChainBaseTx',

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChainByIdDocument, ChainsOverviewDocument, NodeByIdDocument, NodesByIdsDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { startHarness, useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => h.sandbox.reset());
+const { h } = useHarness();
 
 describe('chains', () => {
   it('lists the chains with every field of the service', async () => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { h } = useHarness();
 
 describe('/metrics', () => {
   it('reports upstream calls by service, route template and status, and GraphQL requests', async () => {

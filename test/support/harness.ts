@@ -4,8 +4,10 @@
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type GraphQLFormattedError } from 'graphql';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import type { SandboxService } from '../../src/sandbox/http.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
@@ -62,6 +64,97 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     close: async () => {
       await server.close();
       await sandbox.close();
+    },
+  };
+}
+
+/** What `useHarness` gives a test file. */
+export interface SharedHarness {
+  /** The file's harness: a stable handle to the one started in `beforeAll`, so it can be destructured at the top of the file. */
+  readonly h: Harness;
+  /**
+   * The current test's headers: `{ 'x-data-api-key': '<keyPerTest>-<n>' }`, or `{}` without keyPerTest.
+   * One object for the whole file, updated in place before each test, so it can be destructured too.
+   */
+  readonly headers: Record<string, string>;
+  /** `h.query` with the current test's headers. */
+  query<T, V extends Record<string, unknown> = Record<string, never>>(document: TypedDocumentNode<T, V> | string, variables?: V): Promise<GraphQLResponse<T>>;
+  /** Moves the current test to the next fresh Data API key (a cache partition nothing has read into). Needs keyPerTest. */
+  freshKey(): void;
+  /** The sandbox's services (read them inside hooks and tests: the harness starts in `beforeAll`). */
+  readonly dataApi: SandboxService;
+  /** The mainnet node RPC. */
+  readonly node: SandboxService;
+  readonly nodeFuji: SandboxService;
+  readonly metrics: SandboxService;
+}
+
+/**
+ * One harness for all the tests of a file, with exact upstream call counts per test: registers the
+ * vitest hooks that start it once (`beforeAll`, with `env` over the sandbox's URLs), close it
+ * (`afterAll`) and, before each test, reset the sandbox's counters and faults. The gateway's cache
+ * outlives a test but is partitioned by Data API key, so with `keyPerTest` each test also gets a fresh
+ * key `<keyPerTest>-<n>`: nothing an earlier test read can hide a call. Call it at the top level of the
+ * file, before the file's own hooks (which then run after these).
+ */
+export function useHarness(options: { env?: Record<string, string>; keyPerTest?: string } = {}): SharedHarness {
+  let started: Harness | undefined;
+  let run = 0;
+  const current = (): Harness => {
+    if (!started) throw new Error('useHarness: the harness starts in beforeAll; use it inside hooks and tests');
+    return started;
+  };
+  const headers: Record<string, string> = {};
+  const freshKey = () => {
+    if (options.keyPerTest === undefined) throw new Error('useHarness: freshKey needs the keyPerTest option');
+    headers['x-data-api-key'] = `${options.keyPerTest}-${++run}`;
+  };
+  const h: Harness = {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get server() {
+      return current().server;
+    },
+    get config() {
+      return current().config;
+    },
+    get url() {
+      return current().url;
+    },
+    query: (document, variables, extra) => current().query(document, variables, extra),
+    request: (document, variables, extra) => current().request(document, variables, extra),
+    close: () => current().close(),
+  };
+
+  beforeAll(async () => {
+    started = await startHarness(options.env);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  beforeEach(() => {
+    if (options.keyPerTest !== undefined) freshKey();
+    current().sandbox.reset();
+  });
+
+  return {
+    h,
+    headers,
+    query: (document, variables) => current().query(document, variables, headers),
+    freshKey,
+    get dataApi() {
+      return current().sandbox.services.dataApi;
+    },
+    get node() {
+      return current().sandbox.services.nodeMainnet;
+    },
+    get nodeFuji() {
+      return current().sandbox.services.nodeFuji;
+    },
+    get metrics() {
+      return current().sandbox.services.metrics;
     },
   };
 }
