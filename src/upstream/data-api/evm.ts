@@ -11,19 +11,13 @@ import type {
   WireListTransfersResponse,
   WirePageQuery,
 } from '../types/data-api-evm.js';
-
-/** Blocks and transactions by hash never change; a block by number can be reorganized only near the tip. */
-const IMMUTABLE_TTL_MS = 10 * 60_000;
-/** Lists that grow at the head (latest blocks, an address's latest transactions) are kept only briefly. */
-const HEAD_TTL_MS = 2_000;
-/** Balances move with every block. */
-const BALANCE_TTL_MS = 2_000;
+import { TTL } from '../ttl.js';
 
 /**
  * A first page moves as the chain grows; a later page is addressed by the upstream's token, which
  * pins its position, so it can be kept longer.
  */
-const pageTtl = (query: WirePageQuery) => (query.pageToken ? IMMUTABLE_TTL_MS : HEAD_TTL_MS);
+const pageTtl = (query: WirePageQuery) => (query.pageToken ? TTL.immutable : TTL.moving);
 
 export class EvmEndpoints {
   constructor(private readonly rest: RestClient) {}
@@ -36,20 +30,20 @@ export class EvmEndpoints {
   /** `GET /v1/chains/{chainId}/blocks/{blockId}`: one block by number or hash. */
   getBlock(chainId: string, blockId: string): Promise<WireEvmBlock> {
     return this.rest.get('/v1/chains/{chainId}/blocks/{blockId}', { chainId, blockId }, undefined, {
-      ttlMs: blockId.startsWith('0x') ? IMMUTABLE_TTL_MS : HEAD_TTL_MS,
+      ttlMs: blockId.startsWith('0x') ? TTL.immutable : TTL.moving,
     });
   }
 
   /** `GET /v1/chains/{chainId}/blocks/{blockId}/transactions`: a block's transactions in block order. */
   getTransactionsForBlock(chainId: string, blockId: string, query: WirePageQuery): Promise<WireListNativeTransactionsResponse> {
     return this.rest.get('/v1/chains/{chainId}/blocks/{blockId}/transactions', { chainId, blockId }, { ...query }, {
-      ttlMs: blockId.startsWith('0x') ? IMMUTABLE_TTL_MS : HEAD_TTL_MS,
+      ttlMs: blockId.startsWith('0x') ? TTL.immutable : TTL.moving,
     });
   }
 
   /** `GET /v1/chains/{chainId}/transactions/{txHash}`: one transaction with its decoded content. */
   getTransaction(chainId: string, txHash: string): Promise<WireGetTransactionResponse> {
-    return this.rest.get('/v1/chains/{chainId}/transactions/{txHash}', { chainId, txHash }, undefined, { ttlMs: IMMUTABLE_TTL_MS });
+    return this.rest.get('/v1/chains/{chainId}/transactions/{txHash}', { chainId, txHash }, undefined, { ttlMs: TTL.immutable });
   }
 
   /** `GET .../addresses/{address}/transactions:listNative`: transactions from, to or creating the address, newest first. */
@@ -69,7 +63,7 @@ export class EvmEndpoints {
   /** `GET .../addresses/{address}/balances:getNative`: native balance, latest or at a block, priced in `currency`. */
   getNativeBalance(chainId: string, address: string, query: { blockNumber?: bigint; currency?: string }): Promise<WireGetNativeBalanceResponse> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:getNative', { chainId, address }, { ...query }, {
-      ttlMs: BALANCE_TTL_MS,
+      ttlMs: TTL.moving,
     });
   }
 

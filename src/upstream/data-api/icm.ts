@@ -2,9 +2,7 @@
 import type { RestClient } from '../rest.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
-
-/** A pending message turns delivered within seconds: keep messages only briefly. */
-const MESSAGE_TTL_MS = 5_000;
+import { TTL } from '../ttl.js';
 
 export class IcmEndpoints {
   constructor(private readonly rest: RestClient) {}
@@ -14,11 +12,11 @@ export class IcmEndpoints {
     address: string,
     query: { network?: DataApiNetwork; pageToken?: string; pageSize?: number },
   ): Promise<WireListIcmMessagesResponse> {
-    return this.rest.get('/v1/icm/addresses/{address}/messages', { address }, { ...query }, { ttlMs: MESSAGE_TTL_MS });
+    return this.rest.get('/v1/icm/addresses/{address}/messages', { address }, { ...query }, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/icm/messages/{messageId}`: one message by id. */
   getMessage(messageId: string): Promise<WireIcmMessage> {
-    return this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: MESSAGE_TTL_MS });
+    return this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: TTL.moving });
   }
 }

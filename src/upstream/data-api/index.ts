@@ -12,6 +12,7 @@ import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
 import { SignatureEndpoints } from './signatures.js';
+import { TTL } from '../ttl.js';
 
 export interface DataApiOptions {
   baseUrl: string;
@@ -22,9 +23,6 @@ export interface DataApiOptions {
   /** The key to send: the caller's, else the configured one, else none. */
   apiKey: string | undefined;
 }
-
-/** How long the chain list (changes rarely, asked by almost every operation) is kept. */
-const CHAIN_LIST_TTL_MS = 60_000;
 
 export class DataApiClient {
   readonly rest: RestClient;
@@ -58,11 +56,11 @@ export class DataApiClient {
 
   /** `GET /v1/chains`: the EVM chains the service indexes. */
   listChains(query: { network?: DataApiNetwork; feature?: string } = {}): Promise<WireListChainsResponse> {
-    return this.rest.get('/v1/chains', undefined, query as Query, { ttlMs: CHAIN_LIST_TTL_MS });
+    return this.rest.get('/v1/chains', undefined, query as Query, { ttlMs: TTL.registry });
   }
 
   /** `GET /v1/chains/{chainId}`: one chain. */
   getChain(chainId: string): Promise<WireChainInfo> {
-    return this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: CHAIN_LIST_TTL_MS });
+    return this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry });
   }
 }

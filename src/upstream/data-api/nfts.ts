@@ -5,13 +5,7 @@ import type {
   WireListErc721BalancesResponse,
   WireListNftTokensResponse,
 } from '../types/data-api-nfts.js';
-
-/** Holdings move with every transfer: keep them only briefly. */
-const BALANCE_TTL_MS = 5_000;
-/** Collection tokens change on mints and metadata re-indexing, rarely within a minute. */
-const COLLECTION_TTL_MS = 30_000;
-/** A balance at a past block never changes. */
-const HISTORICAL_TTL_MS = 10 * 60_000;
+import { TTL } from '../ttl.js';
 
 interface PageQuery {
   pageToken?: string;
@@ -27,7 +21,7 @@ export class NftEndpoints {
     address: string,
     query: PageQuery & { contractAddress?: string },
   ): Promise<WireListErc721BalancesResponse> {
-    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc721', { chainId, address }, { ...query }, { ttlMs: BALANCE_TTL_MS });
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc721', { chainId, address }, { ...query }, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155`: ERC-1155 balances, at a block if given. */
@@ -37,12 +31,12 @@ export class NftEndpoints {
     query: PageQuery & { blockNumber?: string; contractAddress?: string },
   ): Promise<WireListErc1155BalancesResponse> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc1155', { chainId, address }, { ...query }, {
-      ttlMs: query.blockNumber !== undefined ? HISTORICAL_TTL_MS : BALANCE_TTL_MS,
+      ttlMs: query.blockNumber !== undefined ? TTL.immutable : TTL.moving,
     });
   }
 
   /** `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`: the tokens of one collection. */
   listCollectionTokens(chainId: string, address: string, query: PageQuery): Promise<WireListNftTokensResponse> {
-    return this.rest.get('/v1/chains/{chainId}/nfts/collections/{address}/tokens', { chainId, address }, { ...query }, { ttlMs: COLLECTION_TTL_MS });
+    return this.rest.get('/v1/chains/{chainId}/nfts/collections/{address}/tokens', { chainId, address }, { ...query }, { ttlMs: TTL.slow });
   }
 }

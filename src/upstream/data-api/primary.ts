@@ -13,13 +13,7 @@ import type {
   WireListXChainVerticesResponse,
   WireSortOrder,
 } from '../types/data-api-primary.js';
-
-/** A blockchain record never changes once its CreateChainTx is accepted. */
-const IMMUTABLE_TTL_MS = 10 * 60_000;
-/** New blockchains appear now and then; the list is kept for a minute. */
-const BLOCKCHAIN_LIST_TTL_MS = 60_000;
-/** Balances, UTXO sets, delegations and rewards move with every block. */
-const MOVING_TTL_MS = 2_000;
+import { TTL } from '../ttl.js';
 
 interface PageQuery {
   pageToken?: string;
@@ -31,38 +25,38 @@ export class PrimaryEndpoints {
 
   /** `GET /v1/networks/{network}/blockchains`: the blockchains created on the P-Chain. */
   listBlockchains(network: DataApiNetwork, query: PageQuery & { sortOrder?: WireSortOrder }): Promise<WireListBlockchainsResponse> {
-    return this.rest.get('/v1/networks/{network}/blockchains', { network }, query as Query, { ttlMs: BLOCKCHAIN_LIST_TTL_MS });
+    return this.rest.get('/v1/networks/{network}/blockchains', { network }, query as Query, { ttlMs: TTL.registry });
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}`: one blockchain. */
   getBlockchain(network: DataApiNetwork, blockchainId: string): Promise<WireBlockchain> {
     return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}', { network, blockchainId }, undefined, {
-      ttlMs: IMMUTABLE_TTL_MS,
+      ttlMs: TTL.immutable,
     });
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: UTXOs of addresses on the P-, X- or C-Chain. */
   listUtxos(network: DataApiNetwork, blockchainId: string, query: WireListUtxosQuery): Promise<WireListUtxosResponse> {
     return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/utxos', { network, blockchainId }, query as unknown as Query, {
-      ttlMs: MOVING_TTL_MS,
+      ttlMs: TTL.moving,
     });
   }
 
   /** `GET /v1/networks/{network}/rewards`: staking rewards already paid, by address or node. */
   listHistoricalRewards(network: DataApiNetwork, query: WireListHistoricalRewardsQuery): Promise<WireListHistoricalRewardsResponse> {
-    return this.rest.get('/v1/networks/{network}/rewards', { network }, query as Query, { ttlMs: MOVING_TTL_MS });
+    return this.rest.get('/v1/networks/{network}/rewards', { network }, query as Query, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/networks/{network}/delegators`: delegations, by reward address or node. */
   listDelegators(network: DataApiNetwork, query: WireListDelegatorsQuery): Promise<WireListDelegatorsResponse> {
-    return this.rest.get('/v1/networks/{network}/delegators', { network }, query as Query, { ttlMs: MOVING_TTL_MS });
+    return this.rest.get('/v1/networks/{network}/delegators', { network }, query as Query, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`: X-Chain DAG vertices, latest first. */
   listVertices(network: DataApiNetwork, blockchainId: string, query: PageQuery): Promise<WireListXChainVerticesResponse> {
     // The DAG stopped growing when the X-Chain was linearized: later pages never change.
     return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/vertices', { network, blockchainId }, query as Query, {
-      ttlMs: query.pageToken ? IMMUTABLE_TTL_MS : MOVING_TTL_MS,
+      ttlMs: query.pageToken ? TTL.immutable : TTL.moving,
     });
   }
 }

@@ -2,12 +2,12 @@
 import type { RestClient } from '../rest.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../types/data-api-signatures.js';
+import { TTL } from '../ttl.js';
 
 /**
  * A signed message of a transaction is re-aggregated by the service on each call (the validator set
  * moves), so it is shared only for a minute.
  */
-const SIGNED_MESSAGE_TTL_MS = 60_000;
 
 export class SignatureEndpoints {
   constructor(private readonly rest: RestClient) {}
@@ -23,7 +23,7 @@ export class SignatureEndpoints {
   /** `GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`: the signed message a transaction emitted. */
   getAggregatedSignatures(network: DataApiNetwork, txHash: string): Promise<WireSignatureAggregationResponse> {
     return this.rest.get('/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}', { network, txHash }, undefined, {
-      ttlMs: SIGNED_MESSAGE_TTL_MS,
+      ttlMs: TTL.registry,
     });
   }
 }

@@ -14,15 +14,13 @@ import {
   type WireFeeConfigResult,
   type WireHexQuantity,
 } from '../types/node-rpc-evm.js';
+import { TTL } from '../ttl.js';
 
 export const EVM_RPC_TEMPLATE = '/ext/bc/{blockchainId}/rpc';
 
 export function evmRpcEndpoint(blockchainId: string): RpcEndpoint {
   return { template: EVM_RPC_TEMPLATE, params: { blockchainId } };
 }
-
-/** Answers that cannot change (chain config, reads at a given block) are kept this long. */
-export const IMMUTABLE_TTL_MS = 10 * 60_000;
 
 export const BLOCK_TAGS = ['latest', 'earliest', 'safe', 'finalized', 'pending'] as const;
 export type BlockTag = (typeof BLOCK_TAGS)[number];
@@ -108,7 +106,7 @@ export class EvmRpc {
 
   /** `eth_getChainConfig`: the chain config JSON; it changes only with a node upgrade. */
   async chainConfig(): Promise<WireChainConfig> {
-    const answer = await this.send({ method: 'eth_getChainConfig', params: [] }, IMMUTABLE_TTL_MS);
+    const answer = await this.send({ method: 'eth_getChainConfig', params: [] }, TTL.immutable);
     if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformed('eth_getChainConfig', 'not an object');
     return answer as WireChainConfig;
   }
@@ -117,7 +115,7 @@ export class EvmRpc {
   async activeRulesAt(timestamp?: number): Promise<EvmActiveRules> {
     const answer = (await this.send(
       { method: 'eth_getActiveRulesAt', params: timestamp === undefined ? [] : [timestamp] },
-      timestamp === undefined ? 0 : IMMUTABLE_TTL_MS,
+      timestamp === undefined ? 0 : TTL.immutable,
     )) as WireActiveRules;
     if (!answer || typeof answer !== 'object') throw malformed('eth_getActiveRulesAt', 'not an object');
     const eth = answer.ethRules ?? {};
@@ -137,7 +135,7 @@ export class EvmRpc {
   async activePrecompilesAt(timestamp?: number): Promise<WireActivePrecompiles> {
     const answer = await this.send(
       { method: 'eth_getActivePrecompilesAt', params: timestamp === undefined ? [] : [timestamp] },
-      timestamp === undefined ? 0 : IMMUTABLE_TTL_MS,
+      timestamp === undefined ? 0 : TTL.immutable,
     );
     if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformed('eth_getActivePrecompilesAt', 'not an object');
     return answer as WireActivePrecompiles;
@@ -153,7 +151,7 @@ function blockParam(block: BlockSelector): string {
 
 /** A read at a fixed block never changes (Avalanche blocks are final once accepted); tags move. */
 function blockTtl(block: BlockSelector): number {
-  return 'tag' in block ? 0 : IMMUTABLE_TTL_MS;
+  return 'tag' in block ? 0 : TTL.immutable;
 }
 
 function malformed(method: string, why: string): UpstreamError {

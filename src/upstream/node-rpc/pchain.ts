@@ -18,12 +18,9 @@ import type {
 } from '../types/node-rpc-pchain.js';
 import type { WireEncoding, WireGetBlockReply, WireHeightReply } from '../types/node-rpc-xchain.js';
 import { wireUint } from './codec.js';
-import { IMMUTABLE_TTL_MS } from './xchain.js';
+import { TTL } from '../ttl.js';
 
 const P_CHAIN: RpcEndpoint = { template: '/ext/bc/P' };
-
-/** The blockchain list changes only when a chain is created. */
-const BLOCKCHAINS_TTL_MS = 60_000;
 
 type Encoded<E extends WireEncoding, T> = E extends 'json' ? T : string;
 
@@ -54,13 +51,13 @@ export class PChainRpc {
   }
 
   private async block<E extends WireEncoding>(method: string, params: Record<string, unknown>): Promise<Encoded<E, WirePBlock>> {
-    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WirePBlock>>>(P_CHAIN, { method, params }, IMMUTABLE_TTL_MS);
+    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WirePBlock>>>(P_CHAIN, { method, params }, TTL.immutableLong);
     return reply.block;
   }
 
   /** `platform.getBlockchains` (deprecated by AvalancheGo v1.9.12): every blockchain but the P-Chain. */
   async getBlockchains(): Promise<WireBlockchain[]> {
-    const reply = await this.rpc.call<WireGetBlockchainsReply>(P_CHAIN, { method: 'platform.getBlockchains', params: {} }, BLOCKCHAINS_TTL_MS);
+    const reply = await this.rpc.call<WireGetBlockchainsReply>(P_CHAIN, { method: 'platform.getBlockchains', params: {} }, TTL.registry);
     return reply.blockchains ?? [];
   }
 

@@ -22,13 +22,10 @@ import type {
   WireXTx,
 } from '../types/node-rpc-xchain.js';
 import { decodeUtxo, wireUint, type DecodedUtxo } from './codec.js';
+import { TTL } from '../ttl.js';
 
 const X_CHAIN: RpcEndpoint = { template: '/ext/bc/X' };
 
-/** Accepted containers and asset descriptions never change; a day bounds memory churn, not staleness. */
-export const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
-/** Fees change only with network upgrades. */
-const FEE_TTL_MS = 60_000;
 /** `avm.getUTXOs` answers at most this many UTXOs per call. */
 export const UTXO_PAGE_MAX = 1024;
 
@@ -56,7 +53,7 @@ export class XChainRpc {
 
   /** `avm.getTxFee`: the static fees, in nAVAX. */
   getTxFee(): Promise<WireTxFeeReply> {
-    return this.rpc.call<WireTxFeeReply>(X_CHAIN, { method: 'avm.getTxFee', params: {} }, FEE_TTL_MS);
+    return this.rpc.call<WireTxFeeReply>(X_CHAIN, { method: 'avm.getTxFee', params: {} }, TTL.registry);
   }
 
   /** `avm.getBlock` by id. */
@@ -70,7 +67,7 @@ export class XChainRpc {
   }
 
   private async block<E extends WireEncoding>(method: string, params: Record<string, unknown>): Promise<Encoded<E, WireXBlock>> {
-    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WireXBlock>>>(X_CHAIN, { method, params }, IMMUTABLE_TTL_MS);
+    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WireXBlock>>>(X_CHAIN, { method, params }, TTL.immutableLong);
     return reply.block;
   }
 
@@ -79,7 +76,7 @@ export class XChainRpc {
     const reply = await this.rpc.call<WireGetTxReply<Encoded<E, WireXTx>>>(
       X_CHAIN,
       { method: 'avm.getTx', params: { txID: txId, encoding } },
-      IMMUTABLE_TTL_MS,
+      TTL.immutableLong,
     );
     return reply.tx;
   }
@@ -92,7 +89,7 @@ export class XChainRpc {
 
   /** `avm.getAssetDescription`: an asset by id or alias; immutable, cached across operations. */
   getAssetDescription(assetId: string): Promise<WireAssetDescription> {
-    return this.rpc.call<WireAssetDescription>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, IMMUTABLE_TTL_MS);
+    return this.rpc.call<WireAssetDescription>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, TTL.immutableLong);
   }
 
   /** `avm.getAllBalances` (deprecated by AvalancheGo v1.9.12). */
