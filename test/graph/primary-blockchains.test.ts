@@ -95,7 +95,8 @@ describe('Network.blockchains', () => {
       allowFeeRecipients: c.allowFeeRecipients,
       feeConfig: {
         gasLimit: String(c.feeConfig.gasLimit),
-        minBaseFee: '25000000000',
+        // The gaming L1's minimum base fee (1 gwei): the same in its node's eth_feeConfig at genesis.
+        minBaseFee: '1000000000',
         targetBlockRate: String(c.feeConfig.targetBlockRate),
         blockGasCostStep: String(c.feeConfig.blockGasCostStep),
       },

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createChains } from '../../src/sandbox/world/chains.js';
+import { createEvmWorld } from '../../src/sandbox/world/evm/index.js';
 import { createPrimaryWorld } from '../../src/sandbox/world/primary/index.js';
 import { Rng } from '../../src/sandbox/world/rng.js';
 import type { PrimaryNetwork, UtxoRecord } from '../../src/sandbox/world/primary/index.js';
@@ -163,7 +164,8 @@ describe('determinism', () => {
   it('builds the same world from the same seed and another from another seed', () => {
     const build = (seed: string) => {
       const rng = new Rng(seed);
-      return createPrimaryWorld(rng.fork('primary'), createChains(rng.fork('chains'))).networks.mainnet;
+      const chains = createChains(rng.fork('chains'));
+      return createPrimaryWorld(rng.fork('primary'), chains, createEvmWorld(rng.fork('evm'), chains)).networks.mainnet;
     };
     const [a, b, c] = [build('seed-a'), build('seed-a'), build('seed-b')];
     const digest = (n: PrimaryNetwork) => [n.validators.map((v) => v.nodeId), n.utxos.map((u) => u.id), n.x.blocks.map((x) => x.id), n.p.blocks.map((x) => x.id)].flat().join(',');

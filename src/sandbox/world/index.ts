@@ -20,5 +20,6 @@ export interface World {
 export function createWorld(seed: string = DEFAULT_SEED): World {
   const rng = new Rng(seed);
   const chains = createChains(rng.fork('chains'));
-  return { seed, chains, evm: createEvmWorld(rng.fork('evm'), chains), primary: createPrimaryWorld(rng.fork('primary'), chains) };
+  const evm = createEvmWorld(rng.fork('evm'), chains);
+  return { seed, chains, evm, primary: createPrimaryWorld(rng.fork('primary'), chains, evm) };
 }

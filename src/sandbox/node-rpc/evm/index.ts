@@ -11,10 +11,10 @@
 import { RpcError, SERVER_ERROR, type RpcMethod } from '../json-rpc.js';
 import type { SandboxChain } from '../../world/chains.js';
 import type { EvmBlock, EvmChainWorld } from '../../world/evm/types.js';
+import { feeConfigAt, type L1ChainConfig } from '../../world/evm/chain-config.js';
 import type { World } from '../../world/index.js';
 import { activePrecompilesAt, activeRulesAt, corethChainConfig, subnetEvmChainConfig } from './chain-config.js';
 import { args, decode, type BlockRef } from './params.js';
-import { feeConfigAt, l1Setup, type L1Setup } from './precompiles.js';
 import { formatBlock, formatReceipt, formatTransaction, qty, type EvmFlavor } from './wire.js';
 
 /** Tables are pure functions of (world, chain): built once, reused by every request. */
@@ -42,9 +42,12 @@ function buildMethods(world: World, chain: SandboxChain): Record<string, RpcMeth
     return evm;
   };
   const latest = (evm: EvmChainWorld): EvmBlock => evm.blockByNumber(evm.latestBlockNumber())!;
-  let cachedSetup: L1Setup | undefined;
-  /** The L1's precompiles and fee history (subnet-EVM only), derived from its blocks on first use. */
-  const setup = (): L1Setup => (cachedSetup ??= l1Setup(data()));
+  /** The L1's chain config, precompiles and fee history (subnet-EVM only): the world's one description, also its genesis. */
+  const l1Config = (): L1ChainConfig => {
+    const config = world.evm.l1Config(chain.evmChainId);
+    if (!config) throw new RpcError(SERVER_ERROR, 'chain config is not available');
+    return config;
+  };
   const latestTime = (): number => latest(data()).timestamp;
 
   /** A block selector to a block, or undefined when it names no block (eth_getBlockBy* answer null). */
@@ -143,7 +146,7 @@ function buildMethods(world: World, chain: SandboxChain): Record<string, RpcMeth
     },
     eth_getChainConfig: (params) => {
       args(params, []);
-      return chain.isCChain ? corethChainConfig(chain) : subnetEvmChainConfig(chain, setup());
+      return chain.isCChain ? corethChainConfig(chain) : subnetEvmChainConfig(l1Config());
     },
   };
   if (chain.isCChain) return standard;
@@ -154,15 +157,15 @@ function buildMethods(world: World, chain: SandboxChain): Record<string, RpcMeth
       const [ref] = args<[], [BlockRef]>(params, [], [decode.blockNumberOrHash]);
       const evm = data();
       const block = ref === undefined ? latest(evm) : stateBlock(evm, ref);
-      return feeConfigAt(setup(), block.number);
+      return feeConfigAt(l1Config(), block.number);
     },
     eth_getActiveRulesAt: (params) => {
       const [timestamp] = args<[], [number]>(params, [], [decode.uint64]);
-      return activeRulesAt(chain, setup(), timestamp ?? latestTime());
+      return activeRulesAt(l1Config(), timestamp ?? latestTime());
     },
     eth_getActivePrecompilesAt: (params) => {
       const [timestamp] = args<[], [number]>(params, [], [decode.uint64]);
-      return activePrecompilesAt(setup(), timestamp ?? latestTime());
+      return activePrecompilesAt(l1Config(), timestamp ?? latestTime());
     },
   };
 }

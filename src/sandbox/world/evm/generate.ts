@@ -6,6 +6,7 @@
 import { hex } from '@scure/base';
 import { bytesToHex, keccakHex } from '../../../lib/codec.js';
 import { createAddress, logsBloom, orBlooms } from './abi.js';
+import { feeConfigAt } from './chain-config.js';
 import { BLACKHOLE_ADDRESS, EMPTY_TRIE_ROOT, GWEI, TELEPORTER_ADDRESS } from './constants.js';
 import type { TxDraft } from './draft.js';
 import {
@@ -96,13 +97,15 @@ export function generateChain(plan: ChainPlan): GeneratedChain {
 
   const blocks: EvmBlock[] = [];
   const transactions: EvmTransaction[] = [];
+  /** The lowest base fee at a block: an L1's fee config in force there (its minBaseFee), 1 gwei on the C-Chain. */
+  const minBaseFee = (block: number): bigint => (plan.l1Config ? BigInt(feeConfigAt(plan.l1Config, block).feeConfig.minBaseFee) : GWEI);
   let baseFee = plan.baseFeeWei;
   let parentHash = `0x${'0'.repeat(64)}`;
   let cumulative = 0;
   for (let n = 0; n < plan.blockCount; n++) {
     ctx.block = n;
     ctx.timestamp = Math.floor(plan.timestampsMs[n]! / 1000);
-    if (n > 0) baseFee = clamp((baseFee * BigInt(rng.int(880, 1125))) / 1000n, GWEI, 200n * GWEI);
+    baseFee = clamp(n > 0 ? (baseFee * BigInt(rng.int(880, 1125))) / 1000n : baseFee, minBaseFee(n), 200n * GWEI);
 
     const drafts: TxDraft[] = [];
     if (n > 0) {

@@ -15,6 +15,7 @@ import type { EvmChainWorld, EvmWorld, IcmMessage } from './types.js';
 export type * from './types.js';
 export { TELEPORTER_ADDRESS, WORLD_NOW_MS, NATIVE_PRICE_USD, USD_RATES, CURRENCIES, NETWORK_IDS } from './constants.js';
 export { parseUnsignedWarpMessage, signWarpMessage, unsignedWarpMessage, idBytes } from './warp.js';
+export type { FeeConfig, L1ChainConfig, PrecompileEvent, PrecompileKey } from './chain-config.js';
 
 /** Wallets shared across chains: the first is active on every chain, the others on several. */
 function assignSharedWallets(rng: Rng, chains: SandboxChain[]): Map<number, string[]> {
@@ -71,6 +72,10 @@ export function createEvmWorld(rng: Rng, chains: SandboxChain[]): EvmWorld {
         built.set(chain.evmChainId, world);
       }
       return world;
+    },
+    l1Config: (id) => {
+      const chain = resolve(id);
+      return chain ? plans.get(chain.evmChainId)!.l1Config : undefined;
     },
     icmMessages: () => messages,
     icmMessage: (messageId) => messageById.get(messageId.replace(/^0x/i, '').toLowerCase()),

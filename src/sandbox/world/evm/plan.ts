@@ -1,11 +1,13 @@
 /**
  * The skeleton of one EVM chain, made before any block: its clock (block count and timestamps), its
- * accounts and contracts, and its genesis allocation. Cheap to build, so ICM messages can be planned
- * across chains while each chain's blocks are generated only when first used.
+ * accounts and contracts, its genesis allocation and, for an L1, its subnet-EVM chain config. Cheap
+ * to build, so ICM messages can be planned across chains (and the Data API can serve an L1's genesis)
+ * while each chain's blocks are generated only when first used.
  */
 import { bytesToHex, toChecksumAddress } from '../../../lib/codec.js';
 import type { SandboxChain } from '../chains.js';
 import type { Rng } from '../rng.js';
+import { l1ChainConfig, type L1ChainConfig } from './chain-config.js';
 import { WEI_PER_TOKEN, WORLD_NOW_MS } from './constants.js';
 import type { PlannedIcm } from './icm.js';
 import type { Erc20Token, NftStandard } from './types.js';
@@ -44,6 +46,8 @@ export interface ChainPlan {
   gasLimit: bigint;
   /** ICM sends and deliveries placed in this chain's blocks (filled by the ICM planner). */
   icmByBlock: Map<number, PlannedIcm[]>;
+  /** The L1's chain config, the one source of its genesis and of what its node reports; undefined for the C-Chain. */
+  l1Config?: L1ChainConfig;
 }
 
 interface TokenTemplate {
@@ -141,7 +145,7 @@ export function createChainPlan(rng: Rng, chain: SandboxChain, sharedWallets: st
     ...pickDistinct(r, ERC1155_NAMES, 1).map((name) => ({ address: randomAddress(r), standard: 'ERC-1155' as const, name, symbol: symbolOf(name), mintPrice: 0n })),
   ];
 
-  return {
+  const plan: ChainPlan = {
     chain,
     rng: rng.fork('blocks'),
     blockCount,
@@ -160,4 +164,6 @@ export function createChainPlan(rng: Rng, chain: SandboxChain, sharedWallets: st
     gasLimit: chain.isCChain ? 15_000_000n : BigInt(r.pick([8_000_000, 12_000_000, 20_000_000])),
     icmByBlock: new Map(),
   };
+  if (!chain.isCChain) plan.l1Config = l1ChainConfig(plan);
+  return plan;
 }

@@ -5,6 +5,7 @@
  * EIP-55 form. Block numbers are plain numbers (the world has a few hundred blocks per chain).
  */
 import type { SandboxChain, SandboxNetwork } from '../chains.js';
+import type { L1ChainConfig } from './chain-config.js';
 
 /** An event log as an EVM receipt carries it. */
 export interface EvmLog {
@@ -301,6 +302,11 @@ export interface EvmWorld {
   chainIds: readonly number[];
   /** A chain by EVM chain id (number or decimal string) or cb58 blockchain id; built on first use. */
   chain(id: number | string): EvmChainWorld | undefined;
+  /**
+   * An L1's subnet-EVM chain config (same ids as `chain`; undefined for the C-Chain): the one source
+   * of its genesis and of the chain config, fee config and rules its node reports. Needs no block.
+   */
+  l1Config(id: number | string): L1ChainConfig | undefined;
   /** ICM messages of every network, oldest source first. */
   icmMessages(): readonly IcmMessage[];
   icmMessage(messageId: string): IcmMessage | undefined;

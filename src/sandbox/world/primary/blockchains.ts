@@ -1,9 +1,13 @@
 /**
  * Blockchains registered on the P-Chain: the X- and C-Chain, every L1 of the EVM world, and a
  * couple of dozen other chains (subnet-EVM and custom VMs) so that listings span several pages.
- * A blockchain's id is the id of the CreateChainTx that created it, as on a real network.
+ * A blockchain's id is the id of the CreateChainTx that created it, as on a real network. An L1 of
+ * the EVM world has the genesis of the world's one description of its chain config (see
+ * evm/chain-config.ts), so the Data API's `genesisData` and its node's chain config agree.
  */
 import { bytesToHex, cb58Encode, toChecksumAddress } from '../../../lib/codec.js';
+import { l1Genesis } from '../evm/chain-config.js';
+import type { EvmWorld } from '../evm/types.js';
 import type { Rng } from '../rng.js';
 import { DAY, EMPTY_ID, HISTORY_START, VM_IDS, WORLD_NOW } from './constants.js';
 import { timeBetween, type NetworkContext } from './context.js';
@@ -16,7 +20,10 @@ function hexQuantity(value: bigint | number): string {
   return `0x${BigInt(value).toString(16)}`;
 }
 
-/** A subnet-EVM (or coreth) genesis in the shape the Data API returns it. */
+/**
+ * A subnet-EVM (or coreth) genesis in the shape the Data API returns it, made up for a chain no
+ * simulated node runs (and for the C-Chain, whose coreth genesis predates everything the world models).
+ */
 export function evmGenesis(rng: Rng, chainId: number, time: number, subnetEvm: boolean): Record<string, unknown> {
   const address = () => toChecksumAddress(bytesToHex(rng.bytes(20)));
   const admins = [address()];
@@ -65,7 +72,7 @@ export function evmGenesis(rng: Rng, chainId: number, time: number, subnetEvm: b
   };
 }
 
-export function createBlockchains(ctx: NetworkContext, rng: Rng, xGenesisBytes: Uint8Array): BlockchainRecord[] {
+export function createBlockchains(ctx: NetworkContext, rng: Rng, xGenesisBytes: Uint8Array, evm: Pick<EvmWorld, 'l1Config'>): BlockchainRecord[] {
   const records: BlockchainRecord[] = [];
   const base = { createBlockHeight: 0 };
   records.push({ ...base, id: ctx.chainIds.X, name: 'X-Chain', subnetId: EMPTY_ID, vmId: VM_IDS.avm, createdTime: HISTORY_START, genesis: bytesToHex(xGenesisBytes), status: 'Validating' });
@@ -84,6 +91,10 @@ export function createBlockchains(ctx: NetworkContext, rng: Rng, xGenesisBytes: 
   });
   for (const chain of ctx.chains.filter((c) => !c.isCChain)) {
     const createdTime = HISTORY_START + rng.int(20 * DAY, 150 * DAY);
+    // Its genesis is the world's description of its chain config, not drawn here. The made-up
+    // genesis such a chain used to get is still drawn (and dropped) so that the blockchains
+    // registered after it keep their ids, names and times, and the P-Chain history built on them.
+    evmGenesis(rng, chain.evmChainId, createdTime, true);
     records.push({
       ...base,
       id: chain.blockchainId,
@@ -92,7 +103,7 @@ export function createBlockchains(ctx: NetworkContext, rng: Rng, xGenesisBytes: 
       vmId: VM_IDS.subnetEvm,
       evmChainId: chain.evmChainId,
       createdTime,
-      genesis: evmGenesis(rng, chain.evmChainId, createdTime, true),
+      genesis: l1Genesis(evm.l1Config(chain.evmChainId)!),
       status: 'Syncing',
       chain,
     });

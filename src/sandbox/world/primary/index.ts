@@ -6,6 +6,7 @@
  */
 import { cb58Encode } from '../../../lib/codec.js';
 import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../chains.js';
+import type { EvmWorld } from '../evm/types.js';
 import type { Rng } from '../rng.js';
 import { createBlockchains } from './blockchains.js';
 import { AVAX, AVAX_ASSET_IDS, NETWORK_IDS } from './constants.js';
@@ -29,23 +30,24 @@ const BASE_SUPPLY: Record<SandboxNetwork, bigint> = { mainnet: 447_250_000n * AV
 
 /**
  * Each network is built on first use (from its own Rng fork, so the order of use changes nothing):
- * a sandbox that only serves mainnet never pays for Fuji.
+ * a sandbox that only serves mainnet never pays for Fuji. `evm` gives the L1s' chain configs, whose
+ * genesis their blockchains carry (no block is generated for it).
  */
-export function createPrimaryWorld(rng: Rng, chains: SandboxChain[]): PrimaryWorld {
+export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryWorld {
   const built: Partial<Record<SandboxNetwork, PrimaryNetwork>> = {};
   return {
     networks: {
       get mainnet() {
-        return (built.mainnet ??= createNetwork(rng.fork('mainnet'), 'mainnet', chains));
+        return (built.mainnet ??= createNetwork(rng.fork('mainnet'), 'mainnet', chains, evm));
       },
       get fuji() {
-        return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains));
+        return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains, evm));
       },
     },
   };
 }
 
-function createNetwork(rng: Rng, network: SandboxNetwork, allChains: SandboxChain[]): PrimaryNetwork {
+function createNetwork(rng: Rng, network: SandboxNetwork, allChains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryNetwork {
   const chains = allChains.filter((c) => c.network === network);
   const wallets = createWallets(rng.fork('wallets'), network, WALLET_COUNT);
   const walletsByHex = new Map<string, Wallet>(wallets.map((w) => [w.key.hex, w]));
@@ -64,7 +66,7 @@ function createNetwork(rng: Rng, network: SandboxNetwork, allChains: SandboxChai
   const x = simulateXChain(ctx, rng.fork('x-chain'));
   const { vertices, blocks: xBlocks } = packXChain(rng.fork('x-containers'), ctx.chainIds.X, x.txs);
   const plan = planStaking(ctx, rng.fork('staking'));
-  const blockchains = createBlockchains(ctx, rng.fork('blockchains'), x.txs[0]!.bytes);
+  const blockchains = createBlockchains(ctx, rng.fork('blockchains'), x.txs[0]!.bytes, evm);
   const conversions = createL1Validators(ctx, rng.fork('l1'), blockchains);
   const p = simulatePChain(ctx, rng.fork('p-chain'), plan, blockchains, conversions);
   const pBlocks = packPChain(p.txs);
