@@ -12,7 +12,7 @@
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import { badInput } from '../errors.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { nullIfNotFound } from '../upstream/errors.js';
 import type {
   WireIcmDestinationTransaction,
   WireIcmMessage,
@@ -40,12 +40,7 @@ export function icmMessageId(argument: string, value: string): string {
 
 /** Reads one message; null when the Data API does not know it. */
 async function fetchMessage(ctx: Context, messageId: string): Promise<WireIcmMessage | null> {
-  try {
-    return await ctx.upstreams.dataApi.icm.getMessage(messageId);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.isNotFound) return null;
-    throw error;
-  }
+  return nullIfNotFound(ctx.upstreams.dataApi.icm.getMessage(messageId));
 }
 
 export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus', {

@@ -6,7 +6,7 @@
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { isCb58Id, isHash32 } from '../lib/codec.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { nullIfNotFound } from '../upstream/errors.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../upstream/types/data-api-signatures.js';
 import { dataApiNetwork, NetworkName } from './enums.js';
 import { Network } from './network.js';
@@ -119,12 +119,7 @@ builder.objectFields(Network, (t) => ({
       if (!isHash32(args.txHash) && !isCb58Id(args.txHash)) {
         throw badInput('txHash', 'must be a 0x transaction hash (64 hex digits) or a cb58 transaction id');
       }
-      try {
-        return await ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), args.txHash);
-      } catch (error) {
-        if (error instanceof UpstreamError && error.isNotFound) return null;
-        throw error;
-      }
+      return nullIfNotFound(ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), args.txHash));
     },
   }),
 }));

@@ -100,3 +100,13 @@ export function cleanUpstreamMessage(message: unknown): string | undefined {
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
+
+/** The answer, or null when the service says the resource does not exist (404); other failures throw. */
+export async function nullIfNotFound<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.isNotFound) return null;
+    throw error;
+  }
+}

@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { nullIfNotFound } from '../../upstream/errors.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
@@ -17,12 +17,7 @@ export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${bl
 
 /** Reads one block by number or hash; null when the Data API does not know it. */
 export async function fetchBlock(ctx: Context, chainId: string, blockId: string): Promise<WireEvmBlock | null> {
-  try {
-    return await ctx.upstreams.dataApi.evm.getBlock(chainId, blockId);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.isNotFound) return null;
-    throw error;
-  }
+  return nullIfNotFound(ctx.upstreams.dataApi.evm.getBlock(chainId, blockId));
 }
 
 /** The loader's answer for an id that names no block (the plugin's types do not admit null). */

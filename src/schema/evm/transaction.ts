@@ -7,7 +7,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { nullIfNotFound } from '../../upstream/errors.js';
 import type {
   WireFullNativeTransaction,
   WireGetTransactionResponse,
@@ -43,12 +43,8 @@ const fromFull = (chainId: string, full: WireGetTransactionResponse): Transactio
 
 /** Reads one transaction by hash; null when the Data API does not know it. */
 export async function fetchTransaction(ctx: Context, chainId: string, txHash: string): Promise<TransactionShape | null> {
-  try {
-    return fromFull(chainId, await ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash));
-  } catch (error) {
-    if (error instanceof UpstreamError && error.isNotFound) return null;
-    throw error;
-  }
+  const full = await nullIfNotFound(ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash));
+  return full && fromFull(chainId, full);
 }
 
 /** The loader's answer for an id that names no transaction (the plugin's types do not admit null). */

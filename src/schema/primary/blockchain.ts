@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { nullIfNotFound } from '../../upstream/errors.js';
 import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain, chainIndex } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
@@ -24,12 +24,8 @@ export const blockchainKey = (network: PrimaryNetworkKey, blockchainId: string) 
 
 /** Reads one blockchain; null when the network has no such blockchain. */
 export async function fetchBlockchain(ctx: Context, network: PrimaryNetworkKey, blockchainId: string): Promise<BlockchainShape | null> {
-  try {
-    return { ...(await ctx.upstreams.dataApi.primary.getBlockchain(network, blockchainId)), network };
-  } catch (error) {
-    if (error instanceof UpstreamError && error.isNotFound) return null;
-    throw error;
-  }
+  const wire = await nullIfNotFound(ctx.upstreams.dataApi.primary.getBlockchain(network, blockchainId));
+  return wire && { ...wire, network };
 }
 
 export const Blockchain = builder.loadableNodeRef<BlockchainShape, string, string>('Blockchain', {

@@ -4,7 +4,7 @@
  */
 import { builder } from '../../../builder.js';
 import { badInput } from '../../../errors.js';
-import { UpstreamError } from '../../../upstream/errors.js';
+import { nullIfNotFound } from '../../../upstream/errors.js';
 import { Chain } from '../../chain.js';
 import { connectionArgs, connectionType, paginate } from '../../connection.js';
 import { evmAddress } from '../../validate.js';
@@ -29,9 +29,9 @@ NftCollection.implement({
       description:
         'The tokens of the collection, in the Data API\'s order (`GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`). Null, without an error, when the Data API knows no such collection on this chain.',
       args: connectionArgs(t, COLLECTION_PAGE),
-      resolve: async (c, args, ctx) => {
-        try {
-          return await paginate(
+      resolve: (c, args, ctx) =>
+        nullIfNotFound(
+          paginate(
             {
               scope: `nft-tokens:${c.chainId}:${c.address.toLowerCase()}`,
               ...COLLECTION_PAGE,
@@ -44,12 +44,8 @@ NftCollection.implement({
               },
             },
             args,
-          );
-        } catch (error) {
-          if (error instanceof UpstreamError && error.isNotFound) return null;
-          throw error;
-        }
-      },
+          ),
+        ),
     }),
   }),
 });
