@@ -80,8 +80,8 @@ export function subnetEvmUpgrades(network: SandboxNetwork): SubnetEvmUpgrades {
   };
 }
 
-/** Ethereum forks by block are all at genesis on Avalanche chains; Shanghai rides on Durango, Cancun on Etna. */
-export function ethForks(durango: number, etna: number): Record<string, number> {
+/** Ethereum forks by block number: all at genesis on Avalanche chains. */
+export function ethBlockForks(): Record<string, number> {
   return {
     homesteadBlock: 0,
     eip150Block: 0,
@@ -94,7 +94,10 @@ export function ethForks(durango: number, etna: number): Record<string, number> 
     muirGlacierBlock: 0,
     berlinBlock: 0,
     londonBlock: 0,
-    shanghaiTime: durango,
-    cancunTime: etna,
   };
+}
+
+/** Every Ethereum fork: those by block at genesis; Shanghai rides on Durango, Cancun on Etna. */
+export function ethForks(durango: number, etna: number): Record<string, number> {
+  return { ...ethBlockForks(), shanghaiTime: durango, cancunTime: etna };
 }

@@ -7,6 +7,7 @@
  */
 import { bytesToHex, cb58Encode, toChecksumAddress } from '../../../lib/codec.js';
 import { l1Genesis } from '../evm/chain-config.js';
+import { ethBlockForks } from '../evm/upgrades.js';
 import type { EvmWorld } from '../evm/types.js';
 import type { Rng } from '../rng.js';
 import { DAY, EMPTY_ID, HISTORY_START, VM_IDS, WORLD_NOW } from './constants.js';
@@ -29,17 +30,7 @@ export function evmGenesis(rng: Rng, chainId: number, time: number, subnetEvm: b
   const admins = [address()];
   const config: Record<string, unknown> = {
     chainId,
-    homesteadBlock: 0,
-    eip150Block: 0,
-    eip155Block: 0,
-    eip158Block: 0,
-    byzantiumBlock: 0,
-    constantinopleBlock: 0,
-    petersburgBlock: 0,
-    istanbulBlock: 0,
-    muirGlacierBlock: 0,
-    berlinBlock: 0,
-    londonBlock: 0,
+    ...ethBlockForks(),
   };
   if (subnetEvm) {
     Object.assign(config, {
