@@ -43,6 +43,24 @@ export interface Config {
   maxUpstreamCalls: number;
   /** Log level: debug, info, warn, error or silent. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Deadline of one whole operation; fields still waiting for an upstream then fail with UPSTREAM_TIMEOUT. */
+  operationTimeoutMs: number;
+  /** Most upstream requests one client (API key, else IP) may cause per second, over all its operations. */
+  clientUpstreamCallsPerSecond: number;
+  /** Consecutive failures (5xx, timeouts, connection errors) of one upstream origin that open its circuit breaker. */
+  breakerThreshold: number;
+  /** How long an open breaker fails calls fast before it lets one probe through. */
+  breakerCooldownMs: number;
+  /** Most bytes of a request body; past it the answer is 413. */
+  maxBodyBytes: number;
+  /** Most bytes of a request URL (path and query); past it the answer is 414. */
+  maxUrlBytes: number;
+  /** Most bytes of a request's header section; past it the answer is 431. */
+  maxHeaderBytes: number;
+  /** Origins allowed to call from a browser (CORS); undefined means any origin, never with credentials. */
+  corsOrigins: string[] | undefined;
+  /** Port of a separate listener for `/metrics`; undefined serves `/metrics` beside GraphQL. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +112,25 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
+/** A comma-separated list of origins (`https://app.example.com`), or `*` for any origin. */
+function origins(env: Env, name: string): string[] | undefined {
+  const raw = read(env, name);
+  if (raw === undefined || raw === '*') return undefined;
+  return raw.split(',').map((item) => {
+    const value = item.trim();
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(name, `"${value}" is not an origin (expected e.g. https://app.example.com)`);
+    }
+    if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== value.replace(/\/$/, '')) {
+      throw new ConfigError(name, `"${value}" is not an origin: scheme, host and optional port only`);
+    }
+    return parsed.origin;
+  });
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const keyHeader = read(env, 'DATA_API_KEY_HEADER') ?? 'x-data-api-key';
   if (!/^[A-Za-z0-9-]+$/.test(keyHeader)) {
@@ -130,7 +167,16 @@ export function loadConfig(env: Env = process.env): Config {
     maxAliases: int(env, 'MAX_ALIASES', 30, 1, 1000),
     maxTokens: int(env, 'MAX_TOKENS', 2000, 10, 100_000),
     maxCost: int(env, 'MAX_COST', 300_000, 10, 100_000_000),
-    maxUpstreamCalls: int(env, 'MAX_UPSTREAM_CALLS', 250, 1, 100_000),
+    maxUpstreamCalls: int(env, 'MAX_UPSTREAM_CALLS', 100, 1, 100_000),
     logLevel: logLevel as Config['logLevel'],
+    operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', 15_000, 100, 600_000),
+    clientUpstreamCallsPerSecond: int(env, 'CLIENT_UPSTREAM_CALLS_PER_SECOND', 200, 1, 1_000_000),
+    breakerThreshold: int(env, 'BREAKER_THRESHOLD', 5, 1, 1000),
+    breakerCooldownMs: int(env, 'BREAKER_COOLDOWN_MS', 10_000, 100, 600_000),
+    maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),
+    maxUrlBytes: int(env, 'MAX_URL_BYTES', 16_384, 256, 1_000_000),
+    maxHeaderBytes: int(env, 'MAX_HEADER_BYTES', 32_768, 1024, 1_000_000),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
   };
 }
