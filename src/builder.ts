@@ -3,7 +3,7 @@
  */
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
-import RelayPlugin from '@pothos/plugin-relay';
+import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { Context } from './context.js';
@@ -24,6 +24,16 @@ export const builder = new SchemaBuilder<SchemaTypes>({
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    // The operation guard checks ids before execution; this keeps a direct decode failure a bad input too.
+    decodeGlobalID: (globalID: string) => {
+      try {
+        return decodeGlobalID(globalID);
+      } catch {
+        throw new GraphQLError(`Argument "id": "${globalID.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`, {
+          extensions: { code: 'BAD_USER_INPUT', argument: 'id' },
+        });
+      }
+    },
     nodeTypeOptions: { description: 'An object with a global id that `node(id:)` refetches.' },
     pageInfoTypeOptions: { name: 'RelayPageInfo', description: 'Unused: connections of this graph use `PageInfo`.' },
     idFieldOptions: { description: 'Global id of this object, for `node(id:)` and client caches.' },

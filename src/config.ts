@@ -41,6 +41,11 @@ export interface Config {
   maxCost: number;
   /** Most upstream requests one operation may cause (cache hits are free). */
   maxUpstreamCalls: number;
+  /**
+   * Most upstream requests the guard may estimate for an operation before it runs. The estimate is an
+   * upper bound (no cache hit, no repeated key), so this is larger than what operations really use.
+   */
+  maxEstimatedUpstreamCalls: number;
   /** Log level: debug, info, warn, error or silent. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Deadline of one whole operation; fields still waiting for an upstream then fail with UPSTREAM_TIMEOUT. */
@@ -167,7 +172,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxAliases: int(env, 'MAX_ALIASES', 30, 1, 1000),
     maxTokens: int(env, 'MAX_TOKENS', 2000, 10, 100_000),
     maxCost: int(env, 'MAX_COST', 300_000, 10, 100_000_000),
-    maxUpstreamCalls: int(env, 'MAX_UPSTREAM_CALLS', 100, 1, 100_000),
+    maxUpstreamCalls: int(env, 'MAX_UPSTREAM_CALLS', 250, 1, 100_000),
+    maxEstimatedUpstreamCalls: int(env, 'MAX_ESTIMATED_UPSTREAM_CALLS', 2000, 1, 10_000_000),
     logLevel: logLevel as Config['logLevel'],
     operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', 15_000, 100, 600_000),
     clientUpstreamCallsPerSecond: int(env, 'CLIENT_UPSTREAM_CALLS_PER_SECOND', 200, 1, 1_000_000),

@@ -7,6 +7,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
+import { useOperationGuard } from './operation-guard.js';
 import type { Logger } from './logger.js';
 import { schema } from './schema/index.js';
 import { Upstreams } from './upstream/index.js';
@@ -75,6 +76,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
         blockFieldSuggestion: { enabled: false },
       }),
+      // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
+      useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls }),
       ...(options.plugins ?? []),
     ],
   });

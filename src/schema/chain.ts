@@ -5,7 +5,10 @@
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../upstream/types/data-api-chains.js';
+import { isCb58Id } from '../lib/codec.js';
 import { dataApiNetwork, knownOr, knownValues, NetworkName, type NetworkNameValue } from './enums.js';
+import { fieldGuard, typeGuard } from './guards.js';
+import { badInput } from '../errors.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
@@ -77,7 +80,16 @@ export async function findChain(ctx: Context, id: string, network: NetworkNameVa
   return (await chainIndex(ctx)).get(key) ?? null;
 }
 
+/** What `chain(id:)` takes: an EVM chain id, a blockchain id or the alias; anything else is refused unsent. */
+export function checkChainId(argument: string, id: string): void {
+  if (!/^\d{1,20}$/.test(id) && !isCb58Id(id) && id.toLowerCase() !== 'c-chain') {
+    throw badInput(argument, `"${id.slice(0, 80)}" is not an EVM chain id (e.g. "43114"), a blockchain id (cb58) or "c-chain"`);
+  }
+}
+
 export const Chain = builder.loadableNode('Chain', {
+  // Every chain comes from one chain-list call per operation, however many are loaded.
+  extensions: typeGuard({ loadBatch: 'once', checkId: (key) => (/^\d{1,20}$/.test(key) ? null : 'not an EVM chain id') }),
   description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
   id: { resolve: (chain) => chain.chainId },
   // An id that names no chain loads as null, so `node(id)` answers null rather than an error.
@@ -132,6 +144,7 @@ builder.queryFields((t) => ({
   chains: t.field({
     type: [Chain],
     nullable: true,
+    extensions: fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }),
     description:
       'The EVM chains the Data API indexes (`GET /v1/chains`), optionally of one network or with one feature. Null, with an error, when the Data API fails.',
     args: {
@@ -150,6 +163,7 @@ builder.queryFields((t) => ({
     type: Chain,
     nullable: true,
     description: 'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown.',
+    extensions: fieldGuard({ checkArgs: (args) => checkChainId('id', args.id) }),
     args: {
       id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),
       network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),

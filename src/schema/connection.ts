@@ -69,7 +69,8 @@ export function encodeCursor(payload: CursorPayload): string {
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, scope: string): CursorPayload {
+/** Checks that a cursor is one this graph writes (its list is checked where the list is known). */
+export function checkCursor(cursor: string): CursorPayload {
   let payload: CursorPayload;
   try {
     payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorPayload;
@@ -88,6 +89,11 @@ export function decodeCursor(cursor: string, scope: string): CursorPayload {
   ) {
     throw badInput('after', 'is not a cursor of this connection');
   }
+  return payload;
+}
+
+export function decodeCursor(cursor: string, scope: string): CursorPayload {
+  const payload = checkCursor(cursor);
   if (payload.h !== scopeHash(scope)) throw badInput('after', 'is a cursor of another list or of other arguments');
   return payload;
 }
@@ -176,6 +182,8 @@ export function connectionArgs(t: { arg: ArgBuilder<Types> }, bounds: { defaultS
   return {
     first: t.arg.int({
       required: false,
+      // Read by the operation guard: the bounds it checks and the page size it estimates with.
+      extensions: { connection: bounds },
       description: `How many edges to return: 1 to ${bounds.maxSize}, default ${bounds.defaultSize}. More than one upstream page is filled from the following pages.`,
     }),
     after: t.arg.string({ required: false, description: 'Return the edges after this cursor (an `endCursor` or edge `cursor` of the same list).' }),

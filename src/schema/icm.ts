@@ -27,6 +27,7 @@ import { Account, upstreamAddress } from './evm/account.js';
 import { TeleporterMessageInfo, Transaction, txKey } from './evm/transaction.js';
 import { Money } from './primary/assets.js';
 import { evmAddress } from './validate.js';
+import { typeGuard } from './guards.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
 const STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
@@ -135,6 +136,7 @@ export const InterchainMessage = builder.loadableNodeRef<WireIcmMessage, string,
 });
 
 InterchainMessage.implement({
+  extensions: typeGuard({ checkId: (key) => (/^[0-9a-f]{64}$/.test(key) ? null : 'not 64 lowercase hex digits') }),
   description: 'An interchain (ICM/Teleporter) message from a contract call on one chain to a contract on another.',
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: 'Teleporter message id (64 hex digits, no 0x).' }),

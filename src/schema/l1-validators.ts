@@ -14,6 +14,7 @@ import { knownOr } from './enums.js';
 import { chainBlockchainId, chainRpcNetwork } from './evm-rpc/loader.js';
 import { Blockchain } from './primary/blockchain.js';
 import { list, nodeId } from './validate.js';
+import { fieldGuard, maxItems } from './guards.js';
 
 /** The primary network's subnet id (32 zero bytes in cb58): its chains have no L1 validator set. */
 const PRIMARY_NETWORK_SUBNET_ID = '11111111111111111111111111111111LpoYY';
@@ -48,8 +49,16 @@ builder.objectFields(Chain, (t) => ({
       nodeIds: t.arg.stringList({
         required: false,
         description: `Only these validators (NodeID-...; at most ${MAX_NODE_IDS}). A node id that does not validate the L1 is left out.`,
+        extensions: maxItems(MAX_NODE_IDS),
       }),
     },
+    // One call for the whole set; an L1's set is assumed to hold at most a few hundred validators.
+    extensions: fieldGuard({
+      upstreamCost: 1,
+      upstreamCostPerItem: 0,
+      listSize: (args) => args.nodeIds?.length ?? 500,
+      checkArgs: (args) => args.nodeIds && list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId),
+    }),
     resolve: async (chain, args, ctx) => {
       const wanted = args.nodeIds ? new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId)) : null;
       if (chain.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
@@ -86,6 +95,7 @@ builder.objectFields(Blockchain, (t) => ({
     type: BlockchainStatus,
     nullable: true,
     description: 'Its status on the P-Chain, from the network\'s node (`platform.getBlockchainStatus`).',
+    extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: async (b, _args, ctx) => {
       const status = await new PChainRpc(ctx.upstreams.nodeRpc.network(b.network)).getBlockchainStatus(b.blockchainId);
       return knownOr(status, BLOCKCHAIN_STATUSES, 'UNKNOWN');

@@ -10,6 +10,7 @@ import { nullIfNotFound } from '../upstream/errors.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../upstream/types/data-api-signatures.js';
 import { dataApiNetwork, NetworkName } from './enums.js';
 import { Network } from './network.js';
+import { fieldGuard } from './guards.js';
 
 /** The aggregator's quorum when none is given; the buffer is checked against it. */
 const DEFAULT_QUORUM_PERCENTAGE = 67;
@@ -97,6 +98,7 @@ builder.mutationType({ description: 'Operations that make an upstream service ac
 builder.mutationFields((t) => ({
   aggregateSignatures: t.field({
     type: SignedMessage,
+    extensions: fieldGuard({ upstreamCost: 1 }),
     description:
       'Collects validator signatures over a warp message until the quorum is reached (`POST /v1/signatureAggregator/{network}/aggregateSignatures`). Input is checked before the call; the call is made once, never retried.',
     args: {
@@ -112,6 +114,7 @@ builder.objectFields(Network, (t) => ({
   signedMessage: t.field({
     type: SignedMessage,
     nullable: true,
+    extensions: fieldGuard({ upstreamCost: 1 }),
     description:
       'The signed warp message a transaction emitted (an ICM send, or a P-Chain transaction), aggregated by the Data API (`GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`); null when the transaction emitted none.',
     args: { txHash: t.arg.string({ required: true, description: 'A 0x transaction hash (EVM) or a cb58 transaction id (P-Chain).' }) },

@@ -108,7 +108,8 @@ describe('Network.delegators', () => {
     ];
     for (const [vars, argument] of cases) {
       const { data, errors } = await q(vars);
-      expect(data).toEqual({ network: { delegators: null } });
+      // Refused before execution (no data) or, for checks that need the network, by the field itself (null).
+      expect(data?.network?.delegators ?? null).toBeNull();
       expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
     }
     const badEnum = await q({ delegationStatus: 'RETIRED' as never });

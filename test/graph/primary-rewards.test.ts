@@ -108,7 +108,8 @@ describe('Network.rewards', () => {
     ];
     for (const [vars, argument] of cases) {
       const { data, errors } = await q(vars);
-      expect(data).toEqual({ network: { rewards: null } });
+      // Refused before execution (no data) or, for checks that need the network, by the field itself (null).
+      expect(data?.network?.rewards ?? null).toBeNull();
       expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
     }
     const badEnum = await q({ addresses: [w.p], currency: 'XYZ' as never });

@@ -192,7 +192,8 @@ describe('Network.utxos input checks', () => {
     ];
     for (const [vars, argument] of cases) {
       const { data, errors } = await q(vars);
-      expect(data).toEqual({ network: { utxos: null } });
+      // Refused before execution (no data) or, for checks that need the network, by the field itself (null).
+      expect(data?.network?.utxos ?? null).toBeNull();
       expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
     }
     expect(api().total()).toBe(0);

@@ -79,7 +79,8 @@ describe('Network.vertices', () => {
     ];
     for (const [vars, argument] of cases) {
       const { data, errors } = await q(vars);
-      expect(data).toEqual({ network: { vertices: null } });
+      // Refused before execution (no data) or, for checks that need the network, by the field itself (null).
+      expect(data?.network?.vertices ?? null).toBeNull();
       expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
     }
     expect(api().total()).toBe(0);

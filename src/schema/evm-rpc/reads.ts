@@ -9,12 +9,14 @@ import { Account } from '../evm/account.js';
 import { Chain } from '../chain.js';
 import { BLOCK_ARG_DESCRIPTION, blockSelector } from './block-arg.js';
 import { evmRpc, evmRpcByChainId } from './loader.js';
+import { fieldGuard } from '../guards.js';
 
 builder.objectFields(Chain, (t) => ({
   latestBlockNumber: t.field({
     type: 'BigInt',
     nullable: true,
     description: 'Number of the last accepted block, read from the chain\'s node (`eth_blockNumber`); may be ahead of the Data API\'s index.',
+    extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: (chain, _args, ctx) => evmRpc(ctx, chain).blockNumber(),
   }),
 }));
@@ -28,6 +30,7 @@ builder.objectFields(Account, (t) => ({
     description:
       'Native balance in wei at a block, read from the chain\'s node (`eth_getBalance`): exact at any block, including the tip, with no price data (see `nativeBalance` for the Data API\'s view).',
     args: { block: t.arg.string({ required: false, defaultValue: 'latest', description: BLOCK_ARG_DESCRIPTION }) },
+    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockSelector('block', args.block) }),
     resolve: async (account, args, ctx) => {
       const block = blockSelector('block', args.block);
       return (await evmRpcByChainId(ctx, account.chainId)).getBalance(account.address, block);

@@ -7,6 +7,7 @@ import { builder } from '../../builder.js';
 import type { EvmActivePrecompile, EvmActiveRules } from '../../upstream/node-rpc/evm.js';
 import { Chain } from '../chain.js';
 import { evmRpc, unlessUnsupported } from './loader.js';
+import { fieldGuard } from '../guards.js';
 
 type Flags = Record<string, boolean>;
 /** The builder's resolved schema types (what field builders are typed with). */
@@ -100,6 +101,7 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description:
       'The chain config as the node reports it (`eth_getChainConfig`): coreth\'s on the C-Chain, subnet-EVM\'s with fee config, upgrades and precompile configs on an L1. Cached: it changes only with node upgrades.',
+    extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: (chain, _args, ctx) => evmRpc(ctx, chain).chainConfig(),
   }),
   activeRules: t.field({
@@ -108,6 +110,7 @@ builder.objectFields(Chain, (t) => ({
     description:
       'The rules and precompiles active at a time (`eth_getActiveRulesAt`). Null on chains whose node does not serve the method (the C-Chain: coreth).',
     args: { at: t.arg({ type: 'Timestamp', required: false, description: AT_DESCRIPTION }) },
+    extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: (chain, args, ctx) => unlessUnsupported(evmRpc(ctx, chain).activeRulesAt(args.at ?? undefined)),
   }),
   activePrecompiles: t.field({
@@ -117,6 +120,7 @@ builder.objectFields(Chain, (t) => ({
     description:
       'The precompiles active at a time with the config that enabled each (`eth_getActivePrecompilesAt`). Null on chains whose node does not serve the method (the C-Chain: coreth).',
     args: { at: t.arg({ type: 'Timestamp', required: false, description: AT_DESCRIPTION }) },
+    extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: (chain, args, ctx) => unlessUnsupported(evmRpc(ctx, chain).activePrecompilesAt(args.at ?? undefined)),
   }),
 }));

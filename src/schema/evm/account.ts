@@ -11,6 +11,8 @@ import { Chain } from '../chain.js';
 import { evmAddress } from '../validate.js';
 import { Currency } from '../primary/enums.js';
 import { Money } from '../primary/assets.js';
+import { fieldGuard } from '../guards.js';
+import { MAX_BLOCK } from './range.js';
 
 export interface AccountShape {
   chainId: string;
@@ -79,6 +81,11 @@ export const NativeBalance = builder.objectRef<WireNativeTokenBalance>('NativeBa
   }),
 });
 
+/** A `blockNumber` argument: a block the upstream can read (it takes JSON numbers). */
+export function blockNumberArg(value: bigint | null | undefined): void {
+  if (value != null && (value < 0n || value > MAX_BLOCK)) throw badInput('blockNumber', `must be between 0 and ${MAX_BLOCK}`);
+}
+
 builder.objectFields(Account, (t) => ({
   nativeBalance: t.field({
     type: NativeBalance,
@@ -88,8 +95,9 @@ builder.objectFields(Account, (t) => ({
       blockNumber: t.arg({ type: 'BigInt', required: false, description: 'Balance after this block; latest when omitted.' }),
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the price and value; the upstream\'s default (USD) when omitted.' }),
     },
+    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockNumberArg(args.blockNumber) }),
     resolve: async (account, args, ctx) => {
-      if (args.blockNumber != null && args.blockNumber < 0n) throw badInput('blockNumber', 'must not be negative');
+      blockNumberArg(args.blockNumber);
       const { nativeTokenBalance } = await ctx.upstreams.dataApi.evm.getNativeBalance(account.chainId, upstreamAddress(account.address), {
         blockNumber: args.blockNumber ?? undefined,
         currency: args.currency ?? undefined,
@@ -104,6 +112,7 @@ builder.objectFields(Chain, (t) => ({
     type: Account,
     description: 'An address on this chain (no upstream call until a field of it is asked for).',
     args: { address: t.arg.string({ required: true, description: 'A 0x EVM address (EIP-55 checksum if mixed case).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
     resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
   }),
 }));

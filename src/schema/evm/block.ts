@@ -11,6 +11,8 @@ import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { isHash32 } from '../../lib/codec.js';
 import { hash32 } from '../validate.js';
+import { fieldGuard, typeGuard } from '../guards.js';
+import { MAX_BLOCK } from './range.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
@@ -18,6 +20,13 @@ export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${bl
 /** Reads one block by number or hash; null when the Data API does not know it. */
 export async function fetchBlock(ctx: Context, chainId: string, blockId: string): Promise<WireEvmBlock | null> {
   return nullIfNotFound(ctx.upstreams.dataApi.evm.getBlock(chainId, blockId));
+}
+
+/** What is wrong with a `<chainId>:<hash>` local id (of a block or a transaction), or null. */
+export function checkChainHashKey(key: string): string | null {
+  const [chainId, hash, extra] = key.split(':');
+  if (!chainId || !/^\d{1,20}$/.test(chainId) || extra !== undefined) return 'expected <chainId>:<hash>';
+  return hash && isHash32(hash) ? null : 'the hash is not 0x and 64 hex digits';
 }
 
 /** The loader's answer for an id that names no block (the plugin's types do not admit null). */
@@ -41,6 +50,7 @@ export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Bloc
 });
 
 Block.implement({
+  extensions: typeGuard({ checkId: checkChainHashKey }),
   description: 'A block of an EVM chain, as indexed by the Data API.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain of this block.', resolve: (b) => b.chainId }),
@@ -80,6 +90,13 @@ Block.implement({
   }),
 });
 
+/** The block `Chain.block` asks for: a number or a hash, exactly one. */
+function blockId(args: { number?: bigint | null; hash?: string | null }): string {
+  if ((args.number == null) === (args.hash == null)) throw badInput('number', 'give exactly one of "number" and "hash"');
+  if (args.number != null && (args.number < 0n || args.number > MAX_BLOCK)) throw badInput('number', `must be between 0 and ${MAX_BLOCK}`);
+  return args.hash != null ? hash32('hash', args.hash) : String(args.number);
+}
+
 const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
 export const BlockConnection = connectionType('Block', Block, 'A page of blocks, newest first.');
 
@@ -114,11 +131,7 @@ builder.objectFields(Chain, (t) => ({
       number: t.arg({ type: 'BigInt', required: false, description: 'Block number.' }),
       hash: t.arg.string({ required: false, description: 'Block hash (0x, 32 bytes).' }),
     },
-    resolve: async (chain, args, ctx) => {
-      if ((args.number == null) === (args.hash == null)) throw badInput('number', 'give exactly one of "number" and "hash"');
-      if (args.number != null && args.number < 0n) throw badInput('number', 'must not be negative');
-      const blockId = args.hash != null ? hash32('hash', args.hash) : String(args.number);
-      return fetchBlock(ctx, chain.chainId, blockId);
-    },
+    extensions: fieldGuard({ checkArgs: blockId }),
+    resolve: (chain, args, ctx) => fetchBlock(ctx, chain.chainId, blockId(args)),
   }),
 }));

@@ -10,7 +10,7 @@ import type { WireBlockRange } from '../../upstream/types/data-api-evm.js';
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The upstream reads block numbers as JSON numbers: larger ones would be rounded. */
-const MAX_BLOCK = BigInt(Number.MAX_SAFE_INTEGER);
+export const MAX_BLOCK = BigInt(Number.MAX_SAFE_INTEGER);
 
 export function blockRangeArgs(t: { arg: ArgBuilder<Types> }) {
   return {

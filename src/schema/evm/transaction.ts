@@ -23,7 +23,8 @@ import { knownOr } from '../enums.js';
 import { Money } from '../primary/assets.js';
 import { hash32 } from '../validate.js';
 import { Account, accountFrom, upstreamAddress } from './account.js';
-import { Block, blockKey } from './block.js';
+import { Block, blockKey, checkChainHashKey } from './block.js';
+import { fieldGuard, typeGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
 
 export interface TransactionShape {
@@ -197,6 +198,7 @@ const detailField = (description: string, field: 'baseFeePerGas' | 'maxFeePerGas
   ({ type: 'BigInt', nullable: true, description, resolve: (tx: TransactionShape, _: unknown, ctx: Context) => fullField(tx, ctx, field) }) as const;
 
 Transaction.implement({
+  extensions: typeGuard({ checkId: checkChainHashKey }),
   description: 'A transaction of an EVM chain, as indexed by the Data API.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain of this transaction.', resolve: (tx) => tx.chainId }),
@@ -306,6 +308,7 @@ builder.objectFields(Account, (t) => ({
     nullable: true,
     description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
+    extensions: fieldGuard({ checkArgs: blockRange }),
     resolve: (account, args, ctx) => {
       const range = blockRange(args);
       const address = upstreamAddress(account.address);
@@ -330,6 +333,7 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description: 'One transaction by hash (`GET .../transactions/{txHash}`); null when the chain has no such transaction.',
     args: { hash: t.arg.string({ required: true, description: 'Transaction hash (0x, 32 bytes).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }),
     resolve: (chain, args, ctx) => fetchTransaction(ctx, chain.chainId, hash32('hash', args.hash)),
   }),
 }));

@@ -22,6 +22,7 @@ import { evmAddress } from '../validate.js';
 import { Account, accountFrom, upstreamAddress } from './account.js';
 import { Block, blockKey } from './block.js';
 import { Erc1155Token, Erc721Token } from './nfts/types.js';
+import { fieldGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
 import { contentList, Transaction, txKey, type TransactionShape } from './transaction.js';
 
@@ -177,6 +178,7 @@ TokenContract.implement({
       nullable: true,
       description: 'Transfers of this contract\'s tokens, newest first (`GET /v1/chains/{chainId}/tokens/{address}/transfers`).',
       args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
+      extensions: fieldGuard({ checkArgs: blockRange }),
       resolve: (c, args, ctx) => {
         const range = blockRange(args);
         const address = upstreamAddress(c.address);
@@ -236,6 +238,7 @@ builder.objectFields(Account, (t) => ({
     nullable: true,
     description: 'ERC-20 transfers from or to this address, newest first (`GET .../transactions:listErc20`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
+    extensions: fieldGuard({ checkArgs: blockRange }),
     resolve: (account, args, ctx) => {
       const range = blockRange(args);
       const address = upstreamAddress(account.address);
@@ -259,6 +262,7 @@ builder.objectFields(Chain, (t) => ({
     type: TokenContract,
     description: 'A token contract on this chain by address (no upstream call until a field of it is asked for).',
     args: { address: t.arg.string({ required: true, description: 'The contract\'s 0x address (EIP-55 checksum if mixed case).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
     resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
   }),
 }));

@@ -14,6 +14,7 @@ import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetDescription, assetKey } from '../xchain/asset.js';
 import { chainAddresses, pChainRpc, PRIMARY_NETWORK_ID, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
+import { maxItems, typeGuard } from '../guards.js';
 
 export interface PChainShape {
   network: RpcNetwork;
@@ -99,6 +100,8 @@ export const PChainBalance = builder.objectRef<BalanceShape>('PChainBalance').im
 const MAX_ADDRESSES = 256;
 
 PChain.implement({
+  // Each field is one node call (or a share of one); the estimate counts one.
+  extensions: typeGuard({ fieldUpstreamCost: 1 }),
   description:
     'The P-Chain (platform chain) of a network, read from the network\'s node: blocks, validators, blockchains, balances and supply. Fields are null, with an error, when the node fails.',
   fields: (t) => ({
@@ -113,7 +116,7 @@ PChain.implement({
       nullable: true,
       description: 'What the addresses hold together (`platform.getBalance`).',
       deprecationReason: 'platform.getBalance is deprecated since AvalancheGo v1.9.12: use `Network.utxos` with the P-Chain instead.',
-      args: { addresses: t.arg.stringList({ required: true, description: `P-Chain addresses (P-avax1... on mainnet, P-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }) },
+      args: { addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_ADDRESSES), description: `P-Chain addresses (P-avax1... on mainnet, P-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }) },
       resolve: async (p, args, ctx) => {
         const addresses = chainAddresses('addresses', args.addresses, 'P', p.network, MAX_ADDRESSES);
         return { network: p.network, reply: await pChainRpc(ctx, p.network).getBalance(addresses) };

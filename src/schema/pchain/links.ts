@@ -13,6 +13,7 @@ import { Currency, DelegationStatus, delegationStatusArg } from '../primary/enum
 import { HistoricalReward, HistoricalRewardConnection, REWARD_PAGE, rewardsConnection } from '../primary/rewards.js';
 import { networkNameOf, PRIMARY_NETWORK_ID } from '../xchain/shared.js';
 import { Validator, validatorKey } from './validator.js';
+import { fieldGuard } from '../guards.js';
 
 const EMPTY: ConnectionResult<never> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
 
@@ -31,6 +32,7 @@ builder.objectFields(Validator, (t) => ({
       status: t.arg({ type: DelegationStatus, required: false, description: 'Only delegations in this status (not UNKNOWN).' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args) => delegationStatusArg('status', args.status) }),
     resolve: (v, args, ctx) => {
       const delegationStatus = delegationStatusArg('status', args.status);
       if (v.subnetId !== PRIMARY_NETWORK_ID) return EMPTY;

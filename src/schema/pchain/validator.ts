@@ -12,6 +12,8 @@ import { NetworkName, rpcNetwork } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../validate.js';
 import { networkNameOf, OutputOwners, ownersFrom, pChainRpc, PRIMARY_NETWORK_ID } from '../xchain/shared.js';
+import { fieldGuard, maxItems, typeGuard } from '../guards.js';
+import { isCb58Id, isNodeId } from '../../lib/codec.js';
 
 export interface ValidatorShape {
   network: RpcNetwork;
@@ -109,6 +111,16 @@ const percent = (value: string | undefined) => {
 };
 
 Validator.implement({
+  // Lookups by node id batch into one `platform.getCurrentValidators` per network and subnet.
+  extensions: typeGuard({
+    loadBatch: MAX_NODE_IDS,
+    checkId: (key) => {
+      const [network, subnetId, nodeId, extra] = key.split(':');
+      if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<subnetId>:<nodeId>';
+      if (!subnetId || !isCb58Id(subnetId)) return 'the subnet id is not a cb58 id';
+      return nodeId && isNodeId(nodeId) ? null : 'the node id is not NodeID- and cb58';
+    },
+  }),
   description:
     'A current validator of the primary network or of an L1, from the P-Chain. Staking members are null for L1 validators; balance and owner members are null for primary-network ones.',
   fields: (t) => ({
@@ -160,8 +172,10 @@ builder.objectFields(Network, (t) => ({
     description: 'Current validators of the primary network or of an L1 (`platform.getCurrentValidators`), optionally only some node ids (unknown ones are left out).',
     args: {
       subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
-      nodeIds: t.arg.stringList({ required: false, description: `Only these node ids (NodeID-...), at most ${MAX_NODE_IDS}.` }),
+      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_NODE_IDS), description: `Only these node ids (NodeID-...), at most ${MAX_NODE_IDS}.` }),
     },
+    // One call lists the whole set (mainnet has about 1,500 primary-network validators).
+    extensions: fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: (args) => args.nodeIds?.length ?? 2000 }),
     resolve: async (n, args, ctx) => {
       const network = rpcNetwork(n.name);
       const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID;

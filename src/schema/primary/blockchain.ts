@@ -13,6 +13,7 @@ import { dataApiNetwork, NetworkName, SortOrder } from '../enums.js';
 import { Network } from '../network.js';
 import { EvmGenesis } from './genesis.js';
 import { blockchainIdArg, networkKey, networkName, type PrimaryNetworkKey } from './ids.js';
+import { typeGuard } from '../guards.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
@@ -42,6 +43,13 @@ export const Blockchain = builder.loadableNodeRef<BlockchainShape, string, strin
 });
 
 Blockchain.implement({
+  extensions: typeGuard({
+    checkId: (key) => {
+      const [network, blockchainId, extra] = key.split(':');
+      if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<blockchainId>';
+      return blockchainId && isCb58Id(blockchainId) ? null : 'the blockchain id is not a cb58 id';
+    },
+  }),
   description: 'A blockchain created on the P-Chain: one of the primary network\'s chains or a chain of an L1, with its VM and genesis.',
   fields: (t) => ({
     blockchainId: t.exposeString('blockchainId', { description: 'The blockchain id (cb58).' }),

@@ -15,6 +15,7 @@ import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue } from '../en
 import { Network } from '../network.js';
 import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './enums.js';
 import { networkKey, nodeIds as nodeIdList, primaryAddresses } from './ids.js';
+import { maxItems } from '../guards.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;
@@ -112,9 +113,10 @@ builder.objectFields(Network, (t) => ({
     args: {
       rewardAddresses: t.arg.stringList({
         required: false,
+        extensions: maxItems(MAX_DELEGATOR_FILTERS),
         description: `Up to ${MAX_DELEGATOR_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
       }),
-      nodeIds: t.arg.stringList({ required: false, description: `Up to ${MAX_DELEGATOR_FILTERS} validator node ids (NodeID-...).` }),
+      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_DELEGATOR_FILTERS), description: `Up to ${MAX_DELEGATOR_FILTERS} validator node ids (NodeID-...).` }),
       delegationStatus: t.arg({ type: DelegationStatus, required: false, description: 'Only delegations in this status (not UNKNOWN).' }),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       ...connectionArgs(t, DELEGATOR_PAGE),

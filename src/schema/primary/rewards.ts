@@ -13,6 +13,7 @@ import { Network } from '../network.js';
 import { AssetWithPriceInfo } from './assets.js';
 import { Currency, REWARD_TYPES, RewardType } from './enums.js';
 import { networkKey, nodeIds as nodeIdList, primaryAddresses } from './ids.js';
+import { maxItems } from '../guards.js';
 
 /** Most addresses and node ids one rewards query may name. */
 export const MAX_REWARD_FILTERS = 64;
@@ -79,9 +80,10 @@ builder.objectFields(Network, (t) => ({
     args: {
       addresses: t.arg.stringList({
         required: false,
+        extensions: maxItems(MAX_REWARD_FILTERS),
         description: `Up to ${MAX_REWARD_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
       }),
-      nodeIds: t.arg.stringList({ required: false, description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
+      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_REWARD_FILTERS), description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the historical prices; USD when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),

@@ -19,6 +19,7 @@ import { cb58Id } from '../validate.js';
 import { AssetAmount } from './assets.js';
 import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './enums.js';
 import { networkKey, primaryAddresses, primaryChainArg, type PrimaryChainAlias } from './ids.js';
+import { maxItems } from '../guards.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
@@ -152,6 +153,7 @@ builder.objectFields(Network, (t) => ({
       blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
       addresses: t.arg.stringList({
         required: true,
+        extensions: maxItems(MAX_UTXO_ADDRESSES),
         description: `1 to ${MAX_UTXO_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally with the chain's prefix, e.g. P-avax1...).`,
       }),
       assetId: t.arg.string({ required: false, description: 'Only UTXOs of this asset (cb58; X-Chain).' }),

@@ -13,6 +13,7 @@ import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.
 import { NetworkName } from '../enums.js';
 import { XChain } from './chain.js';
 import { assetIdArg, networkNameOf, xChainRpc } from './shared.js';
+import { typeGuard } from '../guards.js';
 
 export interface AssetDescriptionShape {
   network: RpcNetwork;
@@ -45,6 +46,13 @@ export const AssetDescription = builder.loadableNodeRef<AssetDescriptionShape, s
 });
 
 AssetDescription.implement({
+  extensions: typeGuard({
+    checkId: (key) => {
+      const [network, assetId, extra] = key.split(':');
+      if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<assetId>';
+      return assetId && /^[A-Za-z0-9]{1,64}$/.test(assetId) ? null : 'the asset id is not a cb58 id or an alias';
+    },
+  }),
   description: 'An X-Chain asset: its name, symbol and denomination (`avm.getAssetDescription`).',
   fields: (t) => ({
     assetId: t.string({ description: 'Id of the asset (cb58).', resolve: (a) => a.wire.assetID }),

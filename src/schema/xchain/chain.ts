@@ -9,6 +9,7 @@ import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { rpcNetwork } from '../enums.js';
 import { Network } from '../network.js';
 import { xChainRpc } from './shared.js';
+import { typeGuard } from '../guards.js';
 
 export interface XChainShape {
   network: RpcNetwork;
@@ -30,6 +31,8 @@ export const XChainTxFee = builder.objectRef<WireTxFeeReply>('XChainTxFee').impl
 });
 
 XChain.implement({
+  // Each field is one node call (or a share of one); the estimate counts one.
+  extensions: typeGuard({ fieldUpstreamCost: 1 }),
   description:
     'The X-Chain (exchange chain) of a network, read from the network\'s node: blocks, transactions, assets, balances and UTXOs. Fields are null, with an error, when the node fails.',
   fields: (t) => ({

@@ -18,6 +18,7 @@ import { XChain } from './chain.js';
 import { FxOutputKind } from './io.js';
 import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg, xChainRpc } from './shared.js';
 import { fetchTx, TX_HEX_FIELDS, XChainTx } from './tx.js';
+import { maxItems } from '../guards.js';
 
 export interface XUtxoShape {
   network: RpcNetwork;
@@ -126,7 +127,7 @@ builder.objectFields(XChain, (t) => ({
     description:
       'The UTXOs that reference any of the addresses (`avm.getUTXOs`); with `sourceChain`, the UTXOs that chain exported to the X-Chain and nobody imported yet.',
     args: {
-      addresses: t.arg.stringList({ required: true, description: `X-Chain addresses (X-avax1... on mainnet, X-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }),
+      addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_ADDRESSES), description: `X-Chain addresses (X-avax1... on mainnet, X-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }),
       sourceChain: t.arg.string({ required: false, description: 'Read atomic UTXOs exported from this chain: "P", "C" or a blockchain id.' }),
       ...connectionArgs(t, UTXO_PAGE),
     },

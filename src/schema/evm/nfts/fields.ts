@@ -8,8 +8,9 @@ import { nullIfNotFound } from '../../../upstream/errors.js';
 import { Chain } from '../../chain.js';
 import { connectionArgs, connectionType, paginate } from '../../connection.js';
 import { evmAddress } from '../../validate.js';
-import { Account, upstreamAddress } from '../account.js';
+import { Account, blockNumberArg, upstreamAddress } from '../account.js';
 import { Erc1155TokenBalance, Erc721TokenBalance, NftCollection, NftToken, type NftTokenShape } from './types.js';
+import { fieldGuard } from '../../guards.js';
 
 const BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };
 const COLLECTION_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -55,6 +56,7 @@ builder.objectFields(Chain, (t) => ({
     type: NftCollection,
     description: 'An NFT contract on this chain by address (no upstream call until a field of it is asked for).',
     args: { address: t.arg.string({ required: true, description: 'The collection\'s 0x contract address.' }) },
+    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
     resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
   }),
 }));
@@ -68,6 +70,7 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this collection (0x contract address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args) => args.contractAddress != null && evmAddress('contractAddress', args.contractAddress) }),
     resolve: (account, args, ctx) => {
       const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
       return paginate(
@@ -95,8 +98,14 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this contract (0x address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
+    extensions: fieldGuard({
+      checkArgs: (args) => {
+        blockNumberArg(args.blockNumber);
+        if (args.contractAddress != null) evmAddress('contractAddress', args.contractAddress);
+      },
+    }),
     resolve: (account, args, ctx) => {
-      if (args.blockNumber != null && args.blockNumber < 0n) throw badInput('blockNumber', 'must not be negative');
+      blockNumberArg(args.blockNumber);
       const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
       const blockNumber = args.blockNumber == null ? undefined : args.blockNumber.toString();
       return paginate(

@@ -1,0 +1,263 @@
+/**
+ * The operation guard: reads a validated operation with its variables before execution and refuses
+ * it, with no upstream call, when an argument anywhere in it is bad or when its estimated upstream
+ * cost is over the budget.
+ *
+ * Resolvers check their own arguments too, but a child's check runs only after its parents have
+ * resolved, and a parent such as `chain(id:)` calls an upstream first. So each field declares its
+ * checks and costs (src/schema/guards.ts) and this pass runs them all up front:
+ * - a field's own `checkArgs`; the bounds of every list argument (`maxItems`, default 100); `first`
+ *   and `after` of every connection; the global ids of `node(id:)` / `nodes(ids:)`;
+ * - an estimate of upstream requests: connections cost one call, loaded node links one per item
+ *   (or per batch), annotated fields what they declare; a list multiplies what its items select by
+ *   `first` (or its list argument's length, or the field's own `listSize`). The estimate is an upper
+ *   bound: it counts no cache hit, no shared call and no dataloader batch beyond what types declare.
+ */
+import type { Plugin } from 'graphql-yoga';
+import {
+  GraphQLError,
+  Kind,
+  getArgumentValues,
+  getDirectiveValues,
+  getNamedType,
+  getNullableType,
+  getVariableValues,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLInterfaceType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import { badInput } from './errors.js';
+import type { FieldGuard, TypeGuard } from './schema/guards.js';
+import { checkCursor } from './schema/connection.js';
+
+/** Most values of a list argument that declares no `maxItems`. */
+export const DEFAULT_MAX_ITEMS = 100;
+/** Items assumed for a list field that declares no size and has no list argument. */
+const DEFAULT_LIST_SIZE = 25;
+
+export interface OperationGuardOptions {
+  /** Most estimated upstream requests of one operation (MAX_ESTIMATED_UPSTREAM_CALLS). */
+  maxEstimatedUpstreamCalls: number;
+  /** Told of each refusal (for metrics). */
+  onRefused?: (reason: 'bad-input' | 'budget') => void;
+}
+
+interface ConnectionBounds {
+  defaultSize: number;
+  maxSize: number;
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  errors: GraphQLError[];
+  cost: number;
+  /** Node types loaded once per operation already counted. */
+  once: Set<string>;
+}
+
+const guardOf = (field: GraphQLField<unknown, unknown>) => (field.extensions as { guard?: FieldGuard } | undefined)?.guard;
+const typeGuardOf = (type: GraphQLNamedType) => (type.extensions as { guard?: TypeGuard } | undefined)?.guard;
+const isConnection = (type: GraphQLNamedType) => type.name.endsWith('Connection') && isObjectType(type) && 'pageInfo' in type.getFields();
+/** A type `node(id:)` loads: the Node interface itself, or an object type implementing it. */
+const isNode = (type: GraphQLNamedType) => type.name === 'Node' || (isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'));
+const isEdge = (type: GraphQLNamedType) => type.name.endsWith('Edge') && isObjectType(type) && 'cursor' in type.getFields();
+
+/** Runs the checks and the estimate over one operation; returns the errors that refuse it, if any. */
+export function guardOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  rawVariables: Record<string, unknown>,
+  maxEstimatedCalls: number,
+): { errors: GraphQLError[]; cost: number } {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  let operation: OperationDefinitionNode | undefined;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+    else if (definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName)) operation ??= definition;
+  }
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return { errors: [], cost: 0 };
+  // Arguments are read as the resolvers will see them: variables coerced by their declared types.
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables);
+  // Coercion errors are execution's to report, in its own words.
+  if (coerced.errors) return { errors: [], cost: 0 };
+  const variables = coerced.coerced;
+  const walk: Walk = { schema, fragments, variables, errors: [], cost: 0, once: new Set() };
+  selections(walk, operation.selectionSet, root, 1, undefined, new Set());
+  if (walk.errors.length === 0 && walk.cost > maxEstimatedCalls) {
+    walk.errors.push(
+      new GraphQLError(
+        `This operation may need up to ${walk.cost} upstream requests, more than the ${maxEstimatedCalls} allowed before it runs (MAX_ESTIMATED_UPSTREAM_CALLS): ask for fewer items (a smaller \`first\`, fewer ids) or fewer nested lists, or split it.`,
+        { extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED', estimatedUpstreamCalls: walk.cost, maxEstimatedUpstreamCalls: maxEstimatedCalls } },
+      ),
+    );
+  }
+  return { errors: walk.errors, cost: walk.cost };
+}
+
+function included(walk: Walk, node: { directives?: readonly any[] }): boolean {
+  if (!node.directives?.length) return true;
+  const skip = getDirectiveValues(GraphQLSkipDirective, node as FieldNode, walk.variables);
+  if (skip?.if === true) return false;
+  const include = getDirectiveValues(GraphQLIncludeDirective, node as FieldNode, walk.variables);
+  return include?.if !== false;
+}
+
+/**
+ * Walks a selection set on `parent`, evaluated `instances` times. `pageSize` is the `first` of the
+ * connection being walked (its `edges` and `nodes` lists hold that many items).
+ */
+function selections(
+  walk: Walk,
+  set: SelectionSetNode,
+  parent: GraphQLNamedType,
+  instances: number,
+  pageSize: number | undefined,
+  spreading: Set<string>,
+): void {
+  for (const selection of set.selections) {
+    if (walk.errors.length > 0) return;
+    if (!included(walk, selection)) continue;
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : parent;
+      if (type) selections(walk, selection.selectionSet, type, instances, pageSize, spreading);
+    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const name = selection.name.value;
+      const fragment = walk.fragments[name];
+      // Validation refuses cycles; the set only keeps a bad document from looping here.
+      if (!fragment || spreading.has(name)) continue;
+      const type = walk.schema.getType(fragment.typeCondition.name.value);
+      if (type) selections(walk, fragment.selectionSet, type, instances, pageSize, new Set(spreading).add(name));
+    } else {
+      field(walk, selection, parent, instances, pageSize, spreading);
+    }
+  }
+}
+
+function field(walk: Walk, node: FieldNode, parent: GraphQLNamedType, instances: number, pageSize: number | undefined, spreading: Set<string>): void {
+  const name = node.name.value;
+  if (name.startsWith('__')) return;
+  if (!isObjectType(parent) && !isInterfaceType(parent)) return;
+  const definition = (parent as GraphQLObjectType | GraphQLInterfaceType).getFields()[name];
+  if (!definition) return;
+  let args: Record<string, any>;
+  try {
+    args = getArgumentValues(definition, node, walk.variables);
+  } catch (error) {
+    walk.errors.push(error as GraphQLError);
+    return;
+  }
+  const guard = guardOf(definition);
+  try {
+    checkArguments(walk, definition, args, guard);
+  } catch (error) {
+    walk.errors.push(withLocation(error, node));
+    return;
+  }
+
+  const type = getNamedType(definition.type);
+  const list = isListType(getNullableType(definition.type));
+  const connection = isConnection(type);
+  const fromPage = isConnection(parent) || isEdge(parent);
+  const items = list ? instances * (fromPage && pageSize !== undefined ? pageSize : listSize(definition, args, guard)) : instances;
+
+  // What this field costs.
+  const ownType = typeGuardOf(parent);
+  walk.cost += (guard?.upstreamCost ?? ownType?.fieldUpstreamCost ?? (connection ? 1 : 0)) * instances;
+  const loaded = typeGuardOf(type);
+  const perItem = guard?.upstreamCostPerItem ?? (isNode(type) && !fromPage ? 1 : 0);
+  if (perItem > 0) {
+    const batch = loaded?.loadBatch ?? 1;
+    if (batch === 'once') {
+      if (!walk.once.has(type.name)) walk.cost += perItem;
+      walk.once.add(type.name);
+    } else {
+      walk.cost += perItem * Math.ceil(items / batch);
+    }
+  }
+
+  if (!node.selectionSet) return;
+  const nextPage = connection ? connectionSize(definition, args) : fromPage ? pageSize : undefined;
+  selections(walk, node.selectionSet, type, items, nextPage, spreading);
+}
+
+function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined): void {
+  for (const arg of definition.args) {
+    const value = args[arg.name];
+    if (Array.isArray(value)) {
+      const max = (arg.extensions as { maxItems?: number } | undefined)?.maxItems ?? DEFAULT_MAX_ITEMS;
+      if (value.length > max) throw badInput(arg.name, `at most ${max} values, got ${value.length}`);
+    }
+    const bounds = (arg.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
+    if (bounds && value != null && (!Number.isInteger(value) || value < 1 || value > bounds.maxSize)) {
+      throw badInput(arg.name, `must be between 1 and ${bounds.maxSize}, got ${value}`);
+    }
+    if (arg.name === 'after' && typeof value === 'string' && definition.args.some((a) => a.name === 'first' && (a.extensions as { connection?: unknown }).connection)) {
+      checkCursor(value);
+    }
+  }
+  if (definition.name === 'node' && typeof args.id === 'string') checkGlobalId(walk.schema, 'id', args.id);
+  if (definition.name === 'nodes' && Array.isArray(args.ids)) args.ids.forEach((id: string, i: number) => checkGlobalId(walk.schema, `ids[${i}]`, id));
+  guard?.checkArgs?.(args);
+}
+
+/** A global id must name a node type of this graph and carry a well-formed local id for it. */
+export function checkGlobalId(schema: GraphQLSchema, argument: string, globalId: string): void {
+  let decoded: { typename: string; id: string };
+  try {
+    decoded = decodeGlobalID(globalId);
+  } catch {
+    throw badInput(argument, `"${globalId.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`);
+  }
+  const type = schema.getType(decoded.typename);
+  const check = type && isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node') ? typeGuardOf(type)?.checkId : undefined;
+  if (!check) throw badInput(argument, `"${globalId.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`);
+  const problem = check(decoded.id);
+  if (problem) throw badInput(argument, `"${globalId.slice(0, 80)}" is not a valid ${decoded.typename} id: ${problem}`);
+}
+
+function connectionSize(definition: GraphQLField<unknown, unknown>, args: Record<string, any>): number {
+  const first = definition.args.find((a) => a.name === 'first');
+  const bounds = (first?.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
+  return typeof args.first === 'number' ? args.first : (bounds?.defaultSize ?? DEFAULT_LIST_SIZE);
+}
+
+function listSize(definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined): number {
+  if (guard?.listSize) return guard.listSize(args);
+  for (const arg of definition.args) if (Array.isArray(args[arg.name])) return args[arg.name].length;
+  return DEFAULT_LIST_SIZE;
+}
+
+function withLocation(error: unknown, node: FieldNode): GraphQLError {
+  if (error instanceof GraphQLError) return new GraphQLError(error.message, { nodes: node, extensions: error.extensions });
+  throw error;
+}
+
+/** The yoga plugin: runs the guard before execution and answers its errors without executing. */
+export function useOperationGuard(options: OperationGuardOptions): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const { errors } = guardOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>, options.maxEstimatedUpstreamCalls);
+      if (errors.length > 0) {
+        options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'budget' : 'bad-input');
+        setResultAndStopExecution({ errors });
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * What a field or type tells the operation guard (src/operation-guard.ts), which reads the whole
+ * document before execution: argument checks that must run before any upstream call (a parent
+ * field such as `chain(id:)` would otherwise call an upstream before a child's arguments are
+ * looked at), list bounds, and the upstream requests a field may cost, for the operation's estimate.
+ * Declared beside the fields as Pothos `extensions`.
+ */
+
+/** Extensions of a field. */
+export interface FieldGuard {
+  /** Checks the field's coerced arguments; throws a BAD_USER_INPUT error naming the argument. */
+  checkArgs?: (args: Record<string, any>) => void;
+  /**
+   * Upstream requests one evaluation of this field may send (default: 1 for a connection, else 0).
+   * A list field that one call fills (e.g. `Network.validators`) costs 1, not 1 per item.
+   */
+  upstreamCost?: number;
+  /**
+   * Upstream requests per item the field returns (default: 1 when it returns a loaded node type and
+   * is not the node of a connection or edge, e.g. `Transaction.block`; else 0).
+   */
+  upstreamCostPerItem?: number;
+  /** Most items a list field returns, for the estimate (default: its list argument's length, else 25). */
+  listSize?: (args: Record<string, any>) => number;
+}
+
+/** Extensions of an object type. */
+export interface TypeGuard {
+  /** Every field of this type costs this many upstream requests (the P-Chain and X-Chain RPC views). */
+  fieldUpstreamCost?: number;
+  /**
+   * How loads of this node type batch: `once` (one call per operation, e.g. the chain list), or the
+   * most keys one call loads (e.g. 100 validators per `platform.getCurrentValidators`). Default: 1.
+   */
+  loadBatch?: 'once' | number;
+  /** Checks the local id of a global id of this type (`node(id:)`); returns what is wrong, or null. */
+  checkId?: (key: string) => string | null;
+}
+
+/** `extensions` of a field for the guard. */
+export const fieldGuard = (guard: FieldGuard) => ({ guard });
+
+/** `extensions` of a type for the guard. */
+export const typeGuard = (guard: TypeGuard) => ({ guard });
+
+/** `extensions` of a list argument: the most values it takes (the guard's default is 100). */
+export const maxItems = (n: number) => ({ maxItems: n });

@@ -1,0 +1,152 @@
+/**
+ * The operation guard: bad arguments anywhere in an operation, malformed global ids, oversized
+ * lists and operations whose estimated upstream cost is over budget are refused before execution,
+ * with no upstream call at all; the example pages stay well inside the estimate's budget.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { guardOperation } from '../../src/operation-guard.js';
+import { schema } from '../../src/schema/index.js';
+import { useHarness } from '../support/harness.js';
+
+const { h, headers, freshKey } = useHarness({ keyPerTest: 'guard' });
+
+/** HTTP requests the simulated upstreams received (node counters also count each JSON-RPC method: left out). */
+const calls = () =>
+  Object.values(h.sandbox.counts())
+    .flatMap((routes) => Object.entries(routes))
+    .filter(([key]) => key.split(' ').length === 2)
+    .reduce((sum, [, n]) => sum + n, 0);
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const VALIDATOR = 'NodeID-D2yAcZCZEJxPw9eYVarmFPkeudybbcorQ';
+const WALLET = '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9';
+
+describe('global ids', () => {
+  it('refuses malformed global ids naming the argument, with no upstream call', async () => {
+    const ids = [
+      'Validator:zzz',
+      'AssetDescription:zz',
+      'Blockchain:zz',
+      b64('Validator:zzz'),
+      b64('Validator:mainnet:11111111111111111111111111111111LpoYY:NodeID-nope'),
+      b64('AssetDescription:zz'),
+      b64('AssetDescription:mainnet:../x'),
+      b64('Blockchain:zz'),
+      b64('Block:43114:0x12'),
+      b64('Chain:c-chain/..'),
+      b64('InterchainMessage:xyz'),
+      b64('Nope:1'),
+    ];
+    for (const id of ids) {
+      const { data, errors } = await h.query(`query ($id: ID!) { node(id: $id) { id } }`, { id }, headers);
+      expect(data, id).toBeUndefined();
+      expect(errors![0]!.extensions, id).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'id' });
+      expect(errors![0]!.message, id).toContain('id');
+    }
+    const many = await h.query(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [b64('Chain:43114'), 'Validator:zzz'] }, headers);
+    expect(many.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'ids[1]' });
+    expect(calls()).toBe(0);
+  });
+
+  it('still answers a well-formed id (null when it names nothing)', async () => {
+    // A well-formed node id that validates an L1, not the primary network.
+    const unknown = b64('Validator:mainnet:11111111111111111111111111111111LpoYY:NodeID-2KhBpkpvuA1vseuNTUmjuSRhAFVw8hDgF');
+    const known = b64('Chain:43114');
+    const { data, errors } = await h.query(`query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Chain { chainId } } }`, { ids: [known, unknown] }, headers);
+    expect(errors).toBeUndefined();
+    expect(data).toEqual({ nodes: [{ id: known, chainId: '43114' }, null] });
+  });
+});
+
+describe('arguments under a parent that calls an upstream', () => {
+  it('refuses them before the parent runs: not even the chain list is read', async () => {
+    const cases: Array<[string, string]> = [
+      [`{ chain(id: "43114") { block(number: "99999999999999999999999") { hash } } }`, 'number'],
+      [`{ chain(id: "43114") { transaction(hash: "../../v1/chains") { hash } } }`, 'hash'],
+      [`{ chain(id: "43114") { address(address: "0x123") { nativeBalance { balance } } } }`, 'address'],
+      [`{ chain(id: "43114") { address(address: "${WALLET}") { transactions(startBlock: "9", endBlock: "3") { nodes { hash } } } } }`, 'endBlock'],
+      [`{ chain(id: "43114") { blocks(first: 1000) { nodes { hash } } } }`, 'first'],
+      [`{ chain(id: "43114") { blocks(first: 1) { nodes { transactions(after: "not-a-cursor") { nodes { hash } } } } } }`, 'after'],
+      [`{ chain(id: "779672") { feeConfig(block: "yesterday") { gasLimit } } }`, 'block'],
+      [`{ chain(id: "../etc") { chainId } }`, 'id'],
+      [`{ network { validator(nodeId: "${VALIDATOR}") { delegators(status: UNKNOWN) { nodes { txHash } } } } }`, 'status'],
+      [`{ chain(id: "43114") { address(address: "${WALLET}") { erc1155Balances(blockNumber: "-1") { nodes { tokenId } } } } }`, 'blockNumber'],
+    ];
+    for (const [document, argument] of cases) {
+      const { data, errors } = await h.query(document, {}, headers);
+      expect(data, document).toBeUndefined();
+      expect(errors![0]!.extensions, document).toMatchObject({ code: 'BAD_USER_INPUT', argument });
+    }
+    expect(calls()).toBe(0);
+  });
+
+  it('checks arguments given as variables and inside fragments too', async () => {
+    const document = `query ($n: BigInt) { chain(id: "43114") { ...B } } fragment B on Chain { block(number: $n) { hash } }`;
+    const { errors } = await h.query(document, { n: '-5' }, headers);
+    expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'number' });
+    expect(calls()).toBe(0);
+  });
+});
+
+describe('list arguments', () => {
+  it('bounds every list argument: nodes(ids:) takes at most 100', async () => {
+    const ids = Array.from({ length: 600 }, (_, i) => b64(`Block:43114:0x${i.toString(16).padStart(64, '0')}`));
+    const { data, errors } = await h.query(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids }, headers);
+    expect(data).toBeUndefined();
+    expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'ids' });
+    expect(errors![0]!.message).toContain('at most 100');
+    const nodeIds = Array.from({ length: 101 }, () => VALIDATOR);
+    const validators = await h.query(`query ($nodeIds: [String!]) { network { validators(nodeIds: $nodeIds) { nodeId } } }`, { nodeIds }, headers);
+    expect(validators.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'nodeIds' });
+    expect(calls()).toBe(0);
+  });
+});
+
+describe('upstream cost estimate', () => {
+  it('refuses an operation whose estimate is over MAX_ESTIMATED_UPSTREAM_CALLS before any call', async () => {
+    // One validator list, then one delegator page per validator: up to ~2,000 Data API calls.
+    const { data, errors } = await h.query(`{ network { validators { nodeId delegators(first: 10) { nodes { txHash } } } } }`, {}, headers);
+    expect(data).toBeUndefined();
+    expect(errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_BUDGET_EXCEEDED', maxEstimatedUpstreamCalls: h.config.maxEstimatedUpstreamCalls });
+    expect(errors![0]!.extensions!.estimatedUpstreamCalls).toBeGreaterThan(h.config.maxEstimatedUpstreamCalls);
+    expect(errors![0]!.message).toContain('MAX_ESTIMATED_UPSTREAM_CALLS');
+    expect(calls()).toBe(0);
+    // The same list without the nested connection is one call.
+    const list = await h.query(`{ network { validators { nodeId } } }`, {}, headers);
+    expect(list.errors).toBeUndefined();
+    expect(calls()).toBe(1);
+  });
+
+  it('counts nested lists by their page sizes, node links per item and the chain list once', () => {
+    const estimate = (document: string, variables: Record<string, unknown> = {}) => guardOperation(schema, parse(document), undefined, variables, Infinity).cost;
+    // chain list 1 + block page 1 + 5 transaction pages + 5 × 7 sender balances.
+    expect(estimate(`{ chain(id: "43114") { blocks(first: 5) { nodes { chain { chainId } transactions(first: 7) { nodes { from { nativeBalance { balance } } } } } } } }`)).toBe(1 + 1 + 5 + 35);
+    // Each block's parent is a load of its own (unless the page primed it: the estimate does not know).
+    expect(estimate(`{ chain(id: "43114") { blocks(first: 4) { nodes { parent { hash } } } } }`)).toBe(1 + 1 + 4);
+    // nodes(ids:) costs one load per id; validators batch 100 to a call.
+    expect(estimate(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [b64('Block:1:0x' + '0'.repeat(64)), b64('Block:1:0x' + '1'.repeat(64))] })).toBe(2);
+    expect(estimate(`{ network { delegators(first: 100) { nodes { validator { nodeId } } } } }`)).toBe(1 + 1);
+    // A skipped field costs nothing.
+    expect(estimate(`{ chain(id: "43114") { blocks @skip(if: true) { nodes { hash } } } }`)).toBe(1);
+  });
+
+  it('keeps the example pages well inside the budget, and above what they really cost', async () => {
+    const examples: Array<[string, Record<string, string>]> = [
+      ['wallet-page', { chainId: '43114', address: WALLET }],
+      ['block-explorer', { chainId: '43114' }],
+      ['staking-page', { nodeId: VALIDATOR }],
+      ['icm-tracker', { address: '0x57a46B3B5c8b598d1f986eaaE198137590862624' }],
+    ];
+    for (const [name, variables] of examples) {
+      freshKey();
+      h.sandbox.reset();
+      const document = readFileSync(new URL(`../../examples/${name}.graphql`, import.meta.url), 'utf8');
+      const { cost } = guardOperation(schema, parse(document), undefined, variables, Infinity);
+      const { errors } = await h.query(document, variables, headers);
+      expect(errors, name).toBeUndefined();
+      expect(cost, name).toBeGreaterThanOrEqual(calls());
+      expect(cost, name).toBeLessThan(h.config.maxEstimatedUpstreamCalls / 10);
+    }
+  });
+});
