@@ -30,6 +30,7 @@ export function upstreamExtensions(error: UpstreamError): Record<string, unknown
   const base = { service: error.service, route: error.route };
   if (error.kind === 'timeout') return { code: 'UPSTREAM_TIMEOUT', ...base };
   if (error.kind === 'budget') return { code: 'UPSTREAM_BUDGET_EXCEEDED', ...base };
+  if (error.kind === 'rate-limited') return { code: 'RATE_LIMITED', ...base, retryAfter: error.retryAfter ?? null };
   if (error.isRateLimited) {
     return { code: 'RATE_LIMITED', ...base, status: 429, retryAfter: error.retryAfter ?? null, rateLimit: error.rateLimit ?? {} };
   }

@@ -3,6 +3,7 @@
  * security limits, GraphiQL and the readiness probe.
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { IncomingMessage } from 'node:http';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Context } from './context.js';
@@ -34,7 +35,12 @@ export interface GatewayOptions {
   plugins?: Plugin[];
 }
 
-export type Gateway = YogaServerInstance<Record<string, never>, Context>;
+/** What the node adapter passes beside each request: the socket, for the client's address. */
+export interface ServerContext {
+  req?: IncomingMessage;
+}
+
+export type Gateway = YogaServerInstance<ServerContext, Context>;
 
 function readiness(isReady: () => boolean): Plugin {
   return {
@@ -54,7 +60,7 @@ function readiness(isReady: () => boolean): Plugin {
 
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
-  return createYoga<Record<string, never>, Context>({
+  return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
@@ -62,8 +68,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     logging: logger,
     graphiql: { title: 'Avalanche graph', defaultQuery: DEFAULT_QUERY },
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
-    context: ({ request }) => ({
-      upstreams: upstreams.forRequest(Upstreams.callerKey(request.headers)),
+    context: ({ request, req }) => ({
+      // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
+      upstreams: upstreams.forRequest(Upstreams.callerKey(request.headers), req?.socket.remoteAddress),
       config,
     }),
     plugins: [

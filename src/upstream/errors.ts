@@ -13,8 +13,9 @@ export type UpstreamService = 'data-api' | 'node-rpc' | 'metrics';
  * - `rpc`: a JSON-RPC error object.
  * - `invalid-request`: the client refused to build the request (e.g. a dot path segment).
  * - `budget`: the operation used up its upstream request budget; nothing was sent.
+ * - `rate-limited`: a rate limit is in force (the client's upstream calls per second); nothing was sent.
  */
-export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request' | 'budget';
+export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request' | 'budget' | 'rate-limited';
 
 export interface UpstreamErrorDetails {
   service: UpstreamService;
@@ -87,6 +88,7 @@ function describe(d: UpstreamErrorDetails): string {
     case 'invalid-request':
       return `${who} request refused before sending${said}`;
     case 'budget':
+    case 'rate-limited':
       return `${who} not called${said}`;
   }
 }

@@ -44,32 +44,6 @@ export interface Transport {
   json(call: HttpCall): Promise<unknown>;
 }
 
-/**
- * One operation's view of the transport: at most `budget` upstream requests (cache hits and
- * per-operation memo hits do not reach here, so they are free). Past it, calls fail with a typed
- * error instead of fanning out without bound.
- */
-export function budgetedTransport(transport: Transport, budget: number): Transport & { used(): number } {
-  let used = 0;
-  return {
-    json(call) {
-      if (used >= budget) {
-        return Promise.reject(
-          new UpstreamError({
-            service: call.service,
-            kind: 'budget',
-            route: call.route,
-            upstreamMessage: `the operation needs more than ${budget} upstream requests (MAX_UPSTREAM_CALLS); ask for fewer items or fewer nested lists`,
-          }),
-        );
-      }
-      used++;
-      return transport.json(call);
-    },
-    used: () => used,
-  };
-}
-
 export class HttpTransport implements Transport {
   private readonly pools = new Map<string, Pool>();
   private closed = false;

@@ -5,10 +5,12 @@
 import type { Config } from '../config.js';
 import { UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
-import { budgetedTransport, HttpTransport, type HttpObserver } from './http.js';
+import { HttpTransport, type HttpObserver } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
-import type { RequestMemo } from './rest.js';
+import { keyFingerprint } from './cache.js';
+import { RequestMemo } from './rest.js';
+import { ClientRateLimit, OperationDeadline, operationTransport } from './request.js';
 
 export { UpstreamError } from './errors.js';
 export type { UpstreamService, UpstreamFailure } from './errors.js';
@@ -25,6 +27,7 @@ export interface RequestUpstreams {
 export class Upstreams {
   readonly transport: HttpTransport;
   readonly cache: UpstreamCache;
+  private readonly clientLimit: ClientRateLimit;
 
   constructor(
     private readonly config: Config,
@@ -35,15 +38,25 @@ export class Upstreams {
       observer,
     );
     this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes });
+    this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond);
   }
 
   /**
    * The clients for one request (one operation), sharing a per-request memo so the same upstream
-   * call is made once. The caller's own Data API key wins over the configured one.
+   * call is made once, within the operation's budget and deadline and its client's rate. The
+   * caller's own Data API key wins over the configured one; the client is that key (as a
+   * fingerprint), else the caller's address.
    */
-  forRequest(callerKey: string | undefined): RequestUpstreams {
-    const memo: RequestMemo = new Map();
-    const shared = { transport: budgetedTransport(this.transport, this.config.maxUpstreamCalls), cache: this.cache, memo };
+  forRequest(callerKey: string | undefined, clientAddress?: string): RequestUpstreams {
+    const deadline = new OperationDeadline(this.config.operationTimeoutMs);
+    const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route));
+    const client = callerKey ? `key:${keyFingerprint(callerKey)}` : `ip:${clientAddress ?? 'unknown'}`;
+    const transport = operationTransport(this.transport, {
+      budget: this.config.maxUpstreamCalls,
+      deadline,
+      clientLimit: { limit: this.clientLimit, client },
+    });
+    const shared = { transport, cache: this.cache, memo };
     return {
       dataApi: new DataApiClient({
         ...shared,

@@ -62,7 +62,7 @@ export class JsonRpcClient {
   async shared<T>(endpoint: RpcEndpoint, call: RpcCall, ttlMs: number, fetch: () => Promise<T>): Promise<T> {
     const path = this.path(endpoint, call.method);
     const key = `node-rpc|${this.options.baseUrl}|${path}|${call.method}|${JSON.stringify(call.params ?? null)}`;
-    return memoize(this.options.memo, key, () => this.options.cache.getOrFetch(key, ttlMs, fetch));
+    return memoize(this.options.memo, key, { service: 'node-rpc', route: `POST ${endpoint.template} ${call.method}` }, () => this.options.cache.getOrFetch(key, ttlMs, fetch));
   }
 
   /**

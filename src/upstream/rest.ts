@@ -58,15 +58,22 @@ export interface RestClientOptions {
   memo?: RequestMemo;
 }
 
-/** Promises of the calls one GraphQL operation has made, by cache key. */
-export type RequestMemo = Map<string, Promise<unknown>>;
+/** Bounds how long an operation waits for an answer (its deadline), without cancelling a shared call. */
+export type WaitBound = <T>(answer: Promise<T>, service: UpstreamService, route: string) => Promise<T>;
+
+/** Promises of the calls one GraphQL operation has made, by cache key, each bounded by the operation's deadline. */
+export class RequestMemo extends Map<string, Promise<unknown>> {
+  constructor(readonly bound: WaitBound = (answer) => answer) {
+    super();
+  }
+}
 
 /** Runs `fetch` once per key within one memo (one operation); without a memo, every time. */
-export function memoize<T>(memo: RequestMemo | undefined, key: string, fetch: () => Promise<T>): Promise<T> {
+export function memoize<T>(memo: RequestMemo | undefined, key: string, where: { service: UpstreamService; route: string }, fetch: () => Promise<T>): Promise<T> {
   if (!memo) return fetch();
   let promise = memo.get(key) as Promise<T> | undefined;
   if (!promise) {
-    promise = fetch();
+    promise = memo.bound(fetch(), where.service, where.route);
     memo.set(key, promise);
   }
   return promise;
@@ -83,7 +90,7 @@ export class RestClient {
     const route = `GET ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
     const key = `${this.options.service}|${this.options.cachePartition}|${pathAndQuery}`;
-    return memoize(this.options.memo, key, () =>
+    return memoize(this.options.memo, key, { service: this.options.service, route }, () =>
       this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
         (await this.options.transport.json({
           service: this.options.service,
@@ -101,7 +108,8 @@ export class RestClient {
   async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
     const route = `POST ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
-    return (await this.options.transport.json({
+    const bound = this.options.memo?.bound ?? ((answer) => answer);
+    return (await bound(this.options.transport.json({
       service: this.options.service,
       route,
       baseUrl: this.options.baseUrl,
@@ -110,7 +118,7 @@ export class RestClient {
       headers: this.options.headers,
       body: JSON.stringify(body),
       idempotent: false,
-    })) as T;
+    }), this.options.service, route)) as T;
   }
 
   private resolve(route: string, template: string, params?: PathParams): string {

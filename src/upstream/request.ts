@@ -1,0 +1,119 @@
+/**
+ * One operation's view of the upstreams: the limits that hold for the calls of one GraphQL operation
+ * (its request budget and its deadline) and for the client that sent it (upstream calls per
+ * second). Calls refused here are never sent; calls made wait no longer than the deadline.
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { UpstreamError, type UpstreamService } from './errors.js';
+import type { HttpCall, Transport } from './http.js';
+
+/**
+ * The operation's deadline. `race` settles a call's promise at the deadline at the latest (a late
+ * answer is dropped for this operation; a call shared with other operations goes on for them).
+ */
+export class OperationDeadline {
+  private readonly signal: AbortSignal;
+
+  constructor(readonly timeoutMs: number) {
+    // Node's timeout signals use unref'd timers and need no clearing.
+    this.signal = AbortSignal.timeout(timeoutMs);
+  }
+
+  get expired(): boolean {
+    return this.signal.aborted;
+  }
+
+  error(service: UpstreamService, route: string): UpstreamError {
+    return new UpstreamError({
+      service,
+      kind: 'timeout',
+      route,
+      upstreamMessage: `the operation reached its deadline of ${this.timeoutMs} ms (OPERATION_TIMEOUT_MS)`,
+    });
+  }
+
+  race<T>(promise: Promise<T>, service: UpstreamService, route: string): Promise<T> {
+    if (this.expired) {
+      promise.catch(() => undefined);
+      return Promise.reject(this.error(service, route));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onDeadline = () => reject(this.error(service, route));
+      this.signal.addEventListener('abort', onDeadline, { once: true });
+      promise.then(
+        (value) => {
+          this.signal.removeEventListener('abort', onDeadline);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.signal.removeEventListener('abort', onDeadline);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+/** Upstream calls per second per client, over all its operations (memory-bounded: a record lives one second). */
+export class ClientRateLimit {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(readonly callsPerSecond: number) {
+    this.limiter = new RateLimiterMemory({ points: callsPerSecond, duration: 1 });
+  }
+
+  /** Takes one call from the client's budget; resolves to the seconds to wait when it is spent, else undefined. */
+  async take(client: string): Promise<number | undefined> {
+    try {
+      await this.limiter.consume(client, 1);
+      return undefined;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      throw refusal;
+    }
+  }
+}
+
+export interface OperationLimits {
+  /** Most upstream requests of the operation (MAX_UPSTREAM_CALLS). */
+  budget: number;
+  deadline: OperationDeadline;
+  /** The client's rate limit and its identity (a key fingerprint or an address, never a raw key). */
+  clientLimit?: { limit: ClientRateLimit; client: string };
+}
+
+/**
+ * The transport an operation's clients send through: refuses, without sending, a call past the
+ * operation's budget, after its deadline, or past its client's rate; bounds the rest by the deadline.
+ */
+export function operationTransport(transport: Transport, limits: OperationLimits): Transport & { used(): number } {
+  let used = 0;
+  const refuse = (call: HttpCall, details: Omit<ConstructorParameters<typeof UpstreamError>[0], 'service' | 'route'>) =>
+    Promise.reject(new UpstreamError({ service: call.service, route: call.route, ...details }));
+  return {
+    async json(call) {
+      if (limits.deadline.expired) throw limits.deadline.error(call.service, call.route);
+      if (used >= limits.budget) {
+        return refuse(call, {
+          kind: 'budget',
+          upstreamMessage: `the operation needs more than ${limits.budget} upstream requests (MAX_UPSTREAM_CALLS); ask for fewer items or fewer nested lists`,
+        });
+      }
+      used++;
+      if (limits.clientLimit) {
+        const retryAfter = await limits.clientLimit.limit.take(limits.clientLimit.client);
+        if (retryAfter !== undefined) {
+          return refuse(call, {
+            kind: 'rate-limited',
+            retryAfter,
+            upstreamMessage: `this client made more than ${limits.clientLimit.limit.callsPerSecond} upstream requests in a second (CLIENT_UPSTREAM_CALLS_PER_SECOND)`,
+          });
+        }
+      }
+      // Not raced with the deadline here: the answer may be shared with other operations (the
+      // cache's in-flight dedupe); each operation bounds its own wait (RequestMemo, RestClient.post).
+      return transport.json(call);
+    },
+    used: () => used,
+  };
+}
