@@ -40,7 +40,7 @@ import {
 } from 'graphql';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { badInput } from './errors.js';
-import type { FieldGuard, TypeGuard } from './schema/guards.js';
+import type { FieldGuard, GuardScope, TypeGuard } from './schema/guards.js';
 import { checkCursor } from './schema/connection.js';
 
 /** Most values of a list argument that declares no `maxItems`. */
@@ -99,7 +99,7 @@ export function guardOperation(
   if (coerced.errors) return { errors: [], cost: 0 };
   const variables = coerced.coerced;
   const walk: Walk = { schema, fragments, variables, errors: [], cost: 0, once: new Set() };
-  selections(walk, operation.selectionSet, root, 1, undefined, new Set());
+  selections(walk, operation.selectionSet, root, 1, undefined, new Set(), { network: 'MAINNET' });
   if (walk.errors.length === 0 && walk.cost > maxEstimatedCalls) {
     walk.errors.push(
       new GraphQLError(
@@ -130,27 +130,36 @@ function selections(
   instances: number,
   pageSize: number | undefined,
   spreading: Set<string>,
+  scope: GuardScope,
 ): void {
   for (const selection of set.selections) {
     if (walk.errors.length > 0) return;
     if (!included(walk, selection)) continue;
     if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : parent;
-      if (type) selections(walk, selection.selectionSet, type, instances, pageSize, spreading);
+      if (type) selections(walk, selection.selectionSet, type, instances, pageSize, spreading, scope);
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const name = selection.name.value;
       const fragment = walk.fragments[name];
       // Validation refuses cycles; the set only keeps a bad document from looping here.
       if (!fragment || spreading.has(name)) continue;
       const type = walk.schema.getType(fragment.typeCondition.name.value);
-      if (type) selections(walk, fragment.selectionSet, type, instances, pageSize, new Set(spreading).add(name));
+      if (type) selections(walk, fragment.selectionSet, type, instances, pageSize, new Set(spreading).add(name), scope);
     } else {
-      field(walk, selection, parent, instances, pageSize, spreading);
+      field(walk, selection, parent, instances, pageSize, spreading, scope);
     }
   }
 }
 
-function field(walk: Walk, node: FieldNode, parent: GraphQLNamedType, instances: number, pageSize: number | undefined, spreading: Set<string>): void {
+function field(
+  walk: Walk,
+  node: FieldNode,
+  parent: GraphQLNamedType,
+  instances: number,
+  pageSize: number | undefined,
+  spreading: Set<string>,
+  scope: GuardScope,
+): void {
   const name = node.name.value;
   if (name.startsWith('__')) return;
   if (!isObjectType(parent) && !isInterfaceType(parent)) return;
@@ -164,8 +173,10 @@ function field(walk: Walk, node: FieldNode, parent: GraphQLNamedType, instances:
     return;
   }
   const guard = guardOf(definition);
+  // Below `network(name:)`, arguments are checked against that network (address prefixes, aliases).
+  const own: GuardScope = definition.name === 'network' && typeof args.name === 'string' ? { ...scope, network: args.name as GuardScope['network'] } : scope;
   try {
-    checkArguments(walk, definition, args, guard);
+    checkArguments(walk, definition, args, guard, own);
   } catch (error) {
     walk.errors.push(withLocation(error, node));
     return;
@@ -194,10 +205,10 @@ function field(walk: Walk, node: FieldNode, parent: GraphQLNamedType, instances:
 
   if (!node.selectionSet) return;
   const nextPage = connection ? connectionSize(definition, args) : fromPage ? pageSize : undefined;
-  selections(walk, node.selectionSet, type, items, nextPage, spreading);
+  selections(walk, node.selectionSet, type, items, nextPage, spreading, own);
 }
 
-function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined): void {
+function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined, scope: GuardScope): void {
   for (const arg of definition.args) {
     const value = args[arg.name];
     if (Array.isArray(value)) {
@@ -214,7 +225,7 @@ function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, 
   }
   if (definition.name === 'node' && typeof args.id === 'string') checkGlobalId(walk.schema, 'id', args.id);
   if (definition.name === 'nodes' && Array.isArray(args.ids)) args.ids.forEach((id: string, i: number) => checkGlobalId(walk.schema, `ids[${i}]`, id));
-  guard?.checkArgs?.(args);
+  guard?.checkArgs?.(args, scope);
 }
 
 /** A global id must name a node type of this graph and carry a well-formed local id for it. */

@@ -6,10 +6,18 @@
  * Declared beside the fields as Pothos `extensions`.
  */
 
+/** What the guard knows of a field's ancestors before execution. */
+export interface GuardScope {
+  /** The network of the nearest `network(name:)` above the field (MAINNET when none). */
+  network: NetworkNameValue;
+}
+
+import type { NetworkNameValue } from './enums.js';
+
 /** Extensions of a field. */
 export interface FieldGuard {
   /** Checks the field's coerced arguments; throws a BAD_USER_INPUT error naming the argument. */
-  checkArgs?: (args: Record<string, any>) => void;
+  checkArgs?: (args: Record<string, any>, scope: GuardScope) => void;
   /**
    * Upstream requests one evaluation of this field may send (default: 1 for a connection, else 0).
    * A list field that one call fills (e.g. `Network.validators`) costs 1, not 1 per item.
