@@ -49,12 +49,19 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       // Keep-alive connections become idle as their last request finishes: close them as they do.
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 25);
-      const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      // At the deadline: cut the clients still waiting and abort the upstream calls they wait on, so
+      // a hanging upstream cannot hold the process past SHUTDOWN_TIMEOUT_MS.
+      let late = false;
+      const deadline = setTimeout(() => {
+        late = true;
+        server.closeAllConnections();
+        void upstreams.abort();
+      }, config.shutdownTimeoutMs);
       deadline.unref();
       await closed;
       clearInterval(sweeper);
       clearTimeout(deadline);
-      await upstreams.close();
+      await (late ? upstreams.abort() : upstreams.close());
     })());
 
   return { server, gateway, upstreams, url, logger, close };

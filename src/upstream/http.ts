@@ -123,9 +123,17 @@ export class HttpTransport implements Transport {
     }
   }
 
+  /** Closes the pools once their in-flight requests have finished. */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.pools.values()].map((pool) => pool.close().catch(() => undefined)));
+    this.pools.clear();
+  }
+
+  /** Aborts every in-flight request and closes the pools now (a shutdown past its deadline). */
+  async destroy(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.pools.values()].map((pool) => pool.destroy().catch(() => undefined)));
     this.pools.clear();
   }
 }

@@ -78,7 +78,13 @@ export class Upstreams {
     return undefined;
   }
 
+  /** Closes the upstream pools after their in-flight calls. */
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** Aborts in-flight upstream calls and closes the pools now. */
+  abort(): Promise<void> {
+    return this.transport.destroy();
   }
 }
