@@ -14,7 +14,17 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'GRAPHQL_VALIDATION_FAILED'
   | 'UPSTREAM_BUDGET_EXCEEDED'
+  | 'FORBIDDEN'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'BAD_REQUEST'
   | 'INTERNAL_SERVER_ERROR';
+
+/** The code of a request refused at the HTTP level (a plugin set the status), by that status. */
+function httpRefusalCode(status: number): ErrorCode {
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  return 'BAD_REQUEST';
+}
 
 /** A `BAD_USER_INPUT` error naming the argument at fault. */
 export function badInput(argument: string, message: string): GraphQLError {
@@ -84,6 +94,9 @@ export function maskError(error: unknown, message: string): Error {
     }
     if (!original) {
       if (wrapper.extensions?.code) return wrapper;
+      const http = wrapper.extensions?.http as { status?: number } | undefined;
+      // Refused before parsing (CSRF prevention): keep its HTTP status, name it with a code.
+      if (http?.status) return new GraphQLError(wrapper.message, { ...location, extensions: { ...wrapper.extensions, code: httpRefusalCode(http.status) } });
       // A rule that threw instead of reporting (graphql-armor's limits): a rejected operation.
       return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
     }

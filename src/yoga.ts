@@ -4,6 +4,7 @@
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Context } from './context.js';
@@ -11,7 +12,7 @@ import { maskError } from './errors.js';
 import { useOperationGuard } from './operation-guard.js';
 import type { Logger } from './logger.js';
 import { schema } from './schema/index.js';
-import { Upstreams } from './upstream/index.js';
+import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 
 export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
 # Try it, then explore the schema with the Docs button.
@@ -24,6 +25,12 @@ query Chains {
   }
 }
 `;
+
+/**
+ * Headers that only a preflighted (CORS-checked) request can carry: with one of them, or with a
+ * content type a form cannot send, a request is not a cross-site forgery.
+ */
+const PREFLIGHT_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight', ...CALLER_KEY_HEADERS];
 
 export interface GatewayOptions {
   config: Config;
@@ -68,6 +75,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     logging: logger,
     graphiql: { title: 'Avalanche graph', defaultQuery: DEFAULT_QUERY },
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
+    // Browsers may call from the listed origins (any when unset), never with credentials: the
+    // gateway uses no cookies, and keys travel in headers.
+    cors: {
+      origin: config.corsOrigins ?? '*',
+      credentials: false,
+      methods: ['GET', 'POST', 'OPTIONS'],
+      allowedHeaders: ['content-type', 'accept', ...PREFLIGHT_HEADERS],
+      maxAge: 600,
+    },
+    // No uploads: multipart bodies are refused rather than parsed.
+    multipart: false,
     context: ({ request, req }) => ({
       // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
       upstreams: upstreams.forRequest(Upstreams.callerKey(request.headers), req?.socket.remoteAddress),
@@ -75,6 +93,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
     plugins: [
       readiness(options.isReady ?? (() => true)),
+      // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
+      // is refused with 403 before parsing.
+      useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
       EnvelopArmorPlugin({
         maxDepth: { n: config.maxDepth },
         maxAliases: { n: config.maxAliases },
