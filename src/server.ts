@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { Upstreams } from './upstream/index.js';
+import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
 
 export interface RunningServer {
@@ -26,7 +27,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   let accepting = false;
   const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting, plugins: [metrics.plugin] });
-  const server = createServer(gateway);
+  const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
+  answerClientErrors(server, config);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
   server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);
   await new Promise<void>((resolve, reject) => {

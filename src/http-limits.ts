@@ -1,0 +1,113 @@
+/**
+ * Request size limits at the HTTP level, answered with a status rather than a reset connection:
+ * 413 for a body past MAX_BODY_BYTES (refused on its Content-Length, or stopped while reading a
+ * chunked body: never more than the limit is buffered), 414 for a URL past MAX_URL_BYTES, 431 for a
+ * header section past MAX_HEADER_BYTES.
+ */
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import getRawBody from 'raw-body';
+import type { Config } from './config.js';
+
+type Limits = Pick<Config, 'maxBodyBytes' | 'maxUrlBytes' | 'maxHeaderBytes'>;
+
+/** Node's own limit on the request line and headers together: both of ours, so each gets its own status. */
+export function nodeHeaderLimit(limits: Limits): number {
+  return limits.maxUrlBytes + limits.maxHeaderBytes;
+}
+
+function errorBody(status: number, code: string, message: string): string {
+  return JSON.stringify({ errors: [{ message, extensions: { code, http: { status } } }] });
+}
+
+/**
+ * Answers and closes. The rest of what the client sends is read and dropped for a moment: closing
+ * a socket with unread data makes the kernel reset the connection, and the client would see a reset
+ * instead of the answer.
+ */
+function refuse(res: ServerResponse, req: IncomingMessage, status: number, code: string, message: string): void {
+  const body = errorBody(status, code, message);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+  req.resume();
+  lingerThenClose(req.socket);
+}
+
+function lingerThenClose(socket: Socket): void {
+  socket.on('data', () => undefined);
+  const timer = setTimeout(() => socket.destroy(), 2_000);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+function headerBytes(req: IncomingMessage): number {
+  let total = 0;
+  for (const part of req.rawHeaders) total += Buffer.byteLength(part) + 2;
+  return total;
+}
+
+const hasBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
+
+/** Wraps the gateway's handler with the limits; a body is read here (bounded) and handed on parsed. */
+export function withRequestLimits(handler: RequestListener, limits: Limits): RequestListener {
+  return (req, res) => {
+    if (Buffer.byteLength(req.url ?? '') > limits.maxUrlBytes) {
+      return refuse(res, req, 414, 'URI_TOO_LONG', `The URL is longer than ${limits.maxUrlBytes} bytes (MAX_URL_BYTES): send the operation in a POST body.`);
+    }
+    if (headerBytes(req) > limits.maxHeaderBytes) {
+      return refuse(res, req, 431, 'HEADERS_TOO_LARGE', `The request headers are larger than ${limits.maxHeaderBytes} bytes (MAX_HEADER_BYTES).`);
+    }
+    if (!hasBody(req)) return handler(req, res);
+    const tooLarge = () =>
+      refuse(res, req, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES).`);
+    const announced = req.headers['content-length'];
+    if (announced !== undefined && Number(announced) > limits.maxBodyBytes) return tooLarge();
+    getRawBody(req, { limit: limits.maxBodyBytes, length: announced }).then(
+      (body) => {
+        // Yoga's node adapter reads a body already read from `req.body`.
+        (req as IncomingMessage & { body?: Buffer }).body = body;
+        handler(req, res);
+      },
+      (error: { type?: string; status?: number }) => {
+        if (error.type === 'entity.too.large') return tooLarge();
+        if (!res.headersSent) refuse(res, req, error.status && error.status < 500 ? error.status : 400, 'BAD_REQUEST', 'The request body could not be read.');
+      },
+    );
+  };
+}
+
+/**
+ * Answers requests Node's parser refuses: a request line or header section past Node's limit gets
+ * 414 or 431 (which one depends on whether the request line alone is too long), anything else 400.
+ */
+export function answerClientErrors(server: Server, limits: Limits): void {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    // Not a parse error (e.g. a reset by the client), or nothing can be written: just close.
+    if (!socket.writable || !error.code?.startsWith('HPE_')) {
+      socket.destroy();
+      return;
+    }
+    let status = 400;
+    let code = 'BAD_REQUEST';
+    let message = 'The request could not be parsed.';
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      const packet = error.rawPacket?.toString('latin1') ?? '';
+      const lineEnd = packet.indexOf('\r\n');
+      const requestLine = lineEnd === -1 ? packet.length : lineEnd;
+      if (requestLine > limits.maxUrlBytes) {
+        status = 414;
+        code = 'URI_TOO_LONG';
+        message = `The URL is longer than ${limits.maxUrlBytes} bytes (MAX_URL_BYTES): send the operation in a POST body.`;
+      } else {
+        status = 431;
+        code = 'HEADERS_TOO_LARGE';
+        message = `The request headers are larger than ${limits.maxHeaderBytes} bytes (MAX_HEADER_BYTES).`;
+      }
+    }
+    const body = errorBody(status, code, message);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    lingerThenClose(socket);
+  });
+}
