@@ -1,13 +1,49 @@
 /**
- * Prometheus metrics, served at `/metrics`: yoga's request/phase metrics (@graphql-yoga/plugin-
- * prometheus) and the upstream calls the gateway makes (count and duration by service, route
- * template and status). One registry per gateway, so several gateways in one process (tests) do not
- * clash. Labels carry route templates only: no addresses, no keys, bounded cardinality.
+ * Prometheus metrics, served at `/metrics` (or on METRICS_PORT): yoga's request/phase metrics
+ * (@graphql-yoga/plugin-prometheus), operations by a bounded set of names, the upstream calls the
+ * gateway makes (count and duration by service, route template and status), requests the gateway
+ * refused, and the upstream circuit breakers. One registry per gateway, so several gateways in one
+ * process (tests) do not clash.
+ *
+ * Every label has a bounded set of values and none holds caller data: no URL (a GET carries the
+ * operation and its variables in the query string), no error path (it has list indexes), and
+ * operation names only from a capped set (OPERATION_NAME_LABELS, then "other").
  */
 import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
+import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { HttpObserver } from './upstream/http.js';
+
+/** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
+export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
+const REJECTION_REASONS: readonly RejectionReason[] = ['bad-input', 'estimate', 'budget', 'client-rate', 'retry-after', 'circuit-open', 'operation-timeout'];
+
+/** Most distinct operation names that get a label value of their own; later names count as "other". */
+export const OPERATION_NAME_LABELS = 50;
+const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+
+/** A bounded label for an operation name: the first OPERATION_NAME_LABELS well-formed names, then "other". */
+export class OperationNameLabels {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly max = OPERATION_NAME_LABELS) {}
+
+  label(name: string | undefined | null): string {
+    if (!name) return 'anonymous';
+    if (this.seen.has(name)) return name;
+    if (!OPERATION_NAME.test(name) || this.seen.size >= this.max) return 'other';
+    this.seen.add(name);
+    return name;
+  }
+}
+
+export interface BreakerState {
+  service: string;
+  /** The upstream origin (operator-configured, bounded). */
+  target: string;
+  state: 'closed' | 'half-open' | 'open';
+}
 
 export interface GatewayMetrics {
   registry: Registry;
@@ -17,9 +53,18 @@ export interface GatewayMetrics {
   plugin: Plugin;
   /** Reports the shared cache's size on each scrape. */
   watchCache(size: () => { entries: number; bytes: number }): void;
+  /** Reports the upstream circuit breakers' states on each scrape. */
+  watchBreakers(states: () => BreakerState[]): void;
+  /** Counts a request or call the gateway refused without asking an upstream. */
+  reject(reason: RejectionReason): void;
 }
 
-export function createMetrics(): GatewayMetrics {
+export interface MetricsOptions {
+  /** Serve `/metrics` from the GraphQL server (false when METRICS_PORT serves it instead). */
+  endpoint: boolean;
+}
+
+export function createMetrics(options: MetricsOptions = { endpoint: true }): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const calls = new Counter({
@@ -52,6 +97,42 @@ export function createMetrics(): GatewayMetrics {
       if (cacheSize) this.set(cacheSize().bytes);
     },
   });
+  let breakerStates: (() => BreakerState[]) | undefined;
+  const BREAKER_VALUES = { closed: 0, 'half-open': 1, open: 2 } as const;
+  new Gauge({
+    name: 'upstream_circuit_state',
+    help: 'State of the circuit breaker of an upstream origin: 0 closed, 1 half-open (probing), 2 open (failing fast).',
+    labelNames: ['service', 'target'] as const,
+    registers: [registry],
+    collect() {
+      if (!breakerStates) return;
+      this.reset();
+      for (const b of breakerStates()) this.set({ service: b.service, target: b.target }, BREAKER_VALUES[b.state]);
+    },
+  });
+  const rejections = new Counter({
+    name: 'gateway_rejections_total',
+    help: `Requests or upstream calls the gateway refused without asking an upstream, by reason (${REJECTION_REASONS.join(', ')}).`,
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of REJECTION_REASONS) rejections.inc({ reason }, 0);
+  const operations = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: `Duration of GraphQL operations by type and name (the first ${OPERATION_NAME_LABELS} names seen; later ones are "other").`,
+    labelNames: ['operation_type', 'operation_name'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const names = new OperationNameLabels();
+  const operationTimer: Plugin = {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName);
+      const labels = { operation_type: operation?.operation ?? 'unknown', operation_name: names.label(operation?.name?.value) };
+      const end = operations.startTimer(labels);
+      return { onExecuteDone: () => void end() };
+    },
+  };
   return {
     registry,
     observer: {
@@ -59,10 +140,31 @@ export function createMetrics(): GatewayMetrics {
         calls.inc({ service, route, status: String(status) });
         duration.observe({ service, route }, ms / 1000);
       },
+      onRefusedCall({ reason }) {
+        rejections.inc({ reason });
+      },
     },
-    plugin: usePrometheus({ registry, endpoint: '/metrics' }),
+    plugin: {
+      onPluginInit({ addPlugin }) {
+        addPlugin(
+          usePrometheus({
+            registry,
+            endpoint: options.endpoint ? '/metrics' : false,
+            // Bounded labels only: no URL, no free-text operation name (see graphql_operation_duration_seconds), no error path.
+            labels: { url: false, operationName: false, path: false },
+          }),
+        );
+        addPlugin(operationTimer);
+      },
+    },
     watchCache(size) {
       cacheSize = size;
+    },
+    watchBreakers(states) {
+      breakerStates = states;
+    },
+    reject(reason) {
+      if (REJECTION_REASONS.includes(reason)) rejections.inc({ reason });
     },
   };
 }

@@ -52,7 +52,7 @@ export interface OperationGuardOptions {
   /** Most estimated upstream requests of one operation (MAX_ESTIMATED_UPSTREAM_CALLS). */
   maxEstimatedUpstreamCalls: number;
   /** Told of each refusal (for metrics). */
-  onRefused?: (reason: 'bad-input' | 'budget') => void;
+  onRefused?: (reason: 'bad-input' | 'estimate') => void;
 }
 
 interface ConnectionBounds {
@@ -266,7 +266,7 @@ export function useOperationGuard(options: OperationGuardOptions): Plugin {
     onExecute({ args, setResultAndStopExecution }) {
       const { errors } = guardOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>, options.maxEstimatedUpstreamCalls);
       if (errors.length > 0) {
-        options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'budget' : 'bad-input');
+        options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
         setResultAndStopExecution({ errors });
       }
     },

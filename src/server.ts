@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMetrics } from './metrics.js';
+import { createMetrics, type GatewayMetrics } from './metrics.js';
+import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { Upstreams } from './upstream/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
@@ -16,17 +17,20 @@ export interface RunningServer {
   gateway: Gateway;
   upstreams: Upstreams;
   url: string;
+  metrics: GatewayMetrics;
+  /** Where `/metrics` is served: beside GraphQL, or on METRICS_PORT. */
+  metricsUrl: string;
   logger: Logger;
   /** Stops accepting, waits for in-flight requests (up to the configured deadline), closes pools. */
   close(): Promise<void>;
 }
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const metrics = createMetrics();
+  const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
   const upstreams = new Upstreams(config, metrics.observer);
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   let accepting = false;
-  const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting, plugins: [metrics.plugin] });
+  const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting, plugins: [metrics.plugin], onRefused: (reason) => metrics.reject(reason) });
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
   answerClientErrors(server, config);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
@@ -38,10 +42,18 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       resolve();
     });
   });
+  let metricsServer: MetricsServer | undefined;
+  try {
+    if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   accepting = true;
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/graphql`;
+  const metricsUrl = metricsServer?.url ?? url.replace(/\/graphql$/, '/metrics');
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -64,9 +76,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       clearInterval(sweeper);
       clearTimeout(deadline);
       await (late ? upstreams.abort() : upstreams.close());
+      await metricsServer?.close();
     })());
 
-  return { server, gateway, upstreams, url, logger, close };
+  return { server, gateway, upstreams, url, metrics, metricsUrl, logger, close };
 }
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish. */

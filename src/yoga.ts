@@ -40,6 +40,8 @@ export interface GatewayOptions {
   isReady?: () => boolean;
   /** More yoga plugins (e.g. metrics). */
   plugins?: Plugin[];
+  /** Told when the operation guard refuses an operation (for metrics). */
+  onRefused?: (reason: 'bad-input' | 'estimate') => void;
 }
 
 /** What the node adapter passes beside each request: the socket, for the client's address. */
@@ -105,7 +107,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         blockFieldSuggestion: { enabled: false },
       }),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
-      useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls }),
+      useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       ...(options.plugins ?? []),
     ],
   });

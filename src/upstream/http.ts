@@ -32,9 +32,14 @@ export interface HttpCall {
   exactIntegers?: boolean;
 }
 
+/** Why a call was refused without being sent. */
+export type RefusalReason = 'budget' | 'client-rate' | 'operation-timeout' | 'retry-after' | 'circuit-open';
+
 export interface HttpObserver {
   /** Called once per attempt that reached the network, with its outcome. */
   onUpstreamCall?(event: { service: UpstreamService; route: string; status: number | 'error'; ms: number }): void;
+  /** Called once per call refused without being sent. */
+  onRefusedCall?(event: { service: UpstreamService; route: string; reason: RefusalReason }): void;
 }
 
 const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;

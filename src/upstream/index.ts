@@ -31,7 +31,7 @@ export class Upstreams {
 
   constructor(
     private readonly config: Config,
-    observer?: HttpObserver,
+    private readonly observer: HttpObserver = {},
   ) {
     this.transport = new HttpTransport(
       { timeoutMs: config.upstreamTimeoutMs, connections: config.upstreamConnections, retries: config.upstreamRetries },
@@ -55,7 +55,7 @@ export class Upstreams {
       budget: this.config.maxUpstreamCalls,
       deadline,
       clientLimit: { limit: this.clientLimit, client },
-    });
+    }, this.observer);
     const shared = { transport, cache: this.cache, memo };
     return {
       dataApi: new DataApiClient({

@@ -5,7 +5,7 @@
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { UpstreamError, type UpstreamService } from './errors.js';
-import type { HttpCall, Transport } from './http.js';
+import type { HttpCall, HttpObserver, RefusalReason, Transport } from './http.js';
 
 /**
  * The operation's deadline. `race` settles a call's promise at the deadline at the latest (a late
@@ -86,15 +86,20 @@ export interface OperationLimits {
  * The transport an operation's clients send through: refuses, without sending, a call past the
  * operation's budget, after its deadline, or past its client's rate; bounds the rest by the deadline.
  */
-export function operationTransport(transport: Transport, limits: OperationLimits): Transport & { used(): number } {
+export function operationTransport(transport: Transport, limits: OperationLimits, observer: HttpObserver = {}): Transport & { used(): number } {
   let used = 0;
-  const refuse = (call: HttpCall, details: Omit<ConstructorParameters<typeof UpstreamError>[0], 'service' | 'route'>) =>
-    Promise.reject(new UpstreamError({ service: call.service, route: call.route, ...details }));
+  const refuse = (call: HttpCall, reason: RefusalReason, details: Omit<ConstructorParameters<typeof UpstreamError>[0], 'service' | 'route'>) => {
+    observer.onRefusedCall?.({ service: call.service, route: call.route, reason });
+    return Promise.reject(new UpstreamError({ service: call.service, route: call.route, ...details }));
+  };
   return {
     async json(call) {
-      if (limits.deadline.expired) throw limits.deadline.error(call.service, call.route);
+      if (limits.deadline.expired) {
+        observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'operation-timeout' });
+        throw limits.deadline.error(call.service, call.route);
+      }
       if (used >= limits.budget) {
-        return refuse(call, {
+        return refuse(call, 'budget', {
           kind: 'budget',
           upstreamMessage: `the operation needs more than ${limits.budget} upstream requests (MAX_UPSTREAM_CALLS); ask for fewer items or fewer nested lists`,
         });
@@ -103,7 +108,7 @@ export function operationTransport(transport: Transport, limits: OperationLimits
       if (limits.clientLimit) {
         const retryAfter = await limits.clientLimit.limit.take(limits.clientLimit.client);
         if (retryAfter !== undefined) {
-          return refuse(call, {
+          return refuse(call, 'client-rate', {
             kind: 'rate-limited',
             retryAfter,
             upstreamMessage: `this client made more than ${limits.clientLimit.limit.callsPerSecond} upstream requests in a second (CLIENT_UPSTREAM_CALLS_PER_SECOND)`,

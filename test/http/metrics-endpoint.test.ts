@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../support/harness.js';
+import { OPERATION_NAME_LABELS } from '../../src/metrics.js';
+import { startHarness, useHarness } from '../support/harness.js';
 
 const { h } = useHarness();
 
@@ -20,5 +21,56 @@ describe('/metrics', () => {
     // Route templates only: no key, no address, no query string.
     expect(text).not.toContain('metrics-secret-key');
     expect(text).not.toContain('network=fuji');
+  });
+});
+
+describe('/metrics under hostile traffic', () => {
+  const scrape = async () => (await fetch(h.server.metricsUrl)).text();
+  const series = (text: string) => text.split('\n').filter((line) => line && !line.startsWith('#')).length;
+  const distinctGet = (i: number) =>
+    fetch(`${h.url}?query=${encodeURIComponent(`query Op${i}_${'z'.repeat(i % 7)} { chain(id: "43114") { address(address: "0x${i.toString(16).padStart(40, '0')}") { address } } }`)}&n=${i}`, {
+      headers: { 'x-graphql-yoga-csrf': '1', 'x-data-api-key': `metrics-key-${i}` },
+    });
+
+  it('keeps every label bounded: no URL, no query string, operation names capped, series flat', async () => {
+    for (let i = 0; i < 60; i++) expect((await distinctGet(i)).status).toBe(200);
+    const after60 = await scrape();
+    for (let i = 60; i < 200; i++) await distinctGet(i);
+    const after200 = await scrape();
+    for (const text of [after60, after200]) {
+      expect(text).not.toMatch(/url="/);
+      expect(text).not.toContain('query=');
+      expect(text).not.toContain('0x00000000000000000000000000000000000000');
+      expect(text).not.toContain('metrics-key-');
+      expect(text).not.toMatch(/path="/);
+    }
+    const names = new Set([...after200.matchAll(/operation_name="([^"]*)"/g)].map((m) => m[1]));
+    expect(names.size).toBeLessThanOrEqual(OPERATION_NAME_LABELS + 2);
+    expect(names.has('other')).toBe(true);
+    // 140 more distinct requests add no series.
+    expect(series(after200)).toBe(series(after60));
+  });
+
+  it('counts refusals by a fixed set of reasons', async () => {
+    await h.query(`{ chain(id: "43114") { block(number: "-1") { hash } } }`);
+    const text = await scrape();
+    expect(text).toMatch(/gateway_rejections_total\{reason="bad-input"\} [1-9]/);
+    expect(text).toMatch(/gateway_rejections_total\{reason="circuit-open"\} \d/);
+  });
+});
+
+describe('METRICS_PORT', () => {
+  it('serves /metrics only on its own port', async () => {
+    const separate = await startHarness({ METRICS_PORT: '0' });
+    try {
+      expect(separate.server.metricsUrl).not.toBe(separate.url.replace(/\/graphql$/, '/metrics'));
+      const own = await fetch(separate.server.metricsUrl);
+      expect(own.status).toBe(200);
+      expect(await own.text()).toContain('upstream_requests_total');
+      expect((await fetch(separate.url.replace(/\/graphql$/, '/metrics'))).status).toBe(404);
+      expect((await fetch(separate.server.metricsUrl.replace(/\/metrics$/, '/graphql'))).status).toBe(404);
+    } finally {
+      await separate.close();
+    }
   });
 });
