@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'GRAPHQL_VALIDATION_FAILED'
   | 'UPSTREAM_BUDGET_EXCEEDED'
+  | 'UPSTREAM_UNAVAILABLE'
   | 'FORBIDDEN'
   | 'PAYLOAD_TOO_LARGE'
   | 'BAD_REQUEST'
@@ -41,6 +42,7 @@ export function upstreamExtensions(error: UpstreamError): Record<string, unknown
   if (error.kind === 'timeout') return { code: 'UPSTREAM_TIMEOUT', ...base };
   if (error.kind === 'budget') return { code: 'UPSTREAM_BUDGET_EXCEEDED', ...base };
   if (error.kind === 'rate-limited') return { code: 'RATE_LIMITED', ...base, retryAfter: error.retryAfter ?? null };
+  if (error.kind === 'unavailable') return { code: 'UPSTREAM_UNAVAILABLE', ...base, retryAfter: error.retryAfter ?? null };
   if (error.isRateLimited) {
     return { code: 'RATE_LIMITED', ...base, status: 429, retryAfter: error.retryAfter ?? null, rateLimit: error.rateLimit ?? {} };
   }

@@ -27,10 +27,22 @@ export interface RunningServer {
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
-  const upstreams = new Upstreams(config, metrics.observer);
+  const upstreams = new Upstreams(config, {
+    ...metrics.observer,
+    // Raw error bodies (keys already redacted) are for operators debugging an upstream, never for clients.
+    onFailedAnswer: ({ service, route, status, body }) => logger.debug(`${service} ${route} answered ${status}`, { body }),
+  });
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
+  metrics.watchBreakers(() => upstreams.breakers());
   let accepting = false;
-  const gateway = createGateway({ config, upstreams, logger, isReady: () => accepting, plugins: [metrics.plugin], onRefused: (reason) => metrics.reject(reason) });
+  const gateway = createGateway({
+    config,
+    upstreams,
+    logger,
+    isReady: () => accepting,
+    plugins: [metrics.plugin],
+    onRefused: (reason) => metrics.reject(reason),
+  });
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
   answerClientErrors(server, config);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.

@@ -51,13 +51,19 @@ export interface ServerContext {
 
 export type Gateway = YogaServerInstance<ServerContext, Context>;
 
-function readiness(isReady: () => boolean): Plugin {
+/**
+ * `/ready`: 503 while starting or shutting down. The detail lists each upstream's circuit breaker by
+ * service name (never its URL): an open breaker does not make the gateway unready, since every
+ * other upstream still answers, but tells an operator which upstream is failing fast.
+ */
+function readiness(isReady: () => boolean, breakers: () => Array<{ target: string; state: string }>): Plugin {
   return {
     onRequest({ url, endResponse, fetchAPI }) {
       if (url.pathname === '/ready') {
         const ready = isReady();
+        const upstreams = Object.fromEntries(breakers().map((b) => [b.target, b.state]));
         endResponse(
-          new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready' }), {
+          new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready', upstreams }), {
             status: ready ? 200 : 503,
             headers: { 'content-type': 'application/json' },
           }),
@@ -94,7 +100,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       config,
     }),
     plugins: [
-      readiness(options.isReady ?? (() => true)),
+      readiness(options.isReady ?? (() => true), () => upstreams.breakers()),
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
       // is refused with 403 before parsing.
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),

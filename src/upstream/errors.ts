@@ -13,9 +13,11 @@ export type UpstreamService = 'data-api' | 'node-rpc' | 'metrics';
  * - `rpc`: a JSON-RPC error object.
  * - `invalid-request`: the client refused to build the request (e.g. a dot path segment).
  * - `budget`: the operation used up its upstream request budget; nothing was sent.
- * - `rate-limited`: a rate limit is in force (the client's upstream calls per second); nothing was sent.
+ * - `rate-limited`: a rate limit is in force (an upstream's `Retry-After` window for this key, or the
+ *   client's upstream calls per second); nothing was sent.
+ * - `unavailable`: the upstream's circuit breaker is open after consecutive failures; nothing was sent.
  */
-export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request' | 'budget' | 'rate-limited';
+export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request' | 'budget' | 'rate-limited' | 'unavailable';
 
 export interface UpstreamErrorDetails {
   service: UpstreamService;
@@ -90,17 +92,46 @@ function describe(d: UpstreamErrorDetails): string {
     case 'budget':
     case 'rate-limited':
       return `${who} not called${said}`;
+    case 'unavailable':
+      return `${who} is unavailable${said}`;
   }
 }
 
-/** Trims an upstream message to something safe to show: one line, bounded length. */
-export function cleanUpstreamMessage(message: unknown): string | undefined {
+/** Longest upstream message passed on to a client. */
+export const MAX_UPSTREAM_MESSAGE = 200;
+
+const URL_LIKE = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]*/gi;
+const HOST_PORT = /\b(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d{1,5})?(?:\/[^\s"'<>]*)?/gi;
+const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?\b/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
+/**
+ * Makes an upstream's structured message safe to show a client: the given secrets (the keys the
+ * call carried) redacted, URLs, hosts and addresses removed, control and bidi characters dropped,
+ * one line, at most MAX_UPSTREAM_MESSAGE characters.
+ */
+export function cleanUpstreamMessage(message: unknown, secrets: readonly string[] = []): string | undefined {
   let text: string | undefined;
   if (typeof message === 'string') text = message;
   else if (Array.isArray(message)) text = message.filter((m) => typeof m === 'string').join('; ');
   if (!text) return undefined;
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  text = text.slice(0, 4 * MAX_UPSTREAM_MESSAGE);
+  text = redact(text, secrets)
+    .replace(CONTROL, ' ')
+    .replace(URL_LIKE, '[url]')
+    .replace(IPV4, '[host]')
+    .replace(HOST_PORT, (match) => (/[:/]/.test(match) || /\.(com|net|org|io|network|internal|local|cloud)\b/i.test(match) ? '[host]' : match))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!text) return undefined;
+  return text.length > MAX_UPSTREAM_MESSAGE ? `${text.slice(0, MAX_UPSTREAM_MESSAGE - 3)}...` : text;
+}
+
+/** Replaces every occurrence of each secret (of 4+ characters) with `[redacted]`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out;
 }
 
 /** The answer, or null when the service says the resource does not exist (404); other failures throw. */

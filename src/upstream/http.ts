@@ -1,15 +1,21 @@
 /**
  * Transport: one undici Pool per upstream origin (keep-alive), a deadline on every call, retries of
- * idempotent calls after connection errors, and the mapping of transport failures to UpstreamError.
+ * idempotent calls after connection errors, a circuit breaker per origin and the `Retry-After`
+ * windows of 429 answers, and the mapping of transport failures to UpstreamError. What an upstream
+ * says in an error body reaches a client only as a cleaned, capped 4xx or JSON-RPC message; the raw
+ * body (keys redacted) goes to the debug log.
  */
 import { parse as parseLossless } from 'lossless-json';
 import { Pool } from 'undici';
-import { UpstreamError, cleanUpstreamMessage, type UpstreamService } from './errors.js';
+import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
+import { OriginBreakers, RetryAfterWindows, type BreakerOptions } from './resilience.js';
 
 export interface TransportOptions {
   timeoutMs: number;
   connections: number;
   retries: number;
+  /** The circuit breakers' threshold, cool-down and origin names (default: 5 failures, 10 s, no names). */
+  breaker?: BreakerOptions;
 }
 
 export interface HttpCall {
@@ -25,6 +31,8 @@ export interface HttpCall {
   body?: string;
   /** Safe to send again after a connection error (GETs, read-only JSON-RPC). */
   idempotent: boolean;
+  /** The API-key partition the call is made for (a fingerprint; `anon` when no key is sent). */
+  partition?: string;
   /**
    * The body may hold integers past 2^53 as bare JSON numbers (AvalancheGo writes amounts so):
    * keep such integers exact, as decimal strings, instead of rounding them through a JS number.
@@ -40,6 +48,8 @@ export interface HttpObserver {
   onUpstreamCall?(event: { service: UpstreamService; route: string; status: number | 'error'; ms: number }): void;
   /** Called once per call refused without being sent. */
   onRefusedCall?(event: { service: UpstreamService; route: string; reason: RefusalReason }): void;
+  /** Called with the body of a failed answer, truncated and with the call's keys redacted (for the debug log). */
+  onFailedAnswer?(event: { service: UpstreamService; route: string; status: number; body: string }): void;
 }
 
 const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
@@ -51,12 +61,21 @@ export interface Transport {
 
 export class HttpTransport implements Transport {
   private readonly pools = new Map<string, Pool>();
+  private readonly windows = new RetryAfterWindows();
+  private readonly breakers: OriginBreakers;
   private closed = false;
 
   constructor(
     private readonly options: TransportOptions,
     private readonly observer: HttpObserver = {},
-  ) {}
+  ) {
+    this.breakers = new OriginBreakers(options.breaker ?? { threshold: 5, cooldownMs: 10_000, targets: new Map() });
+  }
+
+  /** The circuit breakers' states, by service and origin name. */
+  breakerStates() {
+    return this.breakers.states();
+  }
 
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
@@ -76,12 +95,28 @@ export class HttpTransport implements Transport {
 
   /** Sends the call and returns the parsed JSON body of a 2xx answer; anything else throws UpstreamError. */
   async json(call: HttpCall): Promise<unknown> {
+    const origin = new URL(call.baseUrl).origin;
+    const partition = call.partition ?? 'anon';
+    const wait = this.windows.remaining(call.service, origin, partition);
+    if (wait !== undefined) {
+      this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'retry-after' });
+      throw new UpstreamError({
+        service: call.service,
+        kind: 'rate-limited',
+        route: call.route,
+        retryAfter: wait,
+        upstreamMessage: 'the service asked to wait (Retry-After) before calls with this key',
+      });
+    }
     let attempt = 0;
     for (;;) {
       try {
-        return await this.once(call);
+        return await this.breakers.run(call.service, origin, call.route, () => this.once(call));
       } catch (error) {
-        if (error instanceof UpstreamError && error.kind === 'connection' && call.idempotent && attempt < this.options.retries) {
+        if (!(error instanceof UpstreamError)) throw error;
+        if (error.kind === 'unavailable') this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'circuit-open' });
+        if (error.isRateLimited) this.windows.limit(call.service, origin, partition, error.retryAfter);
+        if (error.kind === 'connection' && call.idempotent && attempt < this.options.retries) {
           attempt++;
           continue;
         }
@@ -114,7 +149,9 @@ export class HttpTransport implements Transport {
       status = response.statusCode;
       const text = await response.body.text();
       if (status < 200 || status >= 300) {
-        throw httpError(call, status, text, response.headers);
+        const secrets = Object.values(call.headers ?? {});
+        this.observer.onFailedAnswer?.({ service: call.service, route: call.route, status, body: redact(text.slice(0, 2000), secrets) });
+        throw httpError(call, status, text, response.headers, secrets);
       }
       try {
         return call.exactIntegers ? parseExact(text) : JSON.parse(text);
@@ -155,13 +192,26 @@ export function parseExact(text: string): unknown {
   });
 }
 
-function httpError(call: HttpCall, status: number, text: string, headers: Record<string, string | string[] | undefined>): UpstreamError {
+/**
+ * The error of a non-2xx answer. Only a 4xx's structured `message` is passed on (cleaned, capped,
+ * keys redacted): it tells the caller what was wrong with the request. A 5xx body says nothing a
+ * client can act on and may say much about the upstream's insides: it is dropped.
+ */
+function httpError(
+  call: HttpCall,
+  status: number,
+  text: string,
+  headers: Record<string, string | string[] | undefined>,
+  secrets: readonly string[],
+): UpstreamError {
   let upstreamMessage: string | undefined;
-  try {
-    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
-    upstreamMessage = cleanUpstreamMessage(body?.message) ?? cleanUpstreamMessage(body?.error);
-  } catch {
-    upstreamMessage = undefined;
+  if (status >= 400 && status < 500) {
+    try {
+      const body = JSON.parse(text) as { message?: unknown; error?: unknown };
+      upstreamMessage = cleanUpstreamMessage(body?.message, secrets) ?? cleanUpstreamMessage(body?.error, secrets);
+    } catch {
+      upstreamMessage = undefined;
+    }
   }
   let retryAfter: number | undefined;
   let rateLimit: Record<string, string> | undefined;

@@ -33,8 +33,20 @@ export class Upstreams {
     private readonly config: Config,
     private readonly observer: HttpObserver = {},
   ) {
+    // Breakers are named after the configured services, never by URL (an internal host is not a label).
+    const targets = new Map<string, string>([
+      [new URL(config.dataApiUrl).origin, 'data-api'],
+      [new URL(config.nodeRpcUrl.mainnet).origin, 'node-rpc-mainnet'],
+      [new URL(config.nodeRpcUrl.fuji).origin, 'node-rpc-fuji'],
+      [new URL(config.metricsUrl).origin, 'metrics'],
+    ]);
     this.transport = new HttpTransport(
-      { timeoutMs: config.upstreamTimeoutMs, connections: config.upstreamConnections, retries: config.upstreamRetries },
+      {
+        timeoutMs: config.upstreamTimeoutMs,
+        connections: config.upstreamConnections,
+        retries: config.upstreamRetries,
+        breaker: { threshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs, targets },
+      },
       observer,
     );
     this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes });
@@ -81,6 +93,11 @@ export class Upstreams {
   /** Closes the upstream pools after their in-flight calls. */
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** The upstream circuit breakers: closed (calls go out), open (failing fast) or half-open (probing). */
+  breakers(): Array<{ service: string; target: string; state: 'closed' | 'half-open' | 'open' }> {
+    return this.transport.breakerStates();
   }
 
   /** Aborts in-flight upstream calls and closes the pools now. */

@@ -3,7 +3,7 @@
  * error objects mapped to UpstreamError with the RPC code.
  */
 import { UpstreamCache } from './cache.js';
-import { UpstreamError } from './errors.js';
+import { UpstreamError, cleanUpstreamMessage } from './errors.js';
 import type { Transport } from './http.js';
 import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
 
@@ -131,7 +131,8 @@ function rpcError(route: string, response: RpcResponse): UpstreamError {
     kind: 'rpc',
     route,
     rpcCode: typeof response?.error?.code === 'number' ? response.error.code : undefined,
-    upstreamMessage: typeof response?.error?.message === 'string' ? response.error.message.slice(0, 300) : 'malformed JSON-RPC answer',
+    // The node's own words, cleaned (no URLs or hosts, one line, capped): they say what was wrong with the call.
+    upstreamMessage: typeof response?.error?.message === 'string' ? (cleanUpstreamMessage(response.error.message) ?? 'error') : 'malformed JSON-RPC answer',
   });
 }
 

@@ -100,6 +100,7 @@ export class RestClient {
           method: 'GET',
           headers: this.options.headers,
           idempotent: true,
+          partition: this.options.cachePartition,
         })) as T,
       ),
     );
@@ -118,6 +119,7 @@ export class RestClient {
       headers: this.options.headers,
       body: JSON.stringify(body),
       idempotent: false,
+      partition: this.options.cachePartition,
     }), this.options.service, route)) as T;
   }
 

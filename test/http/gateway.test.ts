@@ -179,7 +179,7 @@ describe('server', () => {
     expect((await fetch(`${base}/health`)).status).toBe(200);
     const ready = await fetch(`${base}/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
   });
 
   it('serves GraphiQL with a default query to browsers', async () => {

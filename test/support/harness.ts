@@ -33,7 +33,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, logger = createLogger('silent')): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0 });
   const config = loadConfig({
     DATA_API_URL: sandbox.urls.dataApi,
@@ -43,9 +43,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',
+    // Tests inject runs of upstream failures; a breaker opened by one test would fail the next.
+    // The breaker's own tests set a threshold.
+    BREAKER_THRESHOLD: '1000',
     ...env,
   });
-  const server = await startServer(config, createLogger('silent'));
+  const server = await startServer(config, logger);
   const request = async <T,>(document: TypedDocumentNode<T, any> | string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const response = await fetch(server.url, {
       method: 'POST',

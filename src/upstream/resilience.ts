@@ -1,0 +1,118 @@
+/**
+ * Not calling a sick or limiting upstream again and again:
+ * - `RetryAfterWindows`: after a 429, calls to that upstream with the same key partition are refused
+ *   unsent until its `Retry-After` has passed (other partitions are not affected);
+ * - `OriginBreakers`: a circuit breaker per upstream origin (cockatiel): after BREAKER_THRESHOLD
+ *   consecutive failures (timeouts, connection errors, 5xx, bodies that are not JSON) calls fail fast
+ *   for BREAKER_COOLDOWN_MS, then one probe goes through and its outcome closes or reopens it.
+ * Both keep bounded state: windows live in an LRU with their own TTL, breakers exist per configured
+ * origin (unknown origins share one).
+ */
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { LRUCache } from 'lru-cache';
+import { UpstreamError, type UpstreamService } from './errors.js';
+
+/** Seconds a 429 without `Retry-After` keeps the upstream closed for that partition. */
+export const DEFAULT_RETRY_AFTER_S = 1;
+/** Longest window honoured: a larger `Retry-After` is capped (a wrong header must not stop a key for a day). */
+export const MAX_RETRY_AFTER_S = 3600;
+
+export class RetryAfterWindows {
+  private readonly until = new LRUCache<string, number>({ max: 10_000, ttlAutopurge: false });
+
+  private key(service: UpstreamService, origin: string, partition: string): string {
+    return `${service}|${origin}|${partition}`;
+  }
+
+  /** Records a 429; returns the seconds the window lasts. */
+  limit(service: UpstreamService, origin: string, partition: string, retryAfter: number | undefined, now = Date.now()): number {
+    const seconds = Math.min(MAX_RETRY_AFTER_S, Math.max(1, retryAfter ?? DEFAULT_RETRY_AFTER_S));
+    this.until.set(this.key(service, origin, partition), now + seconds * 1000, { ttl: seconds * 1000 });
+    return seconds;
+  }
+
+  /** Seconds left in the partition's window (rounded up), or undefined when calls may go out. */
+  remaining(service: UpstreamService, origin: string, partition: string, now = Date.now()): number | undefined {
+    const until = this.until.get(this.key(service, origin, partition));
+    return until !== undefined && until > now ? Math.ceil((until - now) / 1000) : undefined;
+  }
+}
+
+export type BreakerStateName = 'closed' | 'half-open' | 'open';
+
+export interface BreakerOptions {
+  threshold: number;
+  cooldownMs: number;
+  /** Names of the configured origins (e.g. `data-api`, `node-rpc-mainnet`): labels, never URLs. */
+  targets: Map<string, string>;
+}
+
+/** What counts against an origin's health: it answered badly or not at all (4xx and 429 are answers). */
+export function isOriginFailure(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return false;
+  if (error.kind === 'timeout' || error.kind === 'connection' || error.kind === 'invalid-json') return true;
+  return error.kind === 'http' && error.status !== undefined && error.status >= 500;
+}
+
+interface Breaker {
+  service: UpstreamService;
+  policy: CircuitBreakerPolicy;
+  openedAt: number;
+}
+
+export class OriginBreakers {
+  private readonly breakers = new Map<string, Breaker>();
+
+  constructor(private readonly options: BreakerOptions) {}
+
+  private target(origin: string): string {
+    return this.options.targets.get(origin) ?? 'other';
+  }
+
+  private breaker(service: UpstreamService, origin: string): Breaker {
+    const target = this.target(origin);
+    let breaker = this.breakers.get(target);
+    if (!breaker) {
+      const policy = circuitBreaker(handleWhen(isOriginFailure), {
+        halfOpenAfter: this.options.cooldownMs,
+        breaker: new ConsecutiveBreaker(this.options.threshold),
+      });
+      const created: Breaker = { service, policy, openedAt: 0 };
+      policy.onBreak(() => (created.openedAt = Date.now()));
+      this.breakers.set(target, created);
+      breaker = created;
+    }
+    return breaker;
+  }
+
+  /** Runs one attempt through the origin's breaker; an open breaker refuses it unsent. */
+  async run<T>(service: UpstreamService, origin: string, route: string, attempt: () => Promise<T>): Promise<T> {
+    const breaker = this.breaker(service, origin);
+    try {
+      return await breaker.policy.execute(attempt);
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) {
+        const left = Math.max(1, Math.ceil((breaker.openedAt + this.options.cooldownMs - Date.now()) / 1000));
+        throw new UpstreamError({
+          service,
+          kind: 'unavailable',
+          route,
+          retryAfter: left,
+          upstreamMessage: `failing fast after ${this.options.threshold} consecutive failures; the next call probes it in about ${left} s`,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** The state of every breaker created so far. */
+  states(): Array<{ service: UpstreamService; target: string; state: BreakerStateName }> {
+    return [...this.breakers].map(([target, b]) => ({ service: b.service, target, state: stateName(b.policy.state) }));
+  }
+}
+
+function stateName(state: CircuitState): BreakerStateName {
+  if (state === CircuitState.Closed) return 'closed';
+  if (state === CircuitState.HalfOpen) return 'half-open';
+  return 'open';
+}
