@@ -7,10 +7,7 @@
  *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=32 npm run bench
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
-import { startSandbox } from '../src/sandbox/index.js';
-import { startServer } from '../src/server.js';
+import { startBenchGateway, upstreamRequests } from './support.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -30,17 +27,9 @@ const SCENARIOS: Array<{ name: string; query: string; variables?: Record<string,
 ];
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ port: 0 });
-  const config = loadConfig({
-    DATA_API_URL: sandbox.urls.dataApi,
-    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-    METRICS_URL: sandbox.urls.metrics,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const server = await startServer(config, createLogger('silent'));
+  // One client sends everything here: its per-client upstream rate is lifted for the measurement.
+  const gateway = await startBenchGateway({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000' });
+  const { sandbox, server } = gateway;
   process.stdout.write(`requests per scenario: ${REQUESTS}, concurrency: ${CONCURRENCY}\n\n`);
   process.stdout.write('scenario             ops/s    p50 ms   p95 ms   p99 ms  upstream/op  errors\n');
   for (const scenario of SCENARIOS) {
@@ -67,11 +56,7 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
-    // HTTP requests only: the node's per-method counters (`<route> <method>`) would count batches twice.
-    const upstream = Object.values(sandbox.counts())
-      .flatMap((routes) => Object.entries(routes))
-      .filter(([route]) => route.split(' ').length === 2)
-      .reduce((sum, [, n]) => sum + n, 0);
+    const upstream = upstreamRequests(sandbox);
     process.stdout.write(
       `${scenario.name.padEnd(20)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} ${pct(50).padStart(9)} ${pct(95).padStart(8)} ${pct(99).padStart(8)} ${(upstream / REQUESTS).toFixed(3).padStart(12)} ${String(errors).padStart(7)}\n`,
     );
@@ -80,8 +65,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nmemory: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB; shared cache entries ${server.upstreams.cache.size}, ~${(server.upstreams.cache.calculatedSize / 1024).toFixed(0)} KiB\n`,
   );
-  await server.close();
-  await sandbox.close();
+  await gateway.close();
 }
 
 await main();

@@ -1,0 +1,54 @@
+/**
+ * What the benchmark scripts share: a gateway and its simulated upstreams started in this process,
+ * the upstream HTTP requests the simulation received, and percentiles.
+ */
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+export interface BenchGateway {
+  sandbox: Sandbox;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/** Starts the simulated upstreams (or reuses `sandbox`) and a gateway in front of them, `env` over the defaults. */
+export async function startBenchGateway(env: Record<string, string> = {}, sandbox?: Sandbox): Promise<BenchGateway> {
+  const upstreams = sandbox ?? (await startSandbox({ port: 0 }));
+  const config = loadConfig({
+    DATA_API_URL: upstreams.urls.dataApi,
+    NODE_RPC_URL_MAINNET: upstreams.urls.nodeRpcMainnet,
+    NODE_RPC_URL_FUJI: upstreams.urls.nodeRpcFuji,
+    METRICS_URL: upstreams.urls.metrics,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const server = await startServer(config, createLogger('silent'));
+  return {
+    sandbox: upstreams,
+    server,
+    close: async () => {
+      await server.close();
+      if (!sandbox) await upstreams.close();
+    },
+  };
+}
+
+/** HTTP requests the simulated upstreams received since their last reset (a JSON-RPC batch counts once). */
+export function upstreamRequests(sandbox: Sandbox): number {
+  return Object.values(sandbox.counts())
+    .flatMap((routes) => Object.entries(routes))
+    .filter(([route]) => route.split(' ').length === 2)
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
+/** The p-th percentile of sorted values, formatted. */
+export function percentile(sorted: number[], p: number): string {
+  if (sorted.length === 0) return '-';
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
+}
+
+export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
