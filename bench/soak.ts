@@ -6,6 +6,10 @@
  *
  *   npm run bench:soak                                  # 60 s at 150 requests/s
  *   SOAK_SECONDS=300 SOAK_RATE=150 npm run bench:soak
+ *   CACHE_MAX_BYTES=4194304 npm run bench:soak            # a smaller shared cache: it fills sooner
+ *
+ * The shared upstream cache fills up to CACHE_MAX_BYTES (JSON length; objects take more in memory)
+ * during the first minutes, since every GET asks for another address: RSS rises until it is full.
  */
 import { mib, startBenchGateway } from './support.js';
 
@@ -42,10 +46,10 @@ async function scrape(url: string): Promise<{ series: number; bytes: number; ms:
 }
 
 async function main(): Promise<void> {
-  const gateway = await startBenchGateway();
+  const gateway = await startBenchGateway(process.env.CACHE_MAX_BYTES ? { CACHE_MAX_BYTES: process.env.CACHE_MAX_BYTES } : {});
   const { server } = gateway;
   process.stdout.write(`soak: ${SECONDS} s at ${RATE} requests/s, half GET with distinct query strings, half POST\n\n`);
-  process.stdout.write('    t s   rss MiB  heap MiB   series  /metrics KiB  scrape ms   answered/s  errors\n');
+  process.stdout.write('    t s   rss MiB  heap MiB  cache KiB   series  /metrics KiB  scrape ms   answered/s  errors\n');
   let sent = 0;
   let answered = 0;
   let failed = 0;
@@ -61,7 +65,7 @@ async function main(): Promise<void> {
     rss.push(memory.rss);
     series.push(metrics.series);
     process.stdout.write(
-      `${t.toFixed(0).padStart(7)} ${mib(memory.rss).padStart(9)} ${mib(memory.heapUsed).padStart(9)} ${String(metrics.series).padStart(8)} ${(metrics.bytes / 1024).toFixed(0).padStart(13)} ${metrics.ms.toFixed(1).padStart(10)} ${((answered - answeredAtReport) / REPORT_EVERY_S).toFixed(0).padStart(12)} ${String(failed).padStart(7)}\n`,
+      `${t.toFixed(0).padStart(7)} ${mib(memory.rss).padStart(9)} ${mib(memory.heapUsed).padStart(9)} ${(server.upstreams.cache.calculatedSize / 1024).toFixed(0).padStart(10)} ${String(metrics.series).padStart(8)} ${(metrics.bytes / 1024).toFixed(0).padStart(13)} ${metrics.ms.toFixed(1).padStart(10)} ${((answered - answeredAtReport) / REPORT_EVERY_S).toFixed(0).padStart(12)} ${String(failed).padStart(7)}\n`,
     );
     answeredAtReport = answered;
   };
