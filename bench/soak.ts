@@ -95,11 +95,13 @@ async function main(): Promise<void> {
   clearInterval(reporter);
   while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   await report();
-  const first = rss[1] ?? rss[0]!;
+  // The first half warms up (V8 grows its heap, the shared cache fills); the second half shows whether memory is flat.
+  const half = rss.slice(Math.floor(rss.length / 2));
+  const first = half[0]!;
   const last = rss.at(-1)!;
   process.stdout.write(
     `\nsent ${sent}, answered ${answered}, with errors ${failed}\n` +
-      `rss: after the first interval ${mib(first)} MiB, last ${mib(last)} MiB, peak ${mib(Math.max(...rss))} MiB, growth ${(((last - first) / first) * 100).toFixed(1)}%\n` +
+      `rss: peak ${mib(Math.max(...rss))} MiB; second half from ${mib(first)} to ${mib(last)} MiB (${(((last - first) / first) * 100).toFixed(1)}%), range ${mib(Math.min(...half))}-${mib(Math.max(...half))} MiB\n` +
       `series in /metrics: first ${series[0]}, after the first interval ${series[1] ?? series[0]}, last ${series.at(-1)}\n`,
   );
   await gateway.close();

@@ -27,7 +27,7 @@ import { Account, upstreamAddress } from './evm/account.js';
 import { TeleporterMessageInfo, Transaction, txKey } from './evm/transaction.js';
 import { Money } from './primary/assets.js';
 import { evmAddress } from './validate.js';
-import { typeGuard } from './guards.js';
+import { fieldGuard, typeGuard } from './guards.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
 const STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
@@ -206,6 +206,7 @@ builder.queryFields((t) => ({
       network: t.arg({ type: NetworkName, required: false, description: 'Only messages of this network; all networks when omitted.' }),
       ...connectionArgs(t, MESSAGE_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
     resolve: (_, args, ctx) => {
       const address = upstreamAddress(evmAddress('address', args.address));
       const network = args.network ? dataApiNetwork(args.network) : undefined;
@@ -227,6 +228,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One interchain message by id (`GET /v1/icm/messages/{messageId}`); null when unknown.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }),
     resolve: (_, args, ctx) => fetchMessage(ctx, icmMessageId('messageId', args.messageId)),
   }),
 }));

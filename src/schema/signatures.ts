@@ -95,10 +95,15 @@ export function aggregatorRequest(input: AggregateSignaturesArgs): WireSignature
 
 builder.mutationType({ description: 'Operations that make an upstream service act (never retried, never cached).' });
 
+/** The transaction of `Network.signedMessage`: an EVM hash or a P-Chain id. */
+function signedTxArg(txHash: string): void {
+  if (!isHash32(txHash) && !isCb58Id(txHash)) throw badInput('txHash', 'must be a 0x transaction hash (64 hex digits) or a cb58 transaction id');
+}
+
 builder.mutationFields((t) => ({
   aggregateSignatures: t.field({
     type: SignedMessage,
-    extensions: fieldGuard({ upstreamCost: 1 }),
+    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => aggregatorRequest(args.input) }),
     description:
       'Collects validator signatures over a warp message until the quorum is reached (`POST /v1/signatureAggregator/{network}/aggregateSignatures`). Input is checked before the call; the call is made once, never retried.',
     args: {
@@ -114,14 +119,12 @@ builder.objectFields(Network, (t) => ({
   signedMessage: t.field({
     type: SignedMessage,
     nullable: true,
-    extensions: fieldGuard({ upstreamCost: 1 }),
+    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => signedTxArg(args.txHash) }),
     description:
       'The signed warp message a transaction emitted (an ICM send, or a P-Chain transaction), aggregated by the Data API (`GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`); null when the transaction emitted none.',
     args: { txHash: t.arg.string({ required: true, description: 'A 0x transaction hash (EVM) or a cb58 transaction id (P-Chain).' }) },
     resolve: async (network, args, ctx) => {
-      if (!isHash32(args.txHash) && !isCb58Id(args.txHash)) {
-        throw badInput('txHash', 'must be a 0x transaction hash (64 hex digits) or a cb58 transaction id');
-      }
+      signedTxArg(args.txHash);
       return nullIfNotFound(ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), args.txHash));
     },
   }),

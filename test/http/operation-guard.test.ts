@@ -89,6 +89,53 @@ describe('arguments under a parent that calls an upstream', () => {
   });
 });
 
+describe('arguments beside a field that calls an upstream', () => {
+  it('refuses the whole operation, so the sibling `chains` never calls the Data API', async () => {
+    const FUJI_P = 'P-fuji1wsk3qdaxv4704v34fjvx88kjgd8vlj7deyemgr';
+    const cases: Array<[string, string]> = [
+      [`network { blockchain(id: "q-chain") { blockchainId } }`, 'id'],
+      [`network { utxos(blockchain: "p-chain", addresses: ["${FUJI_P}"]) { nodes { utxoId } } }`, 'addresses[0]'],
+      [`network { rewards(nodeIds: ["NodeID-nope"]) { nodes { txHash } } }`, 'nodeIds[0]'],
+      [`network { rewards { nodes { txHash } } }`, 'addresses'],
+      [`network { delegators(delegationStatus: UNKNOWN) { nodes { txHash } } }`, 'delegationStatus'],
+      [`network { vertices(blockchain: "p-chain") { nodes { vertexHash } } }`, 'blockchain'],
+      [`network { signedMessage(txHash: "nope") { signedMessage } }`, 'txHash'],
+      [`network { validator(nodeId: "NodeID-nope") { nodeId } }`, 'nodeId'],
+      [`network { validators(subnetId: "zz") { nodeId } }`, 'subnetId'],
+      [`network { pChain { balance(addresses: ["${FUJI_P}"]) { balance } } }`, 'addresses[0]'],
+      [`network { pChain { block(height: "1", id: "x") { id } } }`, 'id'],
+      [`network { pChain { blockchainStatus(blockchainId: "zz") } }`, 'blockchainId'],
+      [`network { pChain { currentSupply(subnetId: "zz") } }`, 'subnetId'],
+      [`network { xChain { tx(id: "zz") { id } } }`, 'id'],
+      [`network { xChain { txStatus(id: "zz") } }`, 'id'],
+      [`network { xChain { asset(id: "!!") { assetId } } }`, 'id'],
+      [`network { xChain { balances(address: "X-fuji1xdvsls285yx6jtxje80peuxun0afl9wvlx2mzm") { balance } } }`, 'address'],
+      [`network { xChain { block(height: "-1") { id } } }`, 'height'],
+      [`network { xChain { utxos(addresses: ["X-avax1xdvsls285yx6jtxje80peuxun0afl9wvlx2mzm"], sourceChain: "Q") { nodes { __typename } } } }`, 'sourceChain'],
+      [`icmMessage(messageId: "xyz") { messageId }`, 'messageId'],
+      [`icmMessages(address: "0x12") { nodes { messageId } }`, 'address'],
+    ];
+    for (const [field, argument] of cases) {
+      const document = `{ chains { chainId } ${field} }`;
+      const { data, errors } = await h.query(document, {}, headers);
+      expect(data, field).toBeUndefined();
+      expect(errors![0]!.extensions, field).toMatchObject({ code: 'BAD_USER_INPUT', argument });
+    }
+    const mutation = await h.query(`mutation { aggregateSignatures(network: FUJI, input: {}) { signedMessage } }`, {}, headers);
+    expect(mutation.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(calls()).toBe(0);
+  });
+
+  it('checks addresses against the network above them', async () => {
+    const fujiAddress = 'P-fuji1wsk3qdaxv4704v34fjvx88kjgd8vlj7deyemgr';
+    const mainnet = await h.query(`{ network(name: MAINNET) { pChain { balance(addresses: ["${fujiAddress}"]) { balance } } } }`, {}, headers);
+    expect(mainnet.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'addresses[0]' });
+    expect(calls()).toBe(0);
+    const fuji = await h.query(`{ network(name: FUJI) { pChain { balance(addresses: ["${fujiAddress}"]) { balance } } } }`, {}, headers);
+    expect(fuji.errors?.[0]?.extensions?.code).not.toBe('BAD_USER_INPUT');
+  });
+});
+
 describe('list arguments', () => {
   it('bounds every list argument: nodes(ids:) takes at most 100', async () => {
     const ids = Array.from({ length: 600 }, (_, i) => b64(`Block:43114:0x${i.toString(16).padStart(64, '0')}`));

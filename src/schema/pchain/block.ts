@@ -10,10 +10,10 @@ import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
 import type { RpcNetwork } from '../../upstream/node-rpc.js';
 import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
-import { cb58Id } from '../validate.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../xchain/io.js';
-import { exactlyOne, heightArg, pChainRpc, selectsOnly } from '../xchain/shared.js';
+import { blockRefArg, pChainRpc, selectsOnly } from '../xchain/shared.js';
 import { PChain } from './chain.js';
+import { fieldGuard } from '../guards.js';
 
 /** Inferred from which members an unsigned tx has, most specific first. */
 const TYPE_RULES: Array<[string, (u: Record<string, unknown>) => boolean]> = [
@@ -174,9 +174,9 @@ builder.objectFields(PChain, (t) => ({
       id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
       height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
     },
+    extensions: fieldGuard({ checkArgs: blockRefArg }),
     resolve: (p, args, ctx, info) => {
-      exactlyOne(args.id, args.height, ['id', 'height']);
-      const ref = args.id != null ? { id: cb58Id('id', args.id) } : { height: heightArg('height', args.height!) };
+      const ref = blockRefArg(args);
       return fetchPBlock(ctx, { network: p.network, ...ref }, selectsOnly(info, HEX_FIELDS));
     },
   }),

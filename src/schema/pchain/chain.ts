@@ -14,7 +14,7 @@ import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetDescription, assetKey } from '../xchain/asset.js';
 import { chainAddresses, pChainRpc, PRIMARY_NETWORK_ID, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
-import { maxItems, typeGuard } from '../guards.js';
+import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 
 export interface PChainShape {
   network: RpcNetwork;
@@ -117,6 +117,7 @@ PChain.implement({
       description: 'What the addresses hold together (`platform.getBalance`).',
       deprecationReason: 'platform.getBalance is deprecated since AvalancheGo v1.9.12: use `Network.utxos` with the P-Chain instead.',
       args: { addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_ADDRESSES), description: `P-Chain addresses (P-avax1... on mainnet, P-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }) },
+      extensions: fieldGuard({ checkArgs: (args, scope) => chainAddresses('addresses', args.addresses, 'P', rpcNetwork(scope.network), MAX_ADDRESSES) }),
       resolve: async (p, args, ctx) => {
         const addresses = chainAddresses('addresses', args.addresses, 'P', p.network, MAX_ADDRESSES);
         return { network: p.network, reply: await pChainRpc(ctx, p.network).getBalance(addresses) };
@@ -134,6 +135,7 @@ PChain.implement({
       nullable: true,
       description: 'What the node knows of a blockchain (`platform.getBlockchainStatus`).',
       args: { blockchainId: t.arg.string({ required: true, description: 'Blockchain id (cb58).' }) },
+      extensions: fieldGuard({ checkArgs: (args) => cb58Id('blockchainId', args.blockchainId) }),
       resolve: async (p, args, ctx) =>
         knownOr(await pChainRpc(ctx, p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId)), STATUSES, 'Unknown'),
     }),
@@ -142,6 +144,7 @@ PChain.implement({
       nullable: true,
       description: 'An upper bound of the tokens that can stake the subnet (`platform.getCurrentSupply`), in its smallest unit; null for an unknown subnet.',
       args: { subnetId: t.arg.string({ required: false, description: 'Subnet id (cb58); the primary network (AVAX) when omitted.' }) },
+      extensions: fieldGuard({ checkArgs: (args) => args.subnetId != null && cb58Id('subnetId', args.subnetId) }),
       resolve: async (p, args, ctx) => {
         const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : undefined;
         try {

@@ -175,7 +175,15 @@ builder.objectFields(Network, (t) => ({
       nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_NODE_IDS), description: `Only these node ids (NodeID-...), at most ${MAX_NODE_IDS}.` }),
     },
     // One call lists the whole set (mainnet has about 1,500 primary-network validators).
-    extensions: fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: (args) => args.nodeIds?.length ?? 2000 }),
+    extensions: fieldGuard({
+      upstreamCost: 1,
+      upstreamCostPerItem: 0,
+      listSize: (args) => args.nodeIds?.length ?? 2000,
+      checkArgs: (args) => {
+        if (args.subnetId != null) cb58Id('subnetId', args.subnetId);
+        if (args.nodeIds != null) list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg);
+      },
+    }),
     resolve: async (n, args, ctx) => {
       const network = rpcNetwork(n.name);
       const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID;
@@ -204,6 +212,12 @@ builder.objectFields(Network, (t) => ({
       nodeId: t.arg.string({ required: true, description: 'Node id (NodeID-...).' }),
       subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
     },
+    extensions: fieldGuard({
+      checkArgs: (args) => {
+        nodeIdArg('nodeId', args.nodeId);
+        if (args.subnetId != null) cb58Id('subnetId', args.subnetId);
+      },
+    }),
     resolve: (n, args) =>
       validatorKey(rpcNetwork(n.name), args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID, nodeIdArg('nodeId', args.nodeId)),
   }),

@@ -13,7 +13,7 @@ import { dataApiNetwork, NetworkName, SortOrder } from '../enums.js';
 import { Network } from '../network.js';
 import { EvmGenesis } from './genesis.js';
 import { blockchainIdArg, networkKey, networkName, type PrimaryNetworkKey } from './ids.js';
-import { typeGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
@@ -120,6 +120,7 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'One blockchain by id or by the alias p-chain, x-chain or c-chain; null when this network has no such blockchain.',
     args: { id: t.arg.string({ required: true, description: 'A blockchain id (cb58) or p-chain, x-chain, c-chain.' }) },
+    extensions: fieldGuard({ checkArgs: (args, scope) => blockchainIdArg('id', args.id, networkKey(scope.network)) }),
     resolve: (n, args) => {
       const key = networkKey(n.name);
       return blockchainKey(key, blockchainIdArg('id', args.id, key));

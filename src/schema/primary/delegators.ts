@@ -14,8 +14,8 @@ import { connectionArgs, connectionType, paginate, type ConnectionArgs, type Con
 import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue } from '../enums.js';
 import { Network } from '../network.js';
 import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './enums.js';
-import { networkKey, nodeIds as nodeIdList, primaryAddresses } from './ids.js';
-import { maxItems } from '../guards.js';
+import { networkKey, nodeIds as nodeIdList, primaryAddresses, type PrimaryNetworkKey } from './ids.js';
+import { fieldGuard, maxItems } from '../guards.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;
@@ -105,6 +105,18 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
   );
 }
 
+/** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */
+function delegatorFilters(
+  args: { rewardAddresses?: string[] | null; nodeIds?: string[] | null; delegationStatus?: Parameters<typeof delegationStatusArg>[1] },
+  key: PrimaryNetworkKey,
+) {
+  return {
+    rewardAddresses: primaryAddresses('rewardAddresses', args.rewardAddresses ?? [], MAX_DELEGATOR_FILTERS, key, ['P', 'X']),
+    nodeIds: nodeIdList('nodeIds', args.nodeIds ?? [], MAX_DELEGATOR_FILTERS),
+    delegationStatus: delegationStatusArg('delegationStatus', args.delegationStatus),
+  };
+}
+
 builder.objectFields(Network, (t) => ({
   delegators: t.field({
     type: DelegatorConnection,
@@ -121,11 +133,9 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }),
     resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      const rewardAddresses = primaryAddresses('rewardAddresses', args.rewardAddresses ?? [], MAX_DELEGATOR_FILTERS, key, ['P', 'X']);
-      const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_DELEGATOR_FILTERS);
-      const delegationStatus = delegationStatusArg('delegationStatus', args.delegationStatus);
+      const { rewardAddresses, nodeIds, delegationStatus } = delegatorFilters(args, networkKey(n.name));
       return delegatorsConnection(ctx, n.name, { rewardAddresses, nodeIds, delegationStatus, sortOrder: args.sortOrder ?? undefined }, args);
     },
   }),

@@ -12,8 +12,8 @@ import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue } from '../en
 import { Network } from '../network.js';
 import { AssetWithPriceInfo } from './assets.js';
 import { Currency, REWARD_TYPES, RewardType } from './enums.js';
-import { networkKey, nodeIds as nodeIdList, primaryAddresses } from './ids.js';
-import { maxItems } from '../guards.js';
+import { networkKey, nodeIds as nodeIdList, primaryAddresses, type PrimaryNetworkKey } from './ids.js';
+import { fieldGuard, maxItems } from '../guards.js';
 
 /** Most addresses and node ids one rewards query may name. */
 export const MAX_REWARD_FILTERS = 64;
@@ -72,6 +72,14 @@ export function rewardsConnection(ctx: Context, network: NetworkNameValue, filte
   );
 }
 
+/** The address and node-id filters of `Network.rewards`, checked (run by the guard and by the resolver). */
+function rewardFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: PrimaryNetworkKey) {
+  const addresses = primaryAddresses('addresses', args.addresses ?? [], MAX_REWARD_FILTERS, key, ['P', 'X']);
+  const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_REWARD_FILTERS);
+  if (addresses.length === 0 && nodeIds.length === 0) throw badInput('addresses', 'give at least one address or node id (in "addresses" or "nodeIds")');
+  return { addresses, nodeIds };
+}
+
 builder.objectFields(Network, (t) => ({
   rewards: t.field({
     type: HistoricalRewardConnection,
@@ -88,11 +96,9 @@ builder.objectFields(Network, (t) => ({
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the historical prices; USD when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }),
     resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      const addresses = primaryAddresses('addresses', args.addresses ?? [], MAX_REWARD_FILTERS, key, ['P', 'X']);
-      const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_REWARD_FILTERS);
-      if (addresses.length === 0 && nodeIds.length === 0) throw badInput('addresses', 'give at least one address or node id (in "addresses" or "nodeIds")');
+      const { addresses, nodeIds } = rewardFilters(args, networkKey(n.name));
       return rewardsConnection(ctx, n.name, { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined, currency: args.currency ?? undefined }, args);
     },
   }),

@@ -11,15 +11,15 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WirePChainUtxo, WireXChainUtxo, WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
+import type { WireListUtxosQuery, WirePChainUtxo, WireXChainUtxo, WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork, knownOr, SortOrder } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetAmount } from './assets.js';
 import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './enums.js';
-import { networkKey, primaryAddresses, primaryChainArg, type PrimaryChainAlias } from './ids.js';
-import { maxItems } from '../guards.js';
+import { networkKey, primaryAddresses, primaryChainArg, type PrimaryChainAlias, type PrimaryNetworkKey } from './ids.js';
+import { fieldGuard, maxItems } from '../guards.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
@@ -163,21 +163,9 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Sort direction; the upstream default when omitted.' }),
       ...connectionArgs(t, UTXO_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }),
     resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-      if (args.addresses.length === 0) throw badInput('addresses', 'give at least one address');
-      const addresses = primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
-      const assetId = args.assetId == null ? undefined : cb58Id('assetId', args.assetId);
-      if (args.minUtxoAmount != null && args.minUtxoAmount < 0n) throw badInput('minUtxoAmount', 'must not be negative');
-      const query = {
-        addresses,
-        assetId,
-        minUtxoAmount: args.minUtxoAmount ?? undefined,
-        includeSpent: args.includeSpent ?? undefined,
-        sortBy: args.sortBy ?? undefined,
-        sortOrder: args.sortOrder ?? undefined,
-      };
+      const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
       const network = dataApiNetwork(n.name);
       return paginate(
         {
@@ -193,6 +181,34 @@ builder.objectFields(Network, (t) => ({
     },
   }),
 }));
+
+interface UtxoArgs {
+  blockchain: string;
+  addresses: string[];
+  assetId?: string | null;
+  minUtxoAmount?: bigint | null;
+  includeSpent?: boolean | null;
+  sortBy?: WireListUtxosQuery['sortBy'] | null;
+  sortOrder?: WireListUtxosQuery['sortOrder'] | null;
+}
+
+/** The chain and Data API query of `Network.utxos`, checked (run by the guard and by the resolver). */
+function utxoArgs(args: UtxoArgs, key: PrimaryNetworkKey) {
+  const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
+  if (args.addresses.length === 0) throw badInput('addresses', 'give at least one address');
+  const addresses = primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
+  const assetId = args.assetId == null ? undefined : cb58Id('assetId', args.assetId);
+  if (args.minUtxoAmount != null && args.minUtxoAmount < 0n) throw badInput('minUtxoAmount', 'must not be negative');
+  const query = {
+    addresses,
+    assetId,
+    minUtxoAmount: args.minUtxoAmount ?? undefined,
+    includeSpent: args.includeSpent ?? undefined,
+    sortBy: args.sortBy ?? undefined,
+    sortOrder: args.sortOrder ?? undefined,
+  };
+  return { blockchainId, alias, query };
+}
 
 /** Tags a wire UTXO with its shape: the P-Chain's, or the X-Chain's (which the C-Chain shares). */
 function shapeUtxo(u: WirePChainUtxo | WireXChainUtxo, chain: PrimaryChainAlias): UtxoShape {

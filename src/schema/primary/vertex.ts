@@ -8,6 +8,7 @@ import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork } from '../enums.js';
 import { Network } from '../network.js';
 import { networkKey, primaryChainArg } from './ids.js';
+import { fieldGuard } from '../guards.js';
 
 const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
 
@@ -40,6 +41,7 @@ builder.objectFields(Network, (t) => ({
       }),
       ...connectionArgs(t, VERTEX_PAGE),
     },
+    extensions: fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }),
     resolve: (n, args, ctx) => {
       const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
       const network = dataApiNetwork(n.name);

@@ -13,7 +13,7 @@ import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.
 import { NetworkName } from '../enums.js';
 import { XChain } from './chain.js';
 import { assetIdArg, networkNameOf, xChainRpc } from './shared.js';
-import { typeGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
 
 export interface AssetDescriptionShape {
   network: RpcNetwork;
@@ -73,6 +73,7 @@ builder.objectFields(XChain, (t) => ({
     nullable: true,
     description: 'An asset by id or by the alias "AVAX"; null when the chain has no such asset.',
     args: { id: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }) },
+    extensions: fieldGuard({ checkArgs: (args) => assetIdArg('id', args.id) }),
     resolve: (x, args) => assetKey(x.network, assetIdArg('id', args.id)),
   }),
 }));

@@ -9,6 +9,8 @@ import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
 import { AssetDescription, assetKey } from './asset.js';
 import { XChain } from './chain.js';
 import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom, xChainRpc } from './shared.js';
+import { fieldGuard } from '../guards.js';
+import { rpcNetwork } from '../enums.js';
 
 export interface XBalanceShape {
   network: RpcNetwork;
@@ -43,6 +45,7 @@ builder.objectFields(XChain, (t) => ({
     description: 'Every asset an address holds (`avm.getAllBalances`).',
     deprecationReason: 'avm.getAllBalances is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
     args: { address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }) },
+    extensions: fieldGuard({ checkArgs: (args, scope) => chainAddress('address', args.address, 'X', rpcNetwork(scope.network)) }),
     resolve: async (x, args, ctx) => {
       const address = chainAddress('address', args.address, 'X', x.network);
       const reply = await xChainRpc(ctx, x.network).getAllBalances(address);
@@ -58,6 +61,12 @@ builder.objectFields(XChain, (t) => ({
       address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }),
       assetId: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }),
     },
+    extensions: fieldGuard({
+      checkArgs: (args, scope) => {
+        chainAddress('address', args.address, 'X', rpcNetwork(scope.network));
+        assetIdArg('assetId', args.assetId);
+      },
+    }),
     resolve: async (x, args, ctx) => {
       const address = chainAddress('address', args.address, 'X', x.network);
       const assetId = assetIdArg('assetId', args.assetId);

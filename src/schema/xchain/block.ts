@@ -9,10 +9,10 @@ import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/n
 import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
 import type { RpcNetwork } from '../../upstream/node-rpc.js';
 import type { WireXBlock } from '../../upstream/types/node-rpc-xchain.js';
-import { cb58Id } from '../validate.js';
 import { XChain } from './chain.js';
-import { exactlyOne, heightArg, selectsOnly, xChainRpc } from './shared.js';
+import { blockRefArg, selectsOnly, xChainRpc } from './shared.js';
 import { XChainTx, type XTxShape } from './tx.js';
+import { fieldGuard } from '../guards.js';
 
 export interface XBlockShape {
   network: RpcNetwork;
@@ -89,9 +89,9 @@ builder.objectFields(XChain, (t) => ({
       id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
       height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
     },
+    extensions: fieldGuard({ checkArgs: blockRefArg }),
     resolve: (x, args, ctx, info) => {
-      exactlyOne(args.id, args.height, ['id', 'height']);
-      const ref = args.id != null ? { id: cb58Id('id', args.id) } : { height: heightArg('height', args.height!) };
+      const ref = blockRefArg(args);
       return fetchXBlock(ctx, { network: x.network, ...ref }, selectsOnly(info, HEX_FIELDS));
     },
   }),

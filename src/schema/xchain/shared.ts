@@ -68,6 +68,12 @@ export function heightArg(argument: string, value: bigint): bigint {
 }
 
 /** Exactly one of two lookup arguments. */
+/** A block of the P- or X-Chain by `id` or by `height`: exactly one, checked. */
+export function blockRefArg(args: { id?: string | null; height?: bigint | null }): { id: string } | { height: bigint } {
+  exactlyOne(args.id, args.height, ['id', 'height']);
+  return args.id != null ? { id: cb58Id('id', args.id) } : { height: heightArg('height', args.height!) };
+}
+
 export function exactlyOne(a: unknown, b: unknown, names: [string, string]): void {
   if ((a == null) === (b == null)) throw badInput(names[0], `give exactly one of "${names[0]}" and "${names[1]}"`);
 }

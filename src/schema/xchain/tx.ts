@@ -26,6 +26,7 @@ import {
   XChainOperation,
 } from './io.js';
 import { selectsOnly, xChainRpc } from './shared.js';
+import { fieldGuard } from '../guards.js';
 
 export interface XTxShape {
   network: RpcNetwork;
@@ -177,6 +178,7 @@ builder.objectFields(XChain, (t) => ({
     nullable: true,
     description: 'A transaction by id (`avm.getTx`); null when the chain does not know it.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
     resolve: (x, args, ctx, info) => fetchTx(ctx, x.network, cb58Id('id', args.id), selectsOnly(info, TX_HEX_FIELDS)),
   }),
   txStatus: t.field({
@@ -185,6 +187,7 @@ builder.objectFields(XChain, (t) => ({
     description: 'The status of a transaction (`avm.getTxStatus`).',
     deprecationReason: 'avm.getTxStatus is deprecated since AvalancheGo v1.10.0: read `tx` (null when unknown) instead.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
     resolve: async (x, args, ctx) => knownOr(await xChainRpc(ctx, x.network).getTxStatus(cb58Id('id', args.id)), TX_STATUSES, 'Unknown'),
   }),
 }));

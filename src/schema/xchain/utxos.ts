@@ -18,7 +18,8 @@ import { XChain } from './chain.js';
 import { FxOutputKind } from './io.js';
 import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg, xChainRpc } from './shared.js';
 import { fetchTx, TX_HEX_FIELDS, XChainTx } from './tx.js';
-import { maxItems } from '../guards.js';
+import { fieldGuard, maxItems } from '../guards.js';
+import { rpcNetwork } from '../enums.js';
 
 export interface XUtxoShape {
   network: RpcNetwork;
@@ -131,6 +132,12 @@ builder.objectFields(XChain, (t) => ({
       sourceChain: t.arg.string({ required: false, description: 'Read atomic UTXOs exported from this chain: "P", "C" or a blockchain id.' }),
       ...connectionArgs(t, UTXO_PAGE),
     },
+    extensions: fieldGuard({
+      checkArgs: (args, scope) => {
+        chainAddresses('addresses', args.addresses, 'X', rpcNetwork(scope.network), MAX_ADDRESSES);
+        if (args.sourceChain != null) sourceChainArg('sourceChain', args.sourceChain);
+      },
+    }),
     resolve: (x, args, ctx) => {
       const addresses = chainAddresses('addresses', args.addresses, 'X', x.network, MAX_ADDRESSES);
       const sourceChain = args.sourceChain != null ? sourceChainArg('sourceChain', args.sourceChain) : null;
