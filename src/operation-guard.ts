@@ -99,7 +99,7 @@ export function guardOperation(
   if (coerced.errors) return { errors: [], cost: 0 };
   const variables = coerced.coerced;
   const walk: Walk = { schema, fragments, variables, errors: [], cost: 0, once: new Set() };
-  selections(walk, operation.selectionSet, root, 1, undefined, new Set(), { network: 'MAINNET' });
+  selections(walk, operation.selectionSet, { parent: root, instances: 1, spreading: new Set(), scope: { network: 'MAINNET' } });
   if (walk.errors.length === 0 && walk.cost > maxEstimatedCalls) {
     walk.errors.push(
       new GraphQLError(
@@ -119,47 +119,39 @@ function included(walk: Walk, node: { directives?: readonly any[] }): boolean {
   return include?.if !== false;
 }
 
-/**
- * Walks a selection set on `parent`, evaluated `instances` times. `pageSize` is the `first` of the
- * connection being walked (its `edges` and `nodes` lists hold that many items).
- */
-function selections(
-  walk: Walk,
-  set: SelectionSetNode,
-  parent: GraphQLNamedType,
-  instances: number,
-  pageSize: number | undefined,
-  spreading: Set<string>,
-  scope: GuardScope,
-): void {
+/** Where in the operation a selection set is walked. */
+interface Position {
+  /** The type the selections are on. */
+  parent: GraphQLNamedType;
+  /** How many times the set is evaluated (the product of the list sizes above it). */
+  instances: number;
+  /** The `first` of the connection being walked: its `edges` and `nodes` lists hold that many items. */
+  pageSize?: number;
+  /** Fragments being spread above (validation refuses cycles; this only keeps a bad document from looping). */
+  spreading: Set<string>;
+  scope: GuardScope;
+}
+
+function selections(walk: Walk, set: SelectionSetNode, at: Position): void {
   for (const selection of set.selections) {
     if (walk.errors.length > 0) return;
     if (!included(walk, selection)) continue;
     if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : parent;
-      if (type) selections(walk, selection.selectionSet, type, instances, pageSize, spreading, scope);
+      const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : at.parent;
+      if (type) selections(walk, selection.selectionSet, { ...at, parent: type });
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const name = selection.name.value;
       const fragment = walk.fragments[name];
-      // Validation refuses cycles; the set only keeps a bad document from looping here.
-      if (!fragment || spreading.has(name)) continue;
+      if (!fragment || at.spreading.has(name)) continue;
       const type = walk.schema.getType(fragment.typeCondition.name.value);
-      if (type) selections(walk, fragment.selectionSet, type, instances, pageSize, new Set(spreading).add(name), scope);
+      if (type) selections(walk, fragment.selectionSet, { ...at, parent: type, spreading: new Set(at.spreading).add(name) });
     } else {
-      field(walk, selection, parent, instances, pageSize, spreading, scope);
+      field(walk, selection, at);
     }
   }
 }
 
-function field(
-  walk: Walk,
-  node: FieldNode,
-  parent: GraphQLNamedType,
-  instances: number,
-  pageSize: number | undefined,
-  spreading: Set<string>,
-  scope: GuardScope,
-): void {
+function field(walk: Walk, node: FieldNode, { parent, instances, pageSize, spreading, scope }: Position): void {
   const name = node.name.value;
   if (name.startsWith('__')) return;
   if (!isObjectType(parent) && !isInterfaceType(parent)) return;
@@ -205,7 +197,7 @@ function field(
 
   if (!node.selectionSet) return;
   const nextPage = connection ? connectionSize(definition, args) : fromPage ? pageSize : undefined;
-  selections(walk, node.selectionSet, type, items, nextPage, spreading, own);
+  selections(walk, node.selectionSet, { parent: type, instances: items, pageSize: nextPage, spreading, scope: own });
 }
 
 function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined, scope: GuardScope): void {
