@@ -3,7 +3,7 @@
  */
 import { builder } from '../builder.js';
 import type { DataApiNetwork } from '../upstream/types/data-api-chains.js';
-import type { RpcNetwork } from '../upstream/node-rpc.js';
+import type { NetworkKey } from '../lib/networks.js';
 
 export type NetworkNameValue = 'MAINNET' | 'FUJI' | 'TESTNET';
 
@@ -21,9 +21,14 @@ export function dataApiNetwork(name: NetworkNameValue): DataApiNetwork {
   return name === 'MAINNET' ? 'mainnet' : name === 'FUJI' ? 'fuji' : 'testnet';
 }
 
-/** Which node RPC endpoint serves the network. */
-export function rpcNetwork(name: NetworkNameValue): RpcNetwork {
+/** The network behind a name (TESTNET is FUJI): node clients and global ids use it. */
+export function networkKey(name: NetworkNameValue): NetworkKey {
   return name === 'MAINNET' ? 'mainnet' : 'fuji';
+}
+
+/** The graph's name of a network. */
+export function networkName(key: NetworkKey): NetworkNameValue {
+  return key === 'mainnet' ? 'MAINNET' : 'FUJI';
 }
 
 export const SortOrder = builder.enumType('SortOrder', {

@@ -6,17 +6,17 @@ import type { Transport } from './http.js';
 import { JsonRpcClient } from './json-rpc.js';
 import type { RequestMemo } from './rest.js';
 
-export type RpcNetwork = 'mainnet' | 'fuji';
+import type { NetworkKey } from '../lib/networks.js';
 
 export interface NodeRpcOptions {
-  urls: Record<RpcNetwork, string>;
+  urls: Record<NetworkKey, string>;
   transport: Transport;
   cache: UpstreamCache;
   memo?: RequestMemo;
 }
 
 export class NodeRpcClients {
-  private readonly clients: Record<RpcNetwork, JsonRpcClient>;
+  private readonly clients: Record<NetworkKey, JsonRpcClient>;
 
   constructor(options: NodeRpcOptions) {
     this.clients = {
@@ -25,7 +25,7 @@ export class NodeRpcClients {
     };
   }
 
-  network(network: RpcNetwork): JsonRpcClient {
+  network(network: NetworkKey): JsonRpcClient {
     return this.clients[network];
   }
 }

@@ -4,7 +4,8 @@
  * One service per network. Blockchain aliases X, P and C work as on a real node.
  */
 import { SandboxService } from '../http.js';
-import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../world/chains.js';
+import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../world/chains.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { World } from '../world/index.js';
 import { evmMethods } from './evm.js';
 import { rpcEndpoint } from './json-rpc.js';
@@ -14,7 +15,7 @@ function rpcErrorBody(status: number, message: string | string[]): unknown {
   return { jsonrpc: '2.0', id: null, error: { code: -32000, message: Array.isArray(message) ? message.join('; ') : message, data: { status } } };
 }
 
-export function createNodeRpc(world: World, network: SandboxNetwork): SandboxService {
+export function createNodeRpc(world: World, network: NetworkKey): SandboxService {
   const service = new SandboxService({ name: `node-rpc-${network}`, errorBody: rpcErrorBody });
   const chains = world.chains.filter((c) => c.network === network);
   const chainFor = (id: string): SandboxChain | undefined => chains.find((c) => c.blockchainId === id || (id === 'C' && c.isCChain));

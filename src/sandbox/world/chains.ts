@@ -4,12 +4,11 @@
  */
 import { cb58Encode } from '../../lib/codec.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { Rng } from './rng.js';
 
-export type SandboxNetwork = 'mainnet' | 'fuji';
-
 export interface SandboxChain {
-  network: SandboxNetwork;
+  network: NetworkKey;
   /** EVM chain id. */
   evmChainId: number;
   /** cb58 blockchain id on the P-Chain. */
@@ -21,20 +20,11 @@ export interface SandboxChain {
   info: WireChainInfo;
 }
 
-/** The primary network's subnet id: 32 zero bytes in cb58. */
-export const PRIMARY_NETWORK_SUBNET_ID = cb58Encode(new Uint8Array(32));
+export { PRIMARY_NETWORK_SUBNET_ID };
 
-/** The real C-Chain blockchain ids, so that ids users know work in the sandbox too. */
-export const C_CHAIN_BLOCKCHAIN_IDS: Record<SandboxNetwork, string> = {
-  mainnet: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
-  fuji: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
-};
-
-/** The real X- and P-Chain blockchain ids. */
-export const X_CHAIN_BLOCKCHAIN_IDS: Record<SandboxNetwork, string> = {
-  mainnet: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
-  fuji: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
-};
+/** The real blockchain ids, so that ids users know work in the sandbox too. */
+export const C_CHAIN_BLOCKCHAIN_IDS: Record<NetworkKey, string> = { mainnet: NETWORKS.mainnet.blockchainIds.C, fuji: NETWORKS.fuji.blockchainIds.C };
+export const X_CHAIN_BLOCKCHAIN_IDS: Record<NetworkKey, string> = { mainnet: NETWORKS.mainnet.blockchainIds.X, fuji: NETWORKS.fuji.blockchainIds.X };
 export const P_CHAIN_BLOCKCHAIN_ID = PRIMARY_NETWORK_SUBNET_ID;
 
 /** cb58 id of the EVM VM (subnet-EVM and coreth share the family in the Data API). */
@@ -42,7 +32,7 @@ const EVM_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
 const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
 
 interface ChainSpec {
-  network: SandboxNetwork;
+  network: NetworkKey;
   evmChainId: number;
   name: string;
   description: string;

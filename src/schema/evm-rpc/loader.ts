@@ -9,7 +9,7 @@ import { GraphQLError } from 'graphql';
 import type { Context } from '../../context.js';
 import { UpstreamError } from '../../upstream/errors.js';
 import type { RpcCall } from '../../upstream/json-rpc.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import { EvmRpc, evmRpcEndpoint } from '../../upstream/node-rpc/evm.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import { chainIndex } from '../chain.js';
@@ -19,7 +19,7 @@ const perRequest = new WeakMap<Context, Map<string, EvmRpc>>();
 
 const callKey = (call: RpcCall) => `${call.method}|${JSON.stringify(call.params ?? [])}`;
 
-export function chainRpcNetwork(chain: WireChainInfo): RpcNetwork {
+export function chainRpcNetwork(chain: WireChainInfo): NetworkKey {
   return chain.isTestnet ? 'fuji' : 'mainnet';
 }
 

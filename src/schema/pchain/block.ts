@@ -7,7 +7,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../xchain/io.js';
@@ -50,7 +50,7 @@ export const PChainTxType = builder.enumType('PChainTxType', {
 });
 
 interface PTxShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   wire: WirePTx;
 }
 
@@ -98,7 +98,7 @@ export const PChainTx = builder.objectRef<PTxShape>('PChainTx').implement({
 });
 
 interface PBlockShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   id?: string;
   height?: bigint;
   json?: WirePBlock;

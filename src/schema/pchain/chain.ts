@@ -6,18 +6,19 @@
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import { knownOr, rpcNetwork } from '../enums.js';
+import { knownOr, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetDescription, assetKey } from '../xchain/asset.js';
-import { chainAddresses, pChainRpc, PRIMARY_NETWORK_ID, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
+import {chainAddresses, pChainRpc, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 
 export interface PChainShape {
-  network: RpcNetwork;
+  network: NetworkKey;
 }
 
 export const PChain = builder.objectRef<PChainShape>('PChain');
@@ -36,7 +37,7 @@ export const PChainBlockchainStatus = builder.enumType('PChainBlockchainStatus',
 });
 
 interface BlockchainShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   wire: WireBlockchain;
 }
 
@@ -57,7 +58,7 @@ export const PChainBlockchain = builder.objectRef<BlockchainShape>('PChainBlockc
 });
 
 interface AssetBalanceShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   assetId: string;
   reply: WireGetPBalanceReply;
 }
@@ -77,7 +78,7 @@ export const PChainAssetBalance = builder.objectRef<AssetBalanceShape>('PChainAs
 });
 
 interface BalanceShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   reply: WireGetPBalanceReply;
 }
 
@@ -117,7 +118,7 @@ PChain.implement({
       description: 'What the addresses hold together (`platform.getBalance`).',
       deprecationReason: 'platform.getBalance is deprecated since AvalancheGo v1.9.12: use `Network.utxos` with the P-Chain instead.',
       args: { addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_ADDRESSES), description: `P-Chain addresses (P-avax1... on mainnet, P-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }) },
-      extensions: fieldGuard({ checkArgs: (args, scope) => chainAddresses('addresses', args.addresses, 'P', rpcNetwork(scope.network), MAX_ADDRESSES) }),
+      extensions: fieldGuard({ checkArgs: (args, scope) => chainAddresses('addresses', args.addresses, 'P', networkKey(scope.network), MAX_ADDRESSES) }),
       resolve: async (p, args, ctx) => {
         const addresses = chainAddresses('addresses', args.addresses, 'P', p.network, MAX_ADDRESSES);
         return { network: p.network, reply: await pChainRpc(ctx, p.network).getBalance(addresses) };
@@ -148,7 +149,7 @@ PChain.implement({
       resolve: async (p, args, ctx) => {
         const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : undefined;
         try {
-          return await pChainRpc(ctx, p.network).getCurrentSupply(subnetId === PRIMARY_NETWORK_ID ? undefined : subnetId);
+          return await pChainRpc(ctx, p.network).getCurrentSupply(subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId);
         } catch (error) {
           if (isRpcNotFound(error)) return null;
           throw error;
@@ -162,6 +163,6 @@ builder.objectFields(Network, (t) => ({
   pChain: t.field({
     type: PChain,
     description: 'The network\'s P-Chain, from its node (AvalancheGo `platform.*`).',
-    resolve: (n) => ({ network: rpcNetwork(n.name) }),
+    resolve: (n) => ({ network: networkKey(n.name) }),
   }),
 }));

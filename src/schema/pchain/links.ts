@@ -5,20 +5,21 @@
  */
 import { builder } from '../../builder.js';
 import { parseBech32Address } from '../../lib/codec.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { ConnectionResult } from '../connection.js';
 import { connectionArgs } from '../connection.js';
 import { DELEGATOR_PAGE, Delegator, DelegatorConnection, delegatorsConnection } from '../primary/delegators.js';
 import { Currency, DelegationStatus, delegationStatusArg } from '../primary/enums.js';
 import { HistoricalReward, HistoricalRewardConnection, REWARD_PAGE, rewardsConnection } from '../primary/rewards.js';
-import { networkNameOf, PRIMARY_NETWORK_ID } from '../xchain/shared.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { Validator, validatorKey } from './validator.js';
 import { fieldGuard } from '../guards.js';
+import { networkName } from '../enums.js';
 
 const EMPTY: ConnectionResult<never> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
 
 /** The network of Data API records, read from the hrp of their (bech32) addresses. */
-function networkOfAddresses(addresses: readonly string[]): RpcNetwork | null {
+function networkOfAddresses(addresses: readonly string[]): NetworkKey | null {
   const hrp = addresses.length > 0 ? parseBech32Address(addresses[0]!)?.hrp : undefined;
   return hrp === 'avax' ? 'mainnet' : hrp === 'fuji' ? 'fuji' : null;
 }
@@ -35,8 +36,8 @@ builder.objectFields(Validator, (t) => ({
     extensions: fieldGuard({ checkArgs: (args) => delegationStatusArg('status', args.status) }),
     resolve: (v, args, ctx) => {
       const delegationStatus = delegationStatusArg('status', args.status);
-      if (v.subnetId !== PRIMARY_NETWORK_ID) return EMPTY;
-      return delegatorsConnection(ctx, networkNameOf(v.network), { nodeIds: [v.wire.nodeID], delegationStatus }, args);
+      if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return EMPTY;
+      return delegatorsConnection(ctx, networkName(v.network), { nodeIds: [v.wire.nodeID], delegationStatus }, args);
     },
   }),
   rewards: t.field({
@@ -48,8 +49,8 @@ builder.objectFields(Validator, (t) => ({
       ...connectionArgs(t, REWARD_PAGE),
     },
     resolve: (v, args, ctx) => {
-      if (v.subnetId !== PRIMARY_NETWORK_ID) return EMPTY;
-      return rewardsConnection(ctx, networkNameOf(v.network), { nodeIds: [v.wire.nodeID], currency: args.currency ?? undefined }, args);
+      if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return EMPTY;
+      return rewardsConnection(ctx, networkName(v.network), { nodeIds: [v.wire.nodeID], currency: args.currency ?? undefined }, args);
     },
   }),
 }));
@@ -61,7 +62,7 @@ builder.objectFields(Delegator, (t) => ({
     description: 'The validator delegated to, while it is a current primary-network validator (lookups of one operation are batched into one node call).',
     resolve: (d) => {
       const network = networkOfAddresses(d.rewardAddresses);
-      return network ? validatorKey(network, PRIMARY_NETWORK_ID, d.nodeId) : null;
+      return network ? validatorKey(network, PRIMARY_NETWORK_SUBNET_ID, d.nodeId) : null;
     },
   }),
 }));
@@ -73,7 +74,7 @@ builder.objectFields(HistoricalReward, (t) => ({
     description: 'The validator staked on, while it is a current primary-network validator (lookups of one operation are batched into one node call).',
     resolve: (r) => {
       const network = networkOfAddresses(r.addresses);
-      return network ? validatorKey(network, PRIMARY_NETWORK_ID, r.nodeId) : null;
+      return network ? validatorKey(network, PRIMARY_NETWORK_SUBNET_ID, r.nodeId) : null;
     },
   }),
 }));

@@ -6,31 +6,32 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
-import { NetworkName, rpcNetwork } from '../enums.js';
+import { NetworkName, networkKey, networkName } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../validate.js';
-import { networkNameOf, OutputOwners, ownersFrom, pChainRpc, PRIMARY_NETWORK_ID } from '../xchain/shared.js';
+import {OutputOwners, ownersFrom, pChainRpc } from '../xchain/shared.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 import { isCb58Id, isNodeId } from '../../lib/codec.js';
 
 export interface ValidatorShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   subnetId: string;
   wire: WireCurrentValidator;
 }
 
 /** Loader key (and local id) of a validator: `<network>:<subnetId>:<nodeId>`. */
-export const validatorKey = (network: RpcNetwork, subnetId: string, nodeId: string) => `${network}:${subnetId}:${nodeId}`;
+export const validatorKey = (network: NetworkKey, subnetId: string, nodeId: string) => `${network}:${subnetId}:${nodeId}`;
 
 const MAX_NODE_IDS = 100;
 
 /** One `getCurrentValidators` per (network, subnet) for all the node ids asked in this tick. */
 async function loadValidators(keys: readonly string[], ctx: Context): Promise<Array<ValidatorShape | null | Error>> {
-  const groups = new Map<string, { network: RpcNetwork; subnetId: string; nodeIds: Set<string> }>();
+  const groups = new Map<string, { network: NetworkKey; subnetId: string; nodeIds: Set<string> }>();
   const parsed = keys.map((key) => {
-    const [network, subnetId, nodeId] = key.split(':') as [RpcNetwork, string, string];
+    const [network, subnetId, nodeId] = key.split(':') as [NetworkKey, string, string];
     const group = `${network}:${subnetId}`;
     if (!groups.has(group)) groups.set(group, { network, subnetId, nodeIds: new Set() });
     groups.get(group)!.nodeIds.add(nodeId);
@@ -41,7 +42,7 @@ async function loadValidators(keys: readonly string[], ctx: Context): Promise<Ar
     answers.set(
       name,
       pChainRpc(ctx, g.network)
-        .getCurrentValidators({ subnetID: g.subnetId === PRIMARY_NETWORK_ID ? undefined : g.subnetId, nodeIDs: [...g.nodeIds] })
+        .getCurrentValidators({ subnetID: g.subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : g.subnetId, nodeIDs: [...g.nodeIds] })
         .then((validators) => new Map(validators.map((v) => [v.nodeID, v]))),
     );
   }
@@ -76,7 +77,7 @@ export const BlsSigner = builder.objectRef<NonNullable<WireCurrentValidator['sig
 });
 
 interface DelegatorShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   subnetId: string;
   wire: WireCurrentDelegator;
 }
@@ -126,7 +127,7 @@ Validator.implement({
   fields: (t) => ({
     nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: (v) => v.wire.nodeID }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet validated (cb58); the primary network\'s id is 11111111111111111111111111111111LpoYY.' }),
-    network: t.field({ type: NetworkName, description: 'The network.', resolve: (v) => networkNameOf(v.network) }),
+    network: t.field({ type: NetworkName, description: 'The network.', resolve: (v) => networkName(v.network) }),
     txId: t.string({ nullable: true, description: 'Id of the transaction that added the validator (cb58); null for L1 validators.', resolve: (v) => v.wire.txID ?? null }),
     validationId: t.string({ nullable: true, description: 'Id of an L1 validation (cb58).', resolve: (v) => v.wire.validationID ?? null }),
     startTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it started validating, Unix seconds.', resolve: (v) => wireInt(v.wire.startTime) }),
@@ -155,7 +156,7 @@ Validator.implement({
         'Its current delegations as the node lists them (the node lists them only for one node id at a time: a validator read with others costs one more call). Null for L1 validators.',
       resolve: async (v, _, ctx) => {
         let list = v.wire.delegators;
-        if (list === undefined && v.subnetId === PRIMARY_NETWORK_ID) {
+        if (list === undefined && v.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
           const [alone] = await pChainRpc(ctx, v.network).getCurrentValidators({ nodeIDs: [v.wire.nodeID] });
           list = alone?.delegators;
         }
@@ -185,8 +186,8 @@ builder.objectFields(Network, (t) => ({
       },
     }),
     resolve: async (n, args, ctx) => {
-      const network = rpcNetwork(n.name);
-      const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID;
+      const network = networkKey(n.name);
+      const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID;
       if (args.nodeIds != null) {
         const keys = [...new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg))].map((id) => validatorKey(network, subnetId, id));
         const found = await Validator.getDataloader(ctx).loadMany(keys);
@@ -194,7 +195,7 @@ builder.objectFields(Network, (t) => ({
         if (failed) throw failed;
         return found.filter((v): v is ValidatorShape => v !== null);
       }
-      const all = await pChainRpc(ctx, network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_ID ? undefined : subnetId });
+      const all = await pChainRpc(ctx, network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId });
       const loader = Validator.getDataloader(ctx);
       // Later lookups of these node ids in the same operation need no call.
       return all.map((wire) => {
@@ -219,6 +220,6 @@ builder.objectFields(Network, (t) => ({
       },
     }),
     resolve: (n, args) =>
-      validatorKey(rpcNetwork(n.name), args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_ID, nodeIdArg('nodeId', args.nodeId)),
+      validatorKey(networkKey(n.name), args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID, nodeIdArg('nodeId', args.nodeId)),
   }),
 }));

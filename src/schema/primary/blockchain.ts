@@ -9,22 +9,23 @@ import { nullIfNotFound } from '../../upstream/errors.js';
 import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain, chainIndex } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
-import { dataApiNetwork, NetworkName, SortOrder } from '../enums.js';
+import { dataApiNetwork, NetworkName, SortOrder, networkKey, networkName } from '../enums.js';
 import { Network } from '../network.js';
 import { EvmGenesis } from './genesis.js';
-import { blockchainIdArg, networkKey, networkName, type PrimaryNetworkKey } from './ids.js';
+import { blockchainIdArg } from './ids.js';
+import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
-  network: PrimaryNetworkKey;
+  network: NetworkKey;
 }
 
 /** Local id of a blockchain: `<network>:<blockchainId>`, so a refetch knows which network to ask. */
-export const blockchainKey = (network: PrimaryNetworkKey, blockchainId: string) => `${network}:${blockchainId}`;
+export const blockchainKey = (network: NetworkKey, blockchainId: string) => `${network}:${blockchainId}`;
 
 /** Reads one blockchain; null when the network has no such blockchain. */
-export async function fetchBlockchain(ctx: Context, network: PrimaryNetworkKey, blockchainId: string): Promise<BlockchainShape | null> {
+export async function fetchBlockchain(ctx: Context, network: NetworkKey, blockchainId: string): Promise<BlockchainShape | null> {
   const wire = await nullIfNotFound(ctx.upstreams.dataApi.primary.getBlockchain(network, blockchainId));
   return wire && { ...wire, network };
 }

@@ -11,10 +11,11 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../connection.js';
-import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue } from '../enums.js';
+import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './enums.js';
-import { networkKey, nodeIds as nodeIdList, primaryAddresses, type PrimaryNetworkKey } from './ids.js';
+import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
+import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
@@ -108,7 +109,7 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
 /** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */
 function delegatorFilters(
   args: { rewardAddresses?: string[] | null; nodeIds?: string[] | null; delegationStatus?: Parameters<typeof delegationStatusArg>[1] },
-  key: PrimaryNetworkKey,
+  key: NetworkKey,
 ) {
   return {
     rewardAddresses: primaryAddresses('rewardAddresses', args.rewardAddresses ?? [], MAX_DELEGATOR_FILTERS, key, ['P', 'X']),

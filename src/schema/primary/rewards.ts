@@ -8,11 +8,12 @@ import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireHistoricalReward } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../connection.js';
-import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue } from '../enums.js';
+import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { AssetWithPriceInfo } from './assets.js';
 import { Currency, REWARD_TYPES, RewardType } from './enums.js';
-import { networkKey, nodeIds as nodeIdList, primaryAddresses, type PrimaryNetworkKey } from './ids.js';
+import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
+import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
 
 /** Most addresses and node ids one rewards query may name. */
@@ -73,7 +74,7 @@ export function rewardsConnection(ctx: Context, network: NetworkNameValue, filte
 }
 
 /** The address and node-id filters of `Network.rewards`, checked (run by the guard and by the resolver). */
-function rewardFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: PrimaryNetworkKey) {
+function rewardFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: NetworkKey) {
   const addresses = primaryAddresses('addresses', args.addresses ?? [], MAX_REWARD_FILTERS, key, ['P', 'X']);
   const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_REWARD_FILTERS);
   if (addresses.length === 0 && nodeIds.length === 0) throw badInput('addresses', 'give at least one address or node id (in "addresses" or "nodeIds")');

@@ -13,12 +13,13 @@ import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireListUtxosQuery, WirePChainUtxo, WireXChainUtxo, WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
-import { dataApiNetwork, knownOr, SortOrder } from '../enums.js';
+import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetAmount } from './assets.js';
 import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './enums.js';
-import { networkKey, primaryAddresses, primaryChainArg, type PrimaryChainAlias, type PrimaryNetworkKey } from './ids.js';
+import { primaryAddresses, primaryChainArg } from './ids.js';
+import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
@@ -193,7 +194,7 @@ interface UtxoArgs {
 }
 
 /** The chain and Data API query of `Network.utxos`, checked (run by the guard and by the resolver). */
-function utxoArgs(args: UtxoArgs, key: PrimaryNetworkKey) {
+function utxoArgs(args: UtxoArgs, key: NetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
   if (args.addresses.length === 0) throw badInput('addresses', 'give at least one address');
   const addresses = primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);

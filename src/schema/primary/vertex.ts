@@ -5,9 +5,9 @@
 import { builder } from '../../builder.js';
 import type { WireXChainVertex } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
-import { dataApiNetwork } from '../enums.js';
+import { dataApiNetwork, networkKey } from '../enums.js';
 import { Network } from '../network.js';
-import { networkKey, primaryChainArg } from './ids.js';
+import { primaryChainArg } from './ids.js';
 import { fieldGuard } from '../guards.js';
 
 const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };

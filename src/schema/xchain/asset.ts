@@ -8,20 +8,20 @@ import type { Context } from '../../context.js';
 import { UpstreamError } from '../../upstream/errors.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
-import { NetworkName } from '../enums.js';
+import { NetworkName, networkName } from '../enums.js';
 import { XChain } from './chain.js';
-import { assetIdArg, networkNameOf, xChainRpc } from './shared.js';
+import { assetIdArg, xChainRpc } from './shared.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 
 export interface AssetDescriptionShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   wire: WireAssetDescription;
 }
 
 /** Loader key of an asset: `<network>:<assetId or alias>`. */
-export const assetKey = (network: RpcNetwork, assetId: string) => `${network}:${assetId}`;
+export const assetKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;
 
 /** The node's answer for the id of a transaction that exists but created no asset. */
 function isNotAnAsset(error: unknown): boolean {
@@ -29,7 +29,7 @@ function isNotAnAsset(error: unknown): boolean {
 }
 
 async function loadAsset(ctx: Context, key: string): Promise<AssetDescriptionShape | null | Error> {
-  const [network, assetId] = key.split(':') as [RpcNetwork, string | undefined];
+  const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
   if ((network !== 'mainnet' && network !== 'fuji') || !assetId) return new Error(`Malformed asset id ${key}`);
   try {
     return { network, wire: await xChainRpc(ctx, network).getAssetDescription(assetId) };
@@ -63,7 +63,7 @@ AssetDescription.implement({
       description: 'Decimal places between the smallest unit and one displayed unit (9 for AVAX).',
       resolve: (a) => wireInt(a.wire.denomination),
     }),
-    network: t.field({ type: NetworkName, description: 'The network of the asset.', resolve: (a) => networkNameOf(a.network) }),
+    network: t.field({ type: NetworkName, description: 'The network of the asset.', resolve: (a) => networkName(a.network) }),
   }),
 });
 

@@ -4,16 +4,16 @@
  */
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
 import { AssetDescription, assetKey } from './asset.js';
 import { XChain } from './chain.js';
 import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom, xChainRpc } from './shared.js';
 import { fieldGuard } from '../guards.js';
-import { rpcNetwork } from '../enums.js';
+import { networkKey } from '../enums.js';
 
 export interface XBalanceShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   assetId: string;
   balance: bigint | null;
   utxoIds?: WireUtxoRef[] | null;
@@ -45,7 +45,7 @@ builder.objectFields(XChain, (t) => ({
     description: 'Every asset an address holds (`avm.getAllBalances`).',
     deprecationReason: 'avm.getAllBalances is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
     args: { address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }) },
-    extensions: fieldGuard({ checkArgs: (args, scope) => chainAddress('address', args.address, 'X', rpcNetwork(scope.network)) }),
+    extensions: fieldGuard({ checkArgs: (args, scope) => chainAddress('address', args.address, 'X', networkKey(scope.network)) }),
     resolve: async (x, args, ctx) => {
       const address = chainAddress('address', args.address, 'X', x.network);
       const reply = await xChainRpc(ctx, x.network).getAllBalances(address);
@@ -63,7 +63,7 @@ builder.objectFields(XChain, (t) => ({
     },
     extensions: fieldGuard({
       checkArgs: (args, scope) => {
-        chainAddress('address', args.address, 'X', rpcNetwork(scope.network));
+        chainAddress('address', args.address, 'X', networkKey(scope.network));
         assetIdArg('assetId', args.assetId);
       },
     }),

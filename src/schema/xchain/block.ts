@@ -7,7 +7,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXBlock } from '../../upstream/types/node-rpc-xchain.js';
 import { XChain } from './chain.js';
 import { blockRefArg, selectsOnly, xChainRpc } from './shared.js';
@@ -15,7 +15,7 @@ import { XChainTx, type XTxShape } from './tx.js';
 import { fieldGuard } from '../guards.js';
 
 export interface XBlockShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   /** How it was asked for: by id or by height. */
   id?: string;
   height?: bigint;

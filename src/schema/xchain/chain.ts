@@ -3,16 +3,16 @@
  * `Network.xChain`. The other files of this folder add its fields.
  */
 import { builder } from '../../builder.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireTxFeeReply } from '../../upstream/types/node-rpc-xchain.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
-import { rpcNetwork } from '../enums.js';
+import { networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { xChainRpc } from './shared.js';
 import { typeGuard } from '../guards.js';
 
 export interface XChainShape {
-  network: RpcNetwork;
+  network: NetworkKey;
 }
 
 export const XChain = builder.objectRef<XChainShape>('XChain');
@@ -55,6 +55,6 @@ builder.objectFields(Network, (t) => ({
   xChain: t.field({
     type: XChain,
     description: 'The network\'s X-Chain, from its node (AvalancheGo `avm.*`).',
-    resolve: (n) => ({ network: rpcNetwork(n.name) }),
+    resolve: (n) => ({ network: networkKey(n.name) }),
   }),
 }));

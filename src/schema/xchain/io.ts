@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type {
   WireCredential,
   WireFxOutput,
@@ -114,13 +114,13 @@ export const FxOutput = builder.objectRef<FxOutputShape>('FxOutput').implement({
 });
 
 export interface OutputShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   assetId: string;
   fxId: string | null;
   body: FxOutputShape;
 }
 
-export function outputFrom(network: RpcNetwork, wire: WireTransferableOutput): OutputShape {
+export function outputFrom(network: NetworkKey, wire: WireTransferableOutput): OutputShape {
   return { network, assetId: wire.assetID, fxId: wire.fxID ?? null, body: fxOutputFrom(wire.output ?? {}, wire.fxID) };
 }
 
@@ -134,7 +134,7 @@ export const TransferableOutput = builder.objectRef<OutputShape>('TransferableOu
 });
 
 export interface InputShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   /** True when the spent UTXO was created on the X-Chain itself (not imported, not P-Chain). */
   spendsXChainUtxo: boolean;
   txId: string;
@@ -146,7 +146,7 @@ export interface InputShape {
   stakeableLocktime: bigint | null;
 }
 
-export function inputFrom(network: RpcNetwork, wire: WireTransferableInput, spendsXChainUtxo: boolean): InputShape {
+export function inputFrom(network: NetworkKey, wire: WireTransferableInput, spendsXChainUtxo: boolean): InputShape {
   let body = wire.input ?? {};
   let stakeableLocktime: bigint | null = null;
   const inner = body.input;
@@ -205,14 +205,14 @@ export const Credential = builder.objectRef<CredentialShape>('Credential').imple
 });
 
 export interface OperationShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   assetId: string;
   fxId: string | null;
   utxos: UtxoRefShape[];
   operation: Record<string, unknown>;
 }
 
-export function operationFrom(network: RpcNetwork, wire: WireOperation): OperationShape {
+export function operationFrom(network: NetworkKey, wire: WireOperation): OperationShape {
   return { network, assetId: wire.assetID, fxId: wire.fxID ?? null, utxos: (wire.inputIDs ?? []).map(utxoRefFrom), operation: wire.operation ?? {} };
 }
 

@@ -7,45 +7,39 @@ import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { BECH32_HRP, isCb58Id, parseBech32Address, bech32Address as formatBech32 } from '../../lib/codec.js';
+import { isCb58Id, parseBech32Address, bech32Address as formatBech32 } from '../../lib/codec.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import { PChainRpc } from '../../upstream/node-rpc/pchain.js';
 import { XChainRpc } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
 import type { NetworkNameValue } from '../enums.js';
 import { cb58Id } from '../validate.js';
 
-/** The primary network's subnet id (32 zero bytes). */
-export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
 
-export function xChainRpc(ctx: Context, network: RpcNetwork): XChainRpc {
-  return new XChainRpc(ctx.upstreams.nodeRpc.network(network), BECH32_HRP[network]);
+export function xChainRpc(ctx: Context, network: NetworkKey): XChainRpc {
+  return new XChainRpc(ctx.upstreams.nodeRpc.network(network), NETWORKS[network].hrp);
 }
 
-export function pChainRpc(ctx: Context, network: RpcNetwork): PChainRpc {
+export function pChainRpc(ctx: Context, network: NetworkKey): PChainRpc {
   return new PChainRpc(ctx.upstreams.nodeRpc.network(network));
-}
-
-export function networkNameOf(network: RpcNetwork): NetworkNameValue {
-  return network === 'mainnet' ? 'MAINNET' : 'FUJI';
 }
 
 /**
  * A bech32 address of `chain` on `network`. A bare `avax1...` gets the chain prefix; another chain's
  * prefix or another network's hrp is refused (the node would refuse it too).
  */
-export function chainAddress(argument: string, value: string, chain: 'X' | 'P', network: RpcNetwork): string {
+export function chainAddress(argument: string, value: string, chain: 'X' | 'P', network: NetworkKey): string {
   const parsed = parseBech32Address(value);
   const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-  if (!parsed) throw badInput(argument, `"${shown}" is not a bech32 address (e.g. ${chain}-${BECH32_HRP[network]}1...)`);
+  if (!parsed) throw badInput(argument, `"${shown}" is not a bech32 address (e.g. ${chain}-${NETWORKS[network].hrp}1...)`);
   if (parsed.chain !== null && parsed.chain !== chain) throw badInput(argument, `"${shown}" is not a ${chain}-Chain address (expected the prefix ${chain}-)`);
-  if (parsed.hrp !== BECH32_HRP[network]) throw badInput(argument, `"${shown}" is an address of another network (expected ${chain}-${BECH32_HRP[network]}1...)`);
+  if (parsed.hrp !== NETWORKS[network].hrp) throw badInput(argument, `"${shown}" is an address of another network (expected ${chain}-${NETWORKS[network].hrp}1...)`);
   return formatBech32(chain, parsed.hrp, parsed.bytes);
 }
 
 /** Distinct, validated addresses of one chain; at most `max`. */
-export function chainAddresses(argument: string, values: readonly string[], chain: 'X' | 'P', network: RpcNetwork, max: number): string[] {
+export function chainAddresses(argument: string, values: readonly string[], chain: 'X' | 'P', network: NetworkKey, max: number): string[] {
   if (values.length === 0) throw badInput(argument, 'give at least one address');
   if (values.length > max) throw badInput(argument, `at most ${max} addresses, got ${values.length}`);
   return [...new Set(values.map((v, i) => chainAddress(`${argument}[${i}]`, v, chain, network)))];

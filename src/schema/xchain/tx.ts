@@ -7,7 +7,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { bytesFromNodeHex, wireInt } from '../../upstream/node-rpc/codec.js';
 import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { knownOr } from '../enums.js';
 import { cb58Id } from '../validate.js';
@@ -29,7 +29,7 @@ import { selectsOnly, xChainRpc } from './shared.js';
 import { fieldGuard } from '../guards.js';
 
 export interface XTxShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   id: string;
   json?: WireXTx;
   /** Node hex (with checksum). */
@@ -61,7 +61,7 @@ export async function txJson(tx: XTxShape, ctx: Context): Promise<WireXTx> {
 }
 
 /** A tx by id in the encoding the selection needs; null when the chain does not know it. */
-export async function fetchTx(ctx: Context, network: RpcNetwork, id: string, hexOnly: boolean): Promise<XTxShape | null> {
+export async function fetchTx(ctx: Context, network: NetworkKey, id: string, hexOnly: boolean): Promise<XTxShape | null> {
   try {
     const rpc = xChainRpc(ctx, network);
     return hexOnly ? { network, id, hex: await rpc.getTx(id, 'hex') } : { network, id, json: await rpc.getTx(id, 'json') };

@@ -10,7 +10,7 @@ import { badInput } from '../../errors.js';
 import { cb58Decode, isCb58Id, parseBech32Address } from '../../lib/codec.js';
 import type { DecodedUtxo } from '../../upstream/node-rpc/codec.js';
 import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
-import type { RpcNetwork } from '../../upstream/node-rpc.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
 import { connectionArgs, connectionType, paginate, type PageSource } from '../connection.js';
 import { AssetDescription, assetKey } from './asset.js';
@@ -19,10 +19,10 @@ import { FxOutputKind } from './io.js';
 import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg, xChainRpc } from './shared.js';
 import { fetchTx, TX_HEX_FIELDS, XChainTx } from './tx.js';
 import { fieldGuard, maxItems } from '../guards.js';
-import { rpcNetwork } from '../enums.js';
+import { networkKey } from '../enums.js';
 
 export interface XUtxoShape {
-  network: RpcNetwork;
+  network: NetworkKey;
   /** Set for atomic UTXOs another chain exported (their creating tx is not on the X-Chain). */
   sourceChain: string | null;
   utxo: DecodedUtxo;
@@ -69,7 +69,7 @@ function encodeIndex(index: WireUtxoIndex): string {
   return `${index.address}${TOKEN_SEPARATOR}${index.utxo}`;
 }
 
-function decodeIndex(token: string, network: RpcNetwork): WireUtxoIndex {
+function decodeIndex(token: string, network: NetworkKey): WireUtxoIndex {
   const [address, utxo, extra] = token.split(TOKEN_SEPARATOR);
   const parsed = address ? parseBech32Address(address) : null;
   if (extra !== undefined || !parsed || parsed.hrp !== (network === 'mainnet' ? 'avax' : 'fuji') || !utxo || !isCb58Id(utxo)) {
@@ -98,7 +98,7 @@ export function firstMeetings(utxos: DecodedUtxo[], queried: Map<string, Uint8Ar
   });
 }
 
-function utxoSource(ctx: Context, network: RpcNetwork, addresses: string[], sourceChain: string | null): PageSource<XUtxoShape> {
+function utxoSource(ctx: Context, network: NetworkKey, addresses: string[], sourceChain: string | null): PageSource<XUtxoShape> {
   const queried = new Map(addresses.map((a) => [a, parseBech32Address(a)!.bytes]));
   return {
     scope: `xchain-utxos:${network}:${[...addresses].sort().join(',')}:${sourceChain ?? ''}`,
@@ -134,7 +134,7 @@ builder.objectFields(XChain, (t) => ({
     },
     extensions: fieldGuard({
       checkArgs: (args, scope) => {
-        chainAddresses('addresses', args.addresses, 'X', rpcNetwork(scope.network), MAX_ADDRESSES);
+        chainAddresses('addresses', args.addresses, 'X', networkKey(scope.network), MAX_ADDRESSES);
         if (args.sourceChain != null) sourceChainArg('sourceChain', args.sourceChain);
       },
     }),

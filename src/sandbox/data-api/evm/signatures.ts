@@ -5,14 +5,16 @@
 import { hex } from '@scure/base';
 import { cb58Decode, cb58Encode, isCb58Id, isHash32 } from '../../../lib/codec.js';
 import { SandboxResponse, type SandboxService } from '../../http.js';
-import { PRIMARY_NETWORK_SUBNET_ID, type SandboxNetwork } from '../../world/chains.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../world/chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { World } from '../../world/index.js';
-import { NETWORK_IDS, idBytes, parseUnsignedWarpMessage, signWarpMessage, unsignedWarpMessage } from '../../world/evm/index.js';
+import { NETWORKS } from '../../../lib/networks.js';
+import { idBytes, parseUnsignedWarpMessage, signWarpMessage, unsignedWarpMessage } from '../../world/evm/index.js';
 import { badRequest, notFound } from '../errors.js';
 
 const DEFAULT_QUORUM = 67;
 
-function networkParam(value: string): SandboxNetwork {
+function networkParam(value: string): NetworkKey {
   if (value === 'mainnet') return 'mainnet';
   if (value === 'fuji' || value === 'testnet') return 'fuji';
   throw badRequest('network must be one of the following values: mainnet, fuji, testnet');
@@ -61,10 +63,10 @@ export function signatureRoutes(service: SandboxService, world: World): void {
     const signingSubnet = subnetIdParam(request.signingSubnetId);
 
     // Without a message, the justification alone describes a P-Chain message to sign.
-    const unsigned = message ?? hex.decode(unsignedWarpMessage(NETWORK_IDS[network], new Uint8Array(32), justification!).slice(2));
+    const unsigned = message ?? hex.decode(unsignedWarpMessage(NETWORKS[network].networkId, new Uint8Array(32), justification!).slice(2));
     const parsed = parseUnsignedWarpMessage(unsigned);
     if (!parsed) throw badRequest('message is not a valid unsigned warp message');
-    if (parsed.networkId !== NETWORK_IDS[network]) throw badRequest(`message is for network id ${parsed.networkId}, not ${network}`);
+    if (parsed.networkId !== NETWORKS[network].networkId) throw badRequest(`message is for network id ${parsed.networkId}, not ${network}`);
     const sourceChain = cb58Encode(parsed.sourceChainId);
     const subnet = signingSubnet ?? idBytes(world.chains.find((c) => c.blockchainId === sourceChain)?.subnetId ?? PRIMARY_NETWORK_SUBNET_ID);
     // The service answers 201 Created, for the GET as well (as its published client expects).

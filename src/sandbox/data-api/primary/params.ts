@@ -4,7 +4,7 @@
  * message naming the parameter, as the Data API answers.
  */
 import { bytesToHex, isCb58Id, isNodeId, parseBech32Address } from '../../../lib/codec.js';
-import type { SandboxNetwork } from '../../world/chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { World } from '../../world/index.js';
 import type { ChainAlias, PrimaryNetwork } from '../../world/primary/index.js';
 import { badRequest } from '../errors.js';
@@ -15,13 +15,13 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export interface NetworkParam {
   /** As the caller spelled it (echoed in `chainInfo.network`). */
   name: 'mainnet' | 'fuji' | 'testnet';
-  network: SandboxNetwork;
+  network: NetworkKey;
   net: PrimaryNetwork;
 }
 
 export function networkParam(world: World, value: string | undefined): NetworkParam {
   if (value !== 'mainnet' && value !== 'fuji' && value !== 'testnet') throw badRequest('network must be one of the following values: mainnet, fuji, testnet');
-  const network: SandboxNetwork = value === 'mainnet' ? 'mainnet' : 'fuji';
+  const network: NetworkKey = value === 'mainnet' ? 'mainnet' : 'fuji';
   return { name: value, network, net: world.primary.networks[network] };
 }
 

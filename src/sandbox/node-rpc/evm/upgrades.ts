@@ -3,7 +3,7 @@
  * them. The upgrade schedules themselves are facts of the world (world/evm/upgrades.ts), shared
  * with the L1 genesis the Data API serves.
  */
-import type { SandboxNetwork } from '../../world/chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import { C_CHAIN_UPGRADES, type SubnetEvmUpgrades } from '../../world/evm/upgrades.js';
 
 /** geth's `params.Rules` as libevm marshals it (no JSON tags: Go field names). */
@@ -42,11 +42,11 @@ export function subnetEvmAvalancheRules(u: SubnetEvmUpgrades, timestamp: number)
 }
 
 /** Whether `timestamp` is at or after Etna on this chain: blob fields and Cancun header fields appear. */
-export function isEtna(network: SandboxNetwork, timestamp: number): boolean {
+export function isEtna(network: NetworkKey, timestamp: number): boolean {
   return timestamp >= C_CHAIN_UPGRADES[network].etnaTimestamp;
 }
 
 /** Whether `timestamp` is at or after Granite: headers carry the block time in milliseconds. */
-export function isGranite(network: SandboxNetwork, timestamp: number): boolean {
+export function isGranite(network: NetworkKey, timestamp: number): boolean {
   return timestamp >= C_CHAIN_UPGRADES[network].graniteTimestamp;
 }

@@ -3,18 +3,19 @@
  * network's world is looked up on each call, so a node service never builds a network it is not
  * asked about.
  */
-import type { SandboxChain, SandboxNetwork } from '../../world/chains.js';
+import type { SandboxChain } from '../../world/chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { World } from '../../world/index.js';
 import type { RpcMethod } from '../json-rpc.js';
 import { avmMethods as avm } from './avm.js';
 import { platformMethods as platform } from './platform.js';
 import { l1ValidatorsMethods } from './validators.js';
 
-export function avmMethods(world: World, network: SandboxNetwork): Record<string, RpcMethod> {
+export function avmMethods(world: World, network: NetworkKey): Record<string, RpcMethod> {
   return avm(() => world.primary.networks[network]);
 }
 
-export function platformMethods(world: World, network: SandboxNetwork): Record<string, RpcMethod> {
+export function platformMethods(world: World, network: NetworkKey): Record<string, RpcMethod> {
   return platform(() => world.primary.networks[network]);
 }
 

@@ -14,7 +14,8 @@
  * description costs nothing at startup and every value can be checked against the chain's blocks.
  */
 import { bytesToHex } from '../../../lib/codec.js';
-import type { SandboxChain, SandboxNetwork } from '../chains.js';
+import type { SandboxChain } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import { GWEI } from './constants.js';
 import { ethForks, subnetEvmUpgrades } from './upgrades.js';
 
@@ -48,7 +49,7 @@ export interface PrecompileEvent {
 }
 
 export interface L1ChainConfig {
-  network: SandboxNetwork;
+  network: NetworkKey;
   chainId: number;
   /** Timestamp (s) of the genesis block, block 0. */
   genesisTime: number;

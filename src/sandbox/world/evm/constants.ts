@@ -17,7 +17,6 @@ export const BLACKHOLE_ADDRESS = '0x0100000000000000000000000000000000000000';
 export const EMPTY_TRIE_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
 
 /** Avalanche network ids used in warp messages. */
-export const NETWORK_IDS = { mainnet: 1, fuji: 5 } as const;
 
 export const GWEI = 1_000_000_000n;
 export const WEI_PER_TOKEN = 10n ** 18n;

@@ -6,9 +6,10 @@
  */
 import { hex } from '@scure/base';
 import { bytesToHex, keccakHex } from '../../../lib/codec.js';
-import type { SandboxNetwork } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { Rng } from '../rng.js';
-import { NETWORK_IDS, TELEPORTER_ADDRESS } from './constants.js';
+import { TELEPORTER_ADDRESS } from './constants.js';
+import { NETWORKS } from '../../../lib/networks.js';
 import { word } from './abi.js';
 import { units, type ChainPlan } from './plan.js';
 import type { IcmMessage } from './types.js';
@@ -53,7 +54,7 @@ function teleporterPayload(m: IcmMessage, destinationId: Uint8Array): Uint8Array
 }
 
 /** Plans the messages of one network and records their transactions in the chains' plans. */
-export function planIcmMessages(rng: Rng, network: SandboxNetwork, plans: ChainPlan[]): IcmMessage[] {
+export function planIcmMessages(rng: Rng, network: NetworkKey, plans: ChainPlan[]): IcmMessage[] {
   if (plans.length < 2) return [];
   const drafts: Draft[] = [];
   for (const source of plans) {
@@ -133,7 +134,7 @@ export function planIcmMessages(rng: Rng, network: SandboxNetwork, plans: ChainP
       outstanding.set(key, list);
     }
     const payload = addressedCall(TELEPORTER_ADDRESS, teleporterPayload(message, idBytes(d.destination.chain.blockchainId)));
-    message.unsignedWarpMessage = unsignedWarpMessage(NETWORK_IDS[network], idBytes(d.source.chain.blockchainId), payload);
+    message.unsignedWarpMessage = unsignedWarpMessage(NETWORKS[network].networkId, idBytes(d.source.chain.blockchainId), payload);
 
     addPlanned(d.source, d.sourceBlock, { role: 'send', message, txHash: message.source.txHash, gasUsed: sourceGas });
     if (message.destination) {

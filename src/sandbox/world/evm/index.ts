@@ -3,7 +3,8 @@
  * chain in `chains`. Plans (clocks, accounts, contracts) and ICM messages are made up front; a chain's
  * blocks are generated on first use, so starting the sandbox stays fast.
  */
-import type { SandboxChain, SandboxNetwork } from '../chains.js';
+import type { SandboxChain } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { Rng } from '../rng.js';
 import { buildChainWorld } from './chain-world.js';
 import { NATIVE_PRICE_USD, TELEPORTER_ADDRESS } from './constants.js';
@@ -13,7 +14,7 @@ import { createChainPlan, randomAddress, type ChainPlan } from './plan.js';
 import type { EvmChainWorld, EvmWorld, IcmMessage } from './types.js';
 
 export type * from './types.js';
-export { TELEPORTER_ADDRESS, WORLD_NOW_MS, NATIVE_PRICE_USD, USD_RATES, CURRENCIES, NETWORK_IDS } from './constants.js';
+export { TELEPORTER_ADDRESS, WORLD_NOW_MS, NATIVE_PRICE_USD, USD_RATES, CURRENCIES } from './constants.js';
 export { parseUnsignedWarpMessage, signWarpMessage, unsignedWarpMessage, idBytes } from './warp.js';
 export type { FeeConfig, L1ChainConfig, PrecompileEvent, PrecompileKey } from './chain-config.js';
 
@@ -35,7 +36,7 @@ function assignSharedWallets(rng: Rng, chains: SandboxChain[]): Map<number, stri
 export function createEvmWorld(rng: Rng, chains: SandboxChain[]): EvmWorld {
   const shared = assignSharedWallets(rng.fork('shared-wallets'), chains);
   const networks = [...new Set(chains.map((c) => c.network))];
-  const relayers = new Map<SandboxNetwork, string[]>(
+  const relayers = new Map<NetworkKey, string[]>(
     networks.map((network) => {
       const r = rng.fork(`relayers/${network}`);
       return [network, [randomAddress(r), randomAddress(r)]];

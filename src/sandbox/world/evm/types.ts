@@ -4,7 +4,8 @@
  * and balance. Amounts are bigint (exact); hashes and addresses are 0x-hex strings, addresses in
  * EIP-55 form. Block numbers are plain numbers (the world has a few hundred blocks per chain).
  */
-import type { SandboxChain, SandboxNetwork } from '../chains.js';
+import type { SandboxChain } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { L1ChainConfig } from './chain-config.js';
 
 /** An event log as an EVM receipt carries it. */
@@ -218,7 +219,7 @@ export interface EvmBlock {
 /** A Teleporter (ICM) message between two EVM chains of one network. */
 export interface IcmMessage {
   messageId: string;
-  network: SandboxNetwork;
+  network: NetworkKey;
   teleporterAddress: string;
   sourceEvmChainId: number;
   destinationEvmChainId: number;

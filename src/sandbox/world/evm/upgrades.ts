@@ -5,7 +5,7 @@
  * sandbox. The emulated node is an AvalancheGo 1.14 (Granite) node; Helicon is unscheduled.
  * Pure facts of the world: the L1 chain configs (chain-config.ts) and the node's rules read them.
  */
-import type { SandboxNetwork } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 
 /** Coreth's C-Chain upgrades, by their chain-config key (Unix seconds). */
 export interface CorethUpgrades {
@@ -25,7 +25,7 @@ export interface CorethUpgrades {
   graniteTimestamp: number;
 }
 
-export const C_CHAIN_UPGRADES: Record<SandboxNetwork, CorethUpgrades> = {
+export const C_CHAIN_UPGRADES: Record<NetworkKey, CorethUpgrades> = {
   mainnet: {
     apricotPhase1BlockTimestamp: 1617199200,
     apricotPhase2BlockTimestamp: 1620644400,
@@ -69,7 +69,7 @@ export interface SubnetEvmUpgrades {
   graniteTimestamp: number;
 }
 
-export function subnetEvmUpgrades(network: SandboxNetwork): SubnetEvmUpgrades {
+export function subnetEvmUpgrades(network: NetworkKey): SubnetEvmUpgrades {
   const c = C_CHAIN_UPGRADES[network];
   return {
     subnetEVMTimestamp: 0,

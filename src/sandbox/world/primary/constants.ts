@@ -2,7 +2,7 @@
  * Fixed facts of the simulated primary network: the real ids users already know (AVAX asset ids,
  * VM and Fx ids, network ids) and the world's clock, so that every generated time is reproducible.
  */
-import type { SandboxNetwork } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 
 /** The world's "now": 2026-03-01T00:00:00Z. Nothing in the world happens after it. */
 export const WORLD_NOW = 1_772_323_200;
@@ -12,10 +12,8 @@ export const HISTORY_START = WORLD_NOW - 400 * DAY;
 /** When the X-Chain stopped building DAG vertices and started linear blocks (its "Cortina"). */
 export const X_LINEARIZATION_TIME = WORLD_NOW - 240 * DAY;
 
-export const NETWORK_IDS: Record<SandboxNetwork, number> = { mainnet: 1, fuji: 5 };
-
 /** The real AVAX asset ids of mainnet and Fuji. */
-export const AVAX_ASSET_IDS: Record<SandboxNetwork, string> = {
+export const AVAX_ASSET_IDS: Record<NetworkKey, string> = {
   mainnet: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',
   fuji: 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK',
 };
@@ -46,7 +44,7 @@ export const FEES = {
 } as const;
 
 /** Staking bounds per network (nAVAX), as the real networks set them. */
-export const STAKING: Record<SandboxNetwork, { minValidator: bigint; maxValidator: bigint; minDelegator: bigint; maxDelegator: bigint }> = {
+export const STAKING: Record<NetworkKey, { minValidator: bigint; maxValidator: bigint; minDelegator: bigint; maxDelegator: bigint }> = {
   mainnet: { minValidator: 2_000n * AVAX, maxValidator: 400_000n * AVAX, minDelegator: 25n * AVAX, maxDelegator: 25_000n * AVAX },
   fuji: { minValidator: 1n * AVAX, maxValidator: 5_000n * AVAX, minDelegator: 1n * AVAX, maxDelegator: 800n * AVAX },
 };

@@ -1,11 +1,12 @@
 /** What every generator of one network's primary-network world shares. */
-import type { SandboxChain, SandboxNetwork } from '../chains.js';
+import type { SandboxChain } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { Rng } from '../rng.js';
 import type { Ledger } from './ledger.js';
 import type { ChainAlias, ShortId, Wallet } from './types.js';
 
 export interface NetworkContext {
-  network: SandboxNetwork;
+  network: NetworkKey;
   networkId: number;
   hrp: string;
   avaxAssetId: string;

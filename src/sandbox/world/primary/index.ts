@@ -5,11 +5,13 @@
  * own fork, all on one UTXO ledger so that every reference between them holds.
  */
 import { cb58Encode } from '../../../lib/codec.js';
-import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type SandboxNetwork } from '../chains.js';
+import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 import type { EvmWorld } from '../evm/types.js';
 import type { Rng } from '../rng.js';
 import { createBlockchains } from './blockchains.js';
-import { AVAX, AVAX_ASSET_IDS, NETWORK_IDS } from './constants.js';
+import { AVAX, AVAX_ASSET_IDS } from './constants.js';
+import { NETWORKS } from '../../../lib/networks.js';
 import type { NetworkContext } from './context.js';
 import { createL1Validators } from './l1.js';
 import { amountOf, Ledger } from './ledger.js';
@@ -17,7 +19,7 @@ import { packPChain } from './pblocks.js';
 import { simulatePChain } from './pchain.js';
 import { planStaking } from './staking.js';
 import type { PrimaryNetwork, PrimaryWorld, Wallet } from './types.js';
-import { createWallets, hrpOf } from './wallets.js';
+import { createWallets } from './wallets.js';
 import { packXChain } from './xcontainers.js';
 import { simulateXChain } from './xchain.js';
 
@@ -26,7 +28,7 @@ export { WORLD_NOW, AVAX_ASSET_IDS, EMPTY_ID, FX_IDS, VM_IDS, FEES } from './con
 
 const WALLET_COUNT = 36;
 /** Supply outside what the world's rewards add (nAVAX). */
-const BASE_SUPPLY: Record<SandboxNetwork, bigint> = { mainnet: 447_250_000n * AVAX, fuji: 398_100_000n * AVAX };
+const BASE_SUPPLY: Record<NetworkKey, bigint> = { mainnet: 447_250_000n * AVAX, fuji: 398_100_000n * AVAX };
 
 /**
  * Each network is built on first use (from its own Rng fork, so the order of use changes nothing):
@@ -34,7 +36,7 @@ const BASE_SUPPLY: Record<SandboxNetwork, bigint> = { mainnet: 447_250_000n * AV
  * genesis their blockchains carry (no block is generated for it).
  */
 export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryWorld {
-  const built: Partial<Record<SandboxNetwork, PrimaryNetwork>> = {};
+  const built: Partial<Record<NetworkKey, PrimaryNetwork>> = {};
   return {
     networks: {
       get mainnet() {
@@ -47,14 +49,14 @@ export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<E
   };
 }
 
-function createNetwork(rng: Rng, network: SandboxNetwork, allChains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryNetwork {
+function createNetwork(rng: Rng, network: NetworkKey, allChains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryNetwork {
   const chains = allChains.filter((c) => c.network === network);
   const wallets = createWallets(rng.fork('wallets'), network, WALLET_COUNT);
   const walletsByHex = new Map<string, Wallet>(wallets.map((w) => [w.key.hex, w]));
   const ctx: NetworkContext = {
     network,
-    networkId: NETWORK_IDS[network],
-    hrp: hrpOf(network),
+    networkId: NETWORKS[network].networkId,
+    hrp: NETWORKS[network].hrp,
     avaxAssetId: AVAX_ASSET_IDS[network],
     chainIds: { X: X_CHAIN_BLOCKCHAIN_IDS[network], P: P_CHAIN_BLOCKCHAIN_ID, C: chains.find((c) => c.isCChain)!.blockchainId },
     wallets,

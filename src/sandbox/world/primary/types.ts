@@ -1,5 +1,6 @@
 /** The shapes of the simulated primary network (one per network): what the services read. */
-import type { SandboxChain, SandboxNetwork } from '../chains.js';
+import type { SandboxChain } from '../chains.js';
+import type { NetworkKey } from '../../../lib/networks.js';
 
 /** A primary-network chain by its alias. */
 export type ChainAlias = 'X' | 'P' | 'C';
@@ -278,7 +279,7 @@ export interface Wallet {
 }
 
 export interface PrimaryNetwork {
-  network: SandboxNetwork;
+  network: NetworkKey;
   networkId: number;
   hrp: string;
   avaxAssetId: string;
@@ -310,5 +311,5 @@ export interface PrimaryNetwork {
 }
 
 export interface PrimaryWorld {
-  networks: Record<SandboxNetwork, PrimaryNetwork>;
+  networks: Record<NetworkKey, PrimaryNetwork>;
 }
