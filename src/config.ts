@@ -66,6 +66,18 @@ export interface Config {
   corsOrigins: string[] | undefined;
   /** Port of a separate listener for `/metrics`; undefined serves `/metrics` beside GraphQL. */
   metricsPort: number | undefined;
+  /**
+   * Node endpoints of chains, by EVM chain id or blockchain id, overriding the `rpcUrl` of their
+   * Data API record (and, for the C-Chain, the node URL of its network).
+   */
+  chainRpcUrls: Map<string, ChainRpcOverride>;
+}
+
+/** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
+export interface ChainRpcOverride {
+  rpc: string;
+  /** Unset: beside `rpc` when that ends in `/rpc` (`.../validators`), else none. */
+  validators?: string;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +116,54 @@ function url(env: Env, name: string, fallback: string): string {
   }
   // Base URLs are joined with absolute paths: drop a trailing slash.
   return parsed.toString().replace(/\/+$/, '');
+}
+
+/** Checks one URL of a JSON variable: http(s), no credentials, no fragment. */
+function endpointUrl(name: string, where: string, value: unknown): string {
+  if (typeof value !== 'string') throw new ConfigError(name, `${where} must be a URL string`);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `${where}: "${value.slice(0, 80)}" is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `${where} must be an http or https URL`);
+  if (parsed.username || parsed.password || parsed.hash) throw new ConfigError(name, `${where} must not carry credentials or a fragment`);
+  return parsed.toString().replace(/\/+$/, '');
+}
+
+/**
+ * `CHAIN_RPC_URLS`: a JSON object from an EVM chain id ("779672") or a blockchain id (cb58) to the
+ * chain's JSON-RPC URL, or to `{ "rpc": URL, "validators": URL }`.
+ */
+function chainRpcUrls(env: Env, name: string): Map<string, ChainRpcOverride> {
+  const raw = read(env, name);
+  const out = new Map<string, ChainRpcOverride>();
+  if (raw === undefined) return out;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'is not JSON (expected e.g. {"779672": "https://rpc.example.com/ext/bc/.../rpc"})');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(name, 'must be a JSON object keyed by chain id');
+  for (const [chain, value] of Object.entries(parsed)) {
+    if (!/^(\d{1,20}|[1-9A-HJ-NP-Za-km-z]{40,60})$/.test(chain)) {
+      throw new ConfigError(name, `"${chain.slice(0, 80)}" is neither an EVM chain id nor a blockchain id`);
+    }
+    if (typeof value === 'string') {
+      out.set(chain, { rpc: endpointUrl(name, chain, value) });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const entry = value as { rpc?: unknown; validators?: unknown };
+      out.set(chain, {
+        rpc: endpointUrl(name, `${chain}.rpc`, entry.rpc),
+        ...(entry.validators !== undefined ? { validators: endpointUrl(name, `${chain}.validators`, entry.validators) } : {}),
+      });
+    } else {
+      throw new ConfigError(name, `${chain} must map to a URL or to {"rpc": URL, "validators": URL}`);
+    }
+  }
+  return out;
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -167,7 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024),
     rpcBatchMax: int(env, 'RPC_BATCH_MAX', 40, 1, 1000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    sandboxPort: int(env, 'SANDBOX_PORT', 4100, 0, 65533),
+    sandboxPort: int(env, 'SANDBOX_PORT', 4100, 0, 65531),
     maxDepth: int(env, 'MAX_DEPTH', 12, 1, 100),
     maxAliases: int(env, 'MAX_ALIASES', 30, 1, 1000),
     maxTokens: int(env, 'MAX_TOKENS', 2000, 10, 100_000),
@@ -184,5 +244,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxHeaderBytes: int(env, 'MAX_HEADER_BYTES', 32_768, 1024, 1_000_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
+    chainRpcUrls: chainRpcUrls(env, 'CHAIN_RPC_URLS'),
   };
 }

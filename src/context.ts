@@ -4,9 +4,12 @@
  * dataloader plugin to this object.
  */
 import type { Config } from './config.js';
+import type { Notice } from './schema/notices.js';
 import type { RequestUpstreams } from './upstream/index.js';
 
 export interface Context {
   upstreams: RequestUpstreams;
   config: Config;
+  /** What the answer leaves out on purpose (a method a node does not serve), for `extensions.notices`. */
+  notices: Notice[];
 }

@@ -46,7 +46,8 @@ export function upstreamExtensions(error: UpstreamError): Record<string, unknown
   if (error.isRateLimited) {
     return { code: 'RATE_LIMITED', ...base, status: 429, retryAfter: error.retryAfter ?? null, rateLimit: error.rateLimit ?? {} };
   }
-  if (error.isNotFound) return { code: 'NOT_FOUND', ...base, status: 404 };
+  if (error.kind === 'no-endpoint') return { code: 'NOT_FOUND', ...base };
+  if (error.isNotFound) return { code: 'NOT_FOUND', ...base, ...(error.status !== undefined ? { status: error.status } : {}) };
   return {
     code: 'UPSTREAM_ERROR',
     ...base,

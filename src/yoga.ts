@@ -73,6 +73,21 @@ function readiness(isReady: () => boolean, breakers: () => Array<{ target: strin
   };
 }
 
+/** Puts the operation's notices (fields left null on purpose, see schema/notices.ts) in `extensions.notices`. */
+function useNotices(): Plugin<Context> {
+  return {
+    onExecute() {
+      return {
+        onExecuteDone({ args, result, setResult }) {
+          const notices = (args.contextValue as Context).notices;
+          if (!notices?.length || !result || Symbol.asyncIterator in result) return;
+          setResult({ ...result, extensions: { ...result.extensions, notices } });
+        },
+      };
+    },
+  };
+}
+
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
   return createYoga<ServerContext, Context>({
@@ -98,6 +113,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
       upstreams: upstreams.forRequest(Upstreams.callerKey(request.headers), req?.socket.remoteAddress),
       config,
+      notices: [],
     }),
     plugins: [
       readiness(options.isReady ?? (() => true), () => upstreams.breakers()),
@@ -114,6 +130,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
+      useNotices(),
       ...(options.plugins ?? []),
     ],
   });

@@ -1,15 +1,17 @@
 /**
- * Starts the simulated upstreams on loopback: the Data API, the node RPC of mainnet and of Fuji, and
- * the metrics service, all answering from one world.
+ * Starts the simulated upstreams on loopback: the Data API, the API node of mainnet and of Fuji, the
+ * metrics service and the L1s' own nodes, all answering from one world. Once they listen, the chain
+ * records point at them (`rpcUrl`), so the gateway reaches an L1's node as it would for real.
  */
 import type { SandboxService } from './http.js';
 import { createDataApi } from './data-api/index.js';
 import { createMetrics } from './metrics/index.js';
-import { createNodeRpc } from './node-rpc/index.js';
+import { createL1Nodes, createNodeRpc } from './node-rpc/index.js';
+import { pointChainsAt } from './world/chains.js';
 import { createWorld, DEFAULT_SEED, type World } from './world/index.js';
 
 export interface SandboxOptions {
-  /** First port; the services take it and the next three. 0 picks free ports. */
+  /** First port; the services take it and the next four. 0 picks free ports. */
   port?: number;
   host?: string;
   seed?: string;
@@ -17,8 +19,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   world: World;
-  services: { dataApi: SandboxService; nodeMainnet: SandboxService; nodeFuji: SandboxService; metrics: SandboxService };
-  urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string };
+  services: { dataApi: SandboxService; nodeMainnet: SandboxService; nodeFuji: SandboxService; metrics: SandboxService; l1Nodes: SandboxService };
+  urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string; l1Nodes: string };
   /** Requests per service and route since the last reset. */
   counts(): Record<string, Record<string, number>>;
   /** Clears counters and faults. */
@@ -33,6 +35,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     nodeMainnet: createNodeRpc(world, 'mainnet'),
     nodeFuji: createNodeRpc(world, 'fuji'),
     metrics: createMetrics(world),
+    l1Nodes: createL1Nodes(world),
   };
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
@@ -44,7 +47,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       nodeRpcMainnet: await listen(services.nodeMainnet, at(1), host, started),
       nodeRpcFuji: await listen(services.nodeFuji, at(2), host, started),
       metrics: await listen(services.metrics, at(3), host, started),
+      l1Nodes: await listen(services.l1Nodes, at(4), host, started),
     };
+    pointChainsAt(world.chains, { node: { mainnet: urls.nodeRpcMainnet, fuji: urls.nodeRpcFuji }, l1Nodes: urls.l1Nodes });
     return {
       world,
       services,

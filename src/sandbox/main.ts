@@ -18,6 +18,7 @@ try {
     `  NODE_RPC_URL_MAINNET=${sandbox.urls.nodeRpcMainnet}`,
     `  NODE_RPC_URL_FUJI=${sandbox.urls.nodeRpcFuji}`,
     `  METRICS_URL=${sandbox.urls.metrics}`,
+    `  L1 nodes (the rpcUrl of each L1's chain record): ${sandbox.urls.l1Nodes}/<l1>/<network>/rpc`,
   ];
   if (upstreamsOnly) {
     process.stdout.write(`${lines.join('\n')}\n`);

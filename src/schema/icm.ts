@@ -12,7 +12,6 @@
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import { badInput } from '../errors.js';
-import { nullIfNotFound } from '../upstream/errors.js';
 import type {
   WireIcmDestinationTransaction,
   WireIcmMessage,
@@ -41,7 +40,7 @@ export function icmMessageId(argument: string, value: string): string {
 
 /** Reads one message; null when the Data API does not know it. */
 async function fetchMessage(ctx: Context, messageId: string): Promise<WireIcmMessage | null> {
-  return nullIfNotFound(ctx.upstreams.dataApi.icm.getMessage(messageId));
+  return ctx.upstreams.dataApi.icm.getMessage(messageId);
 }
 
 export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus', {

@@ -6,18 +6,15 @@
  */
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.js';
-import { PChainRpc } from '../upstream/node-rpc/pchain.js';
-import { getCurrentL1Validators } from '../upstream/node-rpc/validators.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../lib/networks.js';
 import type { WireL1Validator } from '../upstream/types/node-rpc-evm.js';
 import { Chain } from './chain.js';
 import { knownOr } from './enums.js';
-import { chainBlockchainId, chainRpcNetwork } from './evm-rpc/loader.js';
+import { BLOCKCHAIN_STATUSES, BlockchainStatus } from './pchain/chain.js';
 import { Blockchain } from './primary/blockchain.js';
 import { list, nodeId } from './validate.js';
 import { fieldGuard, maxItems } from './guards.js';
 
-/** The primary network's subnet id (32 zero bytes in cb58): its chains have no L1 validator set. */
-const PRIMARY_NETWORK_SUBNET_ID = '11111111111111111111111111111111LpoYY';
 const MAX_NODE_IDS = 100;
 
 export const L1Validator = builder.objectRef<WireL1Validator>('L1Validator').implement({
@@ -69,26 +66,11 @@ builder.objectFields(Chain, (t) => ({
       }
       // One call for the whole set, filtered here: the node fails the whole call when any asked
       // node id does not validate, and every `validators` field of the operation shares the call.
-      const { validators } = await getCurrentL1Validators(ctx.upstreams.nodeRpc.network(chainRpcNetwork(chain)), chainBlockchainId(chain));
+      const { validators } = await ctx.upstreams.nodeRpc.l1Validators(chain).getCurrentValidators();
       return wanted ? validators.filter((v) => wanted.has(v.nodeID)) : validators;
     },
   }),
 }));
-
-/** AvalancheGo's `status.BlockchainStatus` strings, as `platform.getBlockchainStatus` sends them. */
-const BLOCKCHAIN_STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown'] as const;
-
-export const BlockchainStatus = builder.enumType('BlockchainStatus', {
-  description: 'A blockchain\'s status as the answering node\'s P-Chain reports it (`platform.getBlockchainStatus`).',
-  values: {
-    VALIDATING: { value: 'Validating', description: 'The node validates the blockchain.' },
-    CREATED: { value: 'Created', description: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.' },
-    PREFERRED: { value: 'Preferred', description: 'The blockchain is created in a block the node prefers but has not yet accepted.' },
-    SYNCING: { value: 'Syncing', description: 'The node syncs the blockchain without validating it.' },
-    UNKNOWN_CHAIN: { value: 'Unknown', description: 'The node\'s P-Chain knows no such blockchain (the node says "Unknown").' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A status this gateway does not know yet.' },
-  } as const,
-});
 
 builder.objectFields(Blockchain, (t) => ({
   status: t.field({
@@ -97,8 +79,7 @@ builder.objectFields(Blockchain, (t) => ({
     description: 'Its status on the P-Chain, from the network\'s node (`platform.getBlockchainStatus`).',
     extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: async (b, _args, ctx) => {
-      const status = await new PChainRpc(ctx.upstreams.nodeRpc.network(b.network)).getBlockchainStatus(b.blockchainId);
-      return knownOr(status, BLOCKCHAIN_STATUSES, 'UNKNOWN');
+      return knownOr(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.blockchainId), BLOCKCHAIN_STATUSES, 'Unknown');
     },
   }),
 }));

@@ -6,7 +6,6 @@
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { isCb58Id, isHash32 } from '../lib/codec.js';
-import { nullIfNotFound } from '../upstream/errors.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../upstream/types/data-api-signatures.js';
 import { dataApiNetwork, NetworkName } from './enums.js';
 import { Network } from './network.js';
@@ -125,7 +124,7 @@ builder.objectFields(Network, (t) => ({
     args: { txHash: t.arg.string({ required: true, description: 'A 0x transaction hash (EVM) or a cb58 transaction id (P-Chain).' }) },
     resolve: async (network, args, ctx) => {
       signedTxArg(args.txHash);
-      return nullIfNotFound(ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), args.txHash));
+      return ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), args.txHash);
     },
   }),
 }));

@@ -16,8 +16,26 @@ export type UpstreamService = 'data-api' | 'node-rpc' | 'metrics';
  * - `rate-limited`: a rate limit is in force (an upstream's `Retry-After` window for this key, or the
  *   client's upstream calls per second); nothing was sent.
  * - `unavailable`: the upstream's circuit breaker is open after consecutive failures; nothing was sent.
+ * - `not-found`: a node says the block, transaction or asset asked for does not exist (the typed
+ *   clients turn it into null; the Data API says so with a 404).
+ * - `unsupported`: the node does not serve the method (JSON-RPC -32601): e.g. coreth, the C-Chain's
+ *   VM, has no `eth_feeConfig`.
+ * - `no-endpoint`: the chain has no node endpoint the gateway can reach (no usable `rpcUrl` in its
+ *   Data API record and no `CHAIN_RPC_URLS` entry); nothing was sent.
  */
-export type UpstreamFailure = 'http' | 'timeout' | 'connection' | 'invalid-json' | 'rpc' | 'invalid-request' | 'budget' | 'rate-limited' | 'unavailable';
+export type UpstreamFailure =
+  | 'http'
+  | 'timeout'
+  | 'connection'
+  | 'invalid-json'
+  | 'rpc'
+  | 'invalid-request'
+  | 'budget'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'not-found'
+  | 'unsupported'
+  | 'no-endpoint';
 
 export interface UpstreamErrorDetails {
   service: UpstreamService;
@@ -58,8 +76,12 @@ export class UpstreamError extends Error implements UpstreamErrorDetails {
     this.rateLimit = details.rateLimit;
   }
 
+  /**
+   * The resource asked for does not exist: a Data API or metrics 404, or a node's "not found". A
+   * node endpoint answering 404 is not that: it does not serve the chain at all (a routing fault).
+   */
   get isNotFound(): boolean {
-    return this.kind === 'http' && this.status === 404;
+    return this.kind === 'not-found' || (this.kind === 'http' && this.status === 404 && this.service !== 'node-rpc');
   }
 
   get isRateLimited(): boolean {
@@ -94,6 +116,12 @@ function describe(d: UpstreamErrorDetails): string {
       return `${who} not called${said}`;
     case 'unavailable':
       return `${who} is unavailable${said}`;
+    case 'not-found':
+      return `${who} found nothing${said}`;
+    case 'unsupported':
+      return `${who} does not serve the method${said}`;
+    case 'no-endpoint':
+      return `${who} has no endpoint${said}`;
   }
 }
 
@@ -134,7 +162,10 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** The answer, or null when the service says the resource does not exist (404); other failures throw. */
+/**
+ * The answer, or null when the service says the resource does not exist (a 404, a node's "not
+ * found"); other failures throw. Only the typed clients use it: the schema sees null.
+ */
 export async function nullIfNotFound<T>(answer: Promise<T>): Promise<T | null> {
   try {
     return await answer;

@@ -24,7 +24,7 @@ export interface HttpCall {
   route: string;
   /** Base URL of the service (origin plus optional base path, no trailing slash). */
   baseUrl: string;
-  /** Encoded path and query, starting with `/`. */
+  /** Encoded path and query, starting with `/` (empty when the base URL is the whole endpoint). */
   pathAndQuery: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -33,6 +33,11 @@ export interface HttpCall {
   idempotent: boolean;
   /** The API-key partition the call is made for (a fingerprint; `anon` when no key is sent). */
   partition?: string;
+  /**
+   * The breaker name of an origin the configuration does not name (e.g. `chain-779672` for an L1's
+   * own node); origins with neither share the breaker `other`.
+   */
+  target?: string;
   /**
    * The body may hold integers past 2^53 as bare JSON numbers (AvalancheGo writes amounts so):
    * keep such integers exact, as decimal strings, instead of rounding them through a JS number.
@@ -111,7 +116,7 @@ export class HttpTransport implements Transport {
     let attempt = 0;
     for (;;) {
       try {
-        return await this.breakers.run(call.service, origin, call.route, () => this.once(call));
+        return await this.breakers.run(call, origin, () => this.once(call));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         if (error.kind === 'unavailable') this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'circuit-open' });
@@ -130,7 +135,7 @@ export class HttpTransport implements Transport {
       throw new UpstreamError({ service: call.service, kind: 'connection', route: call.route, upstreamMessage: 'gateway is shutting down' });
     }
     const base = new URL(call.baseUrl);
-    const path = base.pathname.replace(/\/+$/, '') + call.pathAndQuery;
+    const path = base.pathname.replace(/\/+$/, '') + call.pathAndQuery || '/';
     const started = performance.now();
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let status: number | 'error' = 'error';

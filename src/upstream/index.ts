@@ -76,7 +76,7 @@ export class Upstreams {
         keyHeader: this.config.dataApiKeyHeader,
         apiKey: callerKey ?? this.config.dataApiKey,
       }),
-      nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl }),
+      nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
       metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
     };
   }

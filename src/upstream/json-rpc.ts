@@ -1,6 +1,8 @@
 /**
  * JSON-RPC 2.0 over the transport: single calls and batch arrays, ids matched on the way back,
- * error objects mapped to UpstreamError with the RPC code.
+ * error objects mapped to UpstreamError with the RPC code. This is the one place that reads what a
+ * node's error means: -32601 is `unsupported` (the node does not serve the method), a "not found"
+ * of a block, transaction or asset is `not-found`, anything else stays `rpc`.
  */
 import { UpstreamCache } from './cache.js';
 import { UpstreamError, cleanUpstreamMessage } from './errors.js';
@@ -8,9 +10,14 @@ import type { Transport } from './http.js';
 import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
 
 export interface RpcEndpoint {
-  /** Path template under the node base URL, e.g. `/ext/bc/X` or `/ext/bc/{blockchainId}/rpc`. */
+  /**
+   * Path template under the node base URL, e.g. `/ext/bc/X`; for a client whose base URL is the
+   * whole endpoint (a chain's own RPC URL), a name such as `{chainRpcUrl}` with `path: ''`.
+   */
   template: string;
   params?: PathParams;
+  /** The path itself, when it is not built from the template. */
+  path?: string;
 }
 
 export interface RpcCall {
@@ -31,6 +38,8 @@ export interface JsonRpcClientOptions {
   cache: UpstreamCache;
   /** Per-request memo: the same call is sent once per operation. */
   memo?: RequestMemo;
+  /** The breaker name of the base URL's origin when the configuration does not name it. */
+  target?: string;
 }
 
 /** Process-wide so that ids stay unique across the per-request clients. */
@@ -103,6 +112,7 @@ export class JsonRpcClient {
   }
 
   private path(endpoint: RpcEndpoint, method: string): string {
+    if (endpoint.path !== undefined) return endpoint.path;
     try {
       return buildPath(endpoint.template, endpoint.params);
     } catch (error) {
@@ -120,19 +130,33 @@ export class JsonRpcClient {
       body: JSON.stringify(body),
       // Node reads are side-effect free; the gateway sends no state-changing RPC.
       idempotent: true,
+      target: this.options.target,
       exactIntegers: true,
     });
   }
 }
 
+/** JSON-RPC's "method not found". */
+export const METHOD_NOT_FOUND = -32601;
+
+/**
+ * How nodes say that what a call names does not exist: AvalancheGo ("not found", "couldn't get
+ * block"), geth-family EVMs ("header not found", "unknown block"), anvil ("block not found",
+ * "BlockOutOfRange"), and AvalancheGo's answer for a tx id that created no asset.
+ */
+const NOT_FOUND = /not found|unknown block|no such|cannot find|couldn't find|out of range|outofrange|doesn't create an asset|expected tx type|greater than the last accepted|unknown height/i;
+
 function rpcError(route: string, response: RpcResponse): UpstreamError {
+  const code = typeof response?.error?.code === 'number' ? response.error.code : undefined;
+  const message = typeof response?.error?.message === 'string' ? response.error.message : undefined;
+  const kind = code === METHOD_NOT_FOUND ? 'unsupported' : message && NOT_FOUND.test(message) ? 'not-found' : 'rpc';
   return new UpstreamError({
     service: 'node-rpc',
-    kind: 'rpc',
+    kind,
     route,
-    rpcCode: typeof response?.error?.code === 'number' ? response.error.code : undefined,
+    rpcCode: code,
     // The node's own words, cleaned (no URLs or hosts, one line, capped): they say what was wrong with the call.
-    upstreamMessage: typeof response?.error?.message === 'string' ? (cleanUpstreamMessage(response.error.message) ?? 'error') : 'malformed JSON-RPC answer',
+    upstreamMessage: message !== undefined ? (cleanUpstreamMessage(message) ?? 'error') : 'malformed JSON-RPC answer',
   });
 }
 

@@ -1,31 +1,104 @@
 /**
- * The AvalancheGo node JSON-RPC client, one per network. It never sends an API key.
+ * The node JSON-RPC clients of one request: the P- and X-Chain of each network (on its configured
+ * AvalancheGo node), and the EVM and validators interfaces of any chain, at the endpoint
+ * `chainEndpoints` finds for it. EVM calls of one tick to one endpoint go out as one JSON-RPC batch
+ * (split at RPC_BATCH_MAX). Node clients never send an API key.
  */
+import DataLoader from 'dataloader';
+import type { ChainRpcOverride } from '../config.js';
+import { NETWORKS, type NetworkKey } from '../lib/networks.js';
 import type { UpstreamCache } from './cache.js';
 import type { Transport } from './http.js';
-import { JsonRpcClient } from './json-rpc.js';
+import { JsonRpcClient, type RpcCall, type RpcEndpoint } from './json-rpc.js';
+import { chainEndpoints, noEndpoint, type ChainRecord, type NodeEndpoint } from './node-rpc/endpoints.js';
+import { EvmRpc } from './node-rpc/evm.js';
+import { PChainRpc } from './node-rpc/pchain.js';
+import { L1ValidatorsRpc } from './node-rpc/validators.js';
+import { XChainRpc } from './node-rpc/xchain.js';
 import type { RequestMemo } from './rest.js';
-
-import type { NetworkKey } from '../lib/networks.js';
 
 export interface NodeRpcOptions {
   urls: Record<NetworkKey, string>;
+  /** Operators' endpoints per chain (`CHAIN_RPC_URLS`). */
+  chainRpcUrls: Map<string, ChainRpcOverride>;
+  /** Most calls in one EVM batch request. */
+  batchMax: number;
   transport: Transport;
   cache: UpstreamCache;
   memo?: RequestMemo;
 }
 
-export class NodeRpcClients {
-  private readonly clients: Record<NetworkKey, JsonRpcClient>;
+const callKey = (call: RpcCall) => `${call.method}|${JSON.stringify(call.params ?? [])}`;
 
-  constructor(options: NodeRpcOptions) {
-    this.clients = {
-      mainnet: new JsonRpcClient({ baseUrl: options.urls.mainnet, transport: options.transport, cache: options.cache, memo: options.memo }),
-      fuji: new JsonRpcClient({ baseUrl: options.urls.fuji, transport: options.transport, cache: options.cache, memo: options.memo }),
-    };
+export class NodeRpcClients {
+  private readonly nodes = new Map<NetworkKey, JsonRpcClient>();
+  private readonly chains = new Map<string, EvmRpc>();
+  private readonly validators = new Map<string, L1ValidatorsRpc>();
+
+  constructor(private readonly options: NodeRpcOptions) {}
+
+  /** `platform.*` of a network's node. */
+  pChain(network: NetworkKey): PChainRpc {
+    return new PChainRpc(this.node(network));
   }
 
-  network(network: NetworkKey): JsonRpcClient {
-    return this.clients[network];
+  /** `avm.*` of a network's node. */
+  xChain(network: NetworkKey): XChainRpc {
+    return new XChainRpc(this.node(network), NETWORKS[network].hrp);
+  }
+
+  /**
+   * The batched `eth_*` client of a chain. A chain without an endpoint gets a client whose every
+   * call fails with `no-endpoint`, unsent.
+   */
+  evm(chain: ChainRecord): EvmRpc {
+    const { rpc } = chainEndpoints(chain, this.options.urls, this.options.chainRpcUrls);
+    const key = typeof rpc === 'string' ? `none|${chain.chainId}` : rpc.url;
+    let client = this.chains.get(key);
+    if (!client) {
+      client = typeof rpc === 'string' ? new EvmRpc((call) => Promise.reject(noEndpoint('{chainRpcUrl}', call.method, rpc)), '{chainRpcUrl}') : this.batched(rpc);
+      this.chains.set(key, client);
+    }
+    return client;
+  }
+
+  /** `validators.*` of a chain's own node (an L1's). */
+  l1Validators(chain: ChainRecord): L1ValidatorsRpc {
+    const { validators } = chainEndpoints(chain, this.options.urls, this.options.chainRpcUrls);
+    const key = typeof validators === 'string' ? `none|${chain.chainId}` : validators.url;
+    let client = this.validators.get(key);
+    if (!client) {
+      client = typeof validators === 'string' ? new L1ValidatorsRpc(null, validators) : new L1ValidatorsRpc(this.client(validators), { template: validators.template, path: '' });
+      this.validators.set(key, client);
+    }
+    return client;
+  }
+
+  private node(network: NetworkKey): JsonRpcClient {
+    let client = this.nodes.get(network);
+    if (!client) {
+      const { transport, cache, memo } = this.options;
+      client = new JsonRpcClient({ baseUrl: this.options.urls[network], transport, cache, memo });
+      this.nodes.set(network, client);
+    }
+    return client;
+  }
+
+  private client(endpoint: NodeEndpoint): JsonRpcClient {
+    const { transport, cache, memo } = this.options;
+    return new JsonRpcClient({ baseUrl: endpoint.url, transport, cache, memo, target: endpoint.target });
+  }
+
+  private batched(endpoint: NodeEndpoint): EvmRpc {
+    const rpc = this.client(endpoint);
+    const at: RpcEndpoint = { template: endpoint.template, path: '' };
+    const loader = new DataLoader<RpcCall, unknown, string>(
+      // Slots holding an UpstreamError reject only their own load.
+      (calls) => rpc.batch(at, calls),
+      { maxBatchSize: this.options.batchMax, cacheKeyFn: callKey },
+    );
+    // The shared layer sits in front of the loader: a call already answered in this operation,
+    // cached (immutable answers) or in flight for another operation is not sent again.
+    return new EvmRpc((call, ttlMs) => rpc.shared(at, call, ttlMs, () => loader.load(call)), endpoint.template);
   }
 }

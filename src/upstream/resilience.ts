@@ -6,7 +6,7 @@
  *   consecutive failures (timeouts, connection errors, 5xx, bodies that are not JSON) calls fail fast
  *   for BREAKER_COOLDOWN_MS, then one probe goes through and its outcome closes or reopens it.
  * Both keep bounded state: windows live in an LRU with their own TTL, breakers exist per configured
- * origin (unknown origins share one).
+ * origin and per named chain endpoint (at most MAX_EXTRA_TARGETS; other origins share one).
  */
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { LRUCache } from 'lru-cache';
@@ -65,12 +65,19 @@ export class OriginBreakers {
 
   constructor(private readonly options: BreakerOptions) {}
 
-  private target(origin: string): string {
-    return this.options.targets.get(origin) ?? 'other';
+  /** Breakers beyond the configured ones; past this many, further targets share `other`. */
+  static readonly MAX_EXTRA_TARGETS = 64;
+  private extra = 0;
+
+  private target(origin: string, named: string | undefined): string {
+    const configured = this.options.targets.get(origin);
+    if (configured) return configured;
+    if (named && (this.breakers.has(named) || this.extra < OriginBreakers.MAX_EXTRA_TARGETS)) return named;
+    return 'other';
   }
 
-  private breaker(service: UpstreamService, origin: string): Breaker {
-    const target = this.target(origin);
+  private breaker(service: UpstreamService, origin: string, named: string | undefined): Breaker {
+    const target = this.target(origin, named);
     let breaker = this.breakers.get(target);
     if (!breaker) {
       const policy = circuitBreaker(handleWhen(isOriginFailure), {
@@ -79,6 +86,7 @@ export class OriginBreakers {
       });
       const created: Breaker = { service, policy, openedAt: 0 };
       policy.onBreak(() => (created.openedAt = Date.now()));
+      if (!this.options.targets.has(origin) && target !== 'other') this.extra++;
       this.breakers.set(target, created);
       breaker = created;
     }
@@ -86,8 +94,9 @@ export class OriginBreakers {
   }
 
   /** Runs one attempt through the origin's breaker; an open breaker refuses it unsent. */
-  async run<T>(service: UpstreamService, origin: string, route: string, attempt: () => Promise<T>): Promise<T> {
-    const breaker = this.breaker(service, origin);
+  async run<T>(call: { service: UpstreamService; route: string; target?: string }, origin: string, attempt: () => Promise<T>): Promise<T> {
+    const { service, route } = call;
+    const breaker = this.breaker(service, origin, call.target);
     try {
       return await breaker.policy.execute(attempt);
     } catch (error) {

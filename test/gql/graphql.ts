@@ -20,18 +20,16 @@ export type AggregateSignaturesInput = {
   signingSubnetId?: string | null | undefined;
 };
 
-/** A blockchain's status as the answering node's P-Chain reports it (`platform.getBlockchainStatus`). */
+/** What the answering node's P-Chain knows of a blockchain (`platform.getBlockchainStatus`). */
 export type BlockchainStatus =
   /** The blockchain exists on the P-Chain; the node neither validates nor syncs it. */
   | 'CREATED'
-  /** The blockchain is created in a block the node prefers but has not yet accepted. */
+  /** Created in a block the node prefers but has not yet accepted. */
   | 'PREFERRED'
   /** The node syncs the blockchain without validating it. */
   | 'SYNCING'
-  /** A status this gateway does not know yet. */
+  /** The node knows no such blockchain (it says "Unknown"), or sent a status this gateway does not know. */
   | 'UNKNOWN'
-  /** The node's P-Chain knows no such blockchain (the node says "Unknown"). */
-  | 'UNKNOWN_CHAIN'
   /** The node validates the blockchain. */
   | 'VALIDATING';
 
@@ -197,19 +195,6 @@ export type NftStandard =
   | 'ERC_1155'
   /** A standard this gateway does not know yet. */
   | 'UNKNOWN';
-
-/** What the answering node knows of a blockchain (`platform.getBlockchainStatus`). */
-export type PChainBlockchainStatus =
-  /** The blockchain exists; the node does not validate it. */
-  | 'CREATED'
-  /** Proposed and likely to be created, not yet accepted. */
-  | 'PREFERRED'
-  /** The node follows the blockchain without validating it. */
-  | 'SYNCING'
-  /** Not proposed (or not preferred), or a status this gateway does not know. */
-  | 'UNKNOWN'
-  /** The node validates the blockchain. */
-  | 'VALIDATING';
 
 /** The type of a P-Chain transaction, inferred from the members the node writes for it. */
 export type PChainTxType =
@@ -781,7 +766,7 @@ export type PChainOverviewQueryVariables = Exact<{
 }>;
 
 
-export type PChainOverviewQuery = { network: { pChain: { height: string | null, currentSupply: string | null, blockchainStatus: PChainBlockchainStatus | null } } };
+export type PChainOverviewQuery = { network: { pChain: { height: string | null, currentSupply: string | null, blockchainStatus: BlockchainStatus | null } } };
 
 export type PChainSupplyQueryVariables = Exact<{
   subnetId?: string | null | undefined;
@@ -795,7 +780,7 @@ export type PChainBlockchainsQueryVariables = Exact<{
 }>;
 
 
-export type PChainBlockchainsQuery = { network: { pChain: { blockchains: Array<{ id: string, name: string, subnetId: string, vmId: string, status: PChainBlockchainStatus | null }> | null } } };
+export type PChainBlockchainsQuery = { network: { pChain: { blockchains: Array<{ id: string, name: string, subnetId: string, vmId: string, status: BlockchainStatus | null }> | null } } };
 
 export type PChainBlockQueryVariables = Exact<{
   network?: NetworkName | null | undefined;

@@ -4,7 +4,7 @@
  * missing subnet-EVM methods are null; a failing method or node fails only its own fields.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evmMethods } from '../../src/sandbox/node-rpc/evm.js';
+import { evmMethods } from '../../src/sandbox/node-rpc/evm/index.js';
 import type { SandboxRequest } from '../../src/sandbox/http.js';
 import type { SandboxChain } from '../../src/sandbox/world/chains.js';
 import {
@@ -16,7 +16,10 @@ import {
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
-const RPC = 'POST /ext/bc/{blockchainId}/rpc';
+/** The EVM route of the L1s' own nodes (the rpcUrl of their chain records). */
+const RPC = 'POST /{l1}/{network}/rpc';
+/** The C-Chain's route on the API node. */
+const C_RPC = 'POST /ext/bc/{blockchainId}/rpc';
 
 const { h } = useHarness();
 let gaming: SandboxChain;
@@ -71,11 +74,13 @@ describe('Chain.feeConfig', () => {
   });
 
   it('is null, without an error, on the C-Chain whose node (coreth) has no eth_feeConfig', async () => {
-    const { data, errors } = await h.query(ChainFeeConfigDocument, { id: '43114' });
+    const { data, errors, extensions } = await h.query(ChainFeeConfigDocument, { id: '43114' });
     expect(errors).toBeUndefined();
     expect(data!.chain).toEqual({ chainId: '43114', feeConfig: null });
+    // Why it is null, in the response's extensions rather than as an error.
+    expect(extensions?.notices).toEqual([{ code: 'METHOD_NOT_SERVED', path: ['chain', 'feeConfig'], message: expect.stringContaining('does not serve the method') }]);
     // The node was asked (a future coreth may serve it) and said the method does not exist.
-    expect(h.sandbox.services.nodeMainnet.counts()[`${RPC} eth_feeConfig`]).toBe(1);
+    expect(h.sandbox.services.nodeMainnet.counts()[`${C_RPC} eth_feeConfig`]).toBe(1);
   });
 
   it('refuses a malformed block argument before calling the node', async () => {
@@ -84,7 +89,7 @@ describe('Chain.feeConfig', () => {
       expect(data, block).toBeUndefined();
       expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'block' });
     }
-    expect(h.sandbox.services.nodeMainnet.total(RPC)).toBe(0);
+    expect(h.sandbox.services.l1Nodes.total(RPC)).toBe(0);
     // Not even the chain list: the whole operation is checked before it runs.
     expect(h.sandbox.services.dataApi.total()).toBe(0);
   });
@@ -105,7 +110,7 @@ describe('Chain.chainConfig and Chain.latestBlockNumber', () => {
       expect(data!.chain!.latestBlockNumber).toBe(String(h.sandbox.world.evm.chain(chain.evmChainId)!.latestBlockNumber()));
     }
     // The Fuji chain was read from the Fuji node.
-    expect(h.sandbox.services.nodeFuji.counts()[RPC]).toBe(1);
+    expect(h.sandbox.services.nodeFuji.counts()[C_RPC]).toBe(1);
   });
 });
 
@@ -184,18 +189,19 @@ describe('Account.balanceAt', () => {
     expect(new Set([latest, atNumber, atGenesis].map((r) => r.data!.chain!.address.balanceAt)).size).toBeGreaterThan(1);
   });
 
-  it('fails only the balance, with the node\'s error, for a block the chain does not have yet', async () => {
+  it('answers null, without an error, for a block the chain does not have: a future number, an unknown hash', async () => {
     const address = h.sandbox.world.evm.chain(gaming.evmChainId)!.wallets[0]!;
-    const { data, errors } = await h.query(AccountBalanceAtDocument, { id: '779672', address, block: '999999999' });
-    expect(data!.chain!.address).toEqual({ address, balanceAt: null });
-    expect(errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', service: 'node-rpc', rpcCode: -32000 });
-    expect(errors![0]!.path).toEqual(['chain', 'address', 'balanceAt']);
+    for (const block of ['999999999', `0x${'ab'.repeat(32)}`]) {
+      const { data, errors } = await h.query(AccountBalanceAtDocument, { id: '779672', address, block });
+      expect(errors).toBeUndefined();
+      expect(data!.chain!.address).toEqual({ address, balanceAt: null });
+    }
   });
 });
 
 describe('failures', () => {
   it('a fault on one method fails only the field that asked for it', async () => {
-    h.sandbox.services.nodeMainnet.setFault(`${RPC} eth_feeConfig`, { status: 500, body: { code: -32000, message: 'fee config unavailable' } });
+    h.sandbox.services.l1Nodes.setFault(`${RPC} eth_feeConfig`, { status: 500, body: { code: -32000, message: 'fee config unavailable' } });
     const { data, errors } = await h.query(ChainNodeAndIndexDocument, { id: '779672' });
     expect(data!.chain!.feeConfig).toBeNull();
     expect(data!.chain!.latestBlockNumber).toBe(String(h.sandbox.world.evm.chain(779672)!.latestBlockNumber()));
@@ -204,11 +210,11 @@ describe('failures', () => {
     expect(errors![0]!.path).toEqual(['chain', 'feeConfig']);
     expect(errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', service: 'node-rpc', reason: 'rpc', rpcCode: -32000 });
     // Both calls still travelled in one request.
-    expect(h.sandbox.services.nodeMainnet.counts()[RPC]).toBe(1);
+    expect(h.sandbox.services.l1Nodes.counts()[RPC]).toBe(1);
   });
 
   it('a node that is down fails the node fields; the Data API fields still answer', async () => {
-    h.sandbox.services.nodeMainnet.setFault(RPC, { status: 503 });
+    h.sandbox.services.l1Nodes.setFault(RPC, { status: 503 });
     const { data, errors } = await h.query(ChainNodeAndIndexDocument, { id: '779672' });
     expect(data!.chain).toMatchObject({ chainId: '779672', chainName: gaming.info.chainName, latestBlockNumber: null, feeConfig: null });
     expect(data!.chain!.blocks!.nodes[0]!.number).toBe(String(h.sandbox.world.evm.chain(779672)!.latestBlockNumber()));

@@ -10,7 +10,7 @@ import type { SandboxChain } from '../../src/sandbox/world/chains.js';
 import { BlockchainStatusDocument, ChainL1ValidatorsDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
-const VALIDATORS = 'POST /ext/bc/{blockchainId}/validators';
+const VALIDATORS = 'POST /{l1}/{network}/validators';
 const STATUS = 'POST /ext/bc/P platform.getBlockchainStatus';
 
 const { h } = useHarness();
@@ -19,13 +19,9 @@ function chain(evmChainId: number): SandboxChain {
   return h.sandbox.world.chains.find((c) => c.evmChainId === evmChainId)!;
 }
 
-function nodeUrl(network: 'mainnet' | 'fuji'): string {
-  return network === 'mainnet' ? h.sandbox.urls.nodeRpcMainnet : h.sandbox.urls.nodeRpcFuji;
-}
-
 /** Asks the node directly (then clears the counters): the expectation. */
-async function nodeResult(network: 'mainnet' | 'fuji', path: string, method: string, params: unknown): Promise<any> {
-  const response = await fetch(`${nodeUrl(network)}${path}`, {
+async function nodeResult(url: string, method: string, params: unknown): Promise<any> {
+  const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -36,8 +32,11 @@ async function nodeResult(network: 'mainnet' | 'fuji', path: string, method: str
   return body.result;
 }
 
+/** Beside the L1's own JSON-RPC (the rpcUrl of its chain record). */
+const validatorsUrl = (c: SandboxChain) => c.info.rpcUrl.replace(/\/rpc$/, '/validators');
+
 async function nodeValidators(c: SandboxChain): Promise<any[]> {
-  const { validators } = await nodeResult(c.network, `/ext/bc/${c.blockchainId}/validators`, 'validators.getCurrentValidators', { nodeIDs: [] });
+  const { validators } = await nodeResult(validatorsUrl(c), 'validators.getCurrentValidators', { nodeIDs: [] });
   return validators;
 }
 
@@ -64,8 +63,8 @@ describe('Chain.validators', () => {
       const { data, errors } = await h.query(ChainL1ValidatorsDocument, { id: String(c.evmChainId), network });
       expect(errors).toBeUndefined();
       expect(data!.chain!.validators).toEqual(expected.map(asGraph));
-      const service = c.network === 'mainnet' ? h.sandbox.services.nodeMainnet : h.sandbox.services.nodeFuji;
-      expect(service.counts()[`${VALIDATORS} validators.getCurrentValidators`]).toBe(1);
+      expect(h.sandbox.services.l1Nodes.counts()[`${VALIDATORS} validators.getCurrentValidators`]).toBe(1);
+      expect(h.sandbox.services.l1Nodes.recent.map((r) => r.url)).toEqual([`/${c.slug}/${c.network}/validators`]);
     }
   });
 
@@ -76,14 +75,14 @@ describe('Chain.validators', () => {
     const { data, errors } = await h.query(ChainL1ValidatorsDocument, { id: '779672', nodeIds });
     expect(errors).toBeUndefined();
     expect(data!.chain!.validators!.map((v) => v.nodeId).sort()).toEqual([expected[0].nodeID, expected[1].nodeID].sort());
-    expect(h.sandbox.services.nodeMainnet.counts()[`${VALIDATORS} validators.getCurrentValidators`]).toBe(1);
+    expect(h.sandbox.services.l1Nodes.counts()[`${VALIDATORS} validators.getCurrentValidators`]).toBe(1);
   });
 
   it('refuses a malformed node id before calling the node', async () => {
     const { data, errors } = await h.query(ChainL1ValidatorsDocument, { id: '779672', nodeIds: ['NodeID-2KhBpkpvuA1vseuNTUmjuSRhAFVw8hDgF', 'NodeID-nope'] });
     expect(data).toBeUndefined();
     expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'nodeIds[1]' });
-    expect(h.sandbox.services.nodeMainnet.total(VALIDATORS)).toBe(0);
+    expect(h.sandbox.services.l1Nodes.total(VALIDATORS)).toBe(0);
     expect(h.sandbox.services.dataApi.total()).toBe(0);
   });
 
@@ -93,11 +92,11 @@ describe('Chain.validators', () => {
     expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(errors![0]!.message).toMatch(/primary network/);
     expect(errors![0]!.message).toMatch(/Network\.validators/);
-    expect(h.sandbox.services.nodeMainnet.total(VALIDATORS)).toBe(0);
+    expect(h.sandbox.services.l1Nodes.total(VALIDATORS)).toBe(0);
   });
 
   it('fails only the list when the node is down', async () => {
-    h.sandbox.services.nodeMainnet.setFault(VALIDATORS, { status: 502 });
+    h.sandbox.services.l1Nodes.setFault(VALIDATORS, { status: 502 });
     const { data, errors } = await h.query(ChainL1ValidatorsDocument, { id: '779672' });
     expect(data!.chain).toEqual({ chainId: '779672', validators: null });
     expect(errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', service: 'node-rpc', status: 502 });
@@ -109,11 +108,11 @@ describe('Blockchain.status', () => {
     const cases = [chain(43114), chain(779672), chain(432204), chain(173750)];
     const seen = new Set<string>();
     for (const c of cases) {
-      const { status } = await nodeResult(c.network, '/ext/bc/P', 'platform.getBlockchainStatus', { blockchainID: c.blockchainId });
+      const { status } = await nodeResult(`${c.network === 'mainnet' ? h.sandbox.urls.nodeRpcMainnet : h.sandbox.urls.nodeRpcFuji}/ext/bc/P`, 'platform.getBlockchainStatus', { blockchainID: c.blockchainId });
       const network = c.network === 'mainnet' ? 'MAINNET' : 'FUJI';
       const { data, errors } = await h.query(BlockchainStatusDocument, { network, id: c.blockchainId });
       expect(errors).toBeUndefined();
-      const expected = { Validating: 'VALIDATING', Created: 'CREATED', Preferred: 'PREFERRED', Syncing: 'SYNCING', Unknown: 'UNKNOWN_CHAIN' }[status as string];
+      const expected = { Validating: 'VALIDATING', Created: 'CREATED', Preferred: 'PREFERRED', Syncing: 'SYNCING', Unknown: 'UNKNOWN' }[status as string];
       expect(data!.network.blockchain).toEqual({ blockchainId: c.blockchainId, status: expected });
       seen.add(expected!);
     }

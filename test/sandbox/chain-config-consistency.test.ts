@@ -26,8 +26,7 @@ afterAll(async () => {
 
 /** A JSON-RPC batch to the chain's node; answers in request order, every one a result. */
 async function rpc(chain: SandboxChain, calls: [string, unknown[]][]): Promise<any[]> {
-  const base = chain.network === 'mainnet' ? sandbox.urls.nodeRpcMainnet : sandbox.urls.nodeRpcFuji;
-  const response = await fetch(`${base}/ext/bc/${chain.blockchainId}/rpc`, {
+  const response = await fetch(chain.info.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(calls.map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params }))),

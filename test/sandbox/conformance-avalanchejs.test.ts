@@ -100,8 +100,9 @@ function owned(chain: 'X' | 'P', hex: string): UtxoRecord[] {
   return net.utxos.filter((u) => inUtxoSet(u, chain) && u.output.owners.addrs.some((a) => a.hex === hex));
 }
 
+/** A call to a path of the mainnet API node, or to a full URL (an L1's own node). */
 async function raw(path: string, method: string, params: Record<string, unknown> = {}): Promise<any> {
-  const response = await fetch(`${sandbox.urls.nodeRpcMainnet}${path}`, {
+  const response = await fetch(path.startsWith('/') ? `${sandbox.urls.nodeRpcMainnet}${path}` : path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -229,7 +230,7 @@ describe('methods avalanchejs does not expose (raw JSON-RPC)', () => {
 
   it('validators.getCurrentValidators on an L1 chain', async () => {
     const l1 = sandbox.world.chains.find((c) => c.network === 'mainnet' && !c.isCChain)!;
-    const { validators } = await raw(`/ext/bc/${l1.blockchainId}/validators`, 'validators.getCurrentValidators');
+    const { validators } = await raw(l1.info.rpcUrl.replace(/\/rpc$/, '/validators'), 'validators.getCurrentValidators');
     const world = net.l1Validators.filter((v) => v.blockchainId === l1.blockchainId);
     expect(validators).toHaveLength(world.length);
     for (const v of validators) {

@@ -11,9 +11,9 @@ import type { EvmTransaction } from '../../src/sandbox/world/evm/types.js';
 
 let sandbox: Sandbox;
 
+/** Where the chain's Data API record points: an L1's own node, the C-Chain's API node. */
 function rpcUrl(chain: SandboxChain): string {
-  const base = chain.network === 'mainnet' ? sandbox.urls.nodeRpcMainnet : sandbox.urls.nodeRpcFuji;
-  return `${base}/ext/bc/${chain.blockchainId}/rpc`;
+  return chain.info.rpcUrl;
 }
 
 function client(chain: SandboxChain, batch = false): PublicClient {

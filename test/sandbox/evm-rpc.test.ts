@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { SandboxChain } from '../../src/sandbox/world/chains.js';
+import { C_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../../src/sandbox/world/chains.js';
 import type { EvmTransaction } from '../../src/sandbox/world/evm/types.js';
 
 interface RpcAnswer {
@@ -24,9 +24,10 @@ let sandbox: Sandbox;
 let cChain: SandboxChain;
 let l1s: SandboxChain[];
 
+/** The chain's node, where its Data API record points (an L1's own node, the C-Chain's API node); or the C-Chain by alias. */
 function rpcUrl(chain: SandboxChain, alias = false): string {
   const base = chain.network === 'mainnet' ? sandbox.urls.nodeRpcMainnet : sandbox.urls.nodeRpcFuji;
-  return `${base}/ext/bc/${alias ? 'C' : chain.blockchainId}/rpc`;
+  return alias ? `${base}/ext/bc/C/rpc` : chain.info.rpcUrl;
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; body: any }> {
@@ -78,11 +79,21 @@ describe('standard methods', () => {
     expect(viaAlias.body).toEqual({ jsonrpc: '2.0', id: 7, result: hex(43114) });
   });
 
-  it('does not serve a chain of the other network', async () => {
+  it('serves on the API node only its own network\'s C-Chain: L1s answer at their own rpcUrl', async () => {
     const fujiL1 = l1s.find((c) => c.network === 'fuji')!;
-    const { status, body } = await post(`${sandbox.urls.nodeRpcMainnet}/ext/bc/${fujiL1.blockchainId}/rpc`, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
-    expect(status).toBe(404);
-    expect(body.error).toBeDefined();
+    const mainnetL1 = l1s.find((c) => c.network === 'mainnet')!;
+    for (const url of [
+      `${sandbox.urls.nodeRpcMainnet}/ext/bc/${fujiL1.blockchainId}/rpc`,
+      `${sandbox.urls.nodeRpcMainnet}/ext/bc/${mainnetL1.blockchainId}/rpc`,
+      `${sandbox.urls.nodeRpcMainnet}/ext/bc/${C_CHAIN_BLOCKCHAIN_IDS.fuji}/rpc`,
+      fujiL1.info.rpcUrl.replace('/fuji/', '/mainnet/'),
+    ]) {
+      const { status, body } = await post(url, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+      expect(status).toBe(404);
+      expect(body.error).toBeDefined();
+    }
+    expect(mainnetL1.info.rpcUrl.startsWith(sandbox.urls.l1Nodes)).toBe(true);
+    expect(cChain.info.rpcUrl).toBe(`${sandbox.urls.nodeRpcMainnet}/ext/bc/C/rpc`);
   });
 
   it('eth_blockNumber is the Data API\'s newest block', async () => {
@@ -396,8 +407,8 @@ describe('subnet-EVM and coreth extensions', () => {
     const again = await startSandbox({ port: 0 });
     try {
       for (const chain of [cChain, ...l1s]) {
-        const base = chain.network === 'mainnet' ? again.urls.nodeRpcMainnet : again.urls.nodeRpcFuji;
-        const { body } = await post(`${base}/ext/bc/${chain.blockchainId}/rpc`, { jsonrpc: '2.0', id: 1, method: 'eth_getChainConfig', params: [] });
+        const twin = again.world.chains.find((c) => c.evmChainId === chain.evmChainId)!;
+        const { body } = await post(twin.info.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_getChainConfig', params: [] });
         expect(body.result).toEqual(await result(chain, 'eth_getChainConfig'));
       }
     } finally {

@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 export interface GraphQLResponse<T> {
   data?: T | null;
   errors?: Array<GraphQLFormattedError & { extensions?: Record<string, any> }>;
+  extensions?: Record<string, any>;
 }
 
 export interface Harness {

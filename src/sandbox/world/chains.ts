@@ -17,6 +17,8 @@ export interface SandboxChain {
   subnetId: string;
   /** True for the C-Chain of its network. */
   isCChain: boolean;
+  /** URL-safe name: an L1's node answers at `<l1 nodes>/<slug>/<network>/rpc`. */
+  slug: string;
   info: WireChainInfo;
 }
 
@@ -65,8 +67,10 @@ export function createChains(rng: Rng): SandboxChain[] {
       vmId: spec.cChain ? EVM_VM_ID : SUBNET_EVM_VM_ID,
       vmName: 'EVM',
       explorerUrl: `https://explorer.sandbox.invalid/${slug}`,
-      rpcUrl: `https://rpc.sandbox.invalid/ext/bc/${blockchainId}/rpc`,
-      wsUrl: `wss://rpc.sandbox.invalid/ext/bc/${blockchainId}/ws`,
+      // Placeholders until the sandbox listens (`pointChainsAt`): the C-Chain at its network's node,
+      // an L1 on the L1 node host, as the real records point at api.avax.network and L1 RPC hosts.
+      rpcUrl: `https://rpc.sandbox.invalid/${slug}/${spec.network}/rpc`,
+      wsUrl: `wss://rpc.sandbox.invalid/${slug}/${spec.network}/ws`,
       isTestnet: spec.network === 'fuji',
       utilityAddresses: { multicall: '0xcA11bde05977b3631167028862bE2a173976CA11' },
       networkToken: {
@@ -80,6 +84,18 @@ export function createChains(rng: Rng): SandboxChain[] {
       private: false,
       enabledFeatures: spec.features,
     };
-    return { network: spec.network, evmChainId: spec.evmChainId, blockchainId, subnetId, isCChain: spec.cChain, info };
+    return { network: spec.network, evmChainId: spec.evmChainId, blockchainId, subnetId, isCChain: spec.cChain, slug, info };
   });
+}
+
+/**
+ * Points the chain records' `rpcUrl`/`wsUrl` at the simulated nodes once they listen: the C-Chain
+ * at `<node>/ext/bc/C/rpc` of its network, an L1 at `<l1 nodes>/<slug>/<network>/rpc`.
+ */
+export function pointChainsAt(chains: SandboxChain[], urls: { node: Record<NetworkKey, string>; l1Nodes: string }): void {
+  for (const chain of chains) {
+    const http = chain.isCChain ? `${urls.node[chain.network]}/ext/bc/C/rpc` : `${urls.l1Nodes}/${chain.slug}/${chain.network}/rpc`;
+    chain.info.rpcUrl = http;
+    chain.info.wsUrl = http.replace(/^http/, 'ws').replace(/\/rpc$/, '/ws');
+  }
 }

@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { EvmFeeConfig } from '../../upstream/node-rpc/evm.js';
 import { Chain } from '../chain.js';
 import { BLOCK_ARG_DESCRIPTION, blockSelector } from './block-arg.js';
-import { evmRpc, unlessUnsupported } from './loader.js';
+import { servedOrNull } from '../notices.js';
 import { fieldGuard } from '../guards.js';
 
 export const FeeConfig = builder.objectRef<EvmFeeConfig>('FeeConfig').implement({
@@ -42,13 +42,13 @@ builder.objectFields(Chain, (t) => ({
     type: FeeConfig,
     nullable: true,
     description:
-      'The fee config at a block (`eth_feeConfig` on the chain\'s node). Null on chains whose node does not serve the method: the C-Chain (coreth) has no configurable fees. Batched with the other node reads of the chain.',
+      'The fee config at a block (`eth_feeConfig` on the chain\'s node). Null, with a METHOD_NOT_SERVED notice in the response\'s `extensions.notices` and no error, on chains whose node does not serve the method: the C-Chain (coreth) has no configurable fees. Batched with the other node reads of the chain.',
     args: { block: t.arg.string({ required: false, description: BLOCK_ARG_DESCRIPTION }) },
     extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => args.block != null && blockSelector('block', args.block) }),
-    resolve: (chain, args, ctx) => {
+    resolve: (chain, args, ctx, info) => {
       // No block given: the node's own default (its latest block), sent without a parameter.
       const block = args.block == null ? undefined : blockSelector('block', args.block);
-      return unlessUnsupported(evmRpc(ctx, chain).feeConfig(block));
+      return servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).feeConfig(block));
     },
   }),
 }));

@@ -6,9 +6,9 @@
  */
 import { builder } from '../../builder.js';
 import { Account } from '../evm/account.js';
-import { Chain } from '../chain.js';
 import { BLOCK_ARG_DESCRIPTION, blockSelector } from './block-arg.js';
-import { evmRpc, evmRpcByChainId } from './loader.js';
+import { notFound } from '../../errors.js';
+import { Chain, chainIndex } from '../chain.js';
 import { fieldGuard } from '../guards.js';
 
 builder.objectFields(Chain, (t) => ({
@@ -17,7 +17,7 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description: 'Number of the last accepted block, read from the chain\'s node (`eth_blockNumber`); may be ahead of the Data API\'s index.',
     extensions: fieldGuard({ upstreamCost: 1 }),
-    resolve: (chain, _args, ctx) => evmRpc(ctx, chain).blockNumber(),
+    resolve: (chain, _args, ctx) => ctx.upstreams.nodeRpc.evm(chain).blockNumber(),
   }),
 }));
 
@@ -28,12 +28,14 @@ builder.objectFields(Account, (t) => ({
     type: 'BigInt',
     nullable: true,
     description:
-      'Native balance in wei at a block, read from the chain\'s node (`eth_getBalance`): exact at any block, including the tip, with no price data (see `nativeBalance` for the Data API\'s view).',
+      'Native balance in wei at a block, read from the chain\'s node (`eth_getBalance`): exact at any block, including the tip, with no price data (see `nativeBalance` for the Data API\'s view). Null when the node has no such block (an unknown hash, a number past its head).',
     args: { block: t.arg.string({ required: false, defaultValue: 'latest', description: BLOCK_ARG_DESCRIPTION }) },
     extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockSelector('block', args.block) }),
     resolve: async (account, args, ctx) => {
       const block = blockSelector('block', args.block);
-      return (await evmRpcByChainId(ctx, account.chainId)).getBalance(account.address, block);
+      const chain = (await chainIndex(ctx)).get(account.chainId);
+      if (!chain) throw notFound(`Unknown chain ${account.chainId}`);
+      return ctx.upstreams.nodeRpc.evm(chain).getBalance(account.address, block);
     },
   }),
 }));

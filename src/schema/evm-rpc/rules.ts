@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import type { EvmActivePrecompile, EvmActiveRules } from '../../upstream/node-rpc/evm.js';
 import { Chain } from '../chain.js';
-import { evmRpc, unlessUnsupported } from './loader.js';
+import { servedOrNull } from '../notices.js';
 import { fieldGuard } from '../guards.js';
 
 type Flags = Record<string, boolean>;
@@ -100,27 +100,27 @@ builder.objectFields(Chain, (t) => ({
     type: 'JSON',
     nullable: true,
     description:
-      'The chain config as the node reports it (`eth_getChainConfig`): coreth\'s on the C-Chain, subnet-EVM\'s with fee config, upgrades and precompile configs on an L1. Cached: it changes only with node upgrades.',
+      'The chain config as the node reports it (`eth_getChainConfig`): coreth\'s on the C-Chain, subnet-EVM\'s with fee config, upgrades and precompile configs on an L1. Cached: it changes only with node upgrades. Null, with a METHOD_NOT_SERVED notice in `extensions.notices`, when the node does not serve the method.',
     extensions: fieldGuard({ upstreamCost: 1 }),
-    resolve: (chain, _args, ctx) => evmRpc(ctx, chain).chainConfig(),
+    resolve: (chain, _args, ctx, info) => servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).chainConfig()),
   }),
   activeRules: t.field({
     type: ActiveRules,
     nullable: true,
     description:
-      'The rules and precompiles active at a time (`eth_getActiveRulesAt`). Null on chains whose node does not serve the method (the C-Chain: coreth).',
+      'The rules and precompiles active at a time (`eth_getActiveRulesAt`). Null, with a METHOD_NOT_SERVED notice in the response\'s `extensions.notices` and no error, on chains whose node does not serve the method (the C-Chain: coreth).',
     args: { at: t.arg({ type: 'Timestamp', required: false, description: AT_DESCRIPTION }) },
     extensions: fieldGuard({ upstreamCost: 1 }),
-    resolve: (chain, args, ctx) => unlessUnsupported(evmRpc(ctx, chain).activeRulesAt(args.at ?? undefined)),
+    resolve: (chain, args, ctx, info) => servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).activeRulesAt(args.at ?? undefined)),
   }),
   activePrecompiles: t.field({
     type: 'JSON',
     nullable: true,
     deprecationReason: 'Use activeRules',
     description:
-      'The precompiles active at a time with the config that enabled each (`eth_getActivePrecompilesAt`). Null on chains whose node does not serve the method (the C-Chain: coreth).',
+      'The precompiles active at a time with the config that enabled each (`eth_getActivePrecompilesAt`). Null, with a METHOD_NOT_SERVED notice in the response\'s `extensions.notices` and no error, on chains whose node does not serve the method (the C-Chain: coreth).',
     args: { at: t.arg({ type: 'Timestamp', required: false, description: AT_DESCRIPTION }) },
     extensions: fieldGuard({ upstreamCost: 1 }),
-    resolve: (chain, args, ctx) => unlessUnsupported(evmRpc(ctx, chain).activePrecompilesAt(args.at ?? undefined)),
+    resolve: (chain, args, ctx, info) => servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).activePrecompilesAt(args.at ?? undefined)),
   }),
 }));

@@ -5,7 +5,6 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { nullIfNotFound } from '../../upstream/errors.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
@@ -19,7 +18,7 @@ export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${bl
 
 /** Reads one block by number or hash; null when the Data API does not know it. */
 export async function fetchBlock(ctx: Context, chainId: string, blockId: string): Promise<WireEvmBlock | null> {
-  return nullIfNotFound(ctx.upstreams.dataApi.evm.getBlock(chainId, blockId));
+  return ctx.upstreams.dataApi.evm.getBlock(chainId, blockId);
 }
 
 /** What is wrong with a `<chainId>:<hash>` local id (of a block or a transaction), or null. */

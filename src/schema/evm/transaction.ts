@@ -7,7 +7,6 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { nullIfNotFound } from '../../upstream/errors.js';
 import type {
   WireFullNativeTransaction,
   WireGetTransactionResponse,
@@ -44,7 +43,7 @@ const fromFull = (chainId: string, full: WireGetTransactionResponse): Transactio
 
 /** Reads one transaction by hash; null when the Data API does not know it. */
 export async function fetchTransaction(ctx: Context, chainId: string, txHash: string): Promise<TransactionShape | null> {
-  const full = await nullIfNotFound(ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash));
+  const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash);
   return full && fromFull(chainId, full);
 }
 

@@ -4,14 +4,13 @@
  * typed, the type is inferred from the members, and the whole unsigned tx is available as JSON.
  */
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
-import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
+import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../xchain/io.js';
-import { blockRefArg, pChainRpc, selectsOnly } from '../xchain/shared.js';
+import { blockRefArg } from '../xchain/shared.js';
+import { NodeBlockReader, type NodeBlockShape } from '../node-block.js';
 import { PChain } from './chain.js';
 import { fieldGuard } from '../guards.js';
 
@@ -97,67 +96,26 @@ export const PChainTx = builder.objectRef<PTxShape>('PChainTx').implement({
   }),
 });
 
-interface PBlockShape {
-  network: NetworkKey;
-  id?: string;
-  height?: bigint;
-  json?: WirePBlock;
-  hex?: string;
-}
+type PBlockShape = NodeBlockShape<WirePBlock>;
 
-const HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'raw']);
-
-async function blockJson(b: PBlockShape, ctx: Context): Promise<WirePBlock> {
-  if (b.json) return b.json;
-  const rpc = pChainRpc(ctx, b.network);
-  return b.id !== undefined ? rpc.getBlock(b.id, 'json') : rpc.getBlockByHeight(b.height!, 'json');
-}
-
-async function blockHex(b: PBlockShape, ctx: Context): Promise<string> {
-  if (b.hex) return b.hex;
-  const rpc = pChainRpc(ctx, b.network);
-  return b.id !== undefined ? rpc.getBlock(b.id, 'hex') : rpc.getBlockByHeight(b.height!, 'hex');
-}
-
-async function fetchPBlock(ctx: Context, b: PBlockShape, hexOnly: boolean): Promise<PBlockShape | null> {
-  try {
-    return hexOnly ? { ...b, hex: await blockHex(b, ctx) } : { ...b, json: await blockJson(b, ctx) };
-  } catch (error) {
-    if (isRpcNotFound(error)) return null;
-    throw error;
-  }
-}
+const pBlocks = new NodeBlockReader<WirePBlock>('P-Chain', (ctx, network) => ctx.upstreams.nodeRpc.pChain(network).blocks);
 
 export const PChainBlock = builder.objectRef<PBlockShape>('PChainBlock');
 
 PChainBlock.implement({
   description: 'A block of the P-Chain with its transactions.',
   fields: (t) => ({
-    id: t.string({
-      description: 'Block id (cb58).',
-      resolve: async (b, _, ctx) => b.json?.id ?? b.id ?? (b.hex ? idOfBytes(bytesFromNodeHex(b.hex)) : (await blockJson(b, ctx)).id),
+    ...pBlocks.commonFields(t, PChainBlock, {
+      parentId: 'Id of the parent block (cb58).',
+      parent: 'The parent block; null for the genesis block.',
+      timestamp: 'Block time, Unix seconds; null for blocks before Banff, which carry none.',
     }),
-    parentId: t.string({ description: 'Id of the parent block (cb58).', resolve: async (b, _, ctx) => (await blockJson(b, ctx)).parentID }),
-    parent: t.field({
-      type: PChainBlock,
-      nullable: true,
-      description: 'The parent block; null for the genesis block.',
-      resolve: async (b, _, ctx, info) => fetchPBlock(ctx, { network: b.network, id: (await blockJson(b, ctx)).parentID }, selectsOnly(info, HEX_FIELDS)),
-    }),
-    height: t.field({ type: 'BigInt', nullable: true, description: 'Block height.', resolve: async (b, _, ctx) => wireUint((await blockJson(b, ctx)).height) }),
-    timestamp: t.field({
-      type: 'Timestamp',
-      nullable: true,
-      description: 'Block time, Unix seconds; null for blocks before Banff, which carry none.',
-      resolve: async (b, _, ctx) => wireInt((await blockJson(b, ctx)).time),
-    }),
-    txCount: t.int({ description: 'Number of transactions in the block.', resolve: async (b, _, ctx) => txsOf(await blockJson(b, ctx)).length }),
+    txCount: t.int({ description: 'Number of transactions in the block.', resolve: async (b, _, ctx) => txsOf(await pBlocks.json(b, ctx)).length }),
     txs: t.field({
       type: [PChainTx],
       description: 'The block\'s transactions, in order (a proposal block\'s proposed tx last).',
-      resolve: async (b, _, ctx) => txsOf(await blockJson(b, ctx)).map((wire) => ({ network: b.network, wire })),
+      resolve: async (b, _, ctx) => txsOf(await pBlocks.json(b, ctx)).map((wire) => ({ network: b.network, wire })),
     }),
-    raw: t.string({ description: 'The block bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).', resolve: (b, _, ctx) => blockHex(b, ctx) }),
   }),
 });
 
@@ -176,8 +134,7 @@ builder.objectFields(PChain, (t) => ({
     },
     extensions: fieldGuard({ checkArgs: blockRefArg }),
     resolve: (p, args, ctx, info) => {
-      const ref = blockRefArg(args);
-      return fetchPBlock(ctx, { network: p.network, ...ref }, selectsOnly(info, HEX_FIELDS));
+      return pBlocks.fetch(ctx, { network: p.network, ...blockRefArg(args) }, info);
     },
   }),
 }));

@@ -5,7 +5,6 @@
  */
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
-import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
@@ -13,7 +12,7 @@ import { knownOr, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetDescription, assetKey } from '../xchain/asset.js';
-import {chainAddresses, pChainRpc, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
+import { chainAddresses, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 
@@ -23,16 +22,17 @@ export interface PChainShape {
 
 export const PChain = builder.objectRef<PChainShape>('PChain');
 
-const STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing'] as const;
+/** AvalancheGo's `status.BlockchainStatus` strings but "Unknown" (`platform.getBlockchainStatus`). */
+export const BLOCKCHAIN_STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing'] as const;
 
-export const PChainBlockchainStatus = builder.enumType('PChainBlockchainStatus', {
-  description: 'What the answering node knows of a blockchain (`platform.getBlockchainStatus`).',
+export const BlockchainStatus = builder.enumType('BlockchainStatus', {
+  description: 'What the answering node\'s P-Chain knows of a blockchain (`platform.getBlockchainStatus`).',
   values: {
     VALIDATING: { value: 'Validating', description: 'The node validates the blockchain.' },
-    CREATED: { value: 'Created', description: 'The blockchain exists; the node does not validate it.' },
-    PREFERRED: { value: 'Preferred', description: 'Proposed and likely to be created, not yet accepted.' },
-    SYNCING: { value: 'Syncing', description: 'The node follows the blockchain without validating it.' },
-    UNKNOWN: { value: 'Unknown', description: 'Not proposed (or not preferred), or a status this gateway does not know.' },
+    CREATED: { value: 'Created', description: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.' },
+    PREFERRED: { value: 'Preferred', description: 'Created in a block the node prefers but has not yet accepted.' },
+    SYNCING: { value: 'Syncing', description: 'The node syncs the blockchain without validating it.' },
+    UNKNOWN: { value: 'Unknown', description: 'The node knows no such blockchain (it says "Unknown"), or sent a status this gateway does not know.' },
   } as const,
 });
 
@@ -49,10 +49,10 @@ export const PChainBlockchain = builder.objectRef<BlockchainShape>('PChainBlockc
     subnetId: t.string({ description: 'Id of the subnet (or L1) that validates it (cb58).', resolve: (b) => b.wire.subnetID }),
     vmId: t.string({ description: 'Id of the virtual machine it runs (cb58).', resolve: (b) => b.wire.vmID }),
     status: t.field({
-      type: PChainBlockchainStatus,
+      type: BlockchainStatus,
       nullable: true,
       description: 'What the node knows of it (one `platform.getBlockchainStatus` call per blockchain).',
-      resolve: async (b, _, ctx) => knownOr(await pChainRpc(ctx, b.network).getBlockchainStatus(b.wire.id), STATUSES, 'Unknown'),
+      resolve: async (b, _, ctx) => knownOr(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.wire.id), BLOCKCHAIN_STATUSES, 'Unknown'),
     }),
   }),
 });
@@ -110,7 +110,7 @@ PChain.implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (`platform.getHeight`).',
-      resolve: (p, _, ctx) => pChainRpc(ctx, p.network).getHeight(),
+      resolve: (p, _, ctx) => ctx.upstreams.nodeRpc.pChain(p.network).getHeight(),
     }),
     balance: t.field({
       type: PChainBalance,
@@ -121,7 +121,7 @@ PChain.implement({
       extensions: fieldGuard({ checkArgs: (args, scope) => chainAddresses('addresses', args.addresses, 'P', networkKey(scope.network), MAX_ADDRESSES) }),
       resolve: async (p, args, ctx) => {
         const addresses = chainAddresses('addresses', args.addresses, 'P', p.network, MAX_ADDRESSES);
-        return { network: p.network, reply: await pChainRpc(ctx, p.network).getBalance(addresses) };
+        return { network: p.network, reply: await ctx.upstreams.nodeRpc.pChain(p.network).getBalance(addresses) };
       },
     }),
     blockchains: t.field({
@@ -129,16 +129,16 @@ PChain.implement({
       nullable: true,
       description: 'Every blockchain but the P-Chain itself (`platform.getBlockchains`).',
       deprecationReason: 'platform.getBlockchains is deprecated since AvalancheGo v1.9.12: use `Network.blockchains` (Data API) instead.',
-      resolve: async (p, _, ctx) => (await pChainRpc(ctx, p.network).getBlockchains()).map((wire) => ({ network: p.network, wire })),
+      resolve: async (p, _, ctx) => (await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchains()).map((wire) => ({ network: p.network, wire })),
     }),
     blockchainStatus: t.field({
-      type: PChainBlockchainStatus,
+      type: BlockchainStatus,
       nullable: true,
       description: 'What the node knows of a blockchain (`platform.getBlockchainStatus`).',
       args: { blockchainId: t.arg.string({ required: true, description: 'Blockchain id (cb58).' }) },
       extensions: fieldGuard({ checkArgs: (args) => cb58Id('blockchainId', args.blockchainId) }),
       resolve: async (p, args, ctx) =>
-        knownOr(await pChainRpc(ctx, p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId)), STATUSES, 'Unknown'),
+        knownOr(await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId)), BLOCKCHAIN_STATUSES, 'Unknown'),
     }),
     currentSupply: t.field({
       type: 'BigInt',
@@ -148,12 +148,7 @@ PChain.implement({
       extensions: fieldGuard({ checkArgs: (args) => args.subnetId != null && cb58Id('subnetId', args.subnetId) }),
       resolve: async (p, args, ctx) => {
         const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : undefined;
-        try {
-          return await pChainRpc(ctx, p.network).getCurrentSupply(subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId);
-        } catch (error) {
-          if (isRpcNotFound(error)) return null;
-          throw error;
-        }
+        return ctx.upstreams.nodeRpc.pChain(p.network).getCurrentSupply(subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId);
       },
     }),
   }),

@@ -11,7 +11,7 @@ import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/
 import { NetworkName, networkKey, networkName } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../validate.js';
-import {OutputOwners, ownersFrom, pChainRpc } from '../xchain/shared.js';
+import { OutputOwners, ownersFrom } from '../xchain/shared.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 import { isCb58Id, isNodeId } from '../../lib/codec.js';
@@ -41,7 +41,7 @@ async function loadValidators(keys: readonly string[], ctx: Context): Promise<Ar
   for (const [name, g] of groups) {
     answers.set(
       name,
-      pChainRpc(ctx, g.network)
+      ctx.upstreams.nodeRpc.pChain(g.network)
         .getCurrentValidators({ subnetID: g.subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : g.subnetId, nodeIDs: [...g.nodeIds] })
         .then((validators) => new Map(validators.map((v) => [v.nodeID, v]))),
     );
@@ -157,7 +157,7 @@ Validator.implement({
       resolve: async (v, _, ctx) => {
         let list = v.wire.delegators;
         if (list === undefined && v.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
-          const [alone] = await pChainRpc(ctx, v.network).getCurrentValidators({ nodeIDs: [v.wire.nodeID] });
+          const [alone] = await ctx.upstreams.nodeRpc.pChain(v.network).getCurrentValidators({ nodeIDs: [v.wire.nodeID] });
           list = alone?.delegators;
         }
         return list ? list.map((wire) => ({ network: v.network, subnetId: v.subnetId, wire })) : null;
@@ -195,7 +195,7 @@ builder.objectFields(Network, (t) => ({
         if (failed) throw failed;
         return found.filter((v): v is ValidatorShape => v !== null);
       }
-      const all = await pChainRpc(ctx, network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId });
+      const all = await ctx.upstreams.nodeRpc.pChain(network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId });
       const loader = Validator.getDataloader(ctx);
       // Later lookups of these node ids in the same operation need no call.
       return all.map((wire) => {

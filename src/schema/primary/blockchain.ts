@@ -5,7 +5,6 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
-import { nullIfNotFound } from '../../upstream/errors.js';
 import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain, chainIndex } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
@@ -26,7 +25,7 @@ export const blockchainKey = (network: NetworkKey, blockchainId: string) => `${n
 
 /** Reads one blockchain; null when the network has no such blockchain. */
 export async function fetchBlockchain(ctx: Context, network: NetworkKey, blockchainId: string): Promise<BlockchainShape | null> {
-  const wire = await nullIfNotFound(ctx.upstreams.dataApi.primary.getBlockchain(network, blockchainId));
+  const wire = await ctx.upstreams.dataApi.primary.getBlockchain(network, blockchainId);
   return wire && { ...wire, network };
 }
 

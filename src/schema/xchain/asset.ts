@@ -5,14 +5,12 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { UpstreamError } from '../../upstream/errors.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
-import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
 import { NetworkName, networkName } from '../enums.js';
 import { XChain } from './chain.js';
-import { assetIdArg, xChainRpc } from './shared.js';
+import { assetIdArg } from './shared.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 
 export interface AssetDescriptionShape {
@@ -23,18 +21,13 @@ export interface AssetDescriptionShape {
 /** Loader key of an asset: `<network>:<assetId or alias>`. */
 export const assetKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;
 
-/** The node's answer for the id of a transaction that exists but created no asset. */
-function isNotAnAsset(error: unknown): boolean {
-  return error instanceof UpstreamError && error.kind === 'rpc' && /doesn't create an asset|expected tx type/i.test(error.upstreamMessage ?? '');
-}
-
 async function loadAsset(ctx: Context, key: string): Promise<AssetDescriptionShape | null | Error> {
   const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
   if ((network !== 'mainnet' && network !== 'fuji') || !assetId) return new Error(`Malformed asset id ${key}`);
   try {
-    return { network, wire: await xChainRpc(ctx, network).getAssetDescription(assetId) };
+    const wire = await ctx.upstreams.nodeRpc.xChain(network).getAssetDescription(assetId);
+    return wire === null ? null : { network, wire };
   } catch (error) {
-    if (isRpcNotFound(error) || isNotAnAsset(error)) return null;
     return error as Error;
   }
 }

@@ -8,7 +8,7 @@ import type { NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
 import { AssetDescription, assetKey } from './asset.js';
 import { XChain } from './chain.js';
-import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom, xChainRpc } from './shared.js';
+import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom } from './shared.js';
 import { fieldGuard } from '../guards.js';
 import { networkKey } from '../enums.js';
 
@@ -48,7 +48,7 @@ builder.objectFields(XChain, (t) => ({
     extensions: fieldGuard({ checkArgs: (args, scope) => chainAddress('address', args.address, 'X', networkKey(scope.network)) }),
     resolve: async (x, args, ctx) => {
       const address = chainAddress('address', args.address, 'X', x.network);
-      const reply = await xChainRpc(ctx, x.network).getAllBalances(address);
+      const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getAllBalances(address);
       return (reply.balances ?? []).map((b) => ({ network: x.network, assetId: b.asset, balance: wireUint(b.balance) }));
     },
   }),
@@ -70,7 +70,7 @@ builder.objectFields(XChain, (t) => ({
     resolve: async (x, args, ctx) => {
       const address = chainAddress('address', args.address, 'X', x.network);
       const assetId = assetIdArg('assetId', args.assetId);
-      const reply = await xChainRpc(ctx, x.network).getBalance(address, assetId);
+      const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getBalance(address, assetId);
       return { network: x.network, assetId, balance: wireUint(reply.balance), utxoIds: reply.utxoIDs };
     },
   }),

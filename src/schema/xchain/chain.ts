@@ -8,7 +8,7 @@ import type { WireTxFeeReply } from '../../upstream/types/node-rpc-xchain.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { networkKey } from '../enums.js';
 import { Network } from '../network.js';
-import { xChainRpc } from './shared.js';
+
 import { typeGuard } from '../guards.js';
 
 export interface XChainShape {
@@ -40,13 +40,13 @@ XChain.implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (`avm.getHeight`).',
-      resolve: (x, _, ctx) => xChainRpc(ctx, x.network).getHeight(),
+      resolve: (x, _, ctx) => ctx.upstreams.nodeRpc.xChain(x.network).getHeight(),
     }),
     txFee: t.field({
       type: XChainTxFee,
       nullable: true,
       description: 'The static transaction fees (`avm.getTxFee`).',
-      resolve: (x, _, ctx) => xChainRpc(ctx, x.network).getTxFee(),
+      resolve: (x, _, ctx) => ctx.upstreams.nodeRpc.xChain(x.network).getTxFee(),
     }),
   }),
 });

@@ -5,25 +5,13 @@
  */
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, parseBech32Address, bech32Address as formatBech32 } from '../../lib/codec.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import { PChainRpc } from '../../upstream/node-rpc/pchain.js';
-import { XChainRpc } from '../../upstream/node-rpc/xchain.js';
-import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import type { NetworkNameValue } from '../enums.js';
 import { cb58Id } from '../validate.js';
 
-
-export function xChainRpc(ctx: Context, network: NetworkKey): XChainRpc {
-  return new XChainRpc(ctx.upstreams.nodeRpc.network(network), NETWORKS[network].hrp);
-}
-
-export function pChainRpc(ctx: Context, network: NetworkKey): PChainRpc {
-  return new PChainRpc(ctx.upstreams.nodeRpc.network(network));
-}
 
 /**
  * A bech32 address of `chain` on `network`. A bare `avax1...` gets the chain prefix; another chain's

@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { bytesFromNodeHex, wireInt } from '../../upstream/node-rpc/codec.js';
-import { isRpcNotFound } from '../../upstream/node-rpc/xchain.js';
+import { notFound } from '../../errors.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { knownOr } from '../enums.js';
@@ -25,7 +25,7 @@ import {
   XChainInitialState,
   XChainOperation,
 } from './io.js';
-import { selectsOnly, xChainRpc } from './shared.js';
+import { selectsOnly } from './shared.js';
 import { fieldGuard } from '../guards.js';
 
 export interface XTxShape {
@@ -57,18 +57,23 @@ export function txTypeOf(tx: XTxShape): XTxType {
 
 /** The JSON of a tx, fetched when the shape came without it (same call once per operation). */
 export async function txJson(tx: XTxShape, ctx: Context): Promise<WireXTx> {
-  return tx.json ?? (await xChainRpc(ctx, tx.network).getTx(tx.id, 'json'));
+  return tx.json ?? present(tx, await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(tx.id, 'json'));
 }
 
 /** A tx by id in the encoding the selection needs; null when the chain does not know it. */
 export async function fetchTx(ctx: Context, network: NetworkKey, id: string, hexOnly: boolean): Promise<XTxShape | null> {
-  try {
-    const rpc = xChainRpc(ctx, network);
-    return hexOnly ? { network, id, hex: await rpc.getTx(id, 'hex') } : { network, id, json: await rpc.getTx(id, 'json') };
-  } catch (error) {
-    if (isRpcNotFound(error)) return null;
-    throw error;
+  const rpc = ctx.upstreams.nodeRpc.xChain(network);
+  if (hexOnly) {
+    const hex = await rpc.getTx(id, 'hex');
+    return hex === null ? null : { network, id, hex };
   }
+  const json = await rpc.getTx(id, 'json');
+  return json === null ? null : { network, id, json };
+}
+
+function present<T>(tx: XTxShape, value: T | null): T {
+  if (value === null) throw notFound(`The X-Chain node no longer has transaction ${tx.id}`);
+  return value;
 }
 
 /** Fields that can be answered from the hex encoding alone. */
@@ -99,7 +104,7 @@ export const XChainTx = builder.interfaceRef<XTxShape>('XChainTx').implement({
     }),
     raw: t.string({
       description: 'The signed transaction bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).',
-      resolve: async (tx, _, ctx) => tx.hex ?? (await xChainRpc(ctx, tx.network).getTx(tx.id, 'hex')),
+      resolve: async (tx, _, ctx) => tx.hex ?? present(tx, await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(tx.id, 'hex')),
     }),
   }),
 });
@@ -188,6 +193,6 @@ builder.objectFields(XChain, (t) => ({
     deprecationReason: 'avm.getTxStatus is deprecated since AvalancheGo v1.10.0: read `tx` (null when unknown) instead.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
     extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
-    resolve: async (x, args, ctx) => knownOr(await xChainRpc(ctx, x.network).getTxStatus(cb58Id('id', args.id)), TX_STATUSES, 'Unknown'),
+    resolve: async (x, args, ctx) => knownOr(await ctx.upstreams.nodeRpc.xChain(x.network).getTxStatus(cb58Id('id', args.id)), TX_STATUSES, 'Unknown'),
   }),
 }));

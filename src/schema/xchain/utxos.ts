@@ -16,7 +16,7 @@ import { connectionArgs, connectionType, paginate, type PageSource } from '../co
 import { AssetDescription, assetKey } from './asset.js';
 import { XChain } from './chain.js';
 import { FxOutputKind } from './io.js';
-import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg, xChainRpc } from './shared.js';
+import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg } from './shared.js';
 import { fetchTx, TX_HEX_FIELDS, XChainTx } from './tx.js';
 import { fieldGuard, maxItems } from '../guards.js';
 import { networkKey } from '../enums.js';
@@ -105,7 +105,7 @@ function utxoSource(ctx: Context, network: NetworkKey, addresses: string[], sour
     ...UTXO_PAGE,
     fetchPage: async (pageToken, pageSize) => {
       const startIndex = pageToken ? decodeIndex(pageToken, network) : undefined;
-      const page = await xChainRpc(ctx, network).getUTXOs({
+      const page = await ctx.upstreams.nodeRpc.xChain(network).getUTXOs({
         addresses,
         limit: pageSize,
         ...(startIndex ? { startIndex } : {}),

@@ -12,6 +12,7 @@ import type {
   WirePageQuery,
 } from '../types/data-api-evm.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 /**
  * A first page moves as the chain grows; a later page is addressed by the upstream's token, which
@@ -28,10 +29,10 @@ export class EvmEndpoints {
   }
 
   /** `GET /v1/chains/{chainId}/blocks/{blockId}`: one block by number or hash. */
-  getBlock(chainId: string, blockId: string): Promise<WireEvmBlock> {
-    return this.rest.get('/v1/chains/{chainId}/blocks/{blockId}', { chainId, blockId }, undefined, {
+  getBlock(chainId: string, blockId: string): Promise<WireEvmBlock | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}/blocks/{blockId}', { chainId, blockId }, undefined, {
       ttlMs: blockId.startsWith('0x') ? TTL.immutable : TTL.moving,
-    });
+    }));
   }
 
   /** `GET /v1/chains/{chainId}/blocks/{blockId}/transactions`: a block's transactions in block order. */
@@ -42,8 +43,8 @@ export class EvmEndpoints {
   }
 
   /** `GET /v1/chains/{chainId}/transactions/{txHash}`: one transaction with its decoded content. */
-  getTransaction(chainId: string, txHash: string): Promise<WireGetTransactionResponse> {
-    return this.rest.get('/v1/chains/{chainId}/transactions/{txHash}', { chainId, txHash }, undefined, { ttlMs: TTL.immutable });
+  getTransaction(chainId: string, txHash: string): Promise<WireGetTransactionResponse | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}/transactions/{txHash}', { chainId, txHash }, undefined, { ttlMs: TTL.immutable }));
   }
 
   /** `GET .../addresses/{address}/transactions:listNative`: transactions from, to or creating the address, newest first. */

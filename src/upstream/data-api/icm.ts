@@ -3,6 +3,7 @@ import type { RestClient } from '../rest.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 export class IcmEndpoints {
   constructor(private readonly rest: RestClient) {}
@@ -16,7 +17,7 @@ export class IcmEndpoints {
   }
 
   /** `GET /v1/icm/messages/{messageId}`: one message by id. */
-  getMessage(messageId: string): Promise<WireIcmMessage> {
-    return this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: TTL.moving });
+  getMessage(messageId: string): Promise<WireIcmMessage | null> {
+    return nullIfNotFound(this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: TTL.moving }));
   }
 }

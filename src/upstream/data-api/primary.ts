@@ -14,6 +14,7 @@ import type {
   WireSortOrder,
 } from '../types/data-api-primary.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 interface PageQuery {
   pageToken?: string;
@@ -29,10 +30,10 @@ export class PrimaryEndpoints {
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}`: one blockchain. */
-  getBlockchain(network: DataApiNetwork, blockchainId: string): Promise<WireBlockchain> {
-    return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}', { network, blockchainId }, undefined, {
+  getBlockchain(network: DataApiNetwork, blockchainId: string): Promise<WireBlockchain | null> {
+    return nullIfNotFound(this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}', { network, blockchainId }, undefined, {
       ttlMs: TTL.immutable,
-    });
+    }));
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: UTXOs of addresses on the P-, X- or C-Chain. */

@@ -3,6 +3,7 @@ import type { RestClient } from '../rest.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../types/data-api-signatures.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 /**
  * A signed message of a transaction is re-aggregated by the service on each call (the validator set
@@ -21,9 +22,9 @@ export class SignatureEndpoints {
   }
 
   /** `GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`: the signed message a transaction emitted. */
-  getAggregatedSignatures(network: DataApiNetwork, txHash: string): Promise<WireSignatureAggregationResponse> {
-    return this.rest.get('/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}', { network, txHash }, undefined, {
+  getAggregatedSignatures(network: DataApiNetwork, txHash: string): Promise<WireSignatureAggregationResponse | null> {
+    return nullIfNotFound(this.rest.get('/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}', { network, txHash }, undefined, {
       ttlMs: TTL.registry,
-    });
+    }));
   }
 }

@@ -1,11 +1,12 @@
 /**
- * Typed `eth_*` reads of one EVM chain's node endpoint (`/ext/bc/{blockchainId}/rpc`): each method
- * builds its JSON-RPC call and decodes the wire answer (hex quantities, Go big.Int numbers) into
- * exact values. How calls travel is the caller's choice (`EvmRpcSend`): the graph batches every call
- * of one tick into one JSON-RPC batch request.
+ * Typed `eth_*` reads of one EVM chain's node endpoint (the C-Chain's `/ext/bc/C/rpc`, an L1's own
+ * RPC URL): each method builds its JSON-RPC call and decodes the wire answer (hex quantities, Go
+ * big.Int numbers) into exact values. How calls travel is the caller's choice (`EvmRpcSend`):
+ * `NodeRpcClients` batches every call of one tick into one JSON-RPC batch request. A block the
+ * node does not have is null; a method it does not serve fails with kind `unsupported`.
  */
-import { UpstreamError } from '../errors.js';
-import type { RpcCall, RpcEndpoint } from '../json-rpc.js';
+import { nullIfNotFound, UpstreamError } from '../errors.js';
+import type { RpcCall } from '../json-rpc.js';
 import {
   PRECOMPILE_ADDRESSES,
   type WireActivePrecompiles,
@@ -15,12 +16,6 @@ import {
   type WireHexQuantity,
 } from '../types/node-rpc-evm.js';
 import { TTL } from '../ttl.js';
-
-export const EVM_RPC_TEMPLATE = '/ext/bc/{blockchainId}/rpc';
-
-export function evmRpcEndpoint(blockchainId: string): RpcEndpoint {
-  return { template: EVM_RPC_TEMPLATE, params: { blockchainId } };
-}
 
 export const BLOCK_TAGS = ['latest', 'earliest', 'safe', 'finalized', 'pending'] as const;
 export type BlockTag = (typeof BLOCK_TAGS)[number];
@@ -78,18 +73,22 @@ const FEE_FIELDS = [
 ] as const;
 
 export class EvmRpc {
-  constructor(private readonly send: EvmRpcSend) {}
+  constructor(
+    private readonly send: EvmRpcSend,
+    /** The endpoint's route template, for errors. */
+    private readonly template: string,
+  ) {}
 
   /** `eth_blockNumber`: the last accepted block. */
   async blockNumber(): Promise<bigint> {
     const answer = await this.send({ method: 'eth_blockNumber', params: [] }, 0);
-    return quantity('eth_blockNumber', answer as WireHexQuantity);
+    return this.quantity('eth_blockNumber', answer as WireHexQuantity);
   }
 
-  /** `eth_getBalance`: the native balance in wei at a block. */
-  async getBalance(address: string, block: BlockSelector): Promise<bigint> {
-    const answer = await this.send({ method: 'eth_getBalance', params: [address.toLowerCase(), blockParam(block)] }, blockTtl(block));
-    return quantity('eth_getBalance', answer as WireHexQuantity);
+  /** `eth_getBalance`: the native balance in wei at a block; null when the node has no such block. */
+  async getBalance(address: string, block: BlockSelector): Promise<bigint | null> {
+    const answer = await nullIfNotFound(this.send({ method: 'eth_getBalance', params: [address.toLowerCase(), blockParam(block)] }, blockTtl(block)));
+    return answer === null ? null : this.quantity('eth_getBalance', answer as WireHexQuantity);
   }
 
   /** `eth_feeConfig` (subnet-EVM): the fee config in force at a block (the latest when omitted). */
@@ -97,17 +96,17 @@ export class EvmRpc {
     const params = block ? [blockParam(block)] : [];
     const answer = (await this.send({ method: 'eth_feeConfig', params }, block ? blockTtl(block) : 0)) as WireFeeConfigResult;
     if (!answer || typeof answer !== 'object' || !answer.feeConfig || typeof answer.feeConfig !== 'object') {
-      throw malformed('eth_feeConfig', 'no feeConfig object');
+      throw this.malformed('eth_feeConfig', 'no feeConfig object');
     }
-    const out = { lastChangedAt: integer('eth_feeConfig', answer.lastChangedAt ?? 0) } as EvmFeeConfig;
-    for (const field of FEE_FIELDS) out[field] = integer('eth_feeConfig', answer.feeConfig[field]);
+    const out = { lastChangedAt: this.integer('eth_feeConfig', answer.lastChangedAt ?? 0) } as EvmFeeConfig;
+    for (const field of FEE_FIELDS) out[field] = this.integer('eth_feeConfig', answer.feeConfig[field]);
     return out;
   }
 
   /** `eth_getChainConfig`: the chain config JSON; it changes only with a node upgrade. */
   async chainConfig(): Promise<WireChainConfig> {
     const answer = await this.send({ method: 'eth_getChainConfig', params: [] }, TTL.immutable);
-    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformed('eth_getChainConfig', 'not an object');
+    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw this.malformed('eth_getChainConfig', 'not an object');
     return answer as WireChainConfig;
   }
 
@@ -117,10 +116,10 @@ export class EvmRpc {
       { method: 'eth_getActiveRulesAt', params: timestamp === undefined ? [] : [timestamp] },
       timestamp === undefined ? 0 : TTL.immutable,
     )) as WireActiveRules;
-    if (!answer || typeof answer !== 'object') throw malformed('eth_getActiveRulesAt', 'not an object');
+    if (!answer || typeof answer !== 'object') throw this.malformed('eth_getActiveRulesAt', 'not an object');
     const eth = answer.ethRules ?? {};
     return {
-      chainId: eth.ChainID === undefined || eth.ChainID === null ? null : integer('eth_getActiveRulesAt', eth.ChainID),
+      chainId: eth.ChainID === undefined || eth.ChainID === null ? null : this.integer('eth_getActiveRulesAt', eth.ChainID),
       ethRules: flags(eth),
       avalancheRules: flags(answer.avalancheRules ?? {}),
       precompiles: Object.entries(answer.precompiles ?? {}).map(([key, value]) => ({
@@ -137,8 +136,24 @@ export class EvmRpc {
       { method: 'eth_getActivePrecompilesAt', params: timestamp === undefined ? [] : [timestamp] },
       timestamp === undefined ? 0 : TTL.immutable,
     );
-    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformed('eth_getActivePrecompilesAt', 'not an object');
+    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw this.malformed('eth_getActivePrecompilesAt', 'not an object');
     return answer as WireActivePrecompiles;
+  }
+
+  private malformed(method: string, why: string): UpstreamError {
+    return new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route: `POST ${this.template} ${method}`, upstreamMessage: why });
+  }
+
+  private quantity(method: string, value: unknown): bigint {
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw this.malformed(method, 'not a hex quantity');
+    return BigInt(value);
+  }
+
+  /** A Go integer field: a JSON number (exact only up to 2^53, as JSON.parse reads it) or a decimal/hex string. */
+  private integer(method: string, value: unknown): bigint {
+    if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+    if (typeof value === 'string' && /^(\d+|0x[0-9a-fA-F]+)$/.test(value)) return BigInt(value);
+    throw this.malformed(method, 'not an integer');
   }
 }
 
@@ -152,22 +167,6 @@ function blockParam(block: BlockSelector): string {
 /** A read at a fixed block never changes (Avalanche blocks are final once accepted); tags move. */
 function blockTtl(block: BlockSelector): number {
   return 'tag' in block ? 0 : TTL.immutable;
-}
-
-function malformed(method: string, why: string): UpstreamError {
-  return new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route: `POST ${EVM_RPC_TEMPLATE} ${method}`, upstreamMessage: why });
-}
-
-function quantity(method: string, value: unknown): bigint {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw malformed(method, 'not a hex quantity');
-  return BigInt(value);
-}
-
-/** A Go integer field: a JSON number (exact only up to 2^53, as JSON.parse reads it) or a decimal/hex string. */
-function integer(method: string, value: unknown): bigint {
-  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && /^(\d+|0x[0-9a-fA-F]+)$/.test(value)) return BigInt(value);
-  throw malformed(method, 'not an integer');
 }
 
 function flags(rules: Record<string, unknown>): Record<string, boolean> {

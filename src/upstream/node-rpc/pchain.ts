@@ -3,7 +3,7 @@
  * typed params and answers. Blocks by id or height are immutable and cached; validators, balances,
  * supply and statuses move and are only shared per operation.
  */
-import { UpstreamError } from '../errors.js';
+import { nullIfNotFound, UpstreamError } from '../errors.js';
 import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
 import type {
   WireBlockchain,
@@ -16,16 +16,21 @@ import type {
   WireGetPBalanceReply,
   WirePBlock,
 } from '../types/node-rpc-pchain.js';
-import type { WireEncoding, WireGetBlockReply, WireHeightReply } from '../types/node-rpc-xchain.js';
+import type { WireHeightReply } from '../types/node-rpc-xchain.js';
+import { NodeBlocks } from './blocks.js';
 import { wireUint } from './codec.js';
 import { TTL } from '../ttl.js';
 
 const P_CHAIN: RpcEndpoint = { template: '/ext/bc/P' };
 
-type Encoded<E extends WireEncoding, T> = E extends 'json' ? T : string;
 
 export class PChainRpc {
-  constructor(private readonly rpc: JsonRpcClient) {}
+  /** `platform.getBlock` and `platform.getBlockByHeight`. */
+  readonly blocks: NodeBlocks<WirePBlock>;
+
+  constructor(private readonly rpc: JsonRpcClient) {
+    this.blocks = new NodeBlocks(rpc, P_CHAIN, 'platform');
+  }
 
   /** `platform.getHeight`: height of the last accepted block. */
   async getHeight(): Promise<bigint> {
@@ -40,20 +45,6 @@ export class PChainRpc {
     return this.rpc.call<WireGetPBalanceReply>(P_CHAIN, { method: 'platform.getBalance', params: { addresses } });
   }
 
-  /** `platform.getBlock` by id. */
-  getBlock<E extends WireEncoding>(blockId: string, encoding: E): Promise<Encoded<E, WirePBlock>> {
-    return this.block('platform.getBlock', { blockID: blockId, encoding });
-  }
-
-  /** `platform.getBlockByHeight`; an accepted height never changes block. */
-  getBlockByHeight<E extends WireEncoding>(height: bigint, encoding: E): Promise<Encoded<E, WirePBlock>> {
-    return this.block('platform.getBlockByHeight', { height: height.toString(), encoding });
-  }
-
-  private async block<E extends WireEncoding>(method: string, params: Record<string, unknown>): Promise<Encoded<E, WirePBlock>> {
-    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WirePBlock>>>(P_CHAIN, { method, params }, TTL.immutableLong);
-    return reply.block;
-  }
 
   /** `platform.getBlockchains` (deprecated by AvalancheGo v1.9.12): every blockchain but the P-Chain. */
   async getBlockchains(): Promise<WireBlockchain[]> {
@@ -70,12 +61,12 @@ export class PChainRpc {
     return reply.status;
   }
 
-  /** `platform.getCurrentSupply`: an upper bound of the tokens that can stake the subnet. */
-  async getCurrentSupply(subnetId?: string): Promise<bigint> {
-    const reply = await this.rpc.call<WireCurrentSupplyReply>(P_CHAIN, {
-      method: 'platform.getCurrentSupply',
-      params: subnetId ? { subnetID: subnetId } : {},
-    });
+  /** `platform.getCurrentSupply`: an upper bound of the tokens that can stake the subnet; null for an unknown subnet. */
+  async getCurrentSupply(subnetId?: string): Promise<bigint | null> {
+    const reply = await nullIfNotFound(
+      this.rpc.call<WireCurrentSupplyReply>(P_CHAIN, { method: 'platform.getCurrentSupply', params: subnetId ? { subnetID: subnetId } : {} }),
+    );
+    if (reply === null) return null;
     const supply = wireUint(reply?.supply);
     if (supply === null) throw invalid('platform.getCurrentSupply', 'no supply in the answer');
     return supply;

@@ -3,14 +3,14 @@
  * params and answers. Immutable answers (txs and blocks by id, asset descriptions) stay in the
  * shared cache; moving ones (height, balances, UTXOs, status) are only shared per operation.
  */
-import { UpstreamError } from '../errors.js';
+import { nullIfNotFound, UpstreamError } from '../errors.js';
+import { NodeBlocks, type Encoded } from './blocks.js';
 import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
 import type {
   WireAssetDescription,
   WireEncoding,
   WireGetAllBalancesReply,
   WireGetBalanceReply,
-  WireGetBlockReply,
   WireGetTxReply,
   WireGetUtxosParams,
   WireGetUtxosReply,
@@ -29,8 +29,6 @@ const X_CHAIN: RpcEndpoint = { template: '/ext/bc/X' };
 /** `avm.getUTXOs` answers at most this many UTXOs per call. */
 export const UTXO_PAGE_MAX = 1024;
 
-/** The answer of `getBlock`/`getTx` for an encoding: JSON as the Go struct, hex as a string. */
-type Encoded<E extends WireEncoding, T> = E extends 'json' ? T : string;
 
 export interface UtxoPage {
   utxos: DecodedUtxo[];
@@ -39,11 +37,16 @@ export interface UtxoPage {
 }
 
 export class XChainRpc {
+  /** `avm.getBlock` and `avm.getBlockByHeight` (linear blocks, since Cortina). */
+  readonly blocks: NodeBlocks<WireXBlock>;
+
   constructor(
     private readonly rpc: JsonRpcClient,
     /** The network's bech32 prefix (`avax`, `fuji`), for the addresses decoded from UTXO bytes. */
     private readonly hrp: string,
-  ) {}
+  ) {
+    this.blocks = new NodeBlocks(rpc, X_CHAIN, 'avm');
+  }
 
   /** `avm.getHeight`: height of the last accepted block. */
   async getHeight(): Promise<bigint> {
@@ -56,29 +59,12 @@ export class XChainRpc {
     return this.rpc.call<WireTxFeeReply>(X_CHAIN, { method: 'avm.getTxFee', params: {} }, TTL.registry);
   }
 
-  /** `avm.getBlock` by id. */
-  getBlock<E extends WireEncoding>(blockId: string, encoding: E): Promise<Encoded<E, WireXBlock>> {
-    return this.block('avm.getBlock', { blockID: blockId, encoding });
-  }
-
-  /** `avm.getBlockByHeight`; accepted heights never change block. */
-  getBlockByHeight<E extends WireEncoding>(height: bigint, encoding: E): Promise<Encoded<E, WireXBlock>> {
-    return this.block('avm.getBlockByHeight', { height: height.toString(), encoding });
-  }
-
-  private async block<E extends WireEncoding>(method: string, params: Record<string, unknown>): Promise<Encoded<E, WireXBlock>> {
-    const reply = await this.rpc.call<WireGetBlockReply<Encoded<E, WireXBlock>>>(X_CHAIN, { method, params }, TTL.immutableLong);
-    return reply.block;
-  }
-
-  /** `avm.getTx`. */
-  async getTx<E extends WireEncoding>(txId: string, encoding: E): Promise<Encoded<E, WireXTx>> {
-    const reply = await this.rpc.call<WireGetTxReply<Encoded<E, WireXTx>>>(
-      X_CHAIN,
-      { method: 'avm.getTx', params: { txID: txId, encoding } },
-      TTL.immutableLong,
+  /** `avm.getTx`; null when the node knows no such transaction. */
+  async getTx<E extends WireEncoding>(txId: string, encoding: E): Promise<Encoded<E, WireXTx> | null> {
+    const reply = await nullIfNotFound(
+      this.rpc.call<WireGetTxReply<Encoded<E, WireXTx>>>(X_CHAIN, { method: 'avm.getTx', params: { txID: txId, encoding } }, TTL.immutableLong),
     );
-    return reply.tx;
+    return reply === null ? null : reply.tx;
   }
 
   /** `avm.getTxStatus` (deprecated by AvalancheGo v1.10.0). */
@@ -87,9 +73,12 @@ export class XChainRpc {
     return reply.status;
   }
 
-  /** `avm.getAssetDescription`: an asset by id or alias; immutable, cached across operations. */
-  getAssetDescription(assetId: string): Promise<WireAssetDescription> {
-    return this.rpc.call<WireAssetDescription>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, TTL.immutableLong);
+  /**
+   * `avm.getAssetDescription`: an asset by id or alias; immutable, cached across operations. Null
+   * when no such asset exists (including the id of a transaction that created none).
+   */
+  getAssetDescription(assetId: string): Promise<WireAssetDescription | null> {
+    return nullIfNotFound(this.rpc.call<WireAssetDescription>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, TTL.immutableLong));
   }
 
   /** `avm.getAllBalances` (deprecated by AvalancheGo v1.9.12). */
@@ -123,10 +112,4 @@ function required(value: bigint | null, method: string, member: string): bigint 
     throw new UpstreamError({ service: 'node-rpc', kind: 'invalid-json', route: `POST ${X_CHAIN.template} ${method}`, upstreamMessage: `no ${member} in the answer` });
   }
   return value;
-}
-
-/** True for the JSON-RPC error a node answers for an id it does not know. */
-export function isRpcNotFound(error: unknown): boolean {
-  // -32601 (method not found) also says "does not exist": that is not an unknown id.
-  return error instanceof UpstreamError && error.kind === 'rpc' && error.rpcCode !== -32601 && /not found/i.test(error.upstreamMessage ?? '');
 }

@@ -1,2 +1,0 @@
-/** eth_* methods of one EVM chain; the implementation lives in ./evm/. */
-export { evmMethods } from './evm/index.js';
