@@ -3,6 +3,7 @@
  * the metrics service, all answering from one world.
  */
 import type { SandboxService } from './http.js';
+import type { DataApiAccessOptions } from './data-api/access.js';
 import { createDataApi } from './data-api/index.js';
 import { createMetrics } from './metrics/index.js';
 import { createNodeRpc } from './node-rpc/index.js';
@@ -13,6 +14,8 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   seed?: string;
+  /** The Data API's API keys and rate limits (opt-in; `dataApiAccessFromEnv` reads them from SANDBOX_* variables). */
+  dataApiAccess?: DataApiAccessOptions;
 }
 
 export interface Sandbox {
@@ -29,7 +32,7 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const world = createWorld(options.seed ?? DEFAULT_SEED);
   const services = {
-    dataApi: createDataApi(world),
+    dataApi: createDataApi(world, options.dataApiAccess),
     nodeMainnet: createNodeRpc(world, 'mainnet'),
     nodeFuji: createNodeRpc(world, 'fuji'),
     metrics: createMetrics(world),
