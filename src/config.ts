@@ -11,8 +11,11 @@ export interface Config {
   dataApiUrl: string;
   /** Server-side Data API key, used when the caller sends none. */
   dataApiKey: string | undefined;
-  /** Header the Data API key is sent in. */
-  dataApiKeyHeader: string;
+  /**
+   * Headers the Data API key is sent in: `DATA_API_KEY_HEADER` alone when set, else both names the
+   * service honours (`x-glacier-api-key` of the official description and SDK, `x-data-api-key` of the brief).
+   */
+  dataApiKeyHeaders: readonly string[];
   nodeRpcUrl: { mainnet: string; fuji: string };
   metricsUrl: string;
   /** Deadline of one upstream call, headers and body included. */
@@ -175,6 +178,9 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return value;
 }
 
+/** Without DATA_API_KEY_HEADER the key goes under both names the Data API accepts. */
+export const DEFAULT_KEY_HEADERS: readonly string[] = ['x-glacier-api-key', 'x-data-api-key'];
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 /** A comma-separated list of origins (`https://app.example.com`), or `*` for any origin. */
@@ -197,8 +203,8 @@ function origins(env: Env, name: string): string[] | undefined {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const keyHeader = read(env, 'DATA_API_KEY_HEADER') ?? 'x-data-api-key';
-  if (!/^[A-Za-z0-9-]+$/.test(keyHeader)) {
+  const keyHeader = read(env, 'DATA_API_KEY_HEADER');
+  if (keyHeader !== undefined && !/^[A-Za-z0-9-]+$/.test(keyHeader)) {
     throw new ConfigError('DATA_API_KEY_HEADER', `"${keyHeader}" is not a valid header name`);
   }
   const key = read(env, 'DATA_API_KEY');
@@ -214,7 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', 4000, 0, 65535),
     dataApiUrl: url(env, 'DATA_API_URL', 'https://data-api.avax.network'),
     dataApiKey: key,
-    dataApiKeyHeader: keyHeader.toLowerCase(),
+    dataApiKeyHeaders: keyHeader === undefined ? DEFAULT_KEY_HEADERS : [keyHeader.toLowerCase()],
     nodeRpcUrl: {
       mainnet: url(env, 'NODE_RPC_URL_MAINNET', 'https://api.avax.network'),
       fuji: url(env, 'NODE_RPC_URL_FUJI', 'https://api.avax-test.network'),

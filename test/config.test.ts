@@ -8,7 +8,7 @@ describe('configuration', () => {
       port: 4000,
       host: '0.0.0.0',
       dataApiUrl: 'https://data-api.avax.network',
-      dataApiKeyHeader: 'x-data-api-key',
+      dataApiKeyHeaders: ['x-glacier-api-key', 'x-data-api-key'],
       nodeRpcUrl: { mainnet: 'https://api.avax.network', fuji: 'https://api.avax-test.network' },
       metricsUrl: 'https://metrics.avax.network',
       rpcBatchMax: 40,
@@ -44,6 +44,6 @@ describe('configuration', () => {
   it('drops a trailing slash of base URLs and lower-cases the key header', () => {
     const config = loadConfig({ DATA_API_URL: 'http://127.0.0.1:9/base/', DATA_API_KEY_HEADER: 'X-Glacier-Api-Key' });
     expect(config.dataApiUrl).toBe('http://127.0.0.1:9/base');
-    expect(config.dataApiKeyHeader).toBe('x-glacier-api-key');
+    expect(config.dataApiKeyHeaders).toEqual(['x-glacier-api-key']);
   });
 });

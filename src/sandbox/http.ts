@@ -67,10 +67,18 @@ interface Route {
   handler: Handler;
 }
 
+/** What an admission check decides for a request: refuse it with an answer, or let it through, adding headers to the answer. */
+export interface Admission {
+  refuse?: SandboxResponse;
+  headers?: Record<string, string>;
+}
+
 export interface SandboxServiceOptions {
   name: string;
   /** Builds the service's error body from a status and message. */
   errorBody: (status: number, message: string | string[]) => unknown;
+  /** Checks a routed request before its handler (and before faults): API keys and rate limits. */
+  admit?: (headers: IncomingMessage['headers']) => Admission;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -219,6 +227,9 @@ export class SandboxService {
     this.count(key);
     this.recent.push({ route: key, url: req.url ?? '', headers: req.headers });
     if (this.recent.length > 200) this.recent.shift();
+    const admission = this.options.admit?.(req.headers) ?? {};
+    if (admission.refuse) return this.send(res, admission.refuse.status, admission.refuse.body, admission.refuse.headers);
+    const extra = admission.headers ?? {};
     const fault = this.takeFault(key);
     if (fault && (await this.applyFault(fault, res))) return;
     let body: unknown;
@@ -226,15 +237,15 @@ export class SandboxService {
       try {
         body = JSON.parse(raw);
       } catch {
-        return this.send(res, 400, this.options.errorBody(400, 'Request body is not valid JSON'));
+        return this.send(res, 400, this.options.errorBody(400, 'Request body is not valid JSON'), extra);
       }
     }
     try {
       const result = await route.handler({ method, params, query: url.searchParams, body, headers: req.headers, route: key }, this);
-      if (result instanceof SandboxResponse) return this.send(res, result.status, result.body, result.headers);
-      return this.send(res, 200, result);
+      if (result instanceof SandboxResponse) return this.send(res, result.status, result.body, { ...extra, ...result.headers });
+      return this.send(res, 200, result, extra);
     } catch (error) {
-      if (error instanceof SandboxHttpError) return this.send(res, error.status, this.options.errorBody(error.status, error.detail));
+      if (error instanceof SandboxHttpError) return this.send(res, error.status, this.options.errorBody(error.status, error.detail), extra);
       throw error;
     }
   }

@@ -4,6 +4,7 @@
  * records point at them (`rpcUrl`), so the gateway reaches an L1's node as it would for real.
  */
 import type { SandboxService } from './http.js';
+import type { DataApiAccessOptions } from './data-api/access.js';
 import { createDataApi } from './data-api/index.js';
 import { createMetrics } from './metrics/index.js';
 import { createL1Nodes, createNodeRpc } from './node-rpc/index.js';
@@ -15,6 +16,8 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   seed?: string;
+  /** The Data API's API keys and rate limits (opt-in; `dataApiAccessFromEnv` reads them from SANDBOX_* variables). */
+  dataApiAccess?: DataApiAccessOptions;
 }
 
 export interface Sandbox {
@@ -31,7 +34,7 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const world = createWorld(options.seed ?? DEFAULT_SEED);
   const services = {
-    dataApi: createDataApi(world),
+    dataApi: createDataApi(world, options.dataApiAccess),
     nodeMainnet: createNodeRpc(world, 'mainnet'),
     nodeFuji: createNodeRpc(world, 'fuji'),
     metrics: createMetrics(world),

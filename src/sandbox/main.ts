@@ -5,13 +5,14 @@
  */
 import { ConfigError, loadConfig } from '../config.js';
 import { closeOnSignals, startServer } from '../server.js';
+import { dataApiAccessFromEnv } from './data-api/access.js';
 import { startSandbox } from './index.js';
 
 const upstreamsOnly = process.argv.includes('--upstreams-only');
 
 try {
   const base = loadConfig();
-  const sandbox = await startSandbox({ port: base.sandboxPort, seed: process.env.SANDBOX_SEED });
+  const sandbox = await startSandbox({ port: base.sandboxPort, seed: process.env.SANDBOX_SEED, dataApiAccess: dataApiAccessFromEnv(process.env) });
   const lines = [
     'Simulated upstreams (loopback):',
     `  DATA_API_URL=${sandbox.urls.dataApi}`,

@@ -22,15 +22,19 @@ export const SignedMessage = builder.objectRef<WireSignatureAggregationResponse>
 });
 
 export const AggregateSignaturesInput = builder.inputType('AggregateSignaturesInput', {
-  description: 'What to sign and how much validator weight to collect. Give exactly one of `message` and `justification`.',
+  description:
+    'What to sign and how much validator weight to collect. Give `message`, `justification` or both (both for L1 validator registration, removal and weight messages, which validators sign only with their justification).',
   fields: (t) => ({
     message: t.string({ required: false, description: 'The unsigned warp message (hex, 0x optional).' }),
-    justification: t.string({ required: false, description: 'A justification for the validators to sign from, instead of a message (hex, 0x optional).' }),
+    justification: t.string({
+      required: false,
+      description: 'What the validators check before signing (hex, 0x optional): alongside `message`, or alone to have the service build the message from it.',
+    }),
     signingSubnetId: t.string({
       required: false,
       description: 'The subnet whose validators sign (cb58, or 32 bytes of hex); the source chain\'s subnet when omitted.',
     }),
-    quorumPercentage: t.int({ required: false, description: 'Percentage of the signing subnet\'s weight required, 1 to 100; 67 when omitted.' }),
+    quorumPercentage: t.int({ required: false, description: 'Percentage of the signing subnet\'s weight required, 0 to 100; 67 when omitted.' }),
     quorumPercentageBuffer: t.int({
       required: false,
       description: 'Extra percentage of weight to try for beyond the quorum, 0 to 100; quorum plus buffer may not exceed 100. 0 when omitted.',
@@ -58,16 +62,16 @@ function hexInput(argument: string, value: string): string {
   return value;
 }
 
-function percentage(argument: string, value: number, min: number): number {
-  if (value < min || value > 100) throw badInput(argument, `must be between ${min} and 100, got ${value}`);
+function percentage(argument: string, value: number): number {
+  if (value < 0 || value > 100) throw badInput(argument, `must be between 0 and 100, got ${value}`);
   return value;
 }
 
 /** Checks the whole input before any call; the error names the offending field. */
 export function aggregatorRequest(input: AggregateSignaturesArgs): WireSignatureAggregatorRequest {
   const request: WireSignatureAggregatorRequest = {};
-  if ((input.message == null) === (input.justification == null)) {
-    throw badInput('input.message', 'give exactly one of "message" and "justification"');
+  if (input.message == null && input.justification == null) {
+    throw badInput('input.message', 'give "message", "justification" or both');
   }
   if (input.message != null) request.message = hexInput('input.message', input.message);
   if (input.justification != null) request.justification = hexInput('input.justification', input.justification);
@@ -76,9 +80,9 @@ export function aggregatorRequest(input: AggregateSignaturesArgs): WireSignature
     if (!isCb58Id(id) && !/^(0x)?[0-9a-fA-F]{64}$/.test(id)) throw badInput('input.signingSubnetId', 'must be a subnet id: cb58, or 32 bytes of hex');
     request.signingSubnetId = id;
   }
-  if (input.quorumPercentage != null) request.quorumPercentage = percentage('input.quorumPercentage', input.quorumPercentage, 1);
+  if (input.quorumPercentage != null) request.quorumPercentage = percentage('input.quorumPercentage', input.quorumPercentage);
   if (input.quorumPercentageBuffer != null) {
-    const buffer = percentage('input.quorumPercentageBuffer', input.quorumPercentageBuffer, 0);
+    const buffer = percentage('input.quorumPercentageBuffer', input.quorumPercentageBuffer);
     const quorum = input.quorumPercentage ?? DEFAULT_QUORUM_PERCENTAGE;
     if (quorum + buffer > 100) throw badInput('input.quorumPercentageBuffer', `quorum (${quorum}) plus buffer (${buffer}) must not exceed 100`);
     request.quorumPercentageBuffer = buffer;

@@ -73,7 +73,7 @@ export class Upstreams {
       dataApi: new DataApiClient({
         ...shared,
         baseUrl: this.config.dataApiUrl,
-        keyHeader: this.config.dataApiKeyHeader,
+        keyHeaders: this.config.dataApiKeyHeaders,
         apiKey: callerKey ?? this.config.dataApiKey,
       }),
       nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),

@@ -4,15 +4,15 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-/** What to sign and how much validator weight to collect. Give exactly one of `message` and `justification`. */
+/** What to sign and how much validator weight to collect. Give `message`, `justification` or both (both for L1 validator registration, removal and weight messages, which validators sign only with their justification). */
 export type AggregateSignaturesInput = {
-  /** A justification for the validators to sign from, instead of a message (hex, 0x optional). */
+  /** What the validators check before signing (hex, 0x optional): alongside `message`, or alone to have the service build the message from it. */
   justification?: string | null | undefined;
   /** The unsigned warp message (hex, 0x optional). */
   message?: string | null | undefined;
   /** P-Chain height whose validator set signs; 0 or omitted: the proposed height. */
   pChainHeight?: string | null | undefined;
-  /** Percentage of the signing subnet's weight required, 1 to 100; 67 when omitted. */
+  /** Percentage of the signing subnet's weight required, 0 to 100; 67 when omitted. */
   quorumPercentage?: number | null | undefined;
   /** Extra percentage of weight to try for beyond the quorum, 0 to 100; quorum plus buffer may not exceed 100. 0 when omitted. */
   quorumPercentageBuffer?: number | null | undefined;

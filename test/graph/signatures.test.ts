@@ -71,14 +71,44 @@ describe('aggregateSignatures', () => {
     expect(h.sandbox.services.dataApi.counts()[POST_ROUTE]).toBe(1);
   });
 
+  it('signs a message given with its justification (as for L1 validator registration, removal and weight messages)', async () => {
+    const m = message('mainnet', 4);
+    const justification = `0x${hex.encode(new TextEncoder().encode('registration tx'))}`;
+    const { data, errors } = await h.query(AggregateSignaturesDocument, { network: 'MAINNET', input: { message: m.unsignedWarpMessage, justification } });
+    expect(errors).toBeUndefined();
+    expect(data!.aggregateSignatures.signedMessage).toBe(signWarpMessage(m.unsignedWarpMessage, idBytes(subnetOf(m)), 67));
+    expect(h.sandbox.services.dataApi.counts()).toEqual({ [POST_ROUTE]: 1 });
+  });
+
+  const accepted: Array<[string, Partial<AggregateSignaturesInput>]> = [
+    ['a quorum of 0', { quorumPercentage: 0 }],
+    ['a quorum of 0 with a buffer of 100 (sum 100)', { quorumPercentage: 0, quorumPercentageBuffer: 100 }],
+    ['a quorum of 100 with no buffer', { quorumPercentage: 100, quorumPercentageBuffer: 0 }],
+    ['a P-Chain height of 0', { pChainHeight: '0' }],
+    ['a hex signing subnet id without 0x', { signingSubnetId: 'ab'.repeat(32) }],
+  ];
+  for (const [name, extra] of accepted) {
+    it(`accepts ${name}, as the brief allows`, async () => {
+      const m = message('fuji', 3);
+      const { data, errors } = await h.query(AggregateSignaturesDocument, { network: 'FUJI', input: { message: m.unsignedWarpMessage, ...extra } });
+      expect(errors).toBeUndefined();
+      expect(data!.aggregateSignatures.signedMessage).toMatch(/^0x[0-9a-f]+$/);
+      expect(h.sandbox.services.dataApi.counts()).toEqual({ [POST_ROUTE]: 1 });
+    });
+  }
+
   const bad: Array<[string, AggregateSignaturesInput, string]> = [
     ['neither message nor justification', { quorumPercentage: 67 }, 'input.message'],
-    ['both message and justification', { message: '0x00', justification: '0x00' }, 'input.message'],
     ['a message that is not hex', { message: '0xnothex' }, 'input.message'],
+    ['a message that is not hex beside a good justification', { message: 'zz', justification: '0x00' }, 'input.message'],
+    ['a justification that is not hex beside a good message', { message: '0x00', justification: '0xg0' }, 'input.justification'],
     ['an odd-length message', { message: '0xabc' }, 'input.message'],
     ['an empty justification', { justification: '0x' }, 'input.justification'],
-    ['a quorum of 0', { message: '0x00', quorumPercentage: 0 }, 'input.quorumPercentage'],
+    ['a negative quorum', { message: '0x00', quorumPercentage: -1 }, 'input.quorumPercentage'],
     ['a quorum above 100', { message: '0x00', quorumPercentage: 101 }, 'input.quorumPercentage'],
+    ['a buffer above 100', { message: '0x00', quorumPercentage: 0, quorumPercentageBuffer: 101 }, 'input.quorumPercentageBuffer'],
+    ['quorum plus buffer of 101', { message: '0x00', justification: '0x00', quorumPercentage: 50, quorumPercentageBuffer: 51 }, 'input.quorumPercentageBuffer'],
+    ['a hex signing subnet id of 31 bytes', { message: '0x00', signingSubnetId: `0x${'ab'.repeat(31)}` }, 'input.signingSubnetId'],
     ['a negative buffer', { message: '0x00', quorumPercentageBuffer: -1 }, 'input.quorumPercentageBuffer'],
     ['quorum plus buffer above 100', { message: '0x00', quorumPercentage: 80, quorumPercentageBuffer: 21 }, 'input.quorumPercentageBuffer'],
     ['a buffer above 100 minus the default quorum', { message: '0x00', quorumPercentageBuffer: 34 }, 'input.quorumPercentageBuffer'],

@@ -199,6 +199,18 @@ describe('signature aggregation', () => {
     expect(again.body.signedMessage.startsWith(message)).toBe(true);
   });
 
+  it('accepts what the description allows: message with justification, quorum 0, quorum plus buffer of exactly 100', async () => {
+    const message = sandbox.world.evm.icmMessages().find((m) => m.network === 'mainnet')!.unsignedWarpMessage;
+    for (const body of [
+      { message, justification: '0x0102' },
+      { message, quorumPercentage: 0 },
+      { message, quorumPercentage: 0, quorumPercentageBuffer: 100 },
+      { message, quorumPercentage: 33, quorumPercentageBuffer: 67, pChainHeight: 0 },
+    ]) {
+      expect((await post('mainnet', body)).status).toBe(201);
+    }
+  });
+
   it('checks the request', async () => {
     const message = sandbox.world.evm.icmMessages().find((m) => m.network === 'mainnet')!.unsignedWarpMessage;
     for (const body of [
@@ -209,6 +221,10 @@ describe('signature aggregation', () => {
       { message, quorumPercentage: 101 },
       { message, quorumPercentage: 60, quorumPercentageBuffer: 50 },
       { message, quorumPercentage: 50.5 },
+      { message, quorumPercentageBuffer: 34 },
+      { message, quorumPercentageBuffer: -1 },
+      { message, pChainHeight: -1 },
+      { message, justification: 'zz' },
       { message, signingSubnetId: 'not-an-id' },
     ]) {
       expectError(await post('mainnet', body), 400);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { SandboxService } from '../../src/sandbox/http.js';
+import { dataApiAccessFromEnv } from '../../src/sandbox/data-api/access.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
@@ -34,8 +35,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** `env` configures the gateway and, through its `SANDBOX_*` key and rate variables, the simulated Data API. */
 export async function startHarness(env: Record<string, string> = {}, logger = createLogger('silent')): Promise<Harness> {
-  const sandbox = await startSandbox({ port: 0 });
+  const sandbox = await startSandbox({ port: 0, dataApiAccess: dataApiAccessFromEnv(env) });
   const config = loadConfig({
     DATA_API_URL: sandbox.urls.dataApi,
     NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,

@@ -1,13 +1,15 @@
 /** The simulated Data API: every route of the mission over the world. */
 import { SandboxService } from '../http.js';
 import type { World } from '../world/index.js';
+import { dataApiAccess, type DataApiAccessOptions } from './access.js';
 import { chainRoutes } from './chains.js';
 import { dataApiErrorBody } from './errors.js';
 import { evmRoutes } from './evm/index.js';
 import { primaryRoutes } from './primary/index.js';
 
-export function createDataApi(world: World): SandboxService {
-  const service = new SandboxService({ name: 'data-api', errorBody: dataApiErrorBody });
+/** `access`: the opt-in simulation of API keys and rate limits (off when undefined). */
+export function createDataApi(world: World, access?: DataApiAccessOptions): SandboxService {
+  const service = new SandboxService({ name: 'data-api', errorBody: dataApiErrorBody, admit: dataApiAccess(access) });
   chainRoutes(service, world);
   evmRoutes(service, world);
   primaryRoutes(service, world);

@@ -1,7 +1,7 @@
 /**
  * The Data API client: named calls per endpoint with typed wire answers, grouped by domain (one file
  * each). The API key rule lives here: the caller's key, else the configured key, sent only to the
- * Data API under the configured header.
+ * Data API under the configured header(s).
  */
 import { keyFingerprint, type UpstreamCache } from '../cache.js';
 import type { Transport } from '../http.js';
@@ -19,7 +19,8 @@ export interface DataApiOptions {
   transport: Transport;
   cache: UpstreamCache;
   memo?: RequestMemo;
-  keyHeader: string;
+  /** Headers the key is sent under (by default both names the service honours). */
+  keyHeaders: readonly string[];
   /** The key to send: the caller's, else the configured one, else none. */
   apiKey: string | undefined;
 }
@@ -44,7 +45,7 @@ export class DataApiClient {
       transport: options.transport,
       cache: options.cache,
       memo: options.memo,
-      headers: options.apiKey ? { [options.keyHeader]: options.apiKey } : {},
+      headers: options.apiKey ? Object.fromEntries(options.keyHeaders.map((name) => [name, options.apiKey!])) : {},
       cachePartition: keyFingerprint(options.apiKey),
     });
     this.evm = new EvmEndpoints(this.rest);

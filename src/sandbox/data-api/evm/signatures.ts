@@ -53,10 +53,13 @@ export function signatureRoutes(service: SandboxService, world: World): void {
     const request = body as Record<string, unknown>;
     const message = hexBytes(request.message, 'message');
     const justification = hexBytes(request.justification, 'justification');
+    // Either or both: an L1 validator message comes with the justification its validators check.
     if (!message && !justification) throw badRequest('Either message or justification must be provided');
-    const quorum = percentage(request.quorumPercentage, 'quorumPercentage') || DEFAULT_QUORUM;
+    const givenQuorum = percentage(request.quorumPercentage, 'quorumPercentage');
     const buffer = percentage(request.quorumPercentageBuffer, 'quorumPercentageBuffer') ?? 0;
-    if (quorum + buffer > 100) throw badRequest('quorumPercentage + quorumPercentageBuffer must be less than or equal to 100');
+    if ((givenQuorum ?? DEFAULT_QUORUM) + buffer > 100) throw badRequest('quorumPercentage + quorumPercentageBuffer must be less than or equal to 100');
+    // A quorum of 0 is accepted; the simulated aggregator then signs at its default weight.
+    const quorum = givenQuorum || DEFAULT_QUORUM;
     if (request.pChainHeight !== undefined && (typeof request.pChainHeight !== 'number' || !Number.isInteger(request.pChainHeight) || request.pChainHeight < 0)) {
       throw badRequest('pChainHeight must be a non-negative integer');
     }
