@@ -153,11 +153,17 @@ const connectionTypes = new Map<string, ObjectRef<any, ConnectionResult<any>>>()
 /**
  * The `<Name>Connection` and `<Name>Edge` types for a node type (created once per name). The node ref
  * is loosely typed because object, loadable-node and interface refs have unrelated Pothos types;
- * the connection's own shape stays typed through `T`.
+ * the connection's own shape stays typed through `T`. `X` types what a list adds to its pages
+ * beside the edges (e.g. the `chainInfo` the Data API sends with UTXOs), for fields added to the
+ * connection with `builder.objectFields`; optional, since a resolver may not have read any page.
  */
-export function connectionType<T>(name: string, nodeRef: ObjectRef<any, T> | any, description: string): ObjectRef<any, ConnectionResult<T>> {
+export function connectionType<T, X extends object = {}>(
+  name: string,
+  nodeRef: ObjectRef<any, T> | any,
+  description: string,
+): ObjectRef<any, ConnectionResult<T> & Partial<X>> {
   const existing = connectionTypes.get(name);
-  if (existing) return existing as ObjectRef<any, ConnectionResult<T>>;
+  if (existing) return existing as ObjectRef<any, ConnectionResult<T> & Partial<X>>;
   const edge = builder.objectRef<Edge<T>>(`${name}Edge`).implement({
     description: `One ${name} in a page of a connection, with its cursor.`,
     fields: (t) => ({
@@ -174,7 +180,7 @@ export function connectionType<T>(name: string, nodeRef: ObjectRef<any, T> | any
     }),
   });
   connectionTypes.set(name, connection);
-  return connection;
+  return connection as ObjectRef<any, ConnectionResult<T> & Partial<X>>;
 }
 
 /** The `first`/`after` arguments of a connection field, with the upstream bounds in the description. */

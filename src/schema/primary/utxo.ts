@@ -11,12 +11,19 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WireListUtxosQuery, WirePChainUtxo, WireXChainUtxo, WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
+import type {
+  WireListUtxosQuery,
+  WirePChainUtxo,
+  WirePrimaryNetworkChainInfo,
+  WireUtxoCredential,
+  WireXChainUtxo,
+} from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork, knownOr, SortOrder } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetAmount } from './assets.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './enums.js';
 import { networkKey, primaryAddresses, primaryChainArg, type PrimaryChainAlias, type PrimaryNetworkKey } from './ids.js';
 import { fieldGuard, maxItems } from '../guards.js';
@@ -141,7 +148,11 @@ export const XChainUtxo = builder.objectRef<WireXChainUtxo & { kind: 'X' }>('XCh
   }),
 });
 
-export const UtxoConnection = connectionType('Utxo', Utxo, 'A page of UTXOs.');
+export const UtxoConnection = connectionType<UtxoShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>('Utxo', Utxo, 'A page of UTXOs.');
+
+builder.objectFields(UtxoConnection, (t) => ({
+  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+}));
 
 builder.objectFields(Network, (t) => ({
   utxos: t.field({
@@ -164,20 +175,23 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, UTXO_PAGE),
     },
     extensions: fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }),
-    resolve: (n, args, ctx) => {
+    resolve: async (n, args, ctx) => {
       const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
       const network = dataApiNetwork(n.name);
-      return paginate(
+      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+      const connection = await paginate(
         {
           scope: `utxos:${network}:${blockchainId}:${JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
           ...UTXO_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.primary.listUtxos(network, blockchainId, { ...query, pageToken, pageSize });
+            chainInfo ??= page.chainInfo ?? null;
             return { items: page.utxos.map((u) => shapeUtxo(u, alias)), nextPageToken: page.nextPageToken };
           },
         },
         args,
       );
+      return { ...connection, chainInfo };
     },
   }),
 }));
