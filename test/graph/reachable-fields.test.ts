@@ -3,6 +3,7 @@
  * reach (issue 10, item 4): each answer as the service sends it, with the calls it costs.
  */
 import { describe, expect, it } from 'vitest';
+import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
 import { useHarness } from '../support/harness.js';
 
 const shared = useHarness({ keyPerTest: 'reachable-fields' });
@@ -35,5 +36,17 @@ describe('chainInfo of the UTXO and vertex lists', () => {
     expect(errors).toBeUndefined();
     expect(data.network.vertices.chainInfo).toEqual({ chainName: 'X_CHAIN', network: 'TESTNET' });
     expect(shared.dataApi.total(VERTICES)).toBe(1);
+  });
+});
+
+describe('status and lastRun of the metrics series', () => {
+  it('gives the status and last update the metrics service sends with the average-TPS series', async () => {
+    const chain = h.sandbox.world.chains.find((c) => c.evmChainId === 43114)!;
+    const { lastRun } = buildTpsSeries(h.sandbox.world, chain);
+    const { data, errors } = await shared.query<any, any>(`{ chain(id: "43114") { avgTps(first: 2) { status lastRun nodes { timestamp } } } }`);
+    expect(errors).toBeUndefined();
+    expect(data.chain.avgTps).toMatchObject({ status: 200, lastRun });
+    expect(lastRun).toBeGreaterThanOrEqual(data.chain.avgTps.nodes[0].timestamp);
+    expect(shared.metrics.total('GET /v1/avg_tps/{chainId}')).toBe(1);
   });
 });
