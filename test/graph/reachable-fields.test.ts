@@ -50,3 +50,47 @@ describe('status and lastRun of the metrics series', () => {
     expect(shared.metrics.total('GET /v1/avg_tps/{chainId}')).toBe(1);
   });
 });
+
+describe('block transactions with first: 0 (the service\'s default page size)', () => {
+  const BLOCK_TXS = 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions';
+  const query = `query($n: BigInt!, $first: Int, $after: String) { chain(id: "43114") { block(number: $n) { txCount transactions(first: $first, after: $after) {
+    totalCount edges { cursor } nodes { hash } pageInfo { hasNextPage endCursor } } } } }`;
+  const world = () => h.sandbox.world.evm.chain(43114)!;
+
+  it('answers no edges, the block\'s total and whether transactions follow, without a call', async () => {
+    const busy = world().blocks.find((b) => world().blockTransactions(b).length > 2)!;
+    const empty = world().blocks.find((b) => world().blockTransactions(b).length === 0);
+    for (const block of [busy, empty].filter((b) => b !== undefined)) {
+      const count = world().blockTransactions(block).length;
+      const { data, errors } = await shared.query<any, any>(query, { n: String(block.number), first: 0 });
+      expect(errors).toBeUndefined();
+      expect(data.chain.block).toEqual({
+        txCount: count,
+        transactions: { totalCount: count, edges: [], nodes: [], pageInfo: { hasNextPage: count > 0, endCursor: null } },
+      });
+    }
+    expect(shared.dataApi.total(BLOCK_TXS)).toBe(0);
+  });
+
+  it('after a cursor, tells whether more transactions follow it; other pages carry the total too', async () => {
+    const block = world().blocks.find((b) => world().blockTransactions(b).length > 2)!;
+    const txs = world().blockTransactions(block);
+    const page = await shared.query<any, any>(query, { n: String(block.number), first: 1 });
+    expect(page.errors).toBeUndefined();
+    expect(page.data.chain.block.transactions).toMatchObject({ totalCount: txs.length, nodes: [{ hash: txs[0]!.hash }], pageInfo: { hasNextPage: true } });
+    const mid = await shared.query<any, any>(query, { n: String(block.number), first: 0, after: page.data.chain.block.transactions.pageInfo.endCursor });
+    expect(mid.errors).toBeUndefined();
+    expect(mid.data.chain.block.transactions).toMatchObject({ edges: [], pageInfo: { hasNextPage: true, endCursor: null } });
+    const last = await shared.query<any, any>(query, { n: String(block.number), first: txs.length });
+    const end = await shared.query<any, any>(query, { n: String(block.number), first: 0, after: last.data.chain.block.transactions.pageInfo.endCursor });
+    expect(end.errors).toBeUndefined();
+    expect(end.data.chain.block.transactions.pageInfo).toEqual({ hasNextPage: false, endCursor: null });
+  });
+
+  it('still refuses a negative first before any call', async () => {
+    h.sandbox.reset();
+    const { errors } = await shared.query<any, any>(query, { n: '101', first: -1 });
+    expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
+    expect(shared.dataApi.total()).toBe(0);
+  });
+});
