@@ -94,3 +94,38 @@ describe('block transactions with first: 0 (the service\'s default page size)', 
     expect(shared.dataApi.total()).toBe(0);
   });
 });
+
+describe('UTXOs without addresses', () => {
+  const query = `query($chain: String!, $addresses: [String!], $first: Int, $after: String) { network { utxos(blockchain: $chain, addresses: $addresses, first: $first, after: $after) {
+    chainInfo { chainName } nodes { utxoId } pageInfo { hasNextPage endCursor } } } }`;
+
+  it('lists the unspent UTXOs of every address on the chain, oldest first, when addresses is omitted', async () => {
+    const net = h.sandbox.world.primary.networks.mainnet;
+    for (const [alias, chain] of [['p-chain', 'P'], ['x-chain', 'X']] as const) {
+      const expected = net.utxos
+        .filter((u) => u.holder === chain && !u.spent)
+        .sort((a, b) => a.createdTime - b.createdTime || (a.id < b.id ? -1 : 1))
+        .map((u) => u.id);
+      expect(new Set(expected.map((id) => net.utxos.find((u) => u.id === id)!.output.owners.addrs[0]!.hex)).size).toBeGreaterThan(1);
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (let i = 0; i < 100; i++) {
+        const { data, errors } = await shared.query<any, any>(query, { chain: alias, first: 100, after });
+        expect(errors).toBeUndefined();
+        const page = data.network.utxos;
+        seen.push(...page.nodes.map((n: { utxoId: string }) => n.utxoId));
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+
+  it('still checks addresses when given, before any call', async () => {
+    for (const [addresses, argument] of [[[], 'addresses'], [['X-avax1notanaddress'], 'addresses[0]']] as const) {
+      const { errors } = await shared.query<any, any>(query, { chain: 'p-chain', addresses });
+      expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
+    }
+    expect(shared.dataApi.total()).toBe(0);
+  });
+});

@@ -159,13 +159,13 @@ builder.objectFields(Network, (t) => ({
     type: UtxoConnection,
     nullable: true,
     description:
-      'UTXOs held by addresses on the P-, X- or C-Chain (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`.',
+      'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`.',
     args: {
       blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
       addresses: t.arg.stringList({
-        required: true,
+        required: false,
         extensions: maxItems(MAX_UTXO_ADDRESSES),
-        description: `1 to ${MAX_UTXO_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally with the chain's prefix, e.g. P-avax1...).`,
+        description: `1 to ${MAX_UTXO_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally with the chain's prefix, e.g. P-avax1...); omit it for the UTXOs of every address on the chain.`,
       }),
       assetId: t.arg.string({ required: false, description: 'Only UTXOs of this asset (cb58; X-Chain).' }),
       minUtxoAmount: t.arg({ type: 'BigInt', required: false, description: 'Only UTXOs holding at least this amount (smallest unit, inclusive).' }),
@@ -198,7 +198,7 @@ builder.objectFields(Network, (t) => ({
 
 interface UtxoArgs {
   blockchain: string;
-  addresses: string[];
+  addresses?: string[] | null;
   assetId?: string | null;
   minUtxoAmount?: bigint | null;
   includeSpent?: boolean | null;
@@ -209,8 +209,8 @@ interface UtxoArgs {
 /** The chain and Data API query of `Network.utxos`, checked (run by the guard and by the resolver). */
 function utxoArgs(args: UtxoArgs, key: PrimaryNetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-  if (args.addresses.length === 0) throw badInput('addresses', 'give at least one address');
-  const addresses = primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
+  if (args.addresses?.length === 0) throw badInput('addresses', 'give at least one address, or omit the argument for every address');
+  const addresses = args.addresses == null ? undefined : primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
   const assetId = args.assetId == null ? undefined : cb58Id('assetId', args.assetId);
   if (args.minUtxoAmount != null && args.minUtxoAmount < 0n) throw badInput('minUtxoAmount', 'must not be negative');
   const query = {

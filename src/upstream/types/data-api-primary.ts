@@ -183,7 +183,8 @@ export interface WireListUtxosResponse {
 }
 
 export interface WireListUtxosQuery {
-  addresses: readonly string[];
+  /** Omitted: the UTXOs of every address on the chain. */
+  addresses?: readonly string[];
   pageToken?: string;
   pageSize?: number;
   assetId?: string;
