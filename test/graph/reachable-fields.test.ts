@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
+import { C_CHAIN_UPGRADES } from '../../src/sandbox/world/evm/upgrades.js';
 import { useHarness } from '../support/harness.js';
 
 const shared = useHarness({ keyPerTest: 'reachable-fields' });
@@ -127,5 +128,49 @@ describe('UTXOs without addresses', () => {
       expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
     }
     expect(shared.dataApi.total()).toBe(0);
+  });
+});
+
+describe('genesis fields the newest subnet-EVM genesis carries beyond the brief', () => {
+  const query = `query($id: String!) { network { blockchain(id: $id) { evmGenesis { config {
+    subnetEVMTimestamp durangoTimestamp etnaTimestamp fortunaTimestamp graniteTimestamp shanghaiTime cancunTime
+    feeConfig { targetGas }
+    feeManagerConfig { adminAddresses initialFeeConfig { gasLimit minBaseFee targetGas } initialRewardConfig { allowFeeRecipients } }
+    rewardManagerConfig { adminAddresses initialRewardConfig { allowFeeRecipients rewardAddress } initialFeeConfig { gasLimit } }
+  } } } } }`;
+  const blockchainOf = (evmChainId: number) => h.sandbox.world.chains.find((c) => c.evmChainId === evmChainId)!.blockchainId;
+
+  it('gives the network upgrade times and the precompiles\' initial configs under their upstream names', async () => {
+    const upgrades = C_CHAIN_UPGRADES.mainnet;
+    const times = {
+      subnetEVMTimestamp: 0,
+      durangoTimestamp: upgrades.durangoBlockTimestamp,
+      etnaTimestamp: upgrades.etnaTimestamp,
+      fortunaTimestamp: upgrades.fortunaTimestamp,
+      graniteTimestamp: upgrades.graniteTimestamp,
+      shanghaiTime: upgrades.durangoBlockTimestamp,
+      cancunTime: upgrades.etnaTimestamp,
+    };
+    const gaming = h.sandbox.world.evm.l1Config(779672)!;
+    const fees = await shared.query<any, any>(query, { id: blockchainOf(779672) });
+    expect(fees.errors).toBeUndefined();
+    expect(fees.data.network.blockchain.evmGenesis.config).toEqual({
+      ...times,
+      feeConfig: { targetGas: String(gaming.feeConfig.targetGas) },
+      feeManagerConfig: {
+        adminAddresses: [expect.any(String)],
+        initialFeeConfig: { gasLimit: String(gaming.feeConfig.gasLimit), minBaseFee: String(gaming.feeConfig.minBaseFee), targetGas: String(gaming.feeConfig.targetGas) },
+        initialRewardConfig: null,
+      },
+      rewardManagerConfig: null,
+    });
+
+    const payments = await shared.query<any, any>(query, { id: blockchainOf(432204) });
+    expect(payments.errors).toBeUndefined();
+    expect(payments.data.network.blockchain.evmGenesis.config).toMatchObject({
+      ...times,
+      feeManagerConfig: null,
+      rewardManagerConfig: { initialRewardConfig: { allowFeeRecipients: true, rewardAddress: null }, initialFeeConfig: null },
+    });
   });
 });
