@@ -174,3 +174,108 @@ describe('genesis fields the newest subnet-EVM genesis carries beyond the brief'
     });
   });
 });
+
+describe('Chain.chainConfiguration: the node\'s chain config, typed', () => {
+  const RPC = 'POST /ext/bc/{blockchainId}/rpc';
+  const query = `query($id: String!) { chain(id: $id) { chainConfig chainConfiguration {
+    chainId homesteadBlock daoForkBlock daoForkSupport londonBlock shanghaiTime cancunTime
+    apricotPhase1BlockTimestamp banffBlockTimestamp cortinaBlockTimestamp durangoBlockTimestamp
+    subnetEVMTimestamp durangoTimestamp etnaTimestamp fortunaTimestamp graniteTimestamp
+    feeConfig { gasLimit minBaseFee targetGas } allowFeeRecipients
+    precompiles { key address blockTimestamp disable adminAddresses initialRewardConfig { allowFeeRecipients } initialFeeConfig { targetGas } quorumNumerator requirePrimaryNetworkSigners }
+    precompileUpgrades { key address blockTimestamp disable adminAddresses config }
+  } } }`;
+  const methods = () =>
+    Object.fromEntries(Object.entries(shared.node.counts()).filter(([key]) => key.startsWith(`${RPC} `)).map(([key, n]) => [key.slice(RPC.length + 1), n]));
+
+  it('types a subnet-EVM config: upgrades, fee config, precompiles and their upgrades, from the one call the raw field makes', async () => {
+    const { data, errors } = await shared.query<any, any>(query, { id: '432204' });
+    expect(errors).toBeUndefined();
+    const raw = data.chain.chainConfig;
+    const admin = raw.rewardManagerConfig.adminAddresses[0];
+    const upgrade = raw.upgrades.precompileUpgrades[0].contractNativeMinterConfig;
+    expect(data.chain.chainConfiguration).toEqual({
+      chainId: '432204',
+      homesteadBlock: '0',
+      daoForkBlock: null,
+      daoForkSupport: null,
+      londonBlock: '0',
+      shanghaiTime: raw.durangoTimestamp,
+      cancunTime: raw.etnaTimestamp,
+      apricotPhase1BlockTimestamp: null,
+      banffBlockTimestamp: null,
+      cortinaBlockTimestamp: null,
+      durangoBlockTimestamp: null,
+      subnetEVMTimestamp: 0,
+      durangoTimestamp: C_CHAIN_UPGRADES.mainnet.durangoBlockTimestamp,
+      etnaTimestamp: C_CHAIN_UPGRADES.mainnet.etnaTimestamp,
+      fortunaTimestamp: C_CHAIN_UPGRADES.mainnet.fortunaTimestamp,
+      graniteTimestamp: C_CHAIN_UPGRADES.mainnet.graniteTimestamp,
+      feeConfig: { gasLimit: String(raw.feeConfig.gasLimit), minBaseFee: String(raw.feeConfig.minBaseFee), targetGas: String(raw.feeConfig.targetGas) },
+      allowFeeRecipients: true,
+      precompiles: [
+        {
+          key: 'rewardManagerConfig',
+          address: '0x0200000000000000000000000000000000000004',
+          blockTimestamp: raw.rewardManagerConfig.blockTimestamp,
+          disable: false,
+          adminAddresses: [admin],
+          initialRewardConfig: { allowFeeRecipients: true },
+          initialFeeConfig: null,
+          quorumNumerator: null,
+          requirePrimaryNetworkSigners: null,
+        },
+        {
+          key: 'warpConfig',
+          address: '0x0200000000000000000000000000000000000005',
+          blockTimestamp: raw.warpConfig.blockTimestamp,
+          disable: false,
+          adminAddresses: null,
+          initialRewardConfig: null,
+          initialFeeConfig: null,
+          quorumNumerator: 67,
+          requirePrimaryNetworkSigners: false,
+        },
+      ],
+      precompileUpgrades: [
+        {
+          key: 'contractNativeMinterConfig',
+          address: '0x0200000000000000000000000000000000000001',
+          blockTimestamp: upgrade.blockTimestamp,
+          disable: false,
+          adminAddresses: upgrade.adminAddresses,
+          config: upgrade,
+        },
+      ],
+    });
+    expect(methods()).toEqual({ eth_getChainConfig: 1 });
+  });
+
+  it('types coreth\'s C-Chain config: Apricot to Granite, no fee config or precompiles', async () => {
+    const upgrades = C_CHAIN_UPGRADES.mainnet;
+    const { data, errors } = await shared.query<any, any>(query, { id: 'c-chain' });
+    expect(errors).toBeUndefined();
+    expect(data.chain.chainConfiguration).toEqual({
+      chainId: '43114',
+      homesteadBlock: '0',
+      daoForkBlock: '0',
+      daoForkSupport: true,
+      londonBlock: '0',
+      shanghaiTime: upgrades.durangoBlockTimestamp,
+      cancunTime: upgrades.etnaTimestamp,
+      apricotPhase1BlockTimestamp: upgrades.apricotPhase1BlockTimestamp,
+      banffBlockTimestamp: upgrades.banffBlockTimestamp,
+      cortinaBlockTimestamp: upgrades.cortinaBlockTimestamp,
+      durangoBlockTimestamp: upgrades.durangoBlockTimestamp,
+      subnetEVMTimestamp: null,
+      durangoTimestamp: null,
+      etnaTimestamp: upgrades.etnaTimestamp,
+      fortunaTimestamp: upgrades.fortunaTimestamp,
+      graniteTimestamp: upgrades.graniteTimestamp,
+      feeConfig: null,
+      allowFeeRecipients: null,
+      precompiles: [],
+      precompileUpgrades: [],
+    });
+  });
+});

@@ -6,6 +6,7 @@
 import { builder } from '../../builder.js';
 import type { EvmActivePrecompile, EvmActiveRules } from '../../upstream/node-rpc/evm.js';
 import { Chain } from '../chain.js';
+import { ChainConfiguration } from './chain-config-type.js';
 import { evmRpc, unlessUnsupported } from './loader.js';
 import { fieldGuard } from '../guards.js';
 
@@ -101,6 +102,14 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description:
       'The chain config as the node reports it (`eth_getChainConfig`): coreth\'s on the C-Chain, subnet-EVM\'s with fee config, upgrades and precompile configs on an L1. Cached: it changes only with node upgrades.',
+    extensions: fieldGuard({ upstreamCost: 1 }),
+    resolve: (chain, _args, ctx) => evmRpc(ctx, chain).chainConfig(),
+  }),
+  chainConfiguration: t.field({
+    type: ChainConfiguration,
+    nullable: true,
+    description:
+      'The same chain config as `chainConfig` (`eth_getChainConfig`, one call for both), as typed fields: forks, Avalanche upgrades, fee config and precompiles.',
     extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: (chain, _args, ctx) => evmRpc(ctx, chain).chainConfig(),
   }),
