@@ -58,6 +58,8 @@ export interface OperationGuardOptions {
 interface ConnectionBounds {
   defaultSize: number;
   maxSize: number;
+  /** Smallest `first` the list takes (default 1; 0 where an empty page still answers something). */
+  minFirst?: number;
 }
 
 interface Walk {
@@ -208,8 +210,9 @@ function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, 
       if (value.length > max) throw badInput(arg.name, `at most ${max} values, got ${value.length}`);
     }
     const bounds = (arg.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
-    if (bounds && value != null && (!Number.isInteger(value) || value < 1 || value > bounds.maxSize)) {
-      throw badInput(arg.name, `must be between 1 and ${bounds.maxSize}, got ${value}`);
+    const min = bounds?.minFirst ?? 1;
+    if (bounds && value != null && (!Number.isInteger(value) || value < min || value > bounds.maxSize)) {
+      throw badInput(arg.name, `must be between ${min} and ${bounds.maxSize}, got ${value}`);
     }
     if (arg.name === 'after' && typeof value === 'string' && definition.args.some((a) => a.name === 'first' && (a.extensions as { connection?: unknown }).connection)) {
       checkCursor(value);

@@ -29,6 +29,12 @@ export interface PageSource<T> {
   maxSize: number;
   /** Smallest page size the upstream accepts, when above 1. */
   minSize?: number;
+  /**
+   * Smallest `first` the list takes: 1 by default; 0 where an empty page still tells something
+   * (`hasNextPage`, a total). A `first` of 0 reads one upstream page of the smallest size to learn
+   * whether edges follow, unless the resolver knows it without a call; 0 is never sent upstream.
+   */
+  minFirst?: number;
   fetchPage(pageToken: string | undefined, pageSize: number): Promise<UpstreamPage<T>>;
 }
 
@@ -101,8 +107,9 @@ export function decodeCursor(cursor: string, scope: string): CursorPayload {
 /** Reads `first` edges after the cursor, from as many upstream pages as needed. */
 export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): Promise<ConnectionResult<T>> {
   const first = args.first ?? source.defaultSize;
-  if (!Number.isInteger(first) || first < 1 || first > source.maxSize) {
-    throw badInput('first', `must be between 1 and ${source.maxSize}, got ${first}`);
+  const minFirst = source.minFirst ?? 1;
+  if (!Number.isInteger(first) || first < minFirst || first > source.maxSize) {
+    throw badInput('first', `must be between ${minFirst} and ${source.maxSize}, got ${first}`);
   }
   const h = scopeHash(source.scope);
   let token: string | null = null;
@@ -153,11 +160,17 @@ const connectionTypes = new Map<string, ObjectRef<any, ConnectionResult<any>>>()
 /**
  * The `<Name>Connection` and `<Name>Edge` types for a node type (created once per name). The node ref
  * is loosely typed because object, loadable-node and interface refs have unrelated Pothos types;
- * the connection's own shape stays typed through `T`.
+ * the connection's own shape stays typed through `T`. `X` types what a list adds to its pages
+ * beside the edges (e.g. the `chainInfo` the Data API sends with UTXOs), for fields added to the
+ * connection with `builder.objectFields`; optional, since a resolver may not have read any page.
  */
-export function connectionType<T>(name: string, nodeRef: ObjectRef<any, T> | any, description: string): ObjectRef<any, ConnectionResult<T>> {
+export function connectionType<T, X extends object = {}>(
+  name: string,
+  nodeRef: ObjectRef<any, T> | any,
+  description: string,
+): ObjectRef<any, ConnectionResult<T> & Partial<X>> {
   const existing = connectionTypes.get(name);
-  if (existing) return existing as ObjectRef<any, ConnectionResult<T>>;
+  if (existing) return existing as ObjectRef<any, ConnectionResult<T> & Partial<X>>;
   const edge = builder.objectRef<Edge<T>>(`${name}Edge`).implement({
     description: `One ${name} in a page of a connection, with its cursor.`,
     fields: (t) => ({
@@ -174,17 +187,19 @@ export function connectionType<T>(name: string, nodeRef: ObjectRef<any, T> | any
     }),
   });
   connectionTypes.set(name, connection);
-  return connection;
+  return connection as ObjectRef<any, ConnectionResult<T> & Partial<X>>;
 }
 
 /** The `first`/`after` arguments of a connection field, with the upstream bounds in the description. */
-export function connectionArgs(t: { arg: ArgBuilder<Types> }, bounds: { defaultSize: number; maxSize: number }) {
+export function connectionArgs(t: { arg: ArgBuilder<Types> }, bounds: { defaultSize: number; maxSize: number; minFirst?: number }) {
   return {
     first: t.arg.int({
       required: false,
       // Read by the operation guard: the bounds it checks and the page size it estimates with.
       extensions: { connection: bounds },
-      description: `How many edges to return: 1 to ${bounds.maxSize}, default ${bounds.defaultSize}. More than one upstream page is filled from the following pages.`,
+      description: `How many edges to return: ${bounds.minFirst ?? 1} to ${bounds.maxSize}, default ${bounds.defaultSize}.${
+        bounds.minFirst === 0 ? ' 0 returns no edges, only whether the list has any (`pageInfo.hasNextPage`).' : ''
+      } More than one upstream page is filled from the following pages.`,
     }),
     after: t.arg.string({ required: false, description: 'Return the edges after this cursor (an `endCursor` or edge `cursor` of the same list).' }),
   };

@@ -16,13 +16,42 @@ export const MetricPoint = builder.objectRef<WireMetricPoint>('MetricPoint').imp
   }),
 });
 
-export const MetricPointConnection = connectionType('MetricPoint', MetricPoint, 'A page of a daily metric series, newest day first.');
+/** What the service sends beside a page's points. */
+interface SeriesInfo {
+  status: number | null;
+  lastRun: number | null;
+}
+
+export const MetricPointConnection = connectionType<WireMetricPoint, SeriesInfo>(
+  'MetricPoint',
+  MetricPoint,
+  'A page of a daily metric series, newest day first.',
+);
+
+builder.objectFields(MetricPointConnection, (t) => ({
+  status: t.int({
+    nullable: true,
+    description: 'The `status` the metrics service sent with the series (its HTTP status, repeated in the body); null when it sent none.',
+    resolve: (c) => c.status ?? null,
+  }),
+  lastRun: t.field({
+    type: 'Timestamp',
+    nullable: true,
+    description: 'When the service last updated the series (its `lastRun`, Unix seconds); null when it sent none.',
+    resolve: (c) => c.lastRun ?? null,
+  }),
+}));
 
 /**
  * The service has no page-size parameter and serves fixed pages (50 points). Cursors record the
  * page they came from with this size, which bounds the page length they can address.
  */
 const TPS_PAGE = { defaultSize: 50, maxSize: 200 };
+
+/** A non-negative whole number the service sent, else null (a field it may leave out). */
+function wholeNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
 
 /** The service's 400 on a page token: expired (tokens last minutes) or not its own. */
 function expiredCursor(): GraphQLError {
@@ -39,10 +68,13 @@ builder.objectFields(Chain, (t) => ({
     description:
       'Daily average transactions per second, newest day first (metrics service `GET /v1/avg_tps/{chainId}`). Cursors expire with the service\'s page tokens: an expired `after` is a BAD_USER_INPUT error asking to start again.',
     args: connectionArgs(t, TPS_PAGE),
-    resolve: (chain, args, ctx) => {
+    resolve: async (chain, args, ctx) => {
       // The first page read resumes the caller's cursor; only its token can have expired on the
       // caller's side. A 400 on a token read later in this same operation is the service's fault.
       let resumingCursor = Boolean(args.after);
+      // The series' status and last update, as the first page read tells them.
+      const info: SeriesInfo = { status: null, lastRun: null };
+      let infoRead = false;
       const source: PageSource<WireMetricPoint> = {
         scope: `avgTps:${chain.chainId}`,
         ...TPS_PAGE,
@@ -52,6 +84,8 @@ builder.objectFields(Chain, (t) => ({
           resumingCursor = false;
           try {
             const page = await ctx.upstreams.metrics.avgTps(chain.chainId, pageToken);
+            if (!infoRead) Object.assign(info, { status: wholeNumber(page.status), lastRun: wholeNumber(page.lastRun) });
+            infoRead = true;
             return { items: page.results ?? [], nextPageToken: page.nextPageToken };
           } catch (error) {
             if (handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400) {
@@ -61,7 +95,7 @@ builder.objectFields(Chain, (t) => ({
           }
         },
       };
-      return paginate(source, args);
+      return { ...(await paginate(source, args)), ...info };
     },
   }),
 }));

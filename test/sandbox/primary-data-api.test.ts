@@ -50,6 +50,8 @@ describe('pagination walks whole lists', () => {
     ['blockchains', () => '/v1/networks/mainnet/blockchains', 'blockchains', (b) => b.blockchainId, () => net.blockchains.length],
     ['P-Chain UTXOs', () => `/v1/networks/mainnet/blockchains/p-chain/utxos?addresses=${busiest().p}&includeSpent=true`, 'utxos', (u) => u.utxoId, () => { const hex = busiest().key.hex; return net.utxos.filter((u) => u.holder === 'P' && owns(u, hex)).length; }],
     ['X-Chain UTXOs', () => `/v1/networks/mainnet/blockchains/x-chain/utxos?addresses=${busiest().bare}&includeSpent=true`, 'utxos', (u) => u.utxoId, () => { const hex = busiest().key.hex; return net.utxos.filter((u) => u.holder === 'X' && owns(u, hex)).length; }],
+    // addresses is optional: without it, every UTXO the chain holds.
+    ['X-Chain UTXOs of every address', () => '/v1/networks/mainnet/blockchains/x-chain/utxos?includeSpent=true', 'utxos', (u) => u.utxoId, () => net.utxos.filter((u) => u.holder === 'X').length],
     ['rewards', () => '/v1/networks/mainnet/rewards', 'historicalRewards', (r) => r.utxoId, () => net.rewards.length],
     ['delegators', () => '/v1/networks/mainnet/delegators', 'delegators', (d) => d.txHash, () => net.delegations.length],
     ['vertices', () => '/v1/networks/mainnet/blockchains/x-chain/vertices', 'vertices', (v) => v.vertexHash, () => net.x.vertices.length],
@@ -169,7 +171,6 @@ describe('errors', () => {
     ['malformed address', () => '/v1/networks/mainnet/rewards?addresses=avax1notanaddress'],
     ['address of the other network', () => `/v1/networks/fuji/blockchains/p-chain/utxos?addresses=${wallet().bare}`],
     ['address of another chain', () => `/v1/networks/mainnet/blockchains/p-chain/utxos?addresses=${wallet().x}`],
-    ['utxos without addresses', () => '/v1/networks/mainnet/blockchains/x-chain/utxos'],
     ['malformed assetId', () => `/v1/networks/mainnet/blockchains/x-chain/utxos?addresses=${wallet().x}&assetId=AVAX`],
     ['bad includeSpent', () => `/v1/networks/mainnet/blockchains/x-chain/utxos?addresses=${wallet().x}&includeSpent=yes`],
     ['bad sortBy', () => `/v1/networks/mainnet/blockchains/x-chain/utxos?addresses=${wallet().x}&sortBy=size`],

@@ -7,6 +7,7 @@ import { builder } from '../../builder.js';
 import type { EvmActivePrecompile, EvmActiveRules } from '../../upstream/node-rpc/evm.js';
 import { Chain } from '../chain.js';
 import { servedOrNull } from '../notices.js';
+import { ChainConfiguration } from './chain-config-type.js';
 import { fieldGuard } from '../guards.js';
 
 type Flags = Record<string, boolean>;
@@ -101,6 +102,14 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description:
       'The chain config as the node reports it (`eth_getChainConfig`): coreth\'s on the C-Chain, subnet-EVM\'s with fee config, upgrades and precompile configs on an L1. Cached: it changes only with node upgrades. Null, with a METHOD_NOT_SERVED notice in `extensions.notices`, when the node does not serve the method.',
+    extensions: fieldGuard({ upstreamCost: 1 }),
+    resolve: (chain, _args, ctx, info) => servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).chainConfig()),
+  }),
+  chainConfiguration: t.field({
+    type: ChainConfiguration,
+    nullable: true,
+    description:
+      'The same chain config as `chainConfig` (`eth_getChainConfig`, one call for both), as typed fields: forks, Avalanche upgrades, fee config and precompiles. Null, with a METHOD_NOT_SERVED notice in `extensions.notices`, when the node does not serve the method.',
     extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: (chain, _args, ctx, info) => servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).chainConfig()),
   }),

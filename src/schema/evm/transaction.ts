@@ -274,18 +274,33 @@ Transaction.implement({
   }),
 });
 
-export const TransactionConnection = connectionType('Transaction', Transaction, 'A page of transactions.');
-const BLOCK_TX_PAGE = { defaultSize: 10, maxSize: 100 };
+export const TransactionConnection = connectionType<TransactionShape, { totalCount: number | null }>('Transaction', Transaction, 'A page of transactions.');
+
+builder.objectFields(TransactionConnection, (t) => ({
+  totalCount: t.int({
+    nullable: true,
+    description: 'How many transactions the whole list holds, where known without reading it: a block\'s transactions (its `txCount`); null for other lists.',
+    resolve: (c) => c.totalCount ?? null,
+  }),
+}));
+
+/** The service's block-transactions list takes pageSize 0 to 100 (default 0): `first: 0` is allowed. */
+const BLOCK_TX_PAGE = { defaultSize: 10, maxSize: 100, minFirst: 0 };
 const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };
 
 builder.objectFields(Block, (t) => ({
   transactions: t.field({
     type: TransactionConnection,
     nullable: true,
-    description: 'The block\'s transactions in block order (`GET .../blocks/{blockId}/transactions`).',
+    description:
+      'The block\'s transactions in block order (`GET .../blocks/{blockId}/transactions`). `first: 0` (the service\'s default page size) returns no edges but `totalCount` and `pageInfo.hasNextPage`, with no call.',
     args: connectionArgs(t, BLOCK_TX_PAGE),
-    resolve: (block, args, ctx) =>
-      paginate(
+    resolve: async (block, args, ctx) => {
+      const totalCount = Number.isSafeInteger(block.txCount) ? block.txCount : null;
+      // Nothing to list: the block says how many transactions it has (`after` still needs a read,
+      // to check the cursor and learn what follows it).
+      if (args.first === 0 && !args.after && totalCount !== null) return { edges: [], pageInfo: { hasNextPage: totalCount > 0, endCursor: null }, totalCount };
+      const connection = await paginate(
         {
           scope: `blockTransactions:${block.chainId}:${block.blockHash.toLowerCase()}`,
           ...BLOCK_TX_PAGE,
@@ -297,7 +312,9 @@ builder.objectFields(Block, (t) => ({
           },
         },
         args,
-      ),
+      );
+      return { ...connection, totalCount };
+    },
   }),
 }));
 

@@ -11,6 +11,7 @@ import type {
   WireEvmGenesisAllowListConfig,
   WireEvmGenesisConfig,
   WireEvmGenesisFeeConfig,
+  WireEvmGenesisRewardConfig,
   WireEvmGenesisWarpConfig,
 } from '../../upstream/types/data-api-primary.js';
 
@@ -30,16 +31,6 @@ export function seconds(value: unknown): number | null {
   return q !== null && q >= 0n && q <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(q) : null;
 }
 
-export const EvmGenesisAllowListConfig = builder.objectRef<WireEvmGenesisAllowListConfig>('EvmGenesisAllowListConfig').implement({
-  description: 'An allow-list precompile as configured at genesis: who administers, manages and may use it.',
-  fields: (t) => ({
-    blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When the precompile activates.', resolve: (c) => seconds(c.blockTimestamp) }),
-    adminAddresses: t.stringList({ nullable: true, description: 'Addresses that administer the list.', resolve: (c) => c.adminAddresses ?? null }),
-    managerAddresses: t.stringList({ nullable: true, description: 'Addresses that manage the list.', resolve: (c) => c.managerAddresses ?? null }),
-    enabledAddresses: t.stringList({ nullable: true, description: 'Addresses allowed to use the feature.', resolve: (c) => c.enabledAddresses ?? null }),
-  }),
-});
-
 export const EvmGenesisFeeConfig = builder.objectRef<WireEvmGenesisFeeConfig>('EvmGenesisFeeConfig').implement({
   description: 'The dynamic-fee parameters of a subnet-EVM chain at genesis.',
   fields: (t) => ({
@@ -56,6 +47,40 @@ export const EvmGenesisFeeConfig = builder.objectRef<WireEvmGenesisFeeConfig>('E
     minBlockGasCost: t.field({ type: 'BigInt', nullable: true, description: 'Lowest block gas cost.', resolve: (c) => quantity(c.minBlockGasCost) }),
     maxBlockGasCost: t.field({ type: 'BigInt', nullable: true, description: 'Highest block gas cost.', resolve: (c) => quantity(c.maxBlockGasCost) }),
     blockGasCostStep: t.field({ type: 'BigInt', nullable: true, description: 'How much the block gas cost moves per block.', resolve: (c) => quantity(c.blockGasCostStep) }),
+  }),
+});
+
+export const EvmGenesisRewardConfig = builder.objectRef<WireEvmGenesisRewardConfig>('EvmGenesisRewardConfig').implement({
+  description: 'Where a subnet-EVM chain\'s fees go, as its reward manager is first configured (`initialRewardConfig`).',
+  fields: (t) => ({
+    allowFeeRecipients: t.boolean({
+      nullable: true,
+      description: 'True when block producers may name their own fee recipient.',
+      resolve: (c) => c.allowFeeRecipients ?? null,
+    }),
+    rewardAddress: t.string({ nullable: true, description: 'The address fees are paid to; null when not set (fees are burnt or go to producers).', resolve: (c) => c.rewardAddress ?? null }),
+  }),
+});
+
+export const EvmGenesisAllowListConfig = builder.objectRef<WireEvmGenesisAllowListConfig>('EvmGenesisAllowListConfig').implement({
+  description: 'An allow-list precompile as configured at genesis: who administers, manages and may use it.',
+  fields: (t) => ({
+    blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When the precompile activates.', resolve: (c) => seconds(c.blockTimestamp) }),
+    adminAddresses: t.stringList({ nullable: true, description: 'Addresses that administer the list.', resolve: (c) => c.adminAddresses ?? null }),
+    managerAddresses: t.stringList({ nullable: true, description: 'Addresses that manage the list.', resolve: (c) => c.managerAddresses ?? null }),
+    enabledAddresses: t.stringList({ nullable: true, description: 'Addresses allowed to use the feature.', resolve: (c) => c.enabledAddresses ?? null }),
+    initialRewardConfig: t.field({
+      type: EvmGenesisRewardConfig,
+      nullable: true,
+      description: 'Reward manager only: where fees go from activation (`initialRewardConfig`); null when not set.',
+      resolve: (c) => c.initialRewardConfig ?? null,
+    }),
+    initialFeeConfig: t.field({
+      type: EvmGenesisFeeConfig,
+      nullable: true,
+      description: 'Fee manager only: the fee config it sets at activation (`initialFeeConfig`); null when not set.',
+      resolve: (c) => c.initialFeeConfig ?? null,
+    }),
   }),
 });
 
@@ -86,6 +111,16 @@ const FORK_BLOCKS = [
   ['londonBlock', 'London'],
 ] as const;
 
+/** Upgrades a genesis may schedule by time, beyond the brief's fields (subnet-EVM's and geth's names). */
+const TIMED_UPGRADES = [
+  ['durangoTimestamp', 'the Durango upgrade\'s rules'],
+  ['etnaTimestamp', 'the Etna upgrade\'s rules'],
+  ['fortunaTimestamp', 'the Fortuna upgrade\'s rules'],
+  ['graniteTimestamp', 'the Granite upgrade\'s rules'],
+  ['shanghaiTime', 'Shanghai rules (on Avalanche, with Durango)'],
+  ['cancunTime', 'Cancun rules (on Avalanche, with Etna)'],
+] as const;
+
 const ALLOW_LISTS = [
   ['txAllowListConfig', 'Who may send transactions.'],
   ['contractDeployerAllowListConfig', 'Who may deploy contracts.'],
@@ -111,6 +146,12 @@ export const EvmGenesisConfig = builder.objectRef<WireEvmGenesisConfig>('EvmGene
       description: 'When subnet-EVM rules apply.',
       resolve: (c) => seconds(c.subnetEVMTimestamp),
     }),
+    ...Object.fromEntries(
+      TIMED_UPGRADES.map(([name, what]) => [
+        name,
+        t.field({ type: 'Timestamp', nullable: true, description: `When ${what} apply; null when the genesis does not schedule it.`, resolve: (c) => seconds(c[name]) }),
+      ]),
+    ),
     feeConfig: t.field({ type: EvmGenesisFeeConfig, nullable: true, description: 'Dynamic-fee parameters.', resolve: (c) => c.feeConfig ?? null }),
     allowFeeRecipients: t.boolean({
       nullable: true,

@@ -1,6 +1,7 @@
 /** The primary-network Data API domain: each file registers its types and Network/Chain fields. */
 import './enums.js';
 import './assets.js';
+import './chain-info.js';
 import './genesis.js';
 import './blockchain.js';
 import './utxo.js';

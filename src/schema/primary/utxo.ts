@@ -11,12 +11,19 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WireListUtxosQuery, WirePChainUtxo, WireXChainUtxo, WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
+import type {
+  WireListUtxosQuery,
+  WirePChainUtxo,
+  WirePrimaryNetworkChainInfo,
+  WireUtxoCredential,
+  WireXChainUtxo,
+} from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
 import { AssetAmount } from './assets.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './enums.js';
 import { primaryAddresses, primaryChainArg } from './ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
@@ -142,20 +149,24 @@ export const XChainUtxo = builder.objectRef<WireXChainUtxo & { kind: 'X' }>('XCh
   }),
 });
 
-export const UtxoConnection = connectionType('Utxo', Utxo, 'A page of UTXOs.');
+export const UtxoConnection = connectionType<UtxoShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>('Utxo', Utxo, 'A page of UTXOs.');
+
+builder.objectFields(UtxoConnection, (t) => ({
+  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+}));
 
 builder.objectFields(Network, (t) => ({
   utxos: t.field({
     type: UtxoConnection,
     nullable: true,
     description:
-      'UTXOs held by addresses on the P-, X- or C-Chain (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`.',
+      'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`.',
     args: {
       blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
       addresses: t.arg.stringList({
-        required: true,
+        required: false,
         extensions: maxItems(MAX_UTXO_ADDRESSES),
-        description: `1 to ${MAX_UTXO_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally with the chain's prefix, e.g. P-avax1...).`,
+        description: `1 to ${MAX_UTXO_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally with the chain's prefix, e.g. P-avax1...); omit it for the UTXOs of every address on the chain.`,
       }),
       assetId: t.arg.string({ required: false, description: 'Only UTXOs of this asset (cb58; X-Chain).' }),
       minUtxoAmount: t.arg({ type: 'BigInt', required: false, description: 'Only UTXOs holding at least this amount (smallest unit, inclusive).' }),
@@ -165,27 +176,30 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, UTXO_PAGE),
     },
     extensions: fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }),
-    resolve: (n, args, ctx) => {
+    resolve: async (n, args, ctx) => {
       const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
       const network = dataApiNetwork(n.name);
-      return paginate(
+      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+      const connection = await paginate(
         {
           scope: `utxos:${network}:${blockchainId}:${JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
           ...UTXO_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.primary.listUtxos(network, blockchainId, { ...query, pageToken, pageSize });
+            chainInfo ??= page.chainInfo ?? null;
             return { items: page.utxos.map((u) => shapeUtxo(u, alias)), nextPageToken: page.nextPageToken };
           },
         },
         args,
       );
+      return { ...connection, chainInfo };
     },
   }),
 }));
 
 interface UtxoArgs {
   blockchain: string;
-  addresses: string[];
+  addresses?: string[] | null;
   assetId?: string | null;
   minUtxoAmount?: bigint | null;
   includeSpent?: boolean | null;
@@ -196,8 +210,8 @@ interface UtxoArgs {
 /** The chain and Data API query of `Network.utxos`, checked (run by the guard and by the resolver). */
 function utxoArgs(args: UtxoArgs, key: NetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-  if (args.addresses.length === 0) throw badInput('addresses', 'give at least one address');
-  const addresses = primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
+  if (args.addresses?.length === 0) throw badInput('addresses', 'give at least one address, or omit the argument for every address');
+  const addresses = args.addresses == null ? undefined : primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
   const assetId = args.assetId == null ? undefined : cb58Id('assetId', args.assetId);
   if (args.minUtxoAmount != null && args.minUtxoAmount < 0n) throw badInput('minUtxoAmount', 'must not be negative');
   const query = {

@@ -3,10 +3,11 @@
  * (`GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`).
  */
 import { builder } from '../../builder.js';
-import type { WireXChainVertex } from '../../upstream/types/data-api-primary.js';
+import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork, networkKey } from '../enums.js';
 import { Network } from '../network.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { primaryChainArg } from './ids.js';
 import { fieldGuard } from '../guards.js';
 
@@ -26,7 +27,15 @@ export const Vertex = builder.objectRef<WireXChainVertex>('Vertex').implement({
   }),
 });
 
-export const VertexConnection = connectionType('Vertex', Vertex, 'A page of X-Chain vertices, latest first.');
+export const VertexConnection = connectionType<WireXChainVertex, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+  'Vertex',
+  Vertex,
+  'A page of X-Chain vertices, latest first.',
+);
+
+builder.objectFields(VertexConnection, (t) => ({
+  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+}));
 
 builder.objectFields(Network, (t) => ({
   vertices: t.field({
@@ -42,20 +51,23 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, VERTEX_PAGE),
     },
     extensions: fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }),
-    resolve: (n, args, ctx) => {
+    resolve: async (n, args, ctx) => {
       const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
       const network = dataApiNetwork(n.name);
-      return paginate(
+      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+      const connection = await paginate(
         {
           scope: `vertices:${network}:${blockchainId}`,
           ...VERTEX_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.primary.listVertices(network, blockchainId, { pageToken, pageSize });
+            chainInfo ??= page.chainInfo ?? null;
             return { items: page.vertices, nextPageToken: page.nextPageToken };
           },
         },
         args,
       );
+      return { ...connection, chainInfo };
     },
   }),
 }));

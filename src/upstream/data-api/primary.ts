@@ -36,7 +36,7 @@ export class PrimaryEndpoints {
     }));
   }
 
-  /** `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: UTXOs of addresses on the P-, X- or C-Chain. */
+  /** `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: UTXOs on the P-, X- or C-Chain, of some addresses or of all. */
   listUtxos(network: DataApiNetwork, blockchainId: string, query: WireListUtxosQuery): Promise<WireListUtxosResponse> {
     return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/utxos', { network, blockchainId }, query as unknown as Query, {
       ttlMs: TTL.moving,

@@ -38,6 +38,16 @@ export interface WireEvmGenesisAllowListConfig {
   adminAddresses?: string[];
   managerAddresses?: string[];
   enabledAddresses?: string[];
+  /** Reward manager: where fees go from activation (subnet-EVM's `initialRewardConfig`). */
+  initialRewardConfig?: WireEvmGenesisRewardConfig;
+  /** Fee manager: the fee config it sets at activation (subnet-EVM's `initialFeeConfig`). */
+  initialFeeConfig?: WireEvmGenesisFeeConfig;
+}
+
+/** Subnet-EVM's reward-manager `initialRewardConfig`. */
+export interface WireEvmGenesisRewardConfig {
+  allowFeeRecipients?: boolean;
+  rewardAddress?: string;
 }
 
 export interface WireEvmGenesisFeeConfig {
@@ -73,6 +83,14 @@ export interface WireEvmGenesisConfig {
   muirGlacierBlock?: number;
   petersburgBlock?: number;
   subnetEVMTimestamp?: number;
+  /** Network upgrades (subnet-EVM's names; Unix seconds). */
+  durangoTimestamp?: number;
+  etnaTimestamp?: number;
+  fortunaTimestamp?: number;
+  graniteTimestamp?: number;
+  /** Ethereum forks by time (geth's names; on Avalanche, with Durango and Etna). */
+  shanghaiTime?: number;
+  cancunTime?: number;
   allowFeeRecipients?: boolean;
   warpConfig?: WireEvmGenesisWarpConfig;
   txAllowListConfig?: WireEvmGenesisAllowListConfig;
@@ -183,7 +201,8 @@ export interface WireListUtxosResponse {
 }
 
 export interface WireListUtxosQuery {
-  addresses: readonly string[];
+  /** Omitted: the UTXOs of every address on the chain. */
+  addresses?: readonly string[];
   pageToken?: string;
   pageSize?: number;
   assetId?: string;

@@ -1,6 +1,6 @@
 /**
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: the UTXOs of addresses on the P-,
- * X- or C-Chain. A chain lists what its UTXO set or shared memory holds (its own outputs, and
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: the UTXOs of addresses (or, without
+ * `addresses`, of every address) on the P-, X- or C-Chain. A chain lists what its UTXO set or shared memory holds (its own outputs, and
  * atomic outputs exported to it); P-Chain items carry staking fields, X- and C-Chain items the
  * AVM fields (credentials, NFT group and payload).
  */
@@ -104,8 +104,8 @@ export function utxoRoutes(service: SandboxService, world: World): void {
   service.route('GET', '/v1/networks/{network}/blockchains/{blockchainId}/utxos', ({ params, query }) => {
     const { net, network, name } = networkParam(world, params.network);
     const chain: ChainAlias = primaryChainParam(net, params.blockchainId!, ['P', 'X', 'C']);
+    // Without addresses, the chain's whole UTXO set (the route's addresses are optional).
     const keys = addressesParam(query, 'addresses', net, [chain]);
-    if (!keys) throw badRequest('addresses must be provided');
     const assetId = cb58IdParam(query.get('assetId'), 'assetId');
     const minRaw = query.get('minUtxoAmount');
     if (minRaw !== null && !/^\d+(\.\d+)?$/.test(minRaw)) throw badRequest('minUtxoAmount must be a number not less than 0');
@@ -115,10 +115,10 @@ export function utxoRoutes(service: SandboxService, world: World): void {
     const sortOrder = enumParam(query, 'sortOrder', SORT_ORDERS) ?? 'asc';
 
     const matching = net.utxos.filter(
-      (u) => u.holder === chain && ownedByAny(u, keys) && (includeSpent || !u.spent) && (!assetId || u.assetId === assetId) && listedAmount(u) >= minAmount,
+      (u) => u.holder === chain && (!keys || ownedByAny(u, keys)) && (includeSpent || !u.spent) && (!assetId || u.assetId === assetId) && listedAmount(u) >= minAmount,
     );
     const ordered = sortBy(matching, orderBy === 'amount' ? listedAmount : (u) => u.createdTime, (u) => u.id, sortOrder);
-    const scope = ['utxos', network, chain, [...keys].sort().join(','), assetId ?? '', minAmount, includeSpent, orderBy, sortOrder].join('|');
+    const scope = ['utxos', network, chain, keys ? [...keys].sort().join(',') : '*', assetId ?? '', minAmount, includeSpent, orderBy, sortOrder].join('|');
     const page = paginate(ordered, query, { scope, defaultSize: 10, maxSize: 100 });
     return {
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),

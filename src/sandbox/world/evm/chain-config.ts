@@ -119,7 +119,8 @@ export function l1ChainConfig(plan: L1ChainSkeleton): L1ChainConfig {
         genesis: [
           { key: 'contractDeployerAllowListConfig', config: { adminAddresses: [admin], blockTimestamp: genesisTime } },
           { key: 'contractNativeMinterConfig', config: { adminAddresses: [admin], blockTimestamp: genesisTime } },
-          { key: 'feeManagerConfig', config: { adminAddresses: [admin], blockTimestamp: genesisTime } },
+          // Activated with the genesis fee config as its initial one (so activation changes nothing).
+          { key: 'feeManagerConfig', config: { adminAddresses: [admin], blockTimestamp: genesisTime, initialFeeConfig: feeConfig } },
           warp,
         ],
         upgrades: [],
