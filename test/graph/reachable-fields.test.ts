@@ -176,7 +176,8 @@ describe('genesis fields the newest subnet-EVM genesis carries beyond the brief'
 });
 
 describe('Chain.chainConfiguration: the node\'s chain config, typed', () => {
-  const RPC = 'POST /ext/bc/{blockchainId}/rpc';
+  /** An L1's own node (the rpcUrl of its chain record). */
+  const RPC = 'POST /{l1}/{network}/rpc';
   const query = `query($id: String!) { chain(id: $id) { chainConfig chainConfiguration {
     chainId homesteadBlock daoForkBlock daoForkSupport londonBlock shanghaiTime cancunTime
     apricotPhase1BlockTimestamp banffBlockTimestamp cortinaBlockTimestamp durangoBlockTimestamp
@@ -186,7 +187,7 @@ describe('Chain.chainConfiguration: the node\'s chain config, typed', () => {
     precompileUpgrades { key address blockTimestamp disable adminAddresses config }
   } } }`;
   const methods = () =>
-    Object.fromEntries(Object.entries(shared.node.counts()).filter(([key]) => key.startsWith(`${RPC} `)).map(([key, n]) => [key.slice(RPC.length + 1), n]));
+    Object.fromEntries(Object.entries(shared.h.sandbox.services.l1Nodes.counts()).filter(([key]) => key.startsWith(`${RPC} `)).map(([key, n]) => [key.slice(RPC.length + 1), n]));
 
   it('types a subnet-EVM config: upgrades, fee config, precompiles and their upgrades, from the one call the raw field makes', async () => {
     const { data, errors } = await shared.query<any, any>(query, { id: '432204' });
