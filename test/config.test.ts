@@ -29,6 +29,10 @@ describe('configuration', () => {
     ['DATA_API_KEY_HEADER', 'bad header'],
     ['LOG_LEVEL', 'loud'],
     ['RPC_BATCH_MAX', '0'],
+    ['CHAIN_RPC_URLS', 'https://rpc.example.com'],
+    ['CHAIN_RPC_URLS', '{"not-a-chain": "https://rpc.example.com"}'],
+    ['CHAIN_RPC_URLS', '{"779672": "ftp://rpc.example.com"}'],
+    ['CHAIN_RPC_URLS', '{"779672": {"validators": "https://rpc.example.com/validators"}}'],
   ])('stops on a bad %s and names it', (name, value) => {
     let error: unknown;
     try {
@@ -45,5 +49,19 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_API_URL: 'http://127.0.0.1:9/base/', DATA_API_KEY_HEADER: 'X-Glacier-Api-Key' });
     expect(config.dataApiUrl).toBe('http://127.0.0.1:9/base');
     expect(config.dataApiKeyHeaders).toEqual(['x-glacier-api-key']);
+  });
+
+  it('reads CHAIN_RPC_URLS: a URL or {rpc, validators} per EVM chain id or blockchain id', () => {
+    const config = loadConfig({
+      CHAIN_RPC_URLS: JSON.stringify({
+        '779672': 'http://10.0.0.5:9650/ext/bc/abc/rpc/',
+        '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5': { rpc: 'https://c.example.com/rpc', validators: 'https://c.example.com/v' },
+      }),
+    });
+    expect([...config.chainRpcUrls]).toEqual([
+      ['779672', { rpc: 'http://10.0.0.5:9650/ext/bc/abc/rpc' }],
+      ['2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', { rpc: 'https://c.example.com/rpc', validators: 'https://c.example.com/v' }],
+    ]);
+    expect(loadConfig({}).chainRpcUrls.size).toBe(0);
   });
 });
