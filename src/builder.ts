@@ -35,7 +35,6 @@ export const builder = new SchemaBuilder<SchemaTypes>({
       }
     },
     nodeTypeOptions: { description: 'An object with a global id that `node(id:)` refetches.' },
-    pageInfoTypeOptions: { name: 'RelayPageInfo', description: 'Unused: connections of this graph use `PageInfo`.' },
     idFieldOptions: { description: 'Global id of this object, for `node(id:)` and client caches.' },
     nodeQueryOptions: {
       description: 'Refetches any object by its global id; null when it does not exist.',

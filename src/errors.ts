@@ -29,15 +29,15 @@ function httpRefusalCode(status: number): ErrorCode {
 
 /** A `BAD_USER_INPUT` error naming the argument at fault. */
 export function badInput(argument: string, message: string): GraphQLError {
-  return new GraphQLError(`Argument "${argument}": ${message}`, { extensions: { code: 'BAD_USER_INPUT', argument } });
+  return new GraphQLError(`Argument "${argument}": ${message}`, { extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, argument } });
 }
 
 export function notFound(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
+  return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' satisfies ErrorCode } });
 }
 
 /** The extensions of the GraphQL error an upstream failure becomes. */
-export function upstreamExtensions(error: UpstreamError): Record<string, unknown> {
+export function upstreamExtensions(error: UpstreamError): { code: ErrorCode } & Record<string, unknown> {
   const base = { service: error.service, route: error.route };
   if (error.kind === 'timeout') return { code: 'UPSTREAM_TIMEOUT', ...base };
   if (error.kind === 'budget') return { code: 'UPSTREAM_BUDGET_EXCEEDED', ...base };
@@ -104,5 +104,5 @@ export function maskError(error: unknown, message: string): Error {
       return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
     }
   }
-  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
 }

@@ -3,7 +3,7 @@
  * argument.
  */
 import { badInput } from '../errors.js';
-import { isCb58Id, isEvmAddress, isHash32, isHex, isNodeId, parseBech32Address } from '../lib/codec.js';
+import { isCb58Id, isEvmAddress, isHash32, isNodeId } from '../lib/codec.js';
 
 export function evmAddress(argument: string, value: string): string {
   if (!isEvmAddress(value)) throw badInput(argument, `"${truncate(value)}" is not an EVM address (0x and 40 hex digits, EIP-55 checksum if mixed case)`);
@@ -22,24 +22,6 @@ export function cb58Id(argument: string, value: string): string {
 
 export function nodeId(argument: string, value: string): string {
   if (!isNodeId(value)) throw badInput(argument, `"${truncate(value)}" is not a node id (NodeID- and cb58 of 20 bytes)`);
-  return value;
-}
-
-export function hexData(argument: string, value: string): string {
-  if (!isHex(value)) throw badInput(argument, `"${truncate(value)}" is not hex data (0x and an even number of hex digits)`);
-  return value;
-}
-
-/** A bech32 address, optionally with a chain prefix; `hrp` restricts the network prefix when given. */
-export function bech32Address(argument: string, value: string, hrp?: string): string {
-  const parsed = parseBech32Address(value);
-  if (!parsed) throw badInput(argument, `"${truncate(value)}" is not a bech32 address (e.g. X-avax1...)`);
-  if (hrp && parsed.hrp !== hrp) throw badInput(argument, `"${truncate(value)}" is an address of another network (expected prefix ${hrp})`);
-  return value;
-}
-
-export function intInRange(argument: string, value: number, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) throw badInput(argument, `must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 

@@ -107,6 +107,3 @@ export class Ledger {
   }
 }
 
-export function sumAmounts(utxos: UtxoRecord[]): bigint {
-  return utxos.reduce((sum, u) => sum + amountOf(u.output), 0n);
-}

@@ -3,7 +3,6 @@
  * (`Chain.nftCollection`). Each listed token links back to its collection and chain.
  */
 import { builder } from '../../../builder.js';
-import { badInput } from '../../../errors.js';
 import { nullIfNotFound } from '../../../upstream/errors.js';
 import { Chain } from '../../chain.js';
 import { connectionArgs, connectionType, paginate } from '../../connection.js';
