@@ -61,6 +61,7 @@ describe('an L1 routed to a real EVM node (anvil) by CHAIN_RPC_URLS', () => {
           chainId
           latestBlockNumber
           feeConfig { gasLimit }
+          chainConfig
           address(address: $a) {
             latest: balanceAt(block: "latest")
             atNumber: balanceAt(block: $n)
@@ -75,9 +76,13 @@ describe('an L1 routed to a real EVM node (anvil) by CHAIN_RPC_URLS', () => {
     expect(errors).toBeUndefined();
     expect(data.chain.latestBlockNumber).toBe(head.toString());
     expect(data.chain.address).toEqual({ ...expected, future: null });
-    // anvil is not subnet-EVM: no eth_feeConfig, so null with the reason beside the answer.
+    // anvil is neither subnet-EVM nor coreth: no eth_feeConfig, no eth_getChainConfig. Both are null
+    // with the reason beside the answer, the same way, and no error.
     expect(data.chain.feeConfig).toBeNull();
-    expect(extensions?.notices).toEqual([{ code: 'METHOD_NOT_SERVED', path: ['chain', 'feeConfig'], message: expect.stringContaining('does not serve the method') }]);
+    expect(data.chain.chainConfig).toBeNull();
+    expect([...extensions!.notices].sort((a: any, b: any) => a.path[1].localeCompare(b.path[1]))).toEqual(
+      ['chainConfig', 'feeConfig'].map((field) => ({ code: 'METHOD_NOT_SERVED', path: ['chain', field], message: expect.stringContaining('does not serve the method') })),
+    );
     // Head, four balances, a failing method and a missing block: one JSON-RPC batch to anvil.
     expect((await upstreamRequests('POST {chainRpcUrl} batch')) - before).toBe(1);
     // Nothing went to the node the chain's Data API record points at.
