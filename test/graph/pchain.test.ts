@@ -123,6 +123,10 @@ describe('P-Chain reads', () => {
     expect(genesis.data!.network.pChain.block!.parent).toBeNull();
     const unknown = await h.query(PChainBlockRawDocument, { id: net.x.blocks[0]!.id });
     expect(unknown).toEqual({ data: { network: { pChain: { block: null } } } });
+    // A height past the tip is "no such block" too, in both encodings: null, no error.
+    const future = String(net.p.blocks.length + 1000);
+    expect(await h.query(PChainBlockRawDocument, { height: future })).toEqual({ data: { network: { pChain: { block: null } } } });
+    expect(await h.query(PChainBlockDocument, { height: future })).toEqual({ data: { network: { pChain: { block: null } } } });
   });
 
   /** getBalance's buckets at the world's time: unlocked, locked but stakeable, locked. */
