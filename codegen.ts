@@ -1,8 +1,17 @@
 /**
  * Typed documents for the operations in test/ and examples/ (`npm run codegen`), generated from the
- * checked-in SDL. Tests import the typed documents from test/gql.
+ * checked-in SDL. Tests import the typed documents from test/gql; the example client
+ * (examples/wallet-client.ts) its own, from examples/gql, made with the config a client project
+ * would use (README, *Typed clients*).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
+
+/** How the graph's custom scalars travel in JSON: without these, codegen types them `unknown`. */
+export const SCALARS = {
+  BigInt: { input: 'string | number', output: 'string' },
+  Timestamp: { input: 'number', output: 'number' },
+  JSON: { input: 'unknown', output: 'unknown' },
+} as const;
 
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
@@ -11,6 +20,12 @@ const config: CodegenConfig = {
   // ESM with NodeNext resolution: relative imports need the .js extension.
   emitLegacyCommonJSImports: false,
   generates: {
+    'examples/gql/': {
+      documents: ['examples/**/*.graphql'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: { scalars: SCALARS, strictScalars: true, enumsAsTypes: true, useTypeImports: true },
+    },
     'test/gql/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
