@@ -23,7 +23,8 @@ const config: CodegenConfig = {
     'examples/gql/': {
       documents: ['examples/**/*.graphql'],
       preset: 'client',
-      presetConfig: { fragmentMasking: false },
+      // persisted-documents.json: the manifest TRUSTED_DOCUMENTS takes (document id → document).
+      presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
       config: { scalars: SCALARS, strictScalars: true, enumsAsTypes: true, useTypeImports: true },
     },
     'test/gql/': {

@@ -2,6 +2,7 @@
  * Configuration from the environment. Every variable has a documented default (README's table) and
  * is validated at start: a bad value stops the process with a message naming the variable.
  */
+import { readFileSync } from 'node:fs';
 
 export interface Config {
   /** Interface the gateway listens on. */
@@ -74,6 +75,10 @@ export interface Config {
    * Data API record (and, for the C-Chain, the node URL of its network).
    */
   chainRpcUrls: Map<string, ChainRpcOverride>;
+  /** `TRUSTED_DOCUMENTS`: the manifest (document id → document) when only its documents may run. */
+  trustedDocuments: Map<string, string> | undefined;
+  /** Most documents registered by automatic persisted queries (when not in trusted-documents mode). */
+  apqMaxDocuments: number;
 }
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
@@ -169,6 +174,29 @@ function chainRpcUrls(env: Env, name: string): Map<string, ChainRpcOverride> {
   return out;
 }
 
+/**
+ * `TRUSTED_DOCUMENTS`: the path of a JSON manifest from document id to document, as GraphQL Code
+ * Generator's client preset writes it (`persisted-documents.json`).
+ */
+function trustedDocuments(env: Env, name: string): Map<string, string> | undefined {
+  const path = read(env, name);
+  if (path === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(name, `cannot read a JSON manifest at ${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(name, 'the manifest must be a JSON object from document id to document');
+  const out = new Map<string, string>();
+  for (const [id, document] of Object.entries(parsed)) {
+    if (typeof document !== 'string' || document.trim() === '') throw new ConfigError(name, `document ${id.slice(0, 80)} is not a GraphQL document string`);
+    out.set(id, document);
+  }
+  if (out.size === 0) throw new ConfigError(name, 'the manifest holds no document');
+  return out;
+}
+
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
@@ -251,5 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     chainRpcUrls: chainRpcUrls(env, 'CHAIN_RPC_URLS'),
+    trustedDocuments: trustedDocuments(env, 'TRUSTED_DOCUMENTS'),
+    apqMaxDocuments: int(env, 'APQ_MAX_DOCUMENTS', 1000, 1, 1_000_000),
   };
 }

@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
 import { useOperationGuard } from './operation-guard.js';
+import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
 import type { Logger } from './logger.js';
 import { schema } from './schema/index.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
@@ -128,6 +129,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
         blockFieldSuggestion: { enabled: false },
       }),
+      // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
+      ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(config.apqMaxDocuments)),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useNotices(),

@@ -1,0 +1,79 @@
+/**
+ * Persisted documents, two ways:
+ * - automatic persisted queries (APQ, Apollo's protocol; the default): a client sends the sha256 hash
+ *   of its document in `extensions.persistedQuery`; on a miss (`PersistedQueryNotFound`) it sends the
+ *   document once with the hash, and later requests (GETs that CDNs can cache) carry only the hash.
+ *   Registered documents live in a bounded LRU (APQ_MAX_DOCUMENTS; a document is at most
+ *   MAX_BODY_BYTES long since it arrived in a request).
+ * - trusted documents (`TRUSTED_DOCUMENTS=manifest.json`): only the documents of the manifest run,
+ *   asked for by id (`documentId`, as GraphQL Code Generator's client preset sends it, or the APQ
+ *   hash); any other document is refused before parsing.
+ * Both are @graphql-yoga/plugin-persisted-operations; APQ registration is the small plugin below.
+ */
+import { createHash } from 'node:crypto';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+
+/** Most bytes of registered APQ documents held together. */
+const APQ_MAX_BYTES = 16 * 1024 * 1024;
+
+function apqHash(params: GraphQLParams): string | null {
+  const persisted = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined)?.persistedQuery;
+  return persisted && persisted.version === 1 && typeof persisted.sha256Hash === 'string' ? persisted.sha256Hash : null;
+}
+
+/** The document id of a request: the client preset's `documentId`, else the APQ hash. */
+function documentId(params: GraphQLParams): string | null {
+  const id = (params as { documentId?: unknown }).documentId;
+  return typeof id === 'string' ? id : apqHash(params);
+}
+
+const keyRequired = {
+  message: 'Must provide a query string, a documentId or a persisted query hash (extensions.persistedQuery.sha256Hash)',
+  extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+};
+
+/** APQ: documents register themselves with their hash; requests may then send the hash alone. */
+export function useAutomaticPersistedQueries(maxDocuments: number): Plugin[] {
+  const store = new LRUCache<string, string>({ max: maxDocuments, maxSize: APQ_MAX_BYTES, sizeCalculation: (doc) => doc.length + 64 });
+  const register: Plugin = {
+    onParams({ params }) {
+      const hash = apqHash(params);
+      if (!params.query || hash === null) return;
+      if (createHash('sha256').update(params.query).digest('hex') !== hash.toLowerCase()) {
+        throw createGraphQLError('provided sha does not match query', {
+          extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH', http: { status: 400 } },
+        });
+      }
+      store.set(hash.toLowerCase(), params.query);
+    },
+  };
+  return [
+    register,
+    usePersistedOperations({
+      allowArbitraryOperations: true,
+      extractPersistedOperationId: (params) => apqHash(params)?.toLowerCase() ?? null,
+      getPersistedOperation: (hash) => store.get(hash) ?? null,
+      // Apollo clients resend the document on exactly this message.
+      customErrors: { notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }, keyNotFound: keyRequired },
+    }),
+  ];
+}
+
+/** Trusted documents: only the manifest's documents run. */
+export function useTrustedDocuments(manifest: ReadonlyMap<string, string>): Plugin {
+  return usePersistedOperations({
+    allowArbitraryOperations: false,
+    extractPersistedOperationId: documentId,
+    getPersistedOperation: (id) => manifest.get(id) ?? manifest.get(`sha256:${id}`) ?? null,
+    customErrors: {
+      notFound: { message: 'Unknown document id: this gateway runs only the documents of its manifest (TRUSTED_DOCUMENTS)', extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } },
+      persistedQueryOnly: {
+        message: 'This gateway runs only trusted documents: send the documentId of a document of its manifest instead of a query',
+        extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+      },
+      keyNotFound: keyRequired,
+    },
+  });
+}
