@@ -79,6 +79,8 @@ export interface Config {
   trustedDocuments: Map<string, string> | undefined;
   /** Most documents registered by automatic persisted queries (when not in trusted-documents mode). */
   apqMaxDocuments: number;
+  /** Most answers the response cache holds; 0 turns it off. */
+  responseCacheMaxEntries: number;
 }
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
@@ -281,5 +283,6 @@ export function loadConfig(env: Env = process.env): Config {
     chainRpcUrls: chainRpcUrls(env, 'CHAIN_RPC_URLS'),
     trustedDocuments: trustedDocuments(env, 'TRUSTED_DOCUMENTS'),
     apqMaxDocuments: int(env, 'APQ_MAX_DOCUMENTS', 1000, 1, 1_000_000),
+    responseCacheMaxEntries: int(env, 'RESPONSE_CACHE_MAX_ENTRIES', 1000, 0, 1_000_000),
   };
 }

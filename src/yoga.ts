@@ -11,6 +11,7 @@ import type { Context } from './context.js';
 import { maskError } from './errors.js';
 import { useOperationGuard } from './operation-guard.js';
 import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
+import { useGatewayResponseCache } from './response-cache.js';
 import type { Logger } from './logger.js';
 import { schema } from './schema/index.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
@@ -131,6 +132,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       }),
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
       ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(config.apqMaxDocuments)),
+      // After the document is known (persisted ids resolved): a cached answer skips everything below.
+      ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries) : []),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useNotices(),

@@ -49,6 +49,8 @@ export async function startHarness(env: Record<string, string> = {}, logger = cr
     // Tests inject runs of upstream failures; a breaker opened by one test would fail the next.
     // The breaker's own tests set a threshold.
     BREAKER_THRESHOLD: '1000',
+    // Tests count upstream calls of repeated reads; the response cache's own tests turn it on.
+    RESPONSE_CACHE_MAX_ENTRIES: '0',
     ...env,
   });
   const server = await startServer(config, logger);

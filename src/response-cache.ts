@@ -1,0 +1,93 @@
+/**
+ * The response cache (@graphql-yoga/plugin-response-cache): a repeated read is answered from memory,
+ * with no execution and no upstream call, for as long as the least durable data in it stays true.
+ *
+ * TTLs come from the upstream layer's caching policy (src/upstream/ttl.ts): a response lives as
+ * long as the shortest TTL of the types and fields it contains, and a response that contains none
+ * of the listed ones lives `TTL.moving`. Anything that moves with a chain's head (accounts, lists of
+ * latest items, node reads at the tip, staking) is listed as moving, so a long TTL only applies to
+ * answers made of immutable data alone (blocks and transactions by id, assets). Answers with errors
+ * are never cached; nothing invalidates an entry early (the gateway cannot know of upstream changes).
+ *
+ * Entries are partitioned by the caller's API key (its fingerprint; `anon` without one): nothing is
+ * served across keys. GET answers carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
+ */
+import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import type { Plugin } from 'graphql-yoga';
+import { keyFingerprint } from './upstream/cache.js';
+import { Upstreams } from './upstream/index.js';
+import { TTL } from './upstream/ttl.js';
+
+const MOVING = [
+  // Types whose fields move with the head of a chain or with staking.
+  'Account',
+  'NativeBalance',
+  'TokenContract',
+  'Network',
+  'PChain',
+  'XChain',
+  'Validator',
+  'L1Validator',
+  'CurrentDelegator',
+  'Delegator',
+  'InterchainMessage',
+  'Utxo',
+  'PChainUtxo',
+  'XChainUtxo',
+  'XChainNodeUtxo',
+  'PChainBalance',
+  'XChainBalance',
+  'MetricPoint',
+  // Fields of longer-lived types that read the moving part.
+  'Query.icmMessages',
+  'Chain.blocks',
+  'Chain.block',
+  'Chain.latestBlockNumber',
+  'Chain.feeConfig',
+  'Chain.activeRules',
+  'Chain.activePrecompiles',
+  'Chain.validators',
+  'Chain.avgTps',
+  'Chain.address',
+  'Blockchain.status',
+];
+const REGISTRY = ['Chain', 'Blockchain', 'NetworkToken', 'Query.chains', 'XChainTxFee', 'SignedMessage', 'ChainConfiguration'];
+const SLOW = ['NftCollection', 'NftToken', 'NftMetadata'];
+const IMMUTABLE = ['Block', 'Transaction', 'InternalTransaction', 'TokenTransfer', 'XChainBlock', 'XChainTx', 'PChainBlock', 'PChainTx', 'Vertex'];
+
+export function responseCacheTtls(): Record<string, number> {
+  return {
+    ...Object.fromEntries(IMMUTABLE.map((c) => [c, TTL.immutable])),
+    AssetDescription: TTL.immutableLong,
+    ...Object.fromEntries(SLOW.map((c) => [c, TTL.slow])),
+    ...Object.fromEntries(REGISTRY.map((c) => [c, TTL.registry])),
+    ...Object.fromEntries(MOVING.map((c) => [c, TTL.moving])),
+  };
+}
+
+export function useGatewayResponseCache(maxEntries: number): Plugin[] {
+  const headers: Plugin = {
+    // How long a client or CDN may keep a GET answer the cache stored (a key's answers only privately).
+    onResultProcess({ request, result }) {
+      if (request.method !== 'GET' || !result || Array.isArray(result) || Symbol.asyncIterator in result) return;
+      const extensions = (result as { extensions?: Record<string, any> }).extensions;
+      const meta = extensions?.responseCache as { hit?: boolean; didCache?: boolean; ttl?: number } | undefined;
+      if (!meta || (!meta.hit && !meta.didCache)) return;
+      const scope = Upstreams.callerKey(request.headers) ? 'private' : 'public';
+      const http = (extensions!.http ||= {}) as { headers?: Record<string, string> };
+      http.headers = { ...http.headers, 'cache-control': meta.didCache ? `${scope}, max-age=${Math.floor((meta.ttl ?? 0) / 1000)}` : `${scope}, no-cache` };
+    },
+  };
+  return [
+    useResponseCache({
+      cache: createInMemoryCache({ max: maxEntries }),
+      session: (request) => keyFingerprint(Upstreams.callerKey(request.headers)),
+      ttl: TTL.moving,
+      ttlPerSchemaCoordinate: responseCacheTtls(),
+      // Entities of the mutation's answer (a signed message) do not appear in cached reads.
+      invalidateViaMutation: false,
+      includeExtensionMetadata: true,
+    }),
+    headers,
+  ];
+}

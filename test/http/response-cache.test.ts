@@ -1,0 +1,73 @@
+/**
+ * The response cache: a repeated read costs no upstream call, per API key; GET answers carry ETag
+ * and cache-control; answers with moving data live seconds, answers of immutable data longer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { print } from 'graphql';
+import { BlockExplorerDocument } from '../gql/graphql.js';
+import { startHarness, type Harness } from '../support/harness.js';
+import { responseCacheTtls } from '../../src/response-cache.js';
+import { TTL } from '../../src/upstream/ttl.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ RESPONSE_CACHE_MAX_ENTRIES: '100' });
+});
+afterAll(() => h?.close());
+
+const upstreamCalls = () => h.sandbox.services.dataApi.total() + h.sandbox.services.nodeMainnet.total() + h.sandbox.services.l1Nodes.total() + h.sandbox.services.metrics.total();
+
+describe('response cache', () => {
+  it('serves the explorer page again with 0 upstream calls, and never across API keys', async () => {
+    h.sandbox.reset();
+    const first = await h.query(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': 'key-one' });
+    expect(first.errors).toBeUndefined();
+    expect(upstreamCalls()).toBeGreaterThan(0);
+
+    h.sandbox.reset();
+    const again = await h.query(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': 'key-one' });
+    expect(again.data).toEqual(first.data);
+    expect(again.extensions?.responseCache).toEqual({ hit: true });
+    expect(upstreamCalls()).toBe(0);
+
+    // Another key is another partition: executed again, with its key.
+    const other = await h.query(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': 'key-two' });
+    expect(other.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
+    expect(upstreamCalls()).toBeGreaterThan(0);
+  });
+
+  it('gives a GET answer ETag and cache-control, and a 304 for If-None-Match', async () => {
+    const url = `${h.url}?query=${encodeURIComponent(print(BlockExplorerDocument))}&variables=${encodeURIComponent(JSON.stringify({ chainId: '43113' }))}`;
+    const headers = { 'x-graphql-yoga-csrf': '1', accept: 'application/json' };
+    const first = await fetch(url, { headers });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // The explorer page lists the latest blocks: it moves, so it is kept for seconds, publicly (no key).
+    expect(first.headers.get('cache-control')).toBe(`public, max-age=${TTL.moving / 1000}`);
+    const revalidated = await fetch(url, { headers: { ...headers, 'if-none-match': etag! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('keeps answers made only of immutable data longer than moving ones', async () => {
+    const ttls = responseCacheTtls();
+    expect(ttls.Block).toBe(TTL.immutable);
+    expect(ttls['Chain.blocks']).toBe(TTL.moving);
+    const block = h.sandbox.world.evm.chain(43114)!.blockByNumber(5)!;
+    const { data } = await h.query<any>(`{ chain(id: "43114") { block(hash: "${block.hash}") { id } } }`);
+    const id = data.chain.block.id;
+    const first = await h.query<any>(`{ node(id: "${id}") { ... on Block { number hash } } }`);
+    expect(first.data.node).toEqual({ number: '5', hash: block.hash });
+    expect(first.extensions?.responseCache).toEqual({ hit: false, didCache: true, ttl: TTL.immutable });
+  });
+
+  it('does not cache an answer with errors', async () => {
+    h.sandbox.services.dataApi.setFault('GET /v1/chains', { status: 503, times: 1 });
+    const query = '{ chains(network: FUJI) { chainId } }';
+    const failed = await h.query(query);
+    expect(failed.errors).toBeDefined();
+    const next = await h.query<any>(query);
+    expect(next.errors).toBeUndefined();
+    expect(next.data.chains.length).toBeGreaterThan(0);
+  });
+});
