@@ -1,6 +1,6 @@
 /**
  * Builds the GraphQL server object (no socket): schema, context per request, error masking,
- * security limits, GraphiQL and the readiness probe.
+ * security limits, GraphiQL (served offline, see graphiql.ts) and the readiness probe.
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
@@ -9,6 +9,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
+import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './graphiql.js';
 import { useOperationGuard } from './operation-guard.js';
 import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
 import { useGatewayResponseCache } from './response-cache.js';
@@ -98,7 +99,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     healthCheckEndpoint: '/health',
     landingPage: false,
     logging: logger,
-    graphiql: { title: 'Avalanche graph', defaultQuery: DEFAULT_QUERY },
+    // GraphiQL from this origin only (see graphiql.ts): the default query and the examples as tabs.
+    graphiql: graphiqlOptions(DEFAULT_QUERY),
+    renderGraphiQL,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     // Browsers may call from the listed origins (any when unset), never with credentials: the
     // gateway uses no cookies, and keys travel in headers.
@@ -119,6 +122,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
     plugins: [
       readiness(options.isReady ?? (() => true), () => upstreams.breakers()),
+      useGraphiQLAssets(),
+      useGraphiQLPolicy('/graphql'),
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
       // is refused with 403 before parsing.
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),

@@ -1,0 +1,114 @@
+/**
+ * GraphiQL in a real browser (Debian's Chromium, driven by playwright-core), fully offline: the
+ * page loads, runs the default query and an example tab against the sandbox, and shows the docs of
+ * `Chain`, and nothing it loads or calls leaves the gateway's origin. Any request to another origin,
+ * page error or console error fails the test. A screenshot lands in test-output/graphiql.png.
+ *
+ * Needs /usr/bin/chromium (`apt-get install chromium`; .ci/run installs it): without it the test
+ * fails, it is never skipped.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../src/schema/index.js';
+import { useHarness } from '../support/harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const OUTPUT = new URL('../../test-output/', import.meta.url);
+
+const { h } = useHarness();
+
+let browser: Browser | undefined;
+let context: BrowserContext;
+let page: Page;
+/** Everything that went wrong in the page: foreign requests, page errors, console errors. */
+const problems: string[] = [];
+
+/** Why the browser could not start: each test then fails with it (a hook error would skip them). */
+let unavailable: Error | undefined;
+
+beforeAll(async () => {
+  try {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`The GraphiQL browser test needs Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does so in CI).`);
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+  } catch (error) {
+    unavailable = error as Error;
+    return;
+  }
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  const origin = new URL(h.url).origin;
+  // Every request of the page and of its workers: only the gateway's origin may answer.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin) return route.continue();
+    problems.push(`request to another origin: ${url}`);
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (request) => {
+    const url = request.url();
+    if (/^(https?|wss?):/.test(url) && new URL(url).origin !== origin) problems.push(`request to another origin: ${url}`);
+  });
+  page = await context.newPage();
+  page.on('websocket', (ws) => problems.push(`websocket: ${ws.url()}`));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+}, 30_000);
+
+/** Fails the calling test when there is no browser. */
+function needBrowser(): void {
+  if (unavailable) throw unavailable;
+}
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The result pane's text (the editor renders spaces as no-break spaces). */
+const WAIT = { timeout: 10_000 };
+const result = async () => (await page.locator('.graphiql-response').innerText()).replace(/\u00a0/g, ' ');
+
+describe('GraphiQL in Chromium, offline', () => {
+  it('loads from the gateway with a same-origin-only policy and runs the default query', async () => {
+    needBrowser();
+    const response = await page.goto(h.url);
+    expect(response!.status()).toBe(200);
+    // By 'load' the page has asked for its scripts and styles.
+    expect(problems).toEqual([]);
+    expect(response!.headers()['content-security-policy']).toContain("default-src 'self'");
+    const tabs = page.locator('.graphiql-tab');
+    await expect.poll(() => tabs.allInnerTexts(), WAIT).toEqual(['Chains', 'WalletPage', 'BlockExplorer', 'StakingPage', 'IcmTracker']);
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    await expect.poll(result, WAIT).toContain('"chainName": "Avalanche (C-Chain)"');
+    expect(problems).toEqual([]);
+  });
+
+  it('runs an example one click away: the wallet page tab with its variables', async () => {
+    needBrowser();
+    // A click event on the tab's button: the tabs are reorderable and keep a layout animation
+    // going, so a pointer click at computed coordinates can land beside the moving tab.
+    await page.locator('.graphiql-tab-button[title="WalletPage"]').dispatchEvent('click');
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    await expect.poll(result, WAIT).toContain('"address": "0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9"');
+    expect(await result()).not.toContain('"errors"');
+    await page.locator('.graphiql-tab-button[title="Chains"]').dispatchEvent('click');
+    expect(problems).toEqual([]);
+  });
+
+  it('opens the docs of type Chain', async () => {
+    needBrowser();
+    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+    const docs = page.locator('.graphiql-doc-explorer');
+    await docs.getByText('Chain', { exact: true }).first().click();
+    const description = schema.getType('Chain')!.description!;
+    await expect.poll(() => docs.innerText(), WAIT).toContain(description);
+    await docs.getByText(description).scrollIntoViewIfNeeded();
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: new URL('graphiql.png', OUTPUT).pathname });
+    expect(problems).toEqual([]);
+  });
+});
