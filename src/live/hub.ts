@@ -56,6 +56,8 @@ export class LiveHub {
   private readonly pollers = new Map<string, Poller<unknown>>();
   private readonly perClient = new Map<string, number>();
   private closed = false;
+  /** Polls started by every poller since the hub started. */
+  private polls = 0;
 
   constructor(readonly options: HubOptions) {}
 
@@ -69,9 +71,16 @@ export class LiveHub {
     if (held >= this.options.maxPerClient) throw new SubscriptionLimitError(this.options.maxPerClient);
     this.perClient.set(client, held + 1);
     let poller = this.pollers.get(subject) as Poller<T> | undefined;
-    if (!poller) {
-      poller = new Poller<T>(subject, feed(), this.options, () => this.pollers.delete(subject));
-      this.pollers.set(subject, poller as Poller<unknown>);
+    // A stopped poller stays listed until its last poll has settled; a new subscriber starts afresh.
+    if (!poller || poller.stopped) {
+      const started: Poller<T> = new Poller<T>(subject, feed(), this.options, {
+        onPoll: () => this.polls++,
+        onStop: () => {
+          if (this.pollers.get(subject) === started) this.pollers.delete(subject);
+        },
+      });
+      this.pollers.set(subject, started as Poller<unknown>);
+      poller = started;
     }
     const owner = poller;
     const stream = new Stream<T>(this.options.maxQueue ?? 1000, () => {
@@ -84,11 +93,11 @@ export class LiveHub {
     return stream;
   }
 
-  /** The running pollers. */
-  stats(): { pollers: PollerStats[]; subscriptions: number } {
+  /** The pollers, running or with a poll still out (a poller is listed until its last call has settled). */
+  stats(): { pollers: PollerStats[]; subscriptions: number; polls: number } {
     let subscriptions = 0;
     for (const n of this.perClient.values()) subscriptions += n;
-    return { pollers: [...this.pollers.values()].map((p) => p.stats()), subscriptions };
+    return { pollers: [...this.pollers.values()].map((p) => p.stats()), subscriptions, polls: this.polls };
   }
 
   /** Ends every subscription (their streams complete) and stops every poller; refuses new ones. */
@@ -101,7 +110,8 @@ export class LiveHub {
 class Poller<T> {
   private readonly subscribers = new Set<Stream<T>>();
   private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  stopped = false;
+  private polling = false;
   private polls = 0;
   private failures = 0;
   private latest: { value: T } | undefined;
@@ -110,7 +120,7 @@ class Poller<T> {
     private readonly subject: string,
     private readonly feed: Feed<T>,
     private readonly options: HubOptions,
-    private readonly onStop: () => void,
+    private readonly events: { onPoll(): void; onStop(): void },
   ) {
     this.schedule(0);
   }
@@ -139,7 +149,8 @@ class Poller<T> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.onStop();
+    // A poll still out ends the poller when it settles (see tick).
+    if (!this.polling) this.events.onStop();
   }
 
   private schedule(ms: number): void {
@@ -151,6 +162,17 @@ class Poller<T> {
     this.timer = undefined;
     if (this.stopped) return;
     this.polls++;
+    this.events.onPoll();
+    this.polling = true;
+    try {
+      await this.poll();
+    } finally {
+      this.polling = false;
+      if (this.stopped) this.events.onStop();
+    }
+  }
+
+  private async poll(): Promise<void> {
     let wait = this.options.pollMs;
     try {
       const step = await this.feed.poll();
