@@ -56,6 +56,10 @@ export interface Config {
   operationTimeoutMs: number;
   /** Most upstream requests one client (API key, else IP) may cause per second, over all its operations. */
   clientUpstreamCallsPerSecond: number;
+  /** How often a live subscription's poller asks its upstream for news (SUBSCRIPTION_POLL_MS). */
+  subscriptionPollMs: number;
+  /** Most live subscriptions one client (API key, else IP) may hold open at once. */
+  maxSubscriptionsPerClient: number;
   /** Consecutive failures (5xx, timeouts, connection errors) of one upstream origin that open its circuit breaker. */
   breakerThreshold: number;
   /** How long an open breaker fails calls fast before it lets one probe through. */
@@ -273,6 +277,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', 15_000, 100, 600_000),
     clientUpstreamCallsPerSecond: int(env, 'CLIENT_UPSTREAM_CALLS_PER_SECOND', 200, 1, 1_000_000),
+    subscriptionPollMs: int(env, 'SUBSCRIPTION_POLL_MS', 2_000, 10, 600_000),
+    maxSubscriptionsPerClient: int(env, 'MAX_SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
     breakerThreshold: int(env, 'BREAKER_THRESHOLD', 5, 1, 1000),
     breakerCooldownMs: int(env, 'BREAKER_COOLDOWN_MS', 10_000, 100, 600_000),
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),

@@ -4,6 +4,7 @@
  * dataloader plugin to this object.
  */
 import type { Config } from './config.js';
+import type { LiveSession } from './live/index.js';
 import type { Notice } from './schema/notices.js';
 import type { RequestUpstreams } from './upstream/index.js';
 
@@ -12,4 +13,12 @@ export interface Context {
   config: Config;
   /** What the answer leaves out on purpose (a method a node does not serve), for `extensions.notices`. */
   notices: Notice[];
+  /** Live subscriptions of this request's caller (its key and client). */
+  live: LiveSession;
+  /**
+   * A new context for the same caller: fresh upstream clients (memo, budget, deadline), notices and
+   * loaders. Each event of a subscription is resolved in one, so a long subscription neither hits
+   * the deadline of the request that opened it nor keeps every event's loads.
+   */
+  forEvent(): Context;
 }

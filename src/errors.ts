@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'PAYLOAD_TOO_LARGE'
   | 'BAD_REQUEST'
+  | 'TOO_MANY_SUBSCRIPTIONS'
   | 'INTERNAL_SERVER_ERROR';
 
 /** The code of a request refused at the HTTP level (a plugin set the status), by that status. */

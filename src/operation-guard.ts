@@ -257,13 +257,20 @@ function withLocation(error: unknown, node: FieldNode): GraphQLError {
 
 /** The yoga plugin: runs the guard before execution and answers its errors without executing. */
 export function useOperationGuard(options: OperationGuardOptions): Plugin {
+  const guard = (args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: unknown }) => {
+    const { errors } = guardOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>, options.maxEstimatedUpstreamCalls);
+    if (errors.length > 0) options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
+    return errors;
+  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const { errors } = guardOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>, options.maxEstimatedUpstreamCalls);
-      if (errors.length > 0) {
-        options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
-        setResultAndStopExecution({ errors });
-      }
+      const errors = guard(args);
+      if (errors.length > 0) setResultAndStopExecution({ errors });
+    },
+    // Subscriptions do not pass through onExecute: the same checks before their streams open.
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const errors = guard(args);
+      if (errors.length > 0) setResultAndStopExecution({ errors });
     },
   };
 }

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { Upstreams } from './upstream/index.js';
+import { LiveSubscriptions } from './live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
 
@@ -18,6 +19,8 @@ export interface RunningServer {
   upstreams: Upstreams;
   url: string;
   metrics: GatewayMetrics;
+  /** Live subscriptions: the hub of pollers. */
+  live: LiveSubscriptions;
   /** Where `/metrics` is served: beside GraphQL, or on METRICS_PORT. */
   metricsUrl: string;
   logger: Logger;
@@ -35,10 +38,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   metrics.watchBreakers(() => upstreams.breakers());
   let accepting = false;
+  const live = new LiveSubscriptions(config, upstreams, logger);
   const gateway = createGateway({
     config,
     upstreams,
     logger,
+    live,
     isReady: () => accepting,
     plugins: [metrics.plugin],
     onRefused: (reason) => metrics.reject(reason),
@@ -71,6 +76,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const close = () =>
     (closing ??= (async () => {
       accepting = false;
+      // Open subscriptions never finish by themselves: complete them so their responses end.
+      live.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections become idle as their last request finishes: close them as they do.
       server.closeIdleConnections();
@@ -91,7 +98,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await metricsServer?.close();
     })());
 
-  return { server, gateway, upstreams, url, metrics, metricsUrl, logger, close };
+  return { server, gateway, upstreams, url, metrics, live, metricsUrl, logger, close };
 }
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish. */

@@ -5,7 +5,8 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createSourceEventStream, execute, type ExecutionArgs } from 'graphql';
+import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
@@ -14,6 +15,7 @@ import { useOperationGuard } from './operation-guard.js';
 import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
 import { useGatewayResponseCache } from './response-cache.js';
 import type { Logger } from './logger.js';
+import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 
@@ -43,6 +45,8 @@ export interface GatewayOptions {
   isReady?: () => boolean;
   /** More yoga plugins (e.g. metrics). */
   plugins?: Plugin[];
+  /** The live subscriptions' hub (one per process; made here when not given). */
+  live?: LiveSubscriptions;
   /** Told when the operation guard refuses an operation (for metrics). */
   onRefused?: (reason: 'bad-input' | 'estimate') => void;
 }
@@ -91,8 +95,30 @@ function useNotices(): Plugin<Context> {
   };
 }
 
+/**
+ * Runs each event of a subscription in a new context (`Context.forEvent`): fresh upstream clients
+ * with their own budget and deadline, and fresh loaders. graphql-js would run every event in the
+ * context of the request that opened the stream, whose deadline passes and whose loaders grow.
+ */
+function useEventContexts(): Plugin<Context> {
+  return {
+    onSubscribe({ setSubscribeFn }) {
+      setSubscribeFn(async (args) => {
+        const executionArgs = args as unknown as ExecutionArgs;
+        const source = await createSourceEventStream(executionArgs);
+        if (!isAsyncIterable(source)) return source;
+        const opened = executionArgs.contextValue as Context;
+        return mapAsyncIterator(source, (payload) =>
+          execute({ ...executionArgs, rootValue: payload, contextValue: { ...opened, ...opened.forEvent() } }),
+        );
+      });
+    },
+  };
+}
+
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
+  const live = options.live ?? new LiveSubscriptions(config, upstreams, logger);
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -114,12 +140,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     // No uploads: multipart bodies are refused rather than parsed.
     multipart: false,
-    context: ({ request, req }) => ({
+    context: ({ request, req }) => {
+      const callerKey = Upstreams.callerKey(request.headers);
       // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
-      upstreams: upstreams.forRequest(Upstreams.callerKey(request.headers), req?.socket.remoteAddress),
-      config,
-      notices: [],
-    }),
+      const address = req?.socket.remoteAddress;
+      const session = live.session(callerKey, address);
+      const make = (): Context => ({ upstreams: upstreams.forRequest(callerKey, address), config, notices: [], live: session, forEvent: make });
+      return make();
+    },
     plugins: [
       readiness(options.isReady ?? (() => true), () => upstreams.breakers()),
       useGraphiQLAssets(),
@@ -142,6 +170,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useNotices(),
+      useEventContexts(),
       ...(options.plugins ?? []),
     ],
   });

@@ -17,5 +17,6 @@ import './l1-validators.js';
 import './primary/index.js';
 import './xchain/index.js';
 import './pchain/index.js';
+import './subscriptions.js';
 
 export const schema = builder.toSchema({ sortSchema: false });

@@ -68,6 +68,20 @@ export class UpstreamCache {
   }
 }
 
+/**
+ * A cache that keeps nothing and shares nothing: every call goes out. For live pollers, which must
+ * see the head now (a cached page could hide a new block for its TTL) and are already one per subject.
+ */
+export class NoCache extends UpstreamCache {
+  constructor() {
+    super({ maxEntries: 1, maxBytes: 1 });
+  }
+
+  override getOrFetch<T>(_key: string, _ttlMs: number, fetch: () => Promise<T>): Promise<T> {
+    return fetch();
+  }
+}
+
 function approximateSize(value: unknown): number {
   try {
     return JSON.stringify(value)?.length ?? 1;

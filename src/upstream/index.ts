@@ -3,7 +3,7 @@
  * request uses. Nothing here knows GraphQL.
  */
 import type { Config } from '../config.js';
-import { UpstreamCache } from './cache.js';
+import { NoCache, UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
 import { HttpTransport, type HttpObserver } from './http.js';
 import { MetricsClient } from './metrics.js';
@@ -62,7 +62,7 @@ export class Upstreams {
   forRequest(callerKey: string | undefined, clientAddress?: string): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
     const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route));
-    const client = callerKey ? `key:${keyFingerprint(callerKey)}` : `ip:${clientAddress ?? 'unknown'}`;
+    const client = Upstreams.clientOf(callerKey, clientAddress);
     const transport = operationTransport(this.transport, {
       budget: this.config.maxUpstreamCalls,
       deadline,
@@ -79,6 +79,31 @@ export class Upstreams {
       nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
       metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
     };
+  }
+
+  /**
+   * The clients of a live poller (subscriptions): the shared transport (call deadlines, retries,
+   * circuit breakers, and the upstream's `Retry-After` windows of the key), with no operation budget
+   * or deadline (a poller outlives any operation) and no cache (it must see the head now). One poller
+   * serves every subscriber of its subject and key, so its calls count against no client.
+   */
+  forPoller(callerKey: string | undefined): RequestUpstreams {
+    const shared = { transport: this.transport, cache: new NoCache() };
+    return {
+      dataApi: new DataApiClient({
+        ...shared,
+        baseUrl: this.config.dataApiUrl,
+        keyHeaders: this.config.dataApiKeyHeaders,
+        apiKey: callerKey ?? this.config.dataApiKey,
+      }),
+      nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
+      metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
+    };
+  }
+
+  /** The client a caller is limited as: its key's fingerprint, else its address. */
+  static clientOf(callerKey: string | undefined, clientAddress?: string): string {
+    return callerKey ? `key:${keyFingerprint(callerKey)}` : `ip:${clientAddress ?? 'unknown'}`;
   }
 
   /** Reads the caller's key from request headers (the mission's name first, then the SDK's). */

@@ -1,4 +1,6 @@
 /** Lookups over one generated chain: by number, hash, address and contract, built once per chain. */
+import { keccakHex } from '../../../lib/codec.js';
+import { EMPTY_TRIE_ROOT } from './constants.js';
 import type { GeneratedChain } from './generate.js';
 import type { ChainPlan } from './plan.js';
 import type {
@@ -22,7 +24,8 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): EvmChainWorld {
   const { blocks, transactions, native, nonces, nftTokens, code } = generated;
-  const latest = blocks.length - 1;
+  // The head moves when a test mines a block (`mineBlock`); everything reads it through `latest()`.
+  const latest = () => blocks.length - 1;
   const blockByHash = new Map(blocks.map((b) => [k(b.hash), b]));
   const txByHash = new Map(transactions.map((t) => [k(t.hash), t]));
   const byAddress = new Map<string, EvmTransaction[]>();
@@ -56,14 +59,45 @@ export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): Evm
   }));
   const collectionByAddress = new Map(collections.map((c) => [k(c.address), c]));
   const tokenByAddress = new Map<string, Erc20Token>(plan.tokens.map((t) => [k(t.address), t]));
-  const at = (blockNumber: number | undefined) => (blockNumber === undefined ? latest : blockNumber);
+  const at = (blockNumber: number | undefined) => (blockNumber === undefined ? latest() : blockNumber);
+
+  /**
+   * Appends an empty block (no transactions, so no balance, nonce or token state moves) two seconds
+   * after the head: deterministic, so the same sequence of calls always yields the same hashes.
+   */
+  const mineBlock = (): EvmBlock => {
+    const parent = blocks[latest()]!;
+    const number = parent.number + 1;
+    const timestampMs = parent.timestampMs + 2_000;
+    const hash = keccakHex(`${parent.chainId}|${number}|${parent.hash}|${timestampMs}|${parent.stateRoot}|${EMPTY_TRIE_ROOT}`);
+    const block: EvmBlock = {
+      ...parent,
+      number,
+      hash,
+      parentHash: parent.hash,
+      timestamp: Math.floor(timestampMs / 1000),
+      timestampMs,
+      gasUsed: 0n,
+      feesSpent: 0n,
+      transactionsRoot: EMPTY_TRIE_ROOT,
+      receiptsRoot: EMPTY_TRIE_ROOT,
+      logsBloom: `0x${'0'.repeat(512)}`,
+      extraData: '0x',
+      size: 600,
+      transactionHashes: [],
+    };
+    blocks.push(block);
+    blockByHash.set(k(hash), block);
+    return block;
+  };
 
   return {
     chain: plan.chain,
     evmChainId: plan.chain.evmChainId,
     blocks,
     transactions,
-    latestBlockNumber: () => latest,
+    latestBlockNumber: latest,
+    mineBlock,
     blockByNumber: (number) => {
       const n = Number(number);
       return Number.isSafeInteger(n) && n >= 0 ? blocks[n] : undefined;
@@ -71,7 +105,7 @@ export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): Evm
     blockByHash: (hash) => blockByHash.get(k(hash)),
     transaction: (hash) => txByHash.get(k(hash)),
     blockTransactions: (block: EvmBlock) => block.transactionHashes.map((h) => txByHash.get(k(h))!),
-    nativeBalance: (address, blockNumber) => native.at(address, Math.min(at(blockNumber), latest)),
+    nativeBalance: (address, blockNumber) => native.at(address, Math.min(at(blockNumber), latest())),
     nonce: (address, blockNumber) => nonces.at(address, at(blockNumber)),
     genesisAlloc: plan.genesisAlloc,
     wallets: plan.wallets,

@@ -6,6 +6,7 @@
 import type { SandboxChain } from '../chains.js';
 import type { NetworkKey } from '../../../lib/networks.js';
 import type { Rng } from '../rng.js';
+import { keccakHex } from '../../../lib/codec.js';
 import { buildChainWorld } from './chain-world.js';
 import { NATIVE_PRICE_USD, TELEPORTER_ADDRESS } from './constants.js';
 import { generateChain } from './generate.js';
@@ -80,6 +81,24 @@ export function createEvmWorld(rng: Rng, chains: SandboxChain[]): EvmWorld {
     },
     icmMessages: () => messages,
     icmMessage: (messageId) => messageById.get(messageId.replace(/^0x/i, '').toLowerCase()),
+    deliverIcmMessage(messageId) {
+      const message = messageById.get(messageId.replace(/^0x/i, '').toLowerCase());
+      if (!message) throw new Error(`no ICM message ${messageId}`);
+      if (message.status === 'delivered') throw new Error(`ICM message ${messageId} is already delivered`);
+      const block = this.chain(message.destinationEvmChainId)!.mineBlock();
+      const relayer = relayers.get(message.network)![0]!;
+      message.destination = {
+        txHash: keccakHex(`icm-delivery|${message.messageId}`),
+        blockNumber: block.number,
+        timestamp: block.timestamp,
+        gasSpent: 180_000n,
+        rewardRedeemer: relayer,
+        delivererAddress: relayer,
+      };
+      message.status = 'delivered';
+      message.messageExecuted = true;
+      return message;
+    },
     teleporterAddress: TELEPORTER_ADDRESS,
     sharedWallets: [...seen].filter(([, n]) => n >= 2).map(([w]) => w),
   };

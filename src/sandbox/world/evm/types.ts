@@ -257,6 +257,11 @@ export interface EvmChainWorld {
   /** Blocks indexed by number, 0 (genesis, no transactions) to latest. */
   blocks: readonly EvmBlock[];
   latestBlockNumber(): number;
+  /**
+   * Appends a new, empty block after the head (for tests of live subscriptions): the Data API and
+   * the node answer with it at once. Deterministic: the same calls give the same blocks.
+   */
+  mineBlock(): EvmBlock;
   blockByNumber(number: number | bigint): EvmBlock | undefined;
   /** Case-insensitive. */
   blockByHash(hash: string): EvmBlock | undefined;
@@ -311,6 +316,13 @@ export interface EvmWorld {
   /** ICM messages of every network, oldest source first. */
   icmMessages(): readonly IcmMessage[];
   icmMessage(messageId: string): IcmMessage | undefined;
+  /**
+   * Delivers a pending message (for tests of live subscriptions): mines a block on the destination
+   * chain and records the delivery in it (status `delivered`, a destination transaction). The
+   * delivery transaction is named, not generated: its hash does not resolve on the chain.
+   * Throws for an unknown or already delivered message.
+   */
+  deliverIcmMessage(messageId: string): IcmMessage;
   /** The Teleporter messenger address (the same on every chain, as deployed by Nick's method). */
   teleporterAddress: string;
   /** Wallets active on more than one chain (EIP-55): good examples for docs and tests. */

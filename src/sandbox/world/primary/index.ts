@@ -18,7 +18,7 @@ import { amountOf, Ledger } from './ledger.js';
 import { packPChain } from './pblocks.js';
 import { simulatePChain } from './pchain.js';
 import { planStaking } from './staking.js';
-import type { PrimaryNetwork, PrimaryWorld, Wallet } from './types.js';
+import type { L1Validator, PrimaryNetwork, PrimaryWorld, Validator, Wallet } from './types.js';
 import { createWallets } from './wallets.js';
 import { packXChain } from './xcontainers.js';
 import { simulateXChain } from './xchain.js';
@@ -37,14 +37,35 @@ const BASE_SUPPLY: Record<NetworkKey, bigint> = { mainnet: 447_250_000n * AVAX, 
  */
 export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryWorld {
   const built: Partial<Record<NetworkKey, PrimaryNetwork>> = {};
+  const networks = {
+    get mainnet() {
+      return (built.mainnet ??= createNetwork(rng.fork('mainnet'), 'mainnet', chains, evm));
+    },
+    get fuji() {
+      return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains, evm));
+    },
+  };
+  // Validators taken out of a network's current set, by network and node id, until restored.
+  const removed = new Map<string, { primary?: Validator; l1?: L1Validator }>();
   return {
-    networks: {
-      get mainnet() {
-        return (built.mainnet ??= createNetwork(rng.fork('mainnet'), 'mainnet', chains, evm));
-      },
-      get fuji() {
-        return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains, evm));
-      },
+    networks,
+    removeValidator(network, nodeId) {
+      const net = networks[network];
+      const primary = net.validators.findIndex((v) => v.nodeId === nodeId);
+      const l1 = net.l1Validators.findIndex((v) => v.nodeId === nodeId);
+      if (primary < 0 && l1 < 0) throw new Error(`${nodeId} is not a current validator of ${network}`);
+      removed.set(`${network}|${nodeId}`, {
+        ...(primary >= 0 ? { primary: net.validators.splice(primary, 1)[0]! } : {}),
+        ...(l1 >= 0 ? { l1: net.l1Validators.splice(l1, 1)[0]! } : {}),
+      });
+    },
+    restoreValidator(network, nodeId) {
+      const entry = removed.get(`${network}|${nodeId}`);
+      if (!entry) throw new Error(`${nodeId} was not removed from ${network}`);
+      removed.delete(`${network}|${nodeId}`);
+      const net = networks[network];
+      if (entry.primary) net.validators.push(entry.primary);
+      if (entry.l1) net.l1Validators.push(entry.l1);
     },
   };
 }

@@ -312,4 +312,10 @@ export interface PrimaryNetwork {
 
 export interface PrimaryWorld {
   networks: Record<NetworkKey, PrimaryNetwork>;
+  /**
+   * Takes a current validator (primary network or L1, by node id) out of the P-Chain's current set,
+   * for tests of live subscriptions; `restoreValidator` puts it back. Throws for an unknown node id.
+   */
+  removeValidator(network: NetworkKey, nodeId: string): void;
+  restoreValidator(network: NetworkKey, nodeId: string): void;
 }

@@ -1,0 +1,272 @@
+/**
+ * The hub of live subscriptions: one poller per subject (e.g. the blocks of one chain, read with one
+ * API key), however many subscribers it has. A poller starts with its first subscriber and stops
+ * (its timer cleared, nothing more sent) when the last one leaves; each subscriber is an async
+ * iterator that a closed connection ends through `return()`. Each client may hold at most
+ * `maxPerClient` subscriptions. Nothing here knows GraphQL or HTTP.
+ */
+
+/** What one poll found: new events, in order, and whether the subject is finished (no more events). */
+export interface FeedStep<T> {
+  events: T[];
+  done?: boolean;
+}
+
+/** A subject's upstream reader, stateful across polls (it remembers what it has already seen). */
+export interface Feed<T> {
+  poll(): Promise<FeedStep<T>>;
+  /** A subscriber that joins an existing poller first gets the latest event (a status, not a log). */
+  replayLatest?: boolean;
+}
+
+/** An item of a subscriber's stream: an event, or the error that ends the stream (then nothing more). */
+export type LiveItem<T> = { value: T } | { error: Error };
+
+/** A subscriber past its client's limit. */
+export class SubscriptionLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`this client already holds ${limit} live subscriptions (MAX_SUBSCRIPTIONS_PER_CLIENT): close one before opening another`);
+    this.name = 'SubscriptionLimitError';
+  }
+}
+
+export interface HubOptions {
+  /** Time between the end of one poll and the start of the next. */
+  pollMs: number;
+  /** Most open subscriptions per client. */
+  maxPerClient: number;
+  /** Most events waiting for a subscriber that does not read; past it, it is ended with an error. */
+  maxQueue?: number;
+  /** Longest wait after repeated failures. */
+  maxBackoffMs?: number;
+  /** How a poll failure is handled: end every subscriber (fatal), or retry after a wait (ms; undefined = backoff). */
+  classify(error: unknown): { fatal: true } | { fatal: false; retryAfterMs?: number };
+  /** Told of each failed poll (for logs). */
+  onPollError?(subject: string, error: unknown): void;
+}
+
+export interface PollerStats {
+  subject: string;
+  subscribers: number;
+  /** Polls started since the poller started. */
+  polls: number;
+}
+
+export class LiveHub {
+  private readonly pollers = new Map<string, Poller<unknown>>();
+  private readonly perClient = new Map<string, number>();
+  private closed = false;
+  /** Polls started by every poller since the hub started. */
+  private polls = 0;
+
+  constructor(readonly options: HubOptions) {}
+
+  /**
+   * A stream of the subject's events for one client, starting the subject's poller unless it runs.
+   * Throws SubscriptionLimitError past the client's limit (nothing is started then).
+   */
+  subscribe<T>(client: string, subject: string, feed: () => Feed<T>): AsyncIterableIterator<LiveItem<T>> {
+    if (this.closed) throw new Error('the gateway is shutting down');
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= this.options.maxPerClient) throw new SubscriptionLimitError(this.options.maxPerClient);
+    this.perClient.set(client, held + 1);
+    let poller = this.pollers.get(subject) as Poller<T> | undefined;
+    // A stopped poller stays listed until its last poll has settled; a new subscriber starts afresh.
+    if (!poller || poller.stopped) {
+      const started: Poller<T> = new Poller<T>(subject, feed(), this.options, {
+        onPoll: () => this.polls++,
+        onStop: () => {
+          if (this.pollers.get(subject) === started) this.pollers.delete(subject);
+        },
+      });
+      this.pollers.set(subject, started as Poller<unknown>);
+      poller = started;
+    }
+    const owner = poller;
+    const stream = new Stream<T>(this.options.maxQueue ?? 1000, () => {
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+      owner.leave(stream);
+    });
+    poller.join(stream);
+    return stream;
+  }
+
+  /** The pollers, running or with a poll still out (a poller is listed until its last call has settled). */
+  stats(): { pollers: PollerStats[]; subscriptions: number; polls: number } {
+    let subscriptions = 0;
+    for (const n of this.perClient.values()) subscriptions += n;
+    return { pollers: [...this.pollers.values()].map((p) => p.stats()), subscriptions, polls: this.polls };
+  }
+
+  /** Ends every subscription (their streams complete) and stops every poller; refuses new ones. */
+  close(): void {
+    this.closed = true;
+    for (const poller of [...this.pollers.values()]) poller.endAll();
+  }
+}
+
+class Poller<T> {
+  private readonly subscribers = new Set<Stream<T>>();
+  private timer: NodeJS.Timeout | undefined;
+  stopped = false;
+  private polling = false;
+  private polls = 0;
+  private failures = 0;
+  private latest: { value: T } | undefined;
+
+  constructor(
+    private readonly subject: string,
+    private readonly feed: Feed<T>,
+    private readonly options: HubOptions,
+    private readonly events: { onPoll(): void; onStop(): void },
+  ) {
+    this.schedule(0);
+  }
+
+  join(stream: Stream<T>): void {
+    this.subscribers.add(stream);
+    if (this.feed.replayLatest && this.latest) stream.push({ value: this.latest.value });
+  }
+
+  leave(stream: Stream<T>): void {
+    this.subscribers.delete(stream);
+    if (this.subscribers.size === 0) this.stop();
+  }
+
+  stats(): PollerStats {
+    return { subject: this.subject, subscribers: this.subscribers.size, polls: this.polls };
+  }
+
+  endAll(error?: Error): void {
+    this.stop();
+    for (const stream of [...this.subscribers]) stream.finish(error);
+  }
+
+  private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    // A poll still out ends the poller when it settles (see tick).
+    if (!this.polling) this.events.onStop();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    if (this.stopped) return;
+    this.polls++;
+    this.events.onPoll();
+    this.polling = true;
+    try {
+      await this.poll();
+    } finally {
+      this.polling = false;
+      if (this.stopped) this.events.onStop();
+    }
+  }
+
+  private async poll(): Promise<void> {
+    let wait = this.options.pollMs;
+    try {
+      const step = await this.feed.poll();
+      // The last subscriber may have left while the poll was out: its answer goes nowhere.
+      if (this.stopped) return;
+      this.failures = 0;
+      for (const value of step.events) {
+        this.latest = { value };
+        for (const stream of this.subscribers) stream.push({ value });
+      }
+      if (step.done) return this.endAll();
+    } catch (error) {
+      if (this.stopped) return;
+      this.options.onPollError?.(this.subject, error);
+      const verdict = this.options.classify(error);
+      if (verdict.fatal) return this.endAll(error instanceof Error ? error : new Error(String(error)));
+      this.failures++;
+      const backoff = Math.min(this.options.pollMs * 2 ** this.failures, this.options.maxBackoffMs ?? 30_000);
+      wait = Math.max(verdict.retryAfterMs ?? backoff, this.options.pollMs);
+    }
+    this.schedule(wait);
+  }
+}
+
+/**
+ * One subscriber's stream. `finish` (by the poller) lets it drain what is queued, then ends it, with
+ * the error as a last item when there is one; `return` (by the consumer, e.g. a closed connection)
+ * ends it at once. Either way `release` runs exactly once.
+ */
+class Stream<T> implements AsyncIterableIterator<LiveItem<T>> {
+  private readonly queue: LiveItem<T>[] = [];
+  private waiting: ((result: IteratorResult<LiveItem<T>>) => void) | undefined;
+  private finished = false;
+  private released = false;
+
+  constructor(
+    private readonly maxQueue: number,
+    private readonly release: () => void,
+  ) {}
+
+  push(item: LiveItem<T>): void {
+    if (this.finished) return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve({ value: item, done: false });
+      return;
+    }
+    this.queue.push(item);
+    if (this.queue.length > this.maxQueue) {
+      this.queue.length = 0;
+      this.finish(new Error(`the subscriber did not read its last ${this.maxQueue} events in time`));
+    }
+  }
+
+  /** No more events: what is queued is still read, then the error (if any), then the end. */
+  finish(error?: Error): void {
+    if (this.finished) return;
+    if (error) this.queue.push({ error });
+    this.finished = true;
+    this.free();
+    if (this.waiting && this.queue.length === 0) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve({ value: undefined, done: true });
+    } else if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve({ value: this.queue.shift()!, done: false });
+    }
+  }
+
+  next(): Promise<IteratorResult<LiveItem<T>>> {
+    const item = this.queue.shift();
+    if (item) return Promise.resolve({ value: item, done: false });
+    if (this.finished) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+
+  return(): Promise<IteratorResult<LiveItem<T>>> {
+    this.queue.length = 0;
+    this.finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<LiveItem<T>> {
+    return this;
+  }
+
+  private free(): void {
+    if (this.released) return;
+    this.released = true;
+    this.release();
+  }
+}

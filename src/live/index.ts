@@ -1,0 +1,62 @@
+/**
+ * Live subscriptions' entry: the hub with its pollers' clients, and a session per request that
+ * opens streams for its caller. Subjects read from the Data API are partitioned by the API key they
+ * are read with (its fingerprint), so nothing read with one caller's key reaches another; subjects
+ * read from a node (which never sees a key) are shared by everyone.
+ */
+import type { Config } from '../config.js';
+import type { NetworkKey } from '../lib/networks.js';
+import type { Logger } from '../logger.js';
+import { keyFingerprint } from '../upstream/cache.js';
+import { Upstreams, type RequestUpstreams } from '../upstream/index.js';
+import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
+import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
+import { blockFeed, classifyPollError, icmMessageFeed, validatorSetFeed, type ValidatorSetChange } from './feeds.js';
+import { LiveHub, type LiveItem } from './hub.js';
+
+export { SubscriptionLimitError, type LiveItem } from './hub.js';
+export type { ValidatorSetChange } from './feeds.js';
+
+/** What a request may subscribe to, as its caller (key and client). */
+export interface LiveSession {
+  blocks(chainId: string): AsyncIterableIterator<LiveItem<WireEvmBlock>>;
+  icmMessage(messageId: string): AsyncIterableIterator<LiveItem<WireIcmMessage>>;
+  validatorSet(network: NetworkKey, subnetId: string | undefined): AsyncIterableIterator<LiveItem<ValidatorSetChange>>;
+}
+
+export class LiveSubscriptions {
+  readonly hub: LiveHub;
+
+  constructor(
+    private readonly config: Config,
+    private readonly upstreams: Upstreams,
+    logger?: Logger,
+  ) {
+    this.hub = new LiveHub({
+      pollMs: config.subscriptionPollMs,
+      maxPerClient: config.maxSubscriptionsPerClient,
+      classify: classifyPollError,
+      onPollError: (subject, error) => logger?.debug(`live poll of ${subject.split('|')[0]} failed`, error),
+    });
+  }
+
+  /** A session for one request: `callerKey` (else the configured key) reads the Data API. */
+  session(callerKey: string | undefined, clientAddress: string | undefined): LiveSession {
+    const client = Upstreams.clientOf(callerKey, clientAddress);
+    const key = callerKey ?? this.config.dataApiKey;
+    const partition = keyFingerprint(key);
+    // Each poller gets its own clients when it starts (no budget, no deadline, no cache).
+    const upstreams = (): RequestUpstreams => this.upstreams.forPoller(callerKey);
+    return {
+      blocks: (chainId) => this.hub.subscribe(client, `blocks:${chainId}|${partition}`, () => blockFeed(upstreams(), chainId)),
+      icmMessage: (messageId) => this.hub.subscribe(client, `icm:${messageId}|${partition}`, () => icmMessageFeed(upstreams(), messageId)),
+      validatorSet: (network, subnetId) =>
+        this.hub.subscribe(client, `validators:${network}:${subnetId ?? 'primary'}`, () => validatorSetFeed(upstreams(), network, subnetId)),
+    };
+  }
+
+  /** Ends every subscription and stops every poller (at shutdown). */
+  close(): void {
+    this.hub.close();
+  }
+}
