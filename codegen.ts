@@ -11,6 +11,8 @@ export const SCALARS = {
   BigInt: { input: 'string | number', output: 'string' },
   Timestamp: { input: 'number', output: 'number' },
   JSON: { input: 'unknown', output: 'unknown' },
+  // Federation's entity representations (`_entities(representations:)`), for routers rather than clients.
+  _Any: { input: 'Record<string, unknown>', output: 'Record<string, unknown>' },
 } as const;
 
 const config: CodegenConfig = {

@@ -1,8 +1,12 @@
 /**
  * The schema builder: plugins, scalars and shared option defaults. It declares no domain types.
+ * The federation plugin makes the built schema an Apollo Federation v2 subgraph (`_service`,
+ * `_entities`, `@key` on the entity types).
  */
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
+import DirectivePlugin from '@pothos/plugin-directives';
+import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
@@ -19,7 +23,8 @@ export interface SchemaTypes {
 }
 
 export const builder = new SchemaBuilder<SchemaTypes>({
-  plugins: [RelayPlugin, DataloaderPlugin],
+  // Federation last: it reads the entity keys declared with `builder.asEntity` (src/schema/federation.ts).
+  plugins: [RelayPlugin, DataloaderPlugin, DirectivePlugin, FederationPlugin],
   defaultFieldNullability: false,
   relay: {
     clientMutationId: 'omit',

@@ -22,6 +22,7 @@ import {
   getNamedType,
   getNullableType,
   getVariableValues,
+  isAbstractType,
   isInterfaceType,
   isListType,
   isObjectType,
@@ -132,6 +133,18 @@ interface Position {
   /** Fragments being spread above (validation refuses cycles; this only keeps a bad document from looping). */
   spreading: Set<string>;
   scope: GuardScope;
+  /** Items of a union list by member type (`_entities`): a fragment on a member applies to its items only. */
+  byType?: Map<string, number>;
+}
+
+/** Within a union list's items, a fragment on `type` is evaluated for the items of that type. */
+function narrowed(walk: Walk, at: Position, type: GraphQLNamedType): Partial<Position> {
+  if (!at.byType || type === at.parent) return {};
+  const byType = new Map([...at.byType].filter(([name]) => {
+    const member = walk.schema.getType(name);
+    return member !== undefined && (member === type || (isAbstractType(type) && isObjectType(member) && walk.schema.isSubType(type, member)));
+  }));
+  return { instances: itemsOf(walk, at.byType, type), byType };
 }
 
 function selections(walk: Walk, set: SelectionSetNode, at: Position): void {
@@ -140,13 +153,13 @@ function selections(walk: Walk, set: SelectionSetNode, at: Position): void {
     if (!included(walk, selection)) continue;
     if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : at.parent;
-      if (type) selections(walk, selection.selectionSet, { ...at, parent: type });
+      if (type) selections(walk, selection.selectionSet, { ...at, ...narrowed(walk, at, type), parent: type });
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const name = selection.name.value;
       const fragment = walk.fragments[name];
       if (!fragment || at.spreading.has(name)) continue;
       const type = walk.schema.getType(fragment.typeCondition.name.value);
-      if (type) selections(walk, fragment.selectionSet, { ...at, parent: type, spreading: new Set(at.spreading).add(name) });
+      if (type) selections(walk, fragment.selectionSet, { ...at, ...narrowed(walk, at, type), parent: type, spreading: new Set(at.spreading).add(name) });
     } else {
       field(walk, selection, at);
     }
@@ -185,21 +198,45 @@ function field(walk: Walk, node: FieldNode, { parent, instances, pageSize, sprea
   // What this field costs.
   const ownType = typeGuardOf(parent);
   walk.cost += (guard?.upstreamCost ?? ownType?.fieldUpstreamCost ?? (connection ? 1 : 0)) * instances;
-  const loaded = typeGuardOf(type);
-  const perItem = guard?.upstreamCostPerItem ?? (isNode(type) && !fromPage ? 1 : 0);
-  if (perItem > 0) {
-    const batch = loaded?.loadBatch ?? 1;
-    if (batch === 'once') {
-      if (!walk.once.has(type.name)) walk.cost += perItem;
-      walk.once.add(type.name);
-    } else {
-      walk.cost += perItem * Math.ceil(items / batch);
+  if (guard?.itemsByType) {
+    // A list of a union (`_entities`): each member type loads as that many links of it, and each
+    // type's fragment is evaluated for that type's items only.
+    const byType = new Map<string, number>();
+    for (const [name, count] of guard.itemsByType(args)) {
+      const member = walk.schema.getType(name);
+      if (!member) continue;
+      byType.set(name, count * instances);
+      loadCost(walk, member, count * instances, guard.upstreamCostPerItem ?? (isNode(member) ? 1 : 0));
     }
+    const total = [...byType.values()].reduce((a, b) => a + b, 0);
+    if (node.selectionSet) selections(walk, node.selectionSet, { parent: type, instances: total, byType, spreading, scope: own });
+    return;
   }
+  loadCost(walk, type, items, guard?.upstreamCostPerItem ?? (isNode(type) && !fromPage ? 1 : 0));
 
   if (!node.selectionSet) return;
   const nextPage = connection ? connectionSize(definition, args) : fromPage ? pageSize : undefined;
   selections(walk, node.selectionSet, { parent: type, instances: items, pageSize: nextPage, spreading, scope: own });
+}
+
+/** Adds what loading `items` objects of `type` costs: `perItem` each, in the type's batches. */
+function loadCost(walk: Walk, type: GraphQLNamedType, items: number, perItem: number): void {
+  if (perItem <= 0 || items <= 0) return;
+  const batch = typeGuardOf(type)?.loadBatch ?? 1;
+  if (batch === 'once') {
+    if (!walk.once.has(type.name)) walk.cost += perItem;
+    walk.once.add(type.name);
+  } else {
+    walk.cost += perItem * Math.ceil(items / batch);
+  }
+}
+
+/** How many of a union list's items a fragment on `type` applies to. */
+function itemsOf(walk: Walk, byType: Map<string, number>, type: GraphQLNamedType): number {
+  if (isAbstractType(type)) {
+    return walk.schema.getPossibleTypes(type).reduce((n, t) => n + (byType.get(t.name) ?? 0), 0);
+  }
+  return byType.get(type.name) ?? 0;
 }
 
 function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined, scope: GuardScope): void {

@@ -9,6 +9,7 @@ import { isCb58Id } from '../lib/codec.js';
 import { dataApiNetwork, knownOr, knownValues, NetworkName, type NetworkNameValue } from './enums.js';
 import { fieldGuard, typeGuard } from './guards.js';
 import { badInput } from '../errors.js';
+import { entity, keyChainId } from './federation.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
@@ -138,6 +139,13 @@ export const Chain = builder.loadableNode('Chain', {
       resolve: (c) => knownValues(c.enabledFeatures, CHAIN_FEATURES),
     }),
   }),
+});
+
+// Federation: other graphs refer to a chain by its EVM chain id; loaded from the chain list, like every chain link.
+entity(Chain, {
+  keys: ['chainId'],
+  read: (rep, at) => keyChainId(rep, at),
+  resolve: (chainId, ctx) => Chain.getDataloader(ctx).load(chainId),
 });
 
 builder.queryFields((t) => ({

@@ -30,6 +30,11 @@ export interface FieldGuard {
   upstreamCostPerItem?: number;
   /** Most items a list field returns, for the estimate (default: its list argument's length, else 25). */
   listSize?: (args: Record<string, any>) => number;
+  /**
+   * For a list of a union (`_entities`): how many items of each member type it returns. The guard
+   * then counts loads per type (as links of that type) and walks each type's fragment that many times.
+   */
+  itemsByType?: (args: Record<string, any>) => Map<string, number>;
 }
 
 /** Extensions of an object type. */

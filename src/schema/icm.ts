@@ -27,6 +27,7 @@ import { TeleporterMessageInfo, Transaction, txKey } from './evm/transaction.js'
 import { Money } from './primary/assets.js';
 import { evmAddress } from './validate.js';
 import { fieldGuard, typeGuard } from './guards.js';
+import { entity, keyString } from './federation.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
 const STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
@@ -130,8 +131,24 @@ export const IcmRewardDetails = builder.objectRef<WireIcmRewardDetails>('IcmRewa
 
 export const InterchainMessage = builder.loadableNodeRef<WireIcmMessage, string, string>('InterchainMessage', {
   id: { resolve: (m) => m.messageId },
+  // An id that names no message loads as null (`node(id)` and `_entities` answer null); a failed call fails only its own slot.
   load: (ids: string[], ctx: Context) =>
-    Promise.all(ids.map(async (id) => (await fetchMessage(ctx, id)) ?? new Error(`Unknown interchain message ${id}`))),
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          return (await fetchMessage(ctx, id)) ?? (null as unknown as WireIcmMessage);
+        } catch (error) {
+          return error as Error;
+        }
+      }),
+    ),
+});
+
+// Federation: a message by its Teleporter id, through the message loader (as `node(id:)` reads it).
+entity(InterchainMessage, {
+  keys: ['messageId'],
+  read: (rep, at) => icmMessageId(`${at}.messageId`, keyString(rep, 'messageId', at)),
+  resolve: (messageId, ctx) => InterchainMessage.getDataloader(ctx).load(messageId),
 });
 
 InterchainMessage.implement({

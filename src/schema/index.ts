@@ -1,5 +1,10 @@
-/** Imports every domain (each registers its types on the builder) and builds the schema. */
+/**
+ * Imports every domain (each registers its types, and its federation entities, on the builder) and
+ * builds the schema: an Apollo Federation v2 subgraph (`_service`, `_entities`, `@key`s) that also
+ * serves as the gateway's own schema at /graphql.
+ */
 import { builder } from '../builder.js';
+import { finishSubgraphSchema } from './federation.js';
 import './enums.js';
 import './connection.js';
 import './chain.js';
@@ -19,4 +24,9 @@ import './xchain/index.js';
 import './pchain/index.js';
 import './subscriptions.js';
 
-export const schema = builder.toSchema({ sortSchema: false });
+export const schema = finishSubgraphSchema(
+  builder.toSubGraphSchema({
+    linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+    federationDirectives: ['@key'],
+  }),
+);

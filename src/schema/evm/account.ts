@@ -13,6 +13,7 @@ import { Currency } from '../primary/enums.js';
 import { Money } from '../primary/assets.js';
 import { fieldGuard } from '../guards.js';
 import { MAX_BLOCK } from './range.js';
+import { entity, keyChainId, keyString } from '../federation.js';
 
 export interface AccountShape {
   chainId: string;
@@ -38,6 +39,7 @@ export const Account = builder.objectRef<AccountShape>('Account').implement({
   description: 'An address on one EVM chain: its balances, transactions, transfers and interchain messages there.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain this account view belongs to.', resolve: (a) => a.chainId }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id of the account\'s chain, as a decimal string (e.g. "43114"); with `address`, the account\'s federation key.' }),
     address: t.exposeString('address', { description: 'The 0x address.' }),
     name: t.string({
       nullable: true,
@@ -60,6 +62,14 @@ export const Account = builder.objectRef<AccountShape>('Account').implement({
       resolve: (a) => a.label?.logoUri ?? null,
     }),
   }),
+});
+
+// Federation: an account is its chain and address, as `Chain.address(address:)` makes it: no upstream
+// call until a field of it is asked for.
+entity(Account, {
+  keys: ['chainId address'],
+  read: (rep, at): AccountShape => ({ chainId: keyChainId(rep, at), address: evmAddress(`${at}.address`, keyString(rep, 'address', at)) }),
+  resolve: (account) => account,
 });
 
 export const NativeBalance = builder.objectRef<WireNativeTokenBalance>('NativeBalance').implement({

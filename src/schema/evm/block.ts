@@ -12,6 +12,7 @@ import { isHash32 } from '../../lib/codec.js';
 import { hash32 } from '../validate.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { MAX_BLOCK } from './range.js';
+import { entity, keyChainId, keyString, type Representation } from '../federation.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
@@ -53,6 +54,7 @@ Block.implement({
   description: 'A block of an EVM chain, as indexed by the Data API.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain of this block.', resolve: (b) => b.chainId }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id of the block\'s chain, as a decimal string (e.g. "43114"); with `number` or `hash`, the block\'s federation key.' }),
     number: t.field({ type: 'BigInt', description: 'Block number (height).', resolve: (b) => b.blockNumber }),
     hash: t.exposeString('blockHash', { description: 'Block hash (0x, 32 bytes).' }),
     timestamp: t.field({ type: 'Timestamp', description: 'Block time, Unix seconds.', resolve: (b) => b.blockTimestamp }),
@@ -87,6 +89,30 @@ Block.implement({
       resolve: (b) => b.cumulativeTransactions,
     }),
   }),
+});
+
+/** A block representation's key: by number (the main key) or by hash. */
+type BlockKey = { chainId: string; number: string } | { chainId: string; hash: string };
+
+function readBlockKey(rep: Representation, at: string): BlockKey {
+  const chainId = keyChainId(rep, at);
+  if (rep.hash != null) return { chainId, hash: hash32(`${at}.hash`, keyString(rep, 'hash', at)) };
+  const raw = typeof rep.number === 'number' && Number.isSafeInteger(rep.number) ? String(rep.number) : keyString(rep, 'number', at);
+  if (!/^\d{1,20}$/.test(raw) || BigInt(raw) > MAX_BLOCK) throw badInput(`${at}.number`, `"${raw.slice(0, 80)}" is not a block number (a decimal string between 0 and ${MAX_BLOCK})`);
+  return { chainId, number: BigInt(raw).toString() };
+}
+
+// Federation: a block by chain and number (as `Chain.block(number:)` reads it, one call each), or by
+// chain and hash (through the block loader, as `Transaction.block` and `node(id:)` read it).
+entity(Block, {
+  keys: ['chainId number', 'chainId hash'],
+  read: readBlockKey,
+  resolve: async (key, ctx) => {
+    if ('hash' in key) return Block.getDataloader(ctx).load(blockKey(key.chainId, key.hash));
+    const block = await fetchBlock(ctx, key.chainId, key.number);
+    if (block) Block.getDataloader(ctx).prime(blockKey(block.chainId, block.blockHash), block);
+    return block;
+  },
 });
 
 /** The block `Chain.block` asks for: a number or a hash, exactly one. */

@@ -25,6 +25,7 @@ import { Account, accountFrom, upstreamAddress } from './account.js';
 import { Block, blockKey, checkChainHashKey } from './block.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
+import { entity, keyChainId, keyString } from '../federation.js';
 
 export interface TransactionShape {
   chainId: string;
@@ -201,6 +202,7 @@ Transaction.implement({
   description: 'A transaction of an EVM chain, as indexed by the Data API.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain of this transaction.', resolve: (tx) => tx.chainId }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id of the transaction\'s chain, as a decimal string (e.g. "43114"); with `hash`, the transaction\'s federation key.' }),
     hash: t.string({ description: 'Transaction hash (0x, 32 bytes).', resolve: (tx) => tx.native.txHash }),
     block: t.field({
       type: Block,
@@ -342,6 +344,14 @@ builder.objectFields(Account, (t) => ({
     },
   }),
 }));
+
+// Federation: a transaction by chain and hash, through the transaction loader (as `node(id:)` and
+// the detail fields of listed transactions read it).
+entity(Transaction, {
+  keys: ['chainId hash'],
+  read: (rep, at) => ({ chainId: keyChainId(rep, at), hash: hash32(`${at}.hash`, keyString(rep, 'hash', at)) }),
+  resolve: ({ chainId, hash }, ctx) => Transaction.getDataloader(ctx).load(txKey(chainId, hash)),
+});
 
 builder.objectFields(Chain, (t) => ({
   transaction: t.field({

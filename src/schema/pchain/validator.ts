@@ -15,6 +15,8 @@ import { OutputOwners, ownersFrom } from '../xchain/shared.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 import { isCb58Id, isNodeId } from '../../lib/codec.js';
+import { entity, keyString, optionalKeyString } from '../federation.js';
+import { keyNetwork } from '../primary/blockchain.js';
 
 export interface ValidatorShape {
   network: NetworkKey;
@@ -164,6 +166,23 @@ Validator.implement({
       },
     }),
   }),
+});
+
+// Federation: a validator is current on one network and one subnet. By `nodeId` alone it is the
+// primary-network validator on mainnet; `nodeId subnetId network` names an L1's or Fuji's. Either way
+// through the validator loader, so a batch of them is one `platform.getCurrentValidators` per
+// network and subnet, as `Network.validators(nodeIds:)` and delegators' links read them.
+entity(Validator, {
+  keys: ['nodeId', 'nodeId subnetId network'],
+  read: (rep, at) => {
+    const subnetId = optionalKeyString(rep, 'subnetId', at);
+    return validatorKey(
+      keyNetwork(rep, at),
+      subnetId == null ? PRIMARY_NETWORK_SUBNET_ID : cb58Id(`${at}.subnetId`, subnetId),
+      nodeIdArg(`${at}.nodeId`, keyString(rep, 'nodeId', at)),
+    );
+  },
+  resolve: (key, ctx) => Validator.getDataloader(ctx).load(key),
 });
 
 builder.objectFields(Network, (t) => ({

@@ -14,6 +14,9 @@ import { EvmGenesis } from './genesis.js';
 import { blockchainIdArg } from './ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, typeGuard } from '../guards.js';
+import { entity, keyString, optionalKeyString, type Representation } from '../federation.js';
+import { badInput } from '../../errors.js';
+import { cb58Id } from '../validate.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
@@ -84,6 +87,23 @@ Blockchain.implement({
       resolve: async (b, _, ctx) => (await chainIndex(ctx)).get(b.blockchainId) ?? null,
     }),
   }),
+});
+
+/** The `network` key field of a representation (a NetworkName value); MAINNET when absent. */
+export function keyNetwork(rep: Representation, at: string): NetworkKey {
+  const name = optionalKeyString(rep, 'network', at) ?? 'MAINNET';
+  if (name !== 'MAINNET' && name !== 'FUJI' && name !== 'TESTNET') throw badInput(`${at}.network`, `"${name.slice(0, 80)}" is not a network (MAINNET, FUJI or TESTNET)`);
+  return networkKey(name);
+}
+
+// Federation: a blockchain by id, through the blockchain loader (as `Chain.blockchain` reads it). A
+// blockchain record is read per network and the P-Chain's id is the same on every network, so a
+// representation may name the network (key `blockchainId network`); by `blockchainId` alone it is
+// looked up on mainnet.
+entity(Blockchain, {
+  keys: ['blockchainId', 'blockchainId network'],
+  read: (rep, at) => blockchainKey(keyNetwork(rep, at), cb58Id(`${at}.blockchainId`, keyString(rep, 'blockchainId', at))),
+  resolve: (key, ctx) => Blockchain.getDataloader(ctx).load(key),
 });
 
 const BLOCKCHAIN_PAGE = { defaultSize: 10, maxSize: 10_000 };
