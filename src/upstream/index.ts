@@ -3,12 +3,11 @@
  * request uses. Nothing here knows GraphQL.
  */
 import type { Config } from '../config.js';
-import { NoCache, UpstreamCache } from './cache.js';
+import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
-import { HttpTransport, type HttpObserver } from './http.js';
+import { HttpTransport, type HttpObserver, type Transport } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
-import { keyFingerprint } from './cache.js';
 import { RequestMemo } from './rest.js';
 import { ClientRateLimit, OperationDeadline, operationTransport } from './request.js';
 
@@ -68,17 +67,7 @@ export class Upstreams {
       deadline,
       clientLimit: { limit: this.clientLimit, client },
     }, this.observer);
-    const shared = { transport, cache: this.cache, memo };
-    return {
-      dataApi: new DataApiClient({
-        ...shared,
-        baseUrl: this.config.dataApiUrl,
-        keyHeaders: this.config.dataApiKeyHeaders,
-        apiKey: callerKey ?? this.config.dataApiKey,
-      }),
-      nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
-      metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
-    };
+    return this.clients({ transport, cache: this.cache, memo }, callerKey);
   }
 
   /**
@@ -88,7 +77,11 @@ export class Upstreams {
    * serves every subscriber of its subject and key, so its calls count against no client.
    */
   forPoller(callerKey: string | undefined): RequestUpstreams {
-    const shared = { transport: this.transport, cache: new NoCache() };
+    return this.clients({ transport: this.transport, cache: new NoCache() }, callerKey);
+  }
+
+  /** One client per service over `shared`; the caller's key (else the configured one) goes to the Data API only. */
+  private clients(shared: { transport: Transport; cache: UpstreamCache; memo?: RequestMemo }, callerKey: string | undefined): RequestUpstreams {
     return {
       dataApi: new DataApiClient({
         ...shared,
