@@ -10,6 +10,7 @@ import { dataApiNetwork, knownOr, knownValues, NetworkName, type NetworkNameValu
 import { fieldGuard, typeGuard } from './guards.js';
 import { badInput } from '../errors.js';
 import { entity, keyChainId } from './federation.js';
+import { selectsOnly } from './xchain/shared.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
@@ -79,6 +80,25 @@ export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInf
 export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
   const key = id.toLowerCase() === 'c-chain' ? C_CHAIN_IDS[network === 'MAINNET' ? 'mainnet' : 'fuji'] : id;
   return (await chainIndex(ctx)).get(key) ?? null;
+}
+
+/**
+ * Fields of Chain that read nothing of the chain's record but its EVM chain id: a `chain(id:)` that
+ * selects only these is answered without the chain list (the list would only delay the calls).
+ */
+const KEY_ONLY_FIELDS: ReadonlySet<string> = new Set(['chainId', 'id', 'blocks', 'block', 'transaction', 'address', 'token', 'nftCollection', 'avgTps']);
+
+/**
+ * A chain known only by its EVM chain id. Reading any other member of its record is a bug (a field
+ * missing from KEY_ONLY_FIELDS's contract) and fails loudly rather than answering undefined.
+ */
+function keyOnlyChain(chainId: string): WireChainInfo {
+  return new Proxy({ chainId } as WireChainInfo, {
+    get(target, prop, receiver) {
+      if (prop === 'chainId' || typeof prop === 'symbol' || prop === 'then' || prop === 'toJSON') return Reflect.get(target, prop, receiver);
+      throw new Error(`Chain ${chainId} was answered without its record, yet its "${String(prop)}" was read`);
+    },
+  });
 }
 
 /** What `chain(id:)` takes: an EVM chain id, a blockchain id or the alias; anything else is refused unsent. */
@@ -170,12 +190,17 @@ builder.queryFields((t) => ({
   chain: t.field({
     type: Chain,
     nullable: true,
-    description: 'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown.',
+    description:
+      'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown. A selection of fields keyed by the chain id alone (blocks, block, transaction, address, token, nftCollection, avgTps) is answered without reading the chain list: an unknown EVM chain id then shows as NOT_FOUND errors of those fields rather than as null.',
     extensions: fieldGuard({ checkArgs: (args) => checkChainId('id', args.id) }),
     args: {
       id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),
       network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),
     },
-    resolve: (_, args, ctx) => findChain(ctx, args.id, args.network ?? 'MAINNET'),
+    resolve: (_, args, ctx, info) => {
+      const key = args.id.toLowerCase() === 'c-chain' ? C_CHAIN_IDS[args.network === 'MAINNET' || !args.network ? 'mainnet' : 'fuji'] : args.id;
+      if (/^\d{1,20}$/.test(key) && selectsOnly(info, KEY_ONLY_FIELDS)) return keyOnlyChain(key);
+      return findChain(ctx, args.id, args.network ?? 'MAINNET');
+    },
   }),
 }));

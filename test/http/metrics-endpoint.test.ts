@@ -9,7 +9,7 @@ describe('/metrics', () => {
     // Two chain-list calls: the filtered list, then the full list `chain(id:)` looks ids up in.
     await h.query(`{ chains(network: FUJI) { chainId } }`, {}, { 'x-data-api-key': 'metrics-secret-key' });
     h.sandbox.services.dataApi.setFault('GET /v1/chains/{chainId}/blocks', { status: 503, times: 1 });
-    await h.query(`{ chain(id: "43113") { blocks(first: 1) { nodes { number } } } }`);
+    await h.query(`{ chain(id: "43113") { chainName blocks(first: 1) { nodes { number } } } }`);
     const response = await fetch(h.url.replace(/\/graphql$/, '/metrics'));
     expect(response.status).toBe(200);
     const text = await response.text();

@@ -1,0 +1,58 @@
+/**
+ * The fewest upstream calls: a chain read by its EVM chain id does not list every chain first unless
+ * a selected field needs the chain's record. The benchmark's three tasks cost what their data needs.
+ */
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/harness.js';
+
+// A fresh API key per test: the shared cache holds nothing the test did not fetch itself.
+const harness = useHarness({ keyPerTest: 'call-counts' });
+const { h } = harness;
+
+const Q1 = '{ chain(id: "43114") { blocks(first: 10) { nodes { number hash timestamp } } } }';
+const Q2 = '{ chain(id: "43114") { blocks(first: 10) { nodes { number transactions(first: 10) { nodes { hash from { address } value } } } } } }';
+const Q3 = '{ chain(id: "43114") { blocks(first: 1) { nodes { transactions(first: 10) { nodes { hash from { address nativeBalance { balance } } } } } } } }';
+
+const dataApi = () => h.sandbox.services.dataApi.counts();
+
+describe('upstream calls of the benchmark tasks, cold', () => {
+  it('Q1, the 10 latest blocks: one call', async () => {
+    const { data, errors } = await harness.query<any>(Q1);
+    expect(errors).toBeUndefined();
+    expect(data.chain.blocks.nodes).toHaveLength(10);
+    expect(dataApi()).toEqual({ 'GET /v1/chains/{chainId}/blocks': 1 });
+  });
+
+  it('Q2, those blocks with their transactions: one call, then one per block', async () => {
+    const { errors } = await harness.query<any>(Q2);
+    expect(errors).toBeUndefined();
+    expect(dataApi()).toEqual({ 'GET /v1/chains/{chainId}/blocks': 1, 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions': 10 });
+  });
+
+  it('Q3, the latest block\'s transactions and each sender\'s balance: one balance per distinct sender', async () => {
+    const { data, errors } = await harness.query<any>(Q3);
+    expect(errors).toBeUndefined();
+    const senders = new Set(data.chain.blocks.nodes[0].transactions.nodes.map((tx: any) => tx.from.address.toLowerCase()));
+    expect(dataApi()).toEqual({
+      'GET /v1/chains/{chainId}/blocks': 1,
+      'GET /v1/chains/{chainId}/blocks/{blockId}/transactions': 1,
+      'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative': senders.size,
+    });
+  });
+
+  it('reads the chain list when a field needs the chain\'s record, and the c-chain alias needs none', async () => {
+    const named = await harness.query<any>('{ chain(id: "43114") { chainName blocks(first: 1) { nodes { number } } } }');
+    expect(named.data.chain.chainName).toBe('Avalanche (C-Chain)');
+    expect(dataApi()).toEqual({ 'GET /v1/chains': 1, 'GET /v1/chains/{chainId}/blocks': 1 });
+    h.sandbox.reset();
+    await harness.query<any>('{ chain(id: "c-chain", network: FUJI) { chainId blocks(first: 1) { nodes { number } } } }');
+    expect(dataApi()).toEqual({ 'GET /v1/chains/{chainId}/blocks': 1 });
+  });
+
+  it('keeps `chain` null for an unknown id when a record field is selected; without one, the field that needs the chain says NOT_FOUND', async () => {
+    expect((await harness.query<any>('{ chain(id: "999999") { chainName } }')).data.chain).toBeNull();
+    const { data, errors } = await harness.query<any>('{ chain(id: "999999") { chainId blocks(first: 1) { nodes { number } } } }');
+    expect(data.chain).toEqual({ chainId: '999999', blocks: null });
+    expect(errors![0]!.extensions).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
