@@ -18,7 +18,7 @@
  * are its own.
  *
  *   npm run bench                                   # 5 s per measurement, 10 connections, 0 and 20 ms
- *   BENCH_SECONDS=1 npm run bench                   # quick run
+ *   npm run bench:quick                             # 1 s per measurement (--quick; same as BENCH_SECONDS=1)
  *   BENCH_CONNECTIONS=32 BENCH_LATENCIES=0,50 npm run bench
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,7 +29,8 @@ import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { mib, upstreamRequests } from './support.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const QUICK = process.argv.includes('--quick');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.min(1, SECONDS / 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,20').split(',').map(Number);
