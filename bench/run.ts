@@ -1,71 +1,327 @@
 /**
- * Benchmark: starts the simulated upstreams and the gateway on loopback, sends a fixed number of
- * operations at a fixed concurrency, and prints throughput, latency percentiles, upstream calls per
- * operation and memory. Figures, not assertions: compare runs on the same machine.
+ * Benchmark: the gateway against a hand-written REST client doing the same task straight on the
+ * simulated Data API, as ratios (absolute figures vary with the machine and whatever else runs).
  *
- *   npm run bench                 # default scenarios
- *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=32 npm run bench
+ * For each task (Q1 latest blocks, Q2 those blocks with their transactions, Q3 the latest block's
+ * transactions with each sender's native balance), at each upstream latency (the sandbox's added
+ * delay on every answer), a closed loop of N connections runs for a fixed time against:
+ *   - REST: the calls a hand-written client would make for the task, straight to the sandbox;
+ *   - gateway cold: a gateway whose caches share nothing (CACHE_MAX_ENTRIES=1,
+ *     RESPONSE_CACHE_MAX_ENTRIES=0, and a fresh Data API key on every request, so neither the
+ *     shared cache nor the in-flight dedupe joins two requests);
+ *   - gateway warm: a gateway with its default caches, primed by the warm-up.
+ * Printed: req/s, p50/p95 latency, upstream HTTP calls per request, the gateway's CPU ms per request,
+ * and the ratios gateway ÷ REST of throughput and of p50; then the gateway processes' RSS idle and peak.
+ *
+ * The sandbox and the load generator run in this process; each gateway runs in its own process
+ * (`node dist/main.js` when dist/ is built, else `node --import tsx src/main.ts`), so its RSS and CPU
+ * are its own.
+ *
+ *   npm run bench                                   # 5 s per measurement, 10 connections, 0 and 20 ms
+ *   npm run bench:quick                             # 1 s per measurement (--quick; same as BENCH_SECONDS=1)
+ *   BENCH_CONNECTIONS=32 BENCH_LATENCIES=0,50 npm run bench
  */
-import { readFileSync } from 'node:fs';
-import { startBenchGateway, upstreamRequests } from './support.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
+import { mib, upstreamRequests } from './support.js';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const QUICK = process.argv.includes('--quick');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.min(1, SECONDS / 5));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,20').split(',').map(Number);
+const CHAIN = '43114';
+/** Transactions read from the latest block in Q3 (the same page size for the gateway and REST). */
+const Q3_TXS = 25;
 
-const example = (name: string) => readFileSync(new URL(`../examples/${name}.graphql`, import.meta.url), 'utf8');
+const root = fileURLToPath(new URL('..', import.meta.url));
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: null });
 
-/**
- * `cold` sends each operation with its own Data API key, so the shared cache (partitioned by key)
- * never answers: the figures are those of a cache miss on every Data API call.
- */
-const SCENARIOS: Array<{ name: string; query: string; variables?: Record<string, unknown>; cold?: boolean }> = [
-  { name: 'chains list', query: '{ chains { chainId chainName networkToken { symbol decimals } } }' },
-  { name: 'latest blocks', query: '{ chain(id: "43114") { blocks(first: 10) { nodes { number hash txCount timestamp } } } }' },
-  { name: 'explorer (warm)', query: example('block-explorer'), variables: { chainId: '43114' } },
-  { name: 'explorer (cold)', query: example('block-explorer'), variables: { chainId: '43114' }, cold: true },
-  { name: 'wallet (cold)', query: example('wallet-page'), variables: { chainId: '43114', address: '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9' }, cold: true },
+// ---------------------------------------------------------------------------------------------
+// The tasks: a GraphQL operation, and the REST calls a hand-written client makes for the same data.
+
+interface Task {
+  name: string;
+  query: string;
+  rest: (dataApi: string) => Promise<void>;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const { statusCode, body } = await request(url, { dispatcher: agent });
+  const json = (await body.json()) as T;
+  if (statusCode !== 200) throw new Error(`${url}: ${statusCode}`);
+  return json;
+}
+
+interface WireBlock {
+  blockNumber: string;
+}
+interface WireTx {
+  txHash: string;
+  from: { address: string };
+}
+
+const blocksUrl = (base: string, n: number) => `${base}/v1/chains/${CHAIN}/blocks?pageSize=${n}`;
+const txsUrl = (base: string, block: string, n: number) => `${base}/v1/chains/${CHAIN}/blocks/${block}/transactions?pageSize=${n}`;
+
+const TASKS: Task[] = [
+  {
+    name: 'Q1',
+    query: `{ chain(id: "${CHAIN}") { blocks(first: 10) { nodes { number hash timestamp } } } }`,
+    rest: async (base) => {
+      await getJson(blocksUrl(base, 10));
+    },
+  },
+  {
+    name: 'Q2',
+    query: `{ chain(id: "${CHAIN}") { blocks(first: 10) { nodes { number transactions(first: 10) { nodes { hash from { address } value } } } } } }`,
+    rest: async (base) => {
+      const { blocks } = await getJson<{ blocks: WireBlock[] }>(blocksUrl(base, 10));
+      await Promise.all(blocks.map((b) => getJson(txsUrl(base, b.blockNumber, 10))));
+    },
+  },
+  {
+    name: 'Q3',
+    query: `{ chain(id: "${CHAIN}") { blocks(first: 1) { nodes { number transactions(first: ${Q3_TXS}) { nodes { hash from { address nativeBalance { balance } } } } } } } }`,
+    rest: async (base) => {
+      const { blocks } = await getJson<{ blocks: WireBlock[] }>(blocksUrl(base, 1));
+      const { transactions } = await getJson<{ transactions: WireTx[] }>(txsUrl(base, blocks[0]!.blockNumber, Q3_TXS));
+      const senders = [...new Set(transactions.map((t) => t.from.address.toLowerCase()))];
+      await Promise.all(senders.map((a) => getJson(`${base}/v1/chains/${CHAIN}/addresses/${a}/balances:getNative`)));
+    },
+  },
 ];
 
-async function main(): Promise<void> {
-  // One client sends everything here: its per-client upstream rate is lifted for the measurement.
-  const gateway = await startBenchGateway({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000' });
-  const { sandbox, server } = gateway;
-  process.stdout.write(`requests per scenario: ${REQUESTS}, concurrency: ${CONCURRENCY}\n\n`);
-  process.stdout.write('scenario             ops/s    p50 ms   p95 ms   p99 ms  upstream/op  errors\n');
-  for (const scenario of SCENARIOS) {
-    sandbox.reset();
-    const latencies: number[] = [];
-    let errors = 0;
-    let next = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (next < REQUESTS) {
-        const n = next++;
-        const t0 = performance.now();
-        const response = await fetch(server.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(scenario.cold ? { 'x-data-api-key': `bench-${scenario.name}-${n}` } : {}) },
-          body: JSON.stringify({ query: scenario.query, variables: scenario.variables }),
-        });
-        const body = (await response.json()) as { errors?: unknown[] };
-        if (!response.ok || body.errors) errors++;
-        latencies.push(performance.now() - t0);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
-    const upstream = upstreamRequests(sandbox);
-    process.stdout.write(
-      `${scenario.name.padEnd(20)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} ${pct(50).padStart(9)} ${pct(95).padStart(8)} ${pct(99).padStart(8)} ${(upstream / REQUESTS).toFixed(3).padStart(12)} ${String(errors).padStart(7)}\n`,
-    );
+// ---------------------------------------------------------------------------------------------
+// Gateway processes.
+
+interface GatewayProcess {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  rssIdle: number;
+  rssPeak: number;
+  close(): Promise<void>;
+}
+
+const command = existsSync(`${root}dist/main.js`)
+  ? { args: ['dist/main.js'], label: 'node dist/main.js (compiled build)' }
+  : { args: ['--import', 'tsx', 'src/main.ts'], label: 'node --import tsx src/main.ts (dist/ not built)' };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Resident set size of a process in bytes (Linux /proc), or undefined where unavailable. */
+function rssOf(pid: number): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
   }
-  const memory = process.memoryUsage();
-  process.stdout.write(
-    `\nmemory: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB; shared cache entries ${server.upstreams.cache.size}, ~${(server.upstreams.cache.calculatedSize / 1024).toFixed(0)} KiB\n`,
-  );
-  await gateway.close();
+}
+
+/** CPU time (user + system) of a process in ms (Linux /proc), or undefined where unavailable. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat; after "pid (comm) " the list starts at field 3. Ticks are 1/100 s on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startGateway(name: string, sandbox: Sandbox, env: Record<string, string>): Promise<GatewayProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, command.args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATA_API_URL: sandbox.urls.dataApi,
+      NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
+      NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
+      METRICS_URL: sandbox.urls.metrics,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      // One load generator sends everything: its per-client upstream rate is lifted for the measurement.
+      CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000',
+      ...env,
+    },
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`gateway ${name} exited during startup`);
+    if (Date.now() > deadline) throw new Error(`gateway ${name} not ready after 60 s`);
+    try {
+      const { statusCode, body } = await request(`${url}/ready`, { dispatcher: agent });
+      await body.dump();
+      if (statusCode === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const idle = rssOf(child.pid!) ?? NaN;
+  const gateway: GatewayProcess = {
+    name,
+    url: `${url}/graphql`,
+    child,
+    rssIdle: idle,
+    rssPeak: idle,
+    close: async () => {
+      clearInterval(sampler);
+      if (exited) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+  const sampler = setInterval(() => {
+    const rss = rssOf(child.pid!);
+    if (rss !== undefined && !(rss <= gateway.rssPeak)) gateway.rssPeak = rss;
+  }, 50);
+  return gateway;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The closed loop.
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p95: number;
+  upstreamPerRequest: number;
+  cpuMsPerRequest: number | undefined;
+  errors: number;
+}
+
+/** Runs `once` from CONNECTIONS loops for `seconds`; returns the latencies (ms) and errors. */
+async function loop(seconds: number, once: () => Promise<void>): Promise<{ latencies: number[]; errors: number; elapsed: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        await once();
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return { latencies, errors, elapsed: (performance.now() - started) / 1000 };
+}
+
+/** The p-th percentile of sorted values (NaN when empty). */
+const at = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
+async function measure(sandbox: Sandbox, once: () => Promise<void>, pid?: number): Promise<Measurement> {
+  if (WARMUP_SECONDS > 0) await loop(WARMUP_SECONDS, once);
+  sandbox.reset();
+  const cpu0 = pid === undefined ? undefined : cpuMsOf(pid);
+  const { latencies, errors, elapsed } = await loop(SECONDS, once);
+  const cpu1 = pid === undefined ? undefined : cpuMsOf(pid);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50: at(latencies, 50),
+    p95: at(latencies, 95),
+    upstreamPerRequest: upstreamRequests(sandbox) / latencies.length,
+    cpuMsPerRequest: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / latencies.length,
+    errors,
+  };
+}
+
+let coldKey = 0;
+function graphql(gateway: GatewayProcess, query: string, cold: boolean): () => Promise<void> {
+  const payload = JSON.stringify({ query });
+  return async () => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (cold) headers['x-data-api-key'] = `bench-cold-${++coldKey}`;
+    const { statusCode, body } = await request(gateway.url, { method: 'POST', headers, body: payload, dispatcher: agent });
+    const json = (await body.json()) as { errors?: unknown[] };
+    if (statusCode !== 200 || json.errors) throw new Error(`gateway: ${statusCode} ${JSON.stringify(json.errors)}`);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const f = (n: number, digits = 0) => n.toFixed(digits);
+const row = (cells: Array<string | number>, widths: number[]) => cells.map((c, i) => String(c)[i < 2 ? 'padEnd' : 'padStart'](widths[i]!)).join(' ');
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ port: 0 });
+  const warm = await startGateway('warm', sandbox, {});
+  const cold = await startGateway('cold', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0' });
+  const out = (s: string) => process.stdout.write(s);
+  out(`gateway: ${command.label}, one process per mode; sandbox and load generator in the bench process\n`);
+  out(`closed loop, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up\n`);
+  out('ratios: gateway ÷ REST (req/s > 1: the gateway serves more; p50 < 1: the gateway answers sooner)\n');
+  const widths = [4, 5, 7, 7, 7, 6, 6, 7, 7, 7, 6, 7, 7, 4];
+  const header = ['task', 'mode', 'gw r/s', 'gw p50', 'gw p95', 'gw up', 'gw cpu', 'RESTr/s', 'RESTp50', 'RESTp95', 'RESTup', 'r/s ×', 'p50 ×', 'err'];
+  try {
+    for (const latency of LATENCIES) {
+      sandbox.setLatency(latency);
+      out(`\nupstream latency ${latency} ms (up: upstream calls per request; cpu: gateway CPU ms per request; p50/p95 in ms)\n`);
+      out(`${row(header, widths)}\n`);
+      for (const task of TASKS) {
+        const rest = await measure(sandbox, () => task.rest(sandbox.urls.dataApi));
+        for (const [mode, gateway] of [
+          ['cold', cold],
+          ['warm', warm],
+        ] as const) {
+          const gw = await measure(sandbox, graphql(gateway, task.query, mode === 'cold'), gateway.child.pid);
+          out(
+            `${row(
+              [
+                task.name,
+                mode,
+                f(gw.rps),
+                f(gw.p50, 1),
+                f(gw.p95, 1),
+                f(gw.upstreamPerRequest, 2),
+                gw.cpuMsPerRequest === undefined ? '-' : f(gw.cpuMsPerRequest, 2),
+                f(rest.rps),
+                f(rest.p50, 1),
+                f(rest.p95, 1),
+                f(rest.upstreamPerRequest, 1),
+                f(gw.rps / rest.rps, 2),
+                f(gw.p50 / rest.p50, 2),
+                gw.errors + rest.errors,
+              ],
+              widths,
+            )}\n`,
+          );
+        }
+      }
+    }
+    out('\ngateway process RSS (MiB): idle after start, peak while measured\n');
+    for (const g of [cold, warm]) out(`  ${g.name.padEnd(5)} idle ${mib(g.rssIdle).padStart(6)}  peak ${mib(g.rssPeak).padStart(6)}\n`);
+  } finally {
+    await Promise.all([warm.close(), cold.close()]);
+    await sandbox.close();
+    await agent.close();
+  }
 }
 
 await main();

@@ -1,6 +1,7 @@
 /**
  * A tiny HTTP service for the simulated upstreams: route templates, per-route request counters and
- * per-route fault injection (latency, error status, 429, malformed JSON, connection reset, hang).
+ * per-route fault injection (latency, error status, 429, malformed JSON, connection reset, hang), and
+ * a service-wide added latency (every answer waits that long on a timer, for benchmarks).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -105,6 +106,8 @@ export class SandboxService {
   /** The most recent requests (route, raw URL, headers), newest last, for tests that check what was sent. */
   readonly recent: Array<{ route: string; url: string; headers: IncomingMessage['headers'] }> = [];
   private server: Server | undefined;
+  private latency = 0;
+  private delayedAnswers = 0;
   url = '';
 
   constructor(readonly options: SandboxServiceOptions) {}
@@ -154,6 +157,17 @@ export class SandboxService {
       if (fault.times <= 0) this.faults.delete(key);
     }
     return fault;
+  }
+
+  /** Delays every answer of this service by `ms` (0: none), on a timer, from the next request on. */
+  setLatency(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`latency must be a non-negative number of ms, not ${ms}`);
+    this.latency = ms;
+  }
+
+  /** The added latency, and how many answers were delayed by it since the service started. */
+  latencyStats(): { latencyMs: number; delayedAnswers: number } {
+    return { latencyMs: this.latency, delayedAnswers: this.delayedAnswers };
   }
 
   async listen(port: number, host = '127.0.0.1'): Promise<string> {
@@ -219,6 +233,10 @@ export class SandboxService {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
+    if (this.latency > 0) {
+      this.delayedAnswers++;
+      await new Promise((resolve) => setTimeout(resolve, this.latency));
+    }
     const found = this.match(method, url.pathname);
     if (found === undefined) return this.send(res, 404, this.options.errorBody(404, `Cannot ${method} ${url.pathname}`));
     if (found === 'method') return this.send(res, 405, this.options.errorBody(405, `Cannot ${method} ${url.pathname}`));

@@ -3,6 +3,7 @@
  * metrics service and the L1s' own nodes, all answering from one world. Once they listen, the chain
  * records point at them (`rpcUrl`), so the gateway reaches an L1's node as it would for real.
  */
+import { ConfigError } from '../config.js';
 import type { SandboxService } from './http.js';
 import type { DataApiAccessOptions } from './data-api/access.js';
 import { createDataApi } from './data-api/index.js';
@@ -18,6 +19,8 @@ export interface SandboxOptions {
   seed?: string;
   /** The Data API's API keys and rate limits (opt-in; `dataApiAccessFromEnv` reads them from SANDBOX_* variables). */
   dataApiAccess?: DataApiAccessOptions;
+  /** Delay added to every answer of every service, in ms (default 0); `setLatency` changes it later. */
+  latencyMs?: number;
 }
 
 export interface Sandbox {
@@ -26,9 +29,22 @@ export interface Sandbox {
   urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string; l1Nodes: string };
   /** Requests per service and route since the last reset. */
   counts(): Record<string, Record<string, number>>;
-  /** Clears counters and faults. */
+  /** Clears counters and faults (not the added latency). */
   reset(): void;
+  /** Sets the delay added to every answer of every service, in ms (0: none), from the next request on. */
+  setLatency(ms: number): void;
+  /** The added latency, and how many answers each service delayed by it. */
+  latency(): { latencyMs: number; delayedAnswers: Record<string, number> };
   close(): Promise<void>;
+}
+
+/** `SANDBOX_LATENCY_MS`: a whole number of ms, 0 to 60000 (unset: 0). */
+export function latencyFromEnv(env: Record<string, string | undefined>): number {
+  const raw = env.SANDBOX_LATENCY_MS?.trim();
+  if (raw === undefined || raw === '') return 0;
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || ms > 60_000) throw new ConfigError('SANDBOX_LATENCY_MS', `"${raw}" is not a whole number of ms from 0 to 60000`);
+  return ms;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -40,6 +56,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     metrics: createMetrics(world),
     l1Nodes: createL1Nodes(world),
   };
+  const setLatency = (ms: number) => {
+    for (const s of Object.values(services)) s.setLatency(ms);
+  };
+  setLatency(options.latencyMs ?? 0);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   const at = (offset: number) => (port === 0 ? 0 : port + offset);
@@ -64,6 +84,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           s.clearFaults();
         }
       },
+      setLatency,
+      latency: () => ({
+        latencyMs: services.dataApi.latencyStats().latencyMs,
+        delayedAnswers: Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.latencyStats().delayedAnswers])),
+      }),
       close: async () => {
         await Promise.all(Object.values(services).map((s) => s.close()));
       },

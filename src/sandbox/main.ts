@@ -1,18 +1,19 @@
 /**
  * `npm run sandbox`: the simulated upstreams and the gateway pointed at them, in one process (one
  * Ctrl-C stops both). `npm run sandbox:upstreams` (`--upstreams-only`): the simulated upstreams
- * alone, for other tools to point at.
+ * alone, for other tools to point at. `SANDBOX_LATENCY_MS` adds that delay to every answer of every
+ * simulated service (default 0).
  */
 import { ConfigError, loadConfig } from '../config.js';
 import { closeOnSignals, startServer } from '../server.js';
 import { dataApiAccessFromEnv } from './data-api/access.js';
-import { startSandbox } from './index.js';
+import { latencyFromEnv, startSandbox } from './index.js';
 
 const upstreamsOnly = process.argv.includes('--upstreams-only');
 
 try {
   const base = loadConfig();
-  const sandbox = await startSandbox({ port: base.sandboxPort, seed: process.env.SANDBOX_SEED, dataApiAccess: dataApiAccessFromEnv(process.env) });
+  const sandbox = await startSandbox({ port: base.sandboxPort, seed: process.env.SANDBOX_SEED, dataApiAccess: dataApiAccessFromEnv(process.env), latencyMs: latencyFromEnv(process.env) });
   const lines = [
     'Simulated upstreams (loopback):',
     `  DATA_API_URL=${sandbox.urls.dataApi}`,
@@ -20,6 +21,7 @@ try {
     `  NODE_RPC_URL_FUJI=${sandbox.urls.nodeRpcFuji}`,
     `  METRICS_URL=${sandbox.urls.metrics}`,
     `  L1 nodes (the rpcUrl of each L1's chain record): ${sandbox.urls.l1Nodes}/<l1>/<network>/rpc`,
+    ...(sandbox.latency().latencyMs > 0 ? [`  Added latency on every answer: ${sandbox.latency().latencyMs} ms (SANDBOX_LATENCY_MS)`] : []),
   ];
   if (upstreamsOnly) {
     process.stdout.write(`${lines.join('\n')}\n`);
