@@ -261,7 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsUrl: url(env, 'METRICS_URL', 'https://metrics.avax.network'),
     upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
-    upstreamConnections: int(env, 'UPSTREAM_CONNECTIONS', 32, 1, 1024),
+    upstreamConnections: int(env, 'UPSTREAM_CONNECTIONS', 128, 1, 1024),
     upstreamRetries: int(env, 'UPSTREAM_RETRIES', 1, 0, 5),
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),
     cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024),

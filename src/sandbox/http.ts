@@ -103,8 +103,11 @@ export class SandboxService {
   private readonly counters = new Map<string, number>();
   private readonly faults = new Map<string, Fault>();
   private readonly hanging = new Set<ServerResponse>();
-  /** The most recent requests (route, raw URL, headers), newest last, for tests that check what was sent. */
-  readonly recent: Array<{ route: string; url: string; headers: IncomingMessage['headers'] }> = [];
+  /**
+   * The most recent requests (route, raw URL, headers, arrival time in `performance.now()` ms),
+   * newest last, for tests that check what was sent and when.
+   */
+  readonly recent: Array<{ route: string; url: string; headers: IncomingMessage['headers']; at: number }> = [];
   private server: Server | undefined;
   private latency = 0;
   private delayedAnswers = 0;
@@ -243,7 +246,7 @@ export class SandboxService {
     const { route, params } = found;
     const key = `${route.method} ${route.template}`;
     this.count(key);
-    this.recent.push({ route: key, url: req.url ?? '', headers: req.headers });
+    this.recent.push({ route: key, url: req.url ?? '', headers: req.headers, at: performance.now() });
     if (this.recent.length > 200) this.recent.shift();
     const admission = this.options.admit?.(req.headers) ?? {};
     if (admission.refuse) return this.send(res, admission.refuse.status, admission.refuse.body, admission.refuse.headers);

@@ -56,3 +56,29 @@ describe('upstream calls of the benchmark tasks, cold', () => {
     expect(errors![0]!.extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('round trips', () => {
+  /** Groups the Data API requests of one operation into rounds: a round starts after a gap longer than half the latency. */
+  function rounds(latencyMs: number): number {
+    const times = h.sandbox.services.dataApi.recent.map((r) => r.at).sort((a, b) => a - b);
+    let count = times.length > 0 ? 1 : 0;
+    for (let i = 1; i < times.length; i++) if (times[i]! - times[i - 1]! > latencyMs / 2) count++;
+    return count;
+  }
+
+  it('sends every call that can go out together at once: as many rounds as the data has levels', async () => {
+    const latency = 150;
+    h.sandbox.setLatency(latency);
+    try {
+      for (const [query, depth] of [[Q1, 1], [Q2, 2], [Q3, 3]] as const) {
+        harness.freshKey();
+        h.sandbox.reset();
+        const { errors } = await harness.query<any>(query);
+        expect(errors).toBeUndefined();
+        expect(rounds(latency), query).toBe(depth);
+      }
+    } finally {
+      h.sandbox.setLatency(0);
+    }
+  });
+});
