@@ -39,7 +39,9 @@ let done = 0;
 await Promise.all(
   Array.from({ length: 10 }, async () => {
     while (Date.now() < end) {
-      const response = await fetch(gateway.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      // PROFILE_COLD=1: a fresh API key per operation, so nothing is shared between operations.
+      const key: Record<string, string> = process.env.PROFILE_COLD === '1' ? { 'x-data-api-key': `cold-${done}-${Math.random()}` } : {};
+      const response = await fetch(gateway.server.url, { method: 'POST', headers: { 'content-type': 'application/json', ...key }, body });
       await response.text();
       done++;
     }

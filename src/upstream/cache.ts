@@ -82,7 +82,14 @@ export class NoCache extends UpstreamCache {
   }
 }
 
+/** Lengths of the bodies upstream answers were parsed from (set by the transport), so caching weighs them for free. */
+export const answerSizes = new WeakMap<object, number>();
+
 function approximateSize(value: unknown): number {
+  if (value !== null && typeof value === 'object') {
+    const known = answerSizes.get(value);
+    if (known !== undefined) return known;
+  }
   try {
     return JSON.stringify(value)?.length ?? 1;
   } catch {

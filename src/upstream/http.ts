@@ -9,6 +9,7 @@ import { parse as parseLossless } from 'lossless-json';
 import { Pool } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions } from './resilience.js';
+import { answerSizes } from './cache.js';
 
 export interface TransportOptions {
   timeoutMs: number;
@@ -82,6 +83,20 @@ export class HttpTransport implements Transport {
     return this.breakers.states();
   }
 
+  /** Origin and base path of a base URL, parsed once (base URLs come from the configuration and chain records). */
+  private readonly bases = new Map<string, { origin: string; path: string }>();
+
+  private base(baseUrl: string): { origin: string; path: string } {
+    let base = this.bases.get(baseUrl);
+    if (!base) {
+      const url = new URL(baseUrl);
+      base = { origin: url.origin, path: url.pathname.replace(/\/+$/, '') };
+      // Bounded like the breakers' targets: past it, parse each time rather than grow.
+      if (this.bases.size < 1024) this.bases.set(baseUrl, base);
+    }
+    return base;
+  }
+
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {
@@ -100,7 +115,7 @@ export class HttpTransport implements Transport {
 
   /** Sends the call and returns the parsed JSON body of a 2xx answer; anything else throws UpstreamError. */
   async json(call: HttpCall): Promise<unknown> {
-    const origin = new URL(call.baseUrl).origin;
+    const { origin } = this.base(call.baseUrl);
     const partition = call.partition ?? 'anon';
     const wait = this.windows.remaining(call.service, origin, partition);
     if (wait !== undefined) {
@@ -134,8 +149,8 @@ export class HttpTransport implements Transport {
     if (this.closed) {
       throw new UpstreamError({ service: call.service, kind: 'connection', route: call.route, upstreamMessage: 'gateway is shutting down' });
     }
-    const base = new URL(call.baseUrl);
-    const path = base.pathname.replace(/\/+$/, '') + call.pathAndQuery || '/';
+    const base = this.base(call.baseUrl);
+    const path = base.path + call.pathAndQuery || '/';
     const started = performance.now();
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let status: number | 'error' = 'error';
@@ -159,7 +174,10 @@ export class HttpTransport implements Transport {
         throw httpError(call, status, text, response.headers, secrets);
       }
       try {
-        return call.exactIntegers ? parseExact(text) : JSON.parse(text);
+        const value = call.exactIntegers ? parseExact(text) : JSON.parse(text);
+        // The shared cache weighs an answer by its body's length instead of serialising it again.
+        if (value !== null && typeof value === 'object') answerSizes.set(value, text.length);
+        return value;
       } catch {
         throw new UpstreamError({ service: call.service, kind: 'invalid-json', route: call.route, status });
       }
