@@ -5,11 +5,15 @@
  * says in an error body reaches a client only as a cleaned, capped 4xx or JSON-RPC message; the raw
  * body (keys redacted) goes to the debug log.
  */
+import { setMaxListeners } from 'node:events';
 import { parse as parseLossless } from 'lossless-json';
 import { Pool } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions } from './resilience.js';
 import { answerSizes } from './cache.js';
+
+/** How close together calls must start to share one deadline signal (see `deadlineSignal`). */
+const DEADLINE_GRAIN_MS = 50;
 
 export interface TransportOptions {
   timeoutMs: number;
@@ -83,6 +87,24 @@ export class HttpTransport implements Transport {
     return this.breakers.states();
   }
 
+  private shared: { signal: AbortSignal; until: number } | undefined;
+
+  /**
+   * The abort signal of a call's deadline. Calls that start within the same DEADLINE_GRAIN_MS share
+   * one (a signal per call costs more than the rest of the call's bookkeeping), so a call's deadline
+   * is UPSTREAM_TIMEOUT_MS plus at most DEADLINE_GRAIN_MS.
+   */
+  private deadlineSignal(): AbortSignal {
+    const now = performance.now();
+    if (!this.shared || now >= this.shared.until) {
+      const signal = AbortSignal.timeout(this.options.timeoutMs + DEADLINE_GRAIN_MS);
+      // Every call of the window listens to it: that many listeners are expected, not a leak.
+      setMaxListeners(0, signal);
+      this.shared = { signal, until: now + DEADLINE_GRAIN_MS };
+    }
+    return this.shared.signal;
+  }
+
   /** Origin and base path of a base URL, parsed once (base URLs come from the configuration and chain records). */
   private readonly bases = new Map<string, { origin: string; path: string }>();
 
@@ -152,7 +174,7 @@ export class HttpTransport implements Transport {
     const base = this.base(call.baseUrl);
     const path = base.path + call.pathAndQuery || '/';
     const started = performance.now();
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = this.deadlineSignal();
     let status: number | 'error' = 'error';
     try {
       const response = await this.pool(base.origin).request({

@@ -12,15 +12,17 @@ import type { HttpCall, HttpObserver, RefusalReason, Transport } from './http.js
  * answer is dropped for this operation; a call shared with other operations goes on for them).
  */
 export class OperationDeadline {
-  private readonly signal: AbortSignal;
+  private readonly at: number;
+  /** One timer for the whole operation, armed while some call waits, firing every waiter at once. */
+  private timer: NodeJS.Timeout | undefined;
+  private readonly waiting = new Set<() => void>();
 
   constructor(readonly timeoutMs: number) {
-    // Node's timeout signals use unref'd timers and need no clearing.
-    this.signal = AbortSignal.timeout(timeoutMs);
+    this.at = performance.now() + timeoutMs;
   }
 
   get expired(): boolean {
-    return this.signal.aborted;
+    return performance.now() >= this.at;
   }
 
   error(service: UpstreamService, route: string): UpstreamError {
@@ -39,18 +41,37 @@ export class OperationDeadline {
     }
     return new Promise<T>((resolve, reject) => {
       const onDeadline = () => reject(this.error(service, route));
-      this.signal.addEventListener('abort', onDeadline, { once: true });
+      this.waiting.add(onDeadline);
+      this.arm();
+      const settle = () => {
+        this.waiting.delete(onDeadline);
+        if (this.waiting.size === 0 && this.timer) {
+          clearTimeout(this.timer);
+          this.timer = undefined;
+        }
+      };
       promise.then(
         (value) => {
-          this.signal.removeEventListener('abort', onDeadline);
+          settle();
           resolve(value);
         },
         (error: unknown) => {
-          this.signal.removeEventListener('abort', onDeadline);
+          settle();
           reject(error);
         },
       );
     });
+  }
+
+  private arm(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const waiters = [...this.waiting];
+      this.waiting.clear();
+      for (const fire of waiters) fire();
+    }, Math.max(0, this.at - performance.now()));
+    this.timer.unref();
   }
 }
 
