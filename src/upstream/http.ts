@@ -8,7 +8,7 @@
 import { parse as parseLossless } from 'lossless-json';
 import { Pool } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
-import { OriginBreakers, RetryAfterWindows, type BreakerOptions } from './resilience.js';
+import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 
 export interface TransportOptions {
   timeoutMs: number;
@@ -16,6 +16,8 @@ export interface TransportOptions {
   retries: number;
   /** The circuit breakers' threshold, cool-down and origin names (default: 5 failures, 10 s, no names). */
   breaker?: BreakerOptions;
+  /** `Retry-After` windows shared with other replicas (Redis). */
+  sharedWindows?: SharedWindows;
 }
 
 export interface HttpCall {
@@ -66,7 +68,7 @@ export interface Transport {
 
 export class HttpTransport implements Transport {
   private readonly pools = new Map<string, Pool>();
-  private readonly windows = new RetryAfterWindows();
+  private readonly windows: RetryAfterWindows;
   private readonly breakers: OriginBreakers;
   private closed = false;
 
@@ -75,6 +77,7 @@ export class HttpTransport implements Transport {
     private readonly observer: HttpObserver = {},
   ) {
     this.breakers = new OriginBreakers(options.breaker ?? { threshold: 5, cooldownMs: 10_000, targets: new Map() });
+    this.windows = new RetryAfterWindows(options.sharedWindows);
   }
 
   /** The circuit breakers' states, by service and origin name. */
@@ -102,7 +105,7 @@ export class HttpTransport implements Transport {
   async json(call: HttpCall): Promise<unknown> {
     const origin = new URL(call.baseUrl).origin;
     const partition = call.partition ?? 'anon';
-    const wait = this.windows.remaining(call.service, origin, partition);
+    const wait = await this.windows.remainingShared(call.service, origin, partition);
     if (wait !== undefined) {
       this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'retry-after' });
       throw new UpstreamError({

@@ -3,7 +3,7 @@
  * (its request budget and its deadline) and for the client that sent it (upstream calls per
  * second). Calls refused here are never sent; calls made wait no longer than the deadline.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { UpstreamError, type UpstreamService } from './errors.js';
 import type { HttpCall, HttpObserver, RefusalReason, Transport } from './http.js';
 
@@ -54,16 +54,42 @@ export class OperationDeadline {
   }
 }
 
-/** Upstream calls per second per client, over all its operations (memory-bounded: a record lives one second). */
+/**
+ * A rate limiter other replicas share (rate-limiter-flexible's RateLimiterRedis), with a way to know
+ * whether it can be asked now and to report that it failed.
+ */
+export interface SharedRateLimiter {
+  limiter: RateLimiterAbstract;
+  usable(): boolean;
+  failed(error: unknown): void;
+}
+
+/**
+ * Upstream calls per second per client, over all its operations (memory-bounded: a record lives one
+ * second). With a shared limiter (Redis), the budget is over all replicas; while it cannot be asked
+ * (Redis down or failing) the in-process limiter stands in as the insurance, per replica.
+ */
 export class ClientRateLimit {
   private readonly limiter: RateLimiterMemory;
 
-  constructor(readonly callsPerSecond: number) {
+  constructor(
+    readonly callsPerSecond: number,
+    private readonly shared?: SharedRateLimiter,
+  ) {
     this.limiter = new RateLimiterMemory({ points: callsPerSecond, duration: 1 });
   }
 
   /** Takes one call from the client's budget; resolves to the seconds to wait when it is spent, else undefined. */
   async take(client: string): Promise<number | undefined> {
+    if (this.shared?.usable()) {
+      try {
+        await this.shared.limiter.consume(client, 1);
+        return undefined;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        this.shared.failed(refusal);
+      }
+    }
     try {
       await this.limiter.consume(client, 1);
       return undefined;
