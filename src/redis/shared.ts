@@ -16,7 +16,7 @@
 import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { createHash } from 'node:crypto';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SharedCacheTier } from '../upstream/cache.js';
 import type { UpstreamService } from '../upstream/errors.js';
 import type { SharedRateLimiter } from '../upstream/request.js';
@@ -29,18 +29,47 @@ export const MAX_SHARED_VALUE_BYTES = 4 * 1024 * 1024;
 
 type CacheEntityRecord = Parameters<Cache['invalidate']>[0] extends Iterable<infer E> ? E : never;
 
+/** A pipeline's or transaction's answers, or the first error among them (ioredis resolves those per command). */
+function settled(results: Array<[Error | null, unknown]> | null): unknown[] {
+  if (!results) throw new Error('transaction discarded');
+  for (const [error] of results) if (error) throw error;
+  return results.map(([, value]) => value);
+}
+
 const hash = (text: string, length = 43) => createHash('sha256').update(text).digest('base64url').slice(0, length);
 
+/**
+ * The upstream cache's shared tier. The reads of one tick go out as one pipeline (GET and PTTL per
+ * key) and settle together, so calls that miss still reach the upstream in the same tick (an EVM
+ * JSON-RPC batch stays one batch).
+ */
 export function redisCacheTier(store: RedisStore): SharedCacheTier {
   const keyOf = (key: string) => store.key('up', hash(key));
-  return {
-    async get(key) {
-      const answer = await store.run('cache-get', (c) => c.multi().get(keyOf(key)).pttl(keyOf(key)).exec());
-      if (!answer) return undefined;
-      const [[, text], [, ttl]] = answer as [[unknown, string | null], [unknown, number]];
+  type Read = { key: string; resolve: (hit: { value: unknown; ttlMs: number } | undefined) => void };
+  let queue: Read[] = [];
+  const flush = async () => {
+    const reads = queue;
+    queue = [];
+    const answer = await store.run('cache-get', async (c) => {
+      const pipeline = c.pipeline();
+      for (const read of reads) pipeline.get(read.key).pttl(read.key);
+      return settled(await pipeline.exec());
+    });
+    reads.forEach((read, i) => {
+      const text = answer?.[2 * i] as string | null | undefined;
+      const ttl = answer?.[2 * i + 1];
       const value = decode(text);
-      if (value === undefined || typeof ttl !== 'number' || ttl <= 0) return undefined;
-      return { value, ttlMs: ttl };
+      read.resolve(value === undefined || typeof ttl !== 'number' || ttl <= 0 ? undefined : { value, ttlMs: ttl });
+    });
+  };
+  return {
+    get(key) {
+      if (!store.available()) return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        // After the promise jobs of this tick (as DataLoader schedules its batches).
+        if (queue.length === 0) void Promise.resolve().then(() => process.nextTick(() => void flush()));
+        queue.push({ key: keyOf(key), resolve });
+      });
     },
     set(key, value, ttlMs) {
       const text = encode(value);
@@ -67,17 +96,28 @@ export function redisWindows(store: RedisStore): SharedWindows {
 
 /** The client rate limit over all replicas; while Redis cannot be asked, each replica's own limiter stands in. */
 export function redisRateLimiter(store: RedisStore, callsPerSecond: number): SharedRateLimiter {
+  const limiter = new RateLimiterRedis({
+    storeClient: store.client,
+    keyPrefix: store.key('rl'),
+    points: callsPerSecond,
+    duration: 1,
+    // Not queued while disconnected: fail at once, and ClientRateLimit falls back to memory.
+    rejectIfRedisNotReady: true,
+  });
   return {
-    limiter: new RateLimiterRedis({
-      storeClient: store.client,
-      keyPrefix: store.key('rl'),
-      points: callsPerSecond,
-      duration: 1,
-      // Not queued while disconnected: fail at once, and ClientRateLimit falls back to memory.
-      rejectIfRedisNotReady: true,
-    }),
-    usable: () => store.usable(),
-    failed: (error) => store.failed('rate-limit', error),
+    async consume(client) {
+      const outcome = await store.run('rate-limit', () =>
+        limiter.consume(client, 1).then(
+          () => 'granted' as const,
+          (refusal: unknown) => {
+            // A spent budget is an answer, not a failure of Redis.
+            if (refusal instanceof RateLimiterRes) return refusal;
+            throw refusal;
+          },
+        ),
+      );
+      return outcome ?? 'unavailable';
+    },
   };
 }
 
@@ -96,20 +136,20 @@ export function redisResponseCache(store: RedisStore, fallbackEntries: number): 
   };
   return {
     async get(id) {
-      if (!store.usable()) return local.get(id);
+      if (!store.available()) return local.get(id);
       const text = await store.run('response-cache-get', (c) => c.get(entryKey(id)));
       return (decode(text) as ExecutionResult | undefined) ?? undefined;
     },
     async set(id, data, entities, ttl) {
       const text = encode(data);
-      if (!store.usable() || text === undefined || text.length > MAX_SHARED_VALUE_BYTES) return local.set(id, data, entities, ttl);
+      if (!store.available() || text === undefined || text.length > MAX_SHARED_VALUE_BYTES) return local.set(id, data, entities, ttl);
       const px = Number.isFinite(ttl) && ttl > 0 ? Math.round(ttl) : 24 * 3600 * 1000;
-      await store.run('response-cache-set', (c) => {
+      await store.run('response-cache-set', async (c) => {
         const tx = c.multi().set(entryKey(id), text, 'PX', px);
         for (const entity of entities) {
           for (const key of entityKeys(entity)) tx.sadd(key, id).pexpire(key, px, 'GT').pexpire(key, px, 'NX');
         }
-        return tx.exec();
+        return settled(await tx.exec());
       });
     },
     async invalidate(entities) {

@@ -113,7 +113,7 @@ export class RedisStore {
    * failing, so callers go on without Redis.
    */
   async run<T>(op: RedisOp, command: (client: Redis) => Promise<T>): Promise<T | undefined> {
-    if (!this.usable()) return undefined;
+    if (!this.take()) return undefined;
     try {
       const result = await command(this.client);
       if (!this.healthy) this.recovered();
@@ -124,13 +124,16 @@ export class RedisStore {
     }
   }
 
-  /** Whether a command may go out now: the connection is ready and no failure is fresh (one probe a second). */
-  usable(): boolean {
+  /** Whether a command may go out now: the connection is ready and no failure is fresh (else one probe a second). */
+  available(): boolean {
     if (this.closed || this.client.status !== 'ready') return false;
-    if (this.healthy) return true;
-    const now = Date.now();
-    if (now < this.nextProbe) return false;
-    this.nextProbe = now + PROBE_AFTER_MS;
+    return this.healthy || Date.now() >= this.nextProbe;
+  }
+
+  /** `available`, and when that is as the second's probe, takes the probe (call it once per command sent). */
+  take(): boolean {
+    if (!this.available()) return false;
+    if (!this.healthy) this.nextProbe = Date.now() + PROBE_AFTER_MS;
     return true;
   }
 
@@ -166,7 +169,7 @@ export class RedisStore {
         });
       });
     }
-    if (!this.up && !this.usable()) return false;
+    if (!this.take()) return false;
     try {
       await subscriber.subscribe(name);
       return true;

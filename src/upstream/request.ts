@@ -3,7 +3,7 @@
  * (its request budget and its deadline) and for the client that sent it (upstream calls per
  * second). Calls refused here are never sent; calls made wait no longer than the deadline.
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { UpstreamError, type UpstreamService } from './errors.js';
 import type { HttpCall, HttpObserver, RefusalReason, Transport } from './http.js';
 
@@ -54,14 +54,10 @@ export class OperationDeadline {
   }
 }
 
-/**
- * A rate limiter other replicas share (rate-limiter-flexible's RateLimiterRedis), with a way to know
- * whether it can be asked now and to report that it failed.
- */
+/** A rate limiter other replicas share (rate-limiter-flexible's RateLimiterRedis). Never throws. */
 export interface SharedRateLimiter {
-  limiter: RateLimiterAbstract;
-  usable(): boolean;
-  failed(error: unknown): void;
+  /** Takes one point: `granted`, the refusal when the budget is spent, or `unavailable` when it cannot be asked. */
+  consume(client: string): Promise<'granted' | 'unavailable' | RateLimiterRes>;
 }
 
 /**
@@ -81,15 +77,9 @@ export class ClientRateLimit {
 
   /** Takes one call from the client's budget; resolves to the seconds to wait when it is spent, else undefined. */
   async take(client: string): Promise<number | undefined> {
-    if (this.shared?.usable()) {
-      try {
-        await this.shared.limiter.consume(client, 1);
-        return undefined;
-      } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-        this.shared.failed(refusal);
-      }
-    }
+    const shared = await this.shared?.consume(client);
+    if (shared === 'granted') return undefined;
+    if (shared instanceof RateLimiterRes) return Math.max(1, Math.ceil(shared.msBeforeNext / 1000));
     try {
       await this.limiter.consume(client, 1);
       return undefined;

@@ -220,6 +220,31 @@ describe('two replicas, one Redis', () => {
     expect(shared.errors).toBeUndefined();
     expect(upstreamCalls()).toBe(0);
     expect(await scrape(a)).toMatch(/^redis_up 1$/m);
-    expect(lines.filter((l) => l.includes('reachable again'))).toHaveLength(0); // info lines are below the warn level
+  }, 30_000);
+
+  it('bounds what a hanging Redis (connections open, no answers) adds to a query by the command deadline', async () => {
+    const [a] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000', REDIS_COMMAND_TIMEOUT_MS: '200' });
+    const headers = key('hang');
+    const expected = (await a.query<any, { hash: string }>(TX, { hash: tx(60) }, headers)).data;
+    redis.pause();
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const started = performance.now();
+        const answer = await a.query<any, { hash: string }>(TX, { hash: tx(60 + (i % 3)) }, headers);
+        times.push(performance.now() - started);
+        expect(answer.errors).toBeUndefined();
+        if (i % 3 === 0) expect(answer.data).toEqual(expected);
+      }
+      // The first query waits out one deadline; then commands are skipped (one probe a second).
+      expect(Math.max(...times)).toBeLessThan(700);
+      expect(times.slice(1).filter((ms) => ms > 150).length).toBeLessThanOrEqual(2);
+      const text = await scrape(a);
+      expect(text).toMatch(/^redis_up 0$/m);
+      expect(Number(metric(text, 'redis_errors_total{op="cache-get"}'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      redis.resume();
+    }
+    await waitUntil(() => a.server.redis!.up || a.server.redis!.available(), 5_000, 'Redis to answer again');
   }, 30_000);
 });

@@ -13,6 +13,9 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port (empty: nothing was persisted). */
   restart(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the process: connections stay open, commands get no answer. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -65,5 +68,8 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER_BIN ?? 
     await exited;
   };
   await launch();
-  return { port, url: `redis://127.0.0.1:${port}/0`, kill, restart: launch, stop: kill };
+  const signal = (name: NodeJS.Signals) => {
+    if (child?.pid !== undefined && child.exitCode === null) process.kill(child.pid, name);
+  };
+  return { port, url: `redis://127.0.0.1:${port}/0`, kill, restart: launch, stop: kill, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT') };
 }
