@@ -45,12 +45,19 @@ const hash = (text: string, length = 43) => createHash('sha256').update(text).di
  */
 export function redisCacheTier(store: RedisStore): SharedCacheTier {
   const keyOf = (key: string) => store.key('up', hash(key));
-  type Read = { key: string; resolve: (hit: { value: unknown; ttlMs: number } | undefined) => void };
+  type Read = { key: string | undefined; resolve: (hit: { value: unknown; ttlMs: number } | undefined) => void };
   let queue: Read[] = [];
+  const enqueue = (key: string | undefined) =>
+    new Promise<{ value: unknown; ttlMs: number } | undefined>((resolve) => {
+      // After the promise jobs of this tick (as DataLoader schedules its batches).
+      if (queue.length === 0) void Promise.resolve().then(() => process.nextTick(() => void flush()));
+      queue.push({ key, resolve });
+    });
   const flush = async () => {
-    const reads = queue;
+    const all = queue;
     queue = [];
-    const answer = await store.run('cache-get', async (c) => {
+    const reads = all.filter((read): read is Read & { key: string } => read.key !== undefined);
+    const answer = reads.length === 0 ? [] : await store.run('cache-get', async (c) => {
       const pipeline = c.pipeline();
       for (const read of reads) pipeline.get(read.key).pttl(read.key);
       return settled(await pipeline.exec());
@@ -61,15 +68,16 @@ export function redisCacheTier(store: RedisStore): SharedCacheTier {
       const value = decode(text);
       read.resolve(value === undefined || typeof ttl !== 'number' || ttl <= 0 ? undefined : { value, ttlMs: ttl });
     });
+    for (const waiter of all) if (waiter.key === undefined) waiter.resolve(undefined);
   };
   return {
     get(key) {
       if (!store.available()) return Promise.resolve(undefined);
-      return new Promise((resolve) => {
-        // After the promise jobs of this tick (as DataLoader schedules its batches).
-        if (queue.length === 0) void Promise.resolve().then(() => process.nextTick(() => void flush()));
-        queue.push({ key: keyOf(key), resolve });
-      });
+      return enqueue(keyOf(key));
+    },
+    async settled() {
+      // Always joins the tick's batch: a cacheable read of this tick may come after this call.
+      if (store.available()) await enqueue(undefined);
     },
     set(key, value, ttlMs) {
       const text = encode(value);

@@ -25,6 +25,12 @@ export interface SharedCacheTier {
   get(key: string): Promise<{ value: unknown; ttlMs: number } | undefined>;
   /** Keeps the value `ttlMs`; fire and forget. */
   set(key: string, value: unknown, ttlMs: number): void;
+  /**
+   * Resolves when the reads asked for in this tick have been answered (at once when there are none):
+   * an uncacheable call waits for them, so the calls of one tick still reach the upstream together
+   * (one EVM JSON-RPC batch).
+   */
+  settled(): Promise<void>;
 }
 
 interface Entry {
@@ -65,6 +71,8 @@ export class UpstreamCache {
             this.lru.set(key, { value, size: sizeOf ? sizeOf(value) : approximateSize(value) }, { ttl: Math.min(ttlMs, remote.ttlMs) });
             return value;
           }
+        } else if (this.shared) {
+          await this.shared.settled();
         }
         const value = await fetch();
         if (ttlMs > 0) {

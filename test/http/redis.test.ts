@@ -6,6 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChainNodeDashboardDocument } from '../gql/graphql.js';
 import { createLogger } from '../../src/logger.js';
 import { decode, encode } from '../../src/redis/codec.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -94,6 +95,15 @@ describe('two replicas, one Redis', () => {
     for (const text of [...keys, ...values]) expect(text).not.toContain('key-one-');
     for (const text of [...keys, ...values]) expect(text).not.toContain('key-two-');
     expect(await scrape(b)).toMatch(/^redis_up 1$/m);
+  });
+
+  it('keeps EVM JSON-RPC batching: a fresh operation\'s node reads of one chain still go out as one batch', async () => {
+    const [a] = await replicas();
+    const [w1, w2, w3] = sandbox.world.evm.chain(779672)!.wallets.slice(0, 3) as string[];
+    sandbox.reset();
+    const result = await a.query(ChainNodeDashboardDocument, { id: '779672', a: w1!, b: w2!, c: w3! });
+    expect(result.errors).toBeUndefined();
+    expect(sandbox.services.l1Nodes.counts()['POST /{l1}/{network}/rpc']).toBe(1);
   });
 
   it('shares the client rate limit: a client limited on A is limited on B', async () => {
