@@ -85,6 +85,15 @@ export interface Config {
   apqMaxDocuments: number;
   /** Most answers the response cache holds; 0 turns it off. */
   responseCacheMaxEntries: number;
+  /**
+   * `REDIS_URL`: the Redis shared by replicas (upstream cache, client rate limit, Retry-After windows,
+   * response cache, live pollers). Undefined: everything stays in this process.
+   */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel (`REDIS_KEY_PREFIX`). */
+  redisKeyPrefix: string;
+  /** Deadline of one Redis command (`REDIS_COMMAND_TIMEOUT_MS`); past it the gateway goes on without Redis. */
+  redisCommandTimeoutMs: number;
 }
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
@@ -290,5 +299,33 @@ export function loadConfig(env: Env = process.env): Config {
     trustedDocuments: trustedDocuments(env, 'TRUSTED_DOCUMENTS'),
     apqMaxDocuments: int(env, 'APQ_MAX_DOCUMENTS', 1000, 1, 1_000_000),
     responseCacheMaxEntries: int(env, 'RESPONSE_CACHE_MAX_ENTRIES', 1000, 0, 1_000_000),
+    redisUrl: redisUrl(env, 'REDIS_URL'),
+    redisKeyPrefix: redisKeyPrefix(env, 'REDIS_KEY_PREFIX'),
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 200, 10, 10_000),
   };
+}
+
+/** `REDIS_URL`: `redis://` or `rediss://` (TLS), optionally with a password and a database number. */
+function redisUrl(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    // The value may hold a password: never echo it.
+    throw new ConfigError(name, 'is not a URL (expected e.g. redis://127.0.0.1:6379/0)');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new ConfigError(name, `must be a redis:// or rediss:// URL, got "${parsed.protocol}"`);
+  }
+  if (!parsed.hostname) throw new ConfigError(name, 'must name a host');
+  return value;
+}
+
+/** `REDIS_KEY_PREFIX`: printable, no spaces, at most 64 characters; `avalanche-graph:` by default. */
+function redisKeyPrefix(env: Env, name: string): string {
+  const value = read(env, name) ?? 'avalanche-graph:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(value)) throw new ConfigError(name, 'must be 1 to 64 printable ASCII characters without spaces');
+  return value;
 }

@@ -14,6 +14,7 @@ import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { HttpObserver } from './upstream/http.js';
+import { REDIS_OPS, type RedisOp } from './redis/store.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
 export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
@@ -57,6 +58,10 @@ export interface GatewayMetrics {
   watchBreakers(states: () => BreakerState[]): void;
   /** Counts a request or call the gateway refused without asking an upstream. */
   reject(reason: RejectionReason): void;
+  /** Reports whether the shared Redis is usable on each scrape (REDIS_URL set). */
+  watchRedis(up: () => boolean): void;
+  /** Counts a failed Redis command by what it was for (a fixed set). */
+  redisError(op: RedisOp): void;
 }
 
 export interface MetricsOptions {
@@ -117,6 +122,13 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     registers: [registry],
   });
   for (const reason of REJECTION_REASONS) rejections.inc({ reason }, 0);
+  let redisUp: (() => boolean) | undefined;
+  const redisErrors = new Counter({
+    name: 'redis_errors_total',
+    help: `Redis commands that failed or timed out (the gateway went on without Redis), by what they were for (${REDIS_OPS.join(', ')}).`,
+    labelNames: ['op'] as const,
+    registers: [registry],
+  });
   const operations = new Histogram({
     name: 'graphql_operation_duration_seconds',
     help: `Duration of GraphQL operations by type and name (the first ${OPERATION_NAME_LABELS} names seen; later ones are "other").`,
@@ -165,6 +177,24 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     reject(reason) {
       if (REJECTION_REASONS.includes(reason)) rejections.inc({ reason });
+    },
+    watchRedis(up) {
+      // Only with REDIS_URL: without it there is no Redis to be up or down.
+      if (!redisUp) {
+        new Gauge({
+          name: 'redis_up',
+          help: 'Whether the shared Redis (REDIS_URL) is usable: 1 up, 0 down (shared caches and limits fall back to this process).',
+          registers: [registry],
+          collect() {
+            if (redisUp) this.set(redisUp() ? 1 : 0);
+          },
+        });
+      }
+      redisUp = up;
+      for (const op of REDIS_OPS) redisErrors.inc({ op }, 0);
+    },
+    redisError(op) {
+      if (REDIS_OPS.includes(op)) redisErrors.inc({ op });
     },
   };
 }

@@ -10,9 +10,9 @@
  * are never cached; nothing invalidates an entry early (the gateway cannot know of upstream changes).
  *
  * Entries are partitioned by the caller's API key (its fingerprint; `anon` without one): nothing is
- * served across keys. GET answers carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
+ * served across keys. With REDIS_URL the entries live in Redis, shared by the replicas (src/redis/shared.ts). GET answers carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
  */
-import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
 import { keyFingerprint } from './upstream/cache.js';
 import { Upstreams } from './upstream/index.js';
@@ -65,7 +65,8 @@ export function responseCacheTtls(): Record<string, number> {
   };
 }
 
-export function useGatewayResponseCache(maxEntries: number): Plugin[] {
+/** `cache`: where entries live (Redis with REDIS_URL); an in-process LRU of `maxEntries` by default. */
+export function useGatewayResponseCache(maxEntries: number, cache?: Cache): Plugin[] {
   const headers: Plugin = {
     // How long a client or CDN may keep a GET answer the cache stored (a key's answers only privately).
     onResultProcess({ request, result }) {
@@ -80,7 +81,7 @@ export function useGatewayResponseCache(maxEntries: number): Plugin[] {
   };
   return [
     useResponseCache({
-      cache: createInMemoryCache({ max: maxEntries }),
+      cache: cache ?? createInMemoryCache({ max: maxEntries }),
       session: (request) => keyFingerprint(Upstreams.callerKey(request.headers)),
       ttl: TTL.moving,
       ttlPerSchemaCoordinate: responseCacheTtls(),

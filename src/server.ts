@@ -12,6 +12,8 @@ import { Upstreams } from './upstream/index.js';
 import { LiveSubscriptions } from './live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
+import { RedisStore } from './redis/store.js';
+import { redisCacheTier, redisRateLimiter, redisResponseCache, redisWindows } from './redis/shared.js';
 
 export interface RunningServer {
   server: Server;
@@ -24,21 +26,42 @@ export interface RunningServer {
   /** Where `/metrics` is served: beside GraphQL, or on METRICS_PORT. */
   metricsUrl: string;
   logger: Logger;
+  /** The Redis the replicas share (REDIS_URL), if configured. */
+  redis: RedisStore | undefined;
   /** Stops accepting, waits for in-flight requests (up to the configured deadline), closes pools. */
   close(): Promise<void>;
 }
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
-  const upstreams = new Upstreams(config, {
-    ...metrics.observer,
-    // Raw error bodies (keys already redacted) are for operators debugging an upstream, never for clients.
-    onFailedAnswer: ({ service, route, status, body }) => logger.debug(`${service} ${route} answered ${status}`, { body }),
-  });
+  // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.
+  const redis = config.redisUrl
+    ? new RedisStore({
+        url: config.redisUrl,
+        prefix: config.redisKeyPrefix,
+        commandTimeoutMs: config.redisCommandTimeoutMs,
+        logger,
+        onError: (op) => metrics.redisError(op),
+      })
+    : undefined;
+  if (redis) {
+    metrics.watchRedis(() => redis.up);
+    // Start with the shared state when Redis answers soon; a Redis that does not is an outage, not a failed start.
+    await redis.waitReady(2000);
+  }
+  const upstreams = new Upstreams(
+    config,
+    {
+      ...metrics.observer,
+      // Raw error bodies (keys already redacted) are for operators debugging an upstream, never for clients.
+      onFailedAnswer: ({ service, route, status, body }) => logger.debug(`${service} ${route} answered ${status}`, { body }),
+    },
+    redis ? { cache: redisCacheTier(redis), windows: redisWindows(redis), rateLimiter: redisRateLimiter(redis, config.clientUpstreamCallsPerSecond) } : {},
+  );
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   metrics.watchBreakers(() => upstreams.breakers());
   let accepting = false;
-  const live = new LiveSubscriptions(config, upstreams, logger);
+  const live = new LiveSubscriptions(config, upstreams, logger, redis);
   const gateway = createGateway({
     config,
     upstreams,
@@ -47,6 +70,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     isReady: () => accepting,
     plugins: [metrics.plugin],
     onRefused: (reason) => metrics.reject(reason),
+    responseCache: redis && config.responseCacheMaxEntries > 0 ? redisResponseCache(redis, config.responseCacheMaxEntries) : undefined,
   });
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
   answerClientErrors(server, config);
@@ -58,12 +82,16 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await redis?.close();
+    throw error;
   });
   let metricsServer: MetricsServer | undefined;
   try {
     if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort);
   } catch (error) {
     server.close();
+    await redis?.close();
     throw error;
   }
   accepting = true;
@@ -96,9 +124,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       clearTimeout(deadline);
       await (late ? upstreams.abort() : upstreams.close());
       await metricsServer?.close();
+      await redis?.close();
     })());
 
-  return { server, gateway, upstreams, url, metrics, live, metricsUrl, logger, close };
+  return { server, gateway, upstreams, url, metrics, live, metricsUrl, logger, redis, close };
 }
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish. */

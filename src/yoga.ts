@@ -14,6 +14,7 @@ import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy }
 import { useOperationGuard } from './operation-guard.js';
 import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
 import { useGatewayResponseCache } from './response-cache.js';
+import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
@@ -49,6 +50,8 @@ export interface GatewayOptions {
   live?: LiveSubscriptions;
   /** Told when the operation guard refuses an operation (for metrics). */
   onRefused?: (reason: 'bad-input' | 'estimate') => void;
+  /** Where the response cache keeps entries (Redis with REDIS_URL); in process by default. */
+  responseCache?: ResponseCacheStore;
 }
 
 /** What the node adapter passes beside each request: the socket, for the client's address. */
@@ -166,7 +169,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
       ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(config.apqMaxDocuments)),
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
-      ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries) : []),
+      ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries, options.responseCache) : []),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useNotices(),

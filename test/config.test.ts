@@ -36,6 +36,10 @@ describe('configuration', () => {
     ['CHAIN_RPC_URLS', '{"not-a-chain": "https://rpc.example.com"}'],
     ['CHAIN_RPC_URLS', '{"779672": "ftp://rpc.example.com"}'],
     ['CHAIN_RPC_URLS', '{"779672": {"validators": "https://rpc.example.com/validators"}}'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_URL', 'not a url'],
+    ['REDIS_KEY_PREFIX', 'with space:'],
+    ['REDIS_COMMAND_TIMEOUT_MS', '1'],
   ])('stops on a bad %s and names it', (name, value) => {
     let error: unknown;
     try {
@@ -66,5 +70,19 @@ describe('configuration', () => {
       ['2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', { rpc: 'https://c.example.com/rpc', validators: 'https://c.example.com/v' }],
     ]);
     expect(loadConfig({}).chainRpcUrls.size).toBe(0);
+  });
+
+  it('reads REDIS_URL (unset: nothing shared) without ever echoing its password', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'avalanche-graph:', redisCommandTimeoutMs: 200 });
+    expect(loadConfig({ REDIS_URL: 'rediss://:s3cret@redis.internal:6380/2', REDIS_KEY_PREFIX: 'staging:' })).toMatchObject({
+      redisUrl: 'rediss://:s3cret@redis.internal:6380/2',
+      redisKeyPrefix: 'staging:',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://:s3cret@x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ REDIS_URL: 'http://:s3cret@x' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('s3cret');
+    }
   });
 });

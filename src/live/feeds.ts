@@ -25,6 +25,10 @@ const MAX_CATCH_UP = 1_000;
 export function blockFeed(upstreams: RequestUpstreams, chainId: string): Feed<WireEvmBlock> {
   let last: bigint | undefined;
   return {
+    // Taking over from another replica's poller: the blocks after the last one passed on are new.
+    resume(latest) {
+      last = BigInt(latest.blockNumber);
+    },
     async poll() {
       const head = await upstreams.dataApi.evm.listBlocks(chainId, { pageSize: HEAD_PAGE });
       const newest = head.blocks[0];
@@ -61,6 +65,9 @@ export function icmMessageFeed(upstreams: RequestUpstreams, messageId: string): 
   let status: string | undefined;
   return {
     replayLatest: true,
+    resume(latest) {
+      status = latest.status;
+    },
     async poll() {
       const message = await upstreams.dataApi.icm.getMessage(messageId);
       if (!message || message.status === status) return { events: [] };
@@ -93,6 +100,9 @@ const weightOf = (v: WireCurrentValidator) => String(v.weight ?? v.stakeAmount ?
 export function validatorSetFeed(upstreams: RequestUpstreams, network: NetworkKey, subnetId: string | undefined): Feed<ValidatorSetChange> {
   let known: Map<string, WireCurrentValidator> | undefined;
   return {
+    resume(latest) {
+      known = new Map(latest.validators.map((v) => [v.nodeID, v]));
+    },
     async poll() {
       const validators = await upstreams.nodeRpc.pChain(network).getCurrentValidators(subnetId ? { subnetID: subnetId } : {});
       const now = new Map(validators.map((v) => [v.nodeID, v]));

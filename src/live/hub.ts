@@ -4,6 +4,14 @@
  * (its timer cleared, nothing more sent) when the last one leaves; each subscriber is an async
  * iterator that a closed connection ends through `return()`. Each client may hold at most
  * `maxPerClient` subscriptions. Nothing here knows GraphQL or HTTP.
+ *
+ * With a coordinator (Redis, see coordinator.ts), the hubs of several replicas elect one poller per
+ * subject between them: the replica holding the subject's lease polls and publishes what it finds;
+ * the others (followers) poll nothing and pass the published events to their subscribers. A follower
+ * tries to take the lease over every `leaseMs / 2` (at once when the leader lets it go), so a
+ * replica that dies or loses its last subscriber is replaced; the new leader's feed resumes after
+ * the last event it passed on. When the coordinator cannot be asked (Redis down), every replica
+ * polls for itself, as without one.
  */
 
 /** What one poll found: new events, in order, and whether the subject is finished (no more events). */
@@ -17,6 +25,29 @@ export interface Feed<T> {
   poll(): Promise<FeedStep<T>>;
   /** A subscriber that joins an existing poller first gets the latest event (a status, not a log). */
   replayLatest?: boolean;
+  /** A fresh feed taking over from another replica's: what it must count as seen (the last event passed on). */
+  resume?(latest: T): void;
+}
+
+/** What a subject's leader tells the other replicas. */
+export type LinkMessage = { events: unknown[] } | { done: true } | { fatal: true } | { released: true };
+
+/** One subject's connection to the other replicas. */
+export interface SubjectLink {
+  /** Takes or keeps the subject's lease: `leader` polls; `follower` listens. Resolves `leader` when the coordinator cannot be asked. */
+  claim(): Promise<'leader' | 'follower'>;
+  /** Tells the followers (fire and forget). */
+  publish(message: LinkMessage): void;
+  /** Gives the lease up (if held) and stops listening. */
+  release(leader: boolean): void;
+}
+
+/** Elects one poller per subject across replicas. */
+export interface PollerCoordinator {
+  /** How long a lease lasts unless renewed; the leader renews it every third of it. */
+  leaseMs: number;
+  /** Listens to the subject's messages (before `claim` resolves, nothing published after it is missed). */
+  link(subject: string, onMessage: (message: LinkMessage) => void): SubjectLink;
 }
 
 /** An item of a subscriber's stream: an event, or the error that ends the stream (then nothing more). */
@@ -43,6 +74,8 @@ export interface HubOptions {
   classify(error: unknown): { fatal: true } | { fatal: false; retryAfterMs?: number };
   /** Told of each failed poll (for logs). */
   onPollError?(subject: string, error: unknown): void;
+  /** Elects one poller per subject across replicas (Redis); without it every hub polls for itself. */
+  coordinator?: PollerCoordinator;
 }
 
 export interface PollerStats {
@@ -50,6 +83,8 @@ export interface PollerStats {
   subscribers: number;
   /** Polls started since the poller started. */
   polls: number;
+  /** `local` without a coordinator; else whether this replica polls (`leader`) or listens (`follower`, `joining`). */
+  role: 'local' | 'joining' | 'leader' | 'follower';
 }
 
 export class LiveHub {
@@ -73,7 +108,7 @@ export class LiveHub {
     let poller = this.pollers.get(subject) as Poller<T> | undefined;
     // A stopped poller stays listed until its last poll has settled; a new subscriber starts afresh.
     if (!poller || poller.stopped) {
-      const started: Poller<T> = new Poller<T>(subject, feed(), this.options, {
+      const started: Poller<T> = new Poller<T>(subject, feed, this.options, {
         onPoll: () => this.polls++,
         onStop: () => {
           if (this.pollers.get(subject) === started) this.pollers.delete(subject);
@@ -115,14 +150,31 @@ class Poller<T> {
   private polls = 0;
   private failures = 0;
   private latest: { value: T } | undefined;
+  private feed: Feed<T>;
+  /** The current feed has been polled (a new leader term needs a fresh one). */
+  private feedUsed = false;
+  private role: PollerStats['role'];
+  private readonly link: SubjectLink | undefined;
+  /** The leader's lease renewal, or the follower's next claim. */
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private claiming = false;
 
   constructor(
     private readonly subject: string,
-    private readonly feed: Feed<T>,
+    private readonly makeFeed: () => Feed<T>,
     private readonly options: HubOptions,
     private readonly events: { onPoll(): void; onStop(): void },
   ) {
-    this.schedule(0);
+    this.feed = makeFeed();
+    const coordinator = options.coordinator;
+    if (!coordinator) {
+      this.role = 'local';
+      this.schedule(0);
+      return;
+    }
+    this.role = 'joining';
+    this.link = coordinator.link(subject, (message) => this.onMessage(message));
+    void this.claim();
   }
 
   join(stream: Stream<T>): void {
@@ -136,7 +188,7 @@ class Poller<T> {
   }
 
   stats(): PollerStats {
-    return { subject: this.subject, subscribers: this.subscribers.size, polls: this.polls };
+    return { subject: this.subject, subscribers: this.subscribers.size, polls: this.polls, role: this.role };
   }
 
   endAll(error?: Error): void {
@@ -149,8 +201,70 @@ class Poller<T> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    clearTimeout(this.leaseTimer);
+    this.leaseTimer = undefined;
+    this.link?.release(this.role === 'leader');
     // A poll still out ends the poller when it settles (see tick).
     if (!this.polling) this.events.onStop();
+  }
+
+  /** Takes (or keeps) the lease and acts on the answer; then checks again after a while. */
+  private async claim(): Promise<void> {
+    if (this.stopped || !this.link || this.claiming) return;
+    this.claiming = true;
+    let role: 'leader' | 'follower';
+    try {
+      role = await this.link.claim();
+    } finally {
+      this.claiming = false;
+    }
+    if (this.stopped) return;
+    if (role === 'leader' && this.role !== 'leader') this.lead();
+    else if (role === 'follower' && this.role !== 'follower') this.follow();
+    const coordinator = this.options.coordinator!;
+    clearTimeout(this.leaseTimer);
+    this.leaseTimer = setTimeout(() => void this.claim(), role === 'leader' ? coordinator.leaseMs / 3 : coordinator.leaseMs / 2);
+  }
+
+  /** Starts polling: with a fresh feed that resumes after the last event passed on, unless this one is unused. */
+  private lead(): void {
+    this.role = 'leader';
+    if (this.feedUsed) {
+      this.feed = this.makeFeed();
+      this.feedUsed = false;
+    }
+    if (this.latest) this.feed.resume?.(this.latest.value);
+    this.failures = 0;
+    if (!this.polling) this.schedule(0);
+  }
+
+  /** Stops polling (another replica's poller leads); its events arrive as messages. */
+  private follow(): void {
+    this.role = 'follower';
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private onMessage(message: LinkMessage): void {
+    if (this.stopped) return;
+    if ('released' in message) {
+      if (this.role === 'follower') void this.claim();
+      return;
+    }
+    if (this.role !== 'follower') return;
+    if ('events' in message) {
+      for (const value of message.events as T[]) {
+        this.latest = { value };
+        for (const stream of this.subscribers) stream.push({ value });
+      }
+    } else if ('done' in message) {
+      this.endAll();
+    } else {
+      // The leader's feed failed for good: poll here once, so subscribers get the real error.
+      clearTimeout(this.leaseTimer);
+      this.leaseTimer = undefined;
+      this.lead();
+    }
   }
 
   private schedule(ms: number): void {
@@ -160,7 +274,7 @@ class Poller<T> {
 
   private async tick(): Promise<void> {
     this.timer = undefined;
-    if (this.stopped) return;
+    if (this.stopped || this.role === 'follower' || this.role === 'joining') return;
     this.polls++;
     this.events.onPoll();
     this.polling = true;
@@ -174,6 +288,7 @@ class Poller<T> {
 
   private async poll(): Promise<void> {
     let wait = this.options.pollMs;
+    this.feedUsed = true;
     try {
       const step = await this.feed.poll();
       // The last subscriber may have left while the poll was out: its answer goes nowhere.
@@ -183,16 +298,25 @@ class Poller<T> {
         this.latest = { value };
         for (const stream of this.subscribers) stream.push({ value });
       }
-      if (step.done) return this.endAll();
+      if (step.events.length > 0 && this.role === 'leader') this.link?.publish({ events: step.events });
+      if (step.done) {
+        if (this.role === 'leader') this.link?.publish({ done: true });
+        return this.endAll();
+      }
     } catch (error) {
       if (this.stopped) return;
       this.options.onPollError?.(this.subject, error);
       const verdict = this.options.classify(error);
-      if (verdict.fatal) return this.endAll(error instanceof Error ? error : new Error(String(error)));
+      if (verdict.fatal) {
+        if (this.role === 'leader') this.link?.publish({ fatal: true });
+        return this.endAll(error instanceof Error ? error : new Error(String(error)));
+      }
       this.failures++;
       const backoff = Math.min(this.options.pollMs * 2 ** this.failures, this.options.maxBackoffMs ?? 30_000);
       wait = Math.max(verdict.retryAfterMs ?? backoff, this.options.pollMs);
     }
+    // Lost the lease while polling: the other leader's events arrive as messages now.
+    if (this.role === 'follower') return;
     this.schedule(wait);
   }
 }

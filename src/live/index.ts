@@ -13,6 +13,8 @@ import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
 import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
 import { blockFeed, classifyPollError, icmMessageFeed, validatorSetFeed, type ValidatorSetChange } from './feeds.js';
 import { LiveHub, type LiveItem } from './hub.js';
+import type { RedisStore } from '../redis/store.js';
+import { redisPollerCoordinator } from '../redis/live.js';
 
 export { SubscriptionLimitError, type LiveItem } from './hub.js';
 export type { ValidatorSetChange } from './feeds.js';
@@ -31,8 +33,11 @@ export class LiveSubscriptions {
     private readonly config: Config,
     private readonly upstreams: Upstreams,
     logger?: Logger,
+    redis?: RedisStore,
   ) {
     this.hub = new LiveHub({
+      // With Redis, one replica polls a subject for all (a lease lives 3 polls, at least 3 s).
+      coordinator: redis ? redisPollerCoordinator(redis, Math.min(60_000, Math.max(3_000, 3 * config.subscriptionPollMs))) : undefined,
       pollMs: config.subscriptionPollMs,
       maxPerClient: config.maxSubscriptionsPerClient,
       classify: classifyPollError,

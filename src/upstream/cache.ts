@@ -3,6 +3,11 @@
  * Memory-bounded (entries and approximate bytes); each entry has its own TTL. Keys are built by the
  * clients and always include the API-key fingerprint where a key is sent, so nothing fetched with one
  * caller's key is served to another.
+ *
+ * With a shared tier (Redis, REDIS_URL) the LRU stays in front of it: a miss here asks the shared
+ * tier (which another replica may have filled) before the upstream, and an answer fetched here is
+ * kept in both, with the same TTL. The in-flight dedupe stays in this process. A shared tier that
+ * fails answers "miss" (see src/redis/store.ts): the LRU alone then serves, as without Redis.
  */
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
@@ -10,6 +15,22 @@ import { createHash } from 'node:crypto';
 export interface CacheOptions {
   maxEntries: number;
   maxBytes: number;
+  /** A cache shared with other replicas, behind the LRU. */
+  shared?: SharedCacheTier;
+}
+
+/** A cache other replicas share (keys are the same strings the LRU uses). Never throws. */
+export interface SharedCacheTier {
+  /** The value and the milliseconds it has left, or undefined (a miss, or the tier is down). */
+  get(key: string): Promise<{ value: unknown; ttlMs: number } | undefined>;
+  /** Keeps the value `ttlMs`; fire and forget. */
+  set(key: string, value: unknown, ttlMs: number): void;
+  /**
+   * Resolves when the reads asked for in this tick have been answered (at once when there are none):
+   * an uncacheable call waits for them, so the calls of one tick still reach the upstream together
+   * (one EVM JSON-RPC batch).
+   */
+  settled(): Promise<void>;
 }
 
 interface Entry {
@@ -20,8 +41,10 @@ interface Entry {
 export class UpstreamCache {
   private readonly lru: LRUCache<string, Entry>;
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly shared: SharedCacheTier | undefined;
 
   constructor(options: CacheOptions) {
+    this.shared = options.shared;
     this.lru = new LRUCache<string, Entry>({
       max: options.maxEntries,
       maxSize: options.maxBytes,
@@ -41,10 +64,21 @@ export class UpstreamCache {
     if (pending) return pending as Promise<T>;
     const promise = (async () => {
       try {
+        if (ttlMs > 0 && this.shared) {
+          const remote = await this.shared.get(key);
+          if (remote) {
+            const value = remote.value as T;
+            this.lru.set(key, { value, size: sizeOf ? sizeOf(value) : approximateSize(value) }, { ttl: Math.min(ttlMs, remote.ttlMs) });
+            return value;
+          }
+        } else if (this.shared) {
+          await this.shared.settled();
+        }
         const value = await fetch();
         if (ttlMs > 0) {
           const size = sizeOf ? sizeOf(value) : approximateSize(value);
           this.lru.set(key, { value, size }, { ttl: ttlMs });
+          this.shared?.set(key, value, ttlMs);
         }
         return value;
       } finally {

@@ -9,7 +9,7 @@ import { setMaxListeners } from 'node:events';
 import { parse as parseLossless } from 'lossless-json';
 import { Pool } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
-import { OriginBreakers, RetryAfterWindows, type BreakerOptions } from './resilience.js';
+import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 import { answerSizes } from './cache.js';
 
 /** How close together calls must start to share one deadline signal (see `deadlineSignal`). */
@@ -21,6 +21,8 @@ export interface TransportOptions {
   retries: number;
   /** The circuit breakers' threshold, cool-down and origin names (default: 5 failures, 10 s, no names). */
   breaker?: BreakerOptions;
+  /** `Retry-After` windows shared with other replicas (Redis). */
+  sharedWindows?: SharedWindows;
 }
 
 export interface HttpCall {
@@ -71,7 +73,7 @@ export interface Transport {
 
 export class HttpTransport implements Transport {
   private readonly pools = new Map<string, Pool>();
-  private readonly windows = new RetryAfterWindows();
+  private readonly windows: RetryAfterWindows;
   private readonly breakers: OriginBreakers;
   private closed = false;
 
@@ -80,6 +82,7 @@ export class HttpTransport implements Transport {
     private readonly observer: HttpObserver = {},
   ) {
     this.breakers = new OriginBreakers(options.breaker ?? { threshold: 5, cooldownMs: 10_000, targets: new Map() });
+    this.windows = new RetryAfterWindows(options.sharedWindows);
   }
 
   /** The circuit breakers' states, by service and origin name. */
@@ -139,7 +142,7 @@ export class HttpTransport implements Transport {
   async json(call: HttpCall): Promise<unknown> {
     const { origin } = this.base(call.baseUrl);
     const partition = call.partition ?? 'anon';
-    const wait = this.windows.remaining(call.service, origin, partition);
+    const wait = await this.windows.remainingShared(call.service, origin, partition);
     if (wait !== undefined) {
       this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'retry-after' });
       throw new UpstreamError({

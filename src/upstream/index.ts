@@ -9,7 +9,9 @@ import { HttpTransport, type HttpObserver, type Transport } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
 import { RequestMemo } from './rest.js';
-import { ClientRateLimit, OperationDeadline, operationTransport } from './request.js';
+import { ClientRateLimit, OperationDeadline, operationTransport, type SharedRateLimiter } from './request.js';
+import type { SharedCacheTier } from './cache.js';
+import type { SharedWindows } from './resilience.js';
 
 export { UpstreamError } from './errors.js';
 export type { UpstreamService, UpstreamFailure } from './errors.js';
@@ -23,6 +25,13 @@ export interface RequestUpstreams {
   metrics: MetricsClient;
 }
 
+/** What replicas share (Redis, REDIS_URL); each part is optional and never throws. */
+export interface SharedUpstreamState {
+  cache?: SharedCacheTier;
+  windows?: SharedWindows;
+  rateLimiter?: SharedRateLimiter;
+}
+
 export class Upstreams {
   readonly transport: HttpTransport;
   readonly cache: UpstreamCache;
@@ -31,6 +40,7 @@ export class Upstreams {
   constructor(
     private readonly config: Config,
     private readonly observer: HttpObserver = {},
+    shared: SharedUpstreamState = {},
   ) {
     // Breakers are named after the configured services, never by URL (an internal host is not a label).
     const targets = new Map<string, string>([
@@ -45,11 +55,12 @@ export class Upstreams {
         connections: config.upstreamConnections,
         retries: config.upstreamRetries,
         breaker: { threshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs, targets },
+        sharedWindows: shared.windows,
       },
       observer,
     );
-    this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes });
-    this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond);
+    this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes, shared: shared.cache });
+    this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond, shared.rateLimiter);
   }
 
   /**

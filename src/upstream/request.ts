@@ -75,16 +75,32 @@ export class OperationDeadline {
   }
 }
 
-/** Upstream calls per second per client, over all its operations (memory-bounded: a record lives one second). */
+/** A rate limiter other replicas share (rate-limiter-flexible's RateLimiterRedis). Never throws. */
+export interface SharedRateLimiter {
+  /** Takes one point: `granted`, the refusal when the budget is spent, or `unavailable` when it cannot be asked. */
+  consume(client: string): Promise<'granted' | 'unavailable' | RateLimiterRes>;
+}
+
+/**
+ * Upstream calls per second per client, over all its operations (memory-bounded: a record lives one
+ * second). With a shared limiter (Redis), the budget is over all replicas; while it cannot be asked
+ * (Redis down or failing) the in-process limiter stands in as the insurance, per replica.
+ */
 export class ClientRateLimit {
   private readonly limiter: RateLimiterMemory;
 
-  constructor(readonly callsPerSecond: number) {
+  constructor(
+    readonly callsPerSecond: number,
+    private readonly shared?: SharedRateLimiter,
+  ) {
     this.limiter = new RateLimiterMemory({ points: callsPerSecond, duration: 1 });
   }
 
   /** Takes one call from the client's budget; resolves to the seconds to wait when it is spent, else undefined. */
   async take(client: string): Promise<number | undefined> {
+    const shared = await this.shared?.consume(client);
+    if (shared === 'granted') return undefined;
+    if (shared instanceof RateLimiterRes) return Math.max(1, Math.ceil(shared.msBeforeNext / 1000));
     try {
       await this.limiter.consume(client, 1);
       return undefined;

@@ -17,8 +17,21 @@ export const DEFAULT_RETRY_AFTER_S = 1;
 /** Longest window honoured: a larger `Retry-After` is capped (a wrong header must not stop a key for a day). */
 export const MAX_RETRY_AFTER_S = 3600;
 
+/**
+ * Windows other replicas share (Redis, REDIS_URL): a window one replica saw holds on all. Never
+ * throws; `get` resolves undefined when there is none or the store is down.
+ */
+export interface SharedWindows {
+  /** The end (epoch ms) of the partition's window, if one is open. */
+  get(service: UpstreamService, origin: string, partition: string): Promise<number | undefined>;
+  /** Records a window ending at `until`; fire and forget. */
+  set(service: UpstreamService, origin: string, partition: string, until: number): void;
+}
+
 export class RetryAfterWindows {
   private readonly until = new LRUCache<string, number>({ max: 10_000, ttlAutopurge: false });
+
+  constructor(private readonly shared?: SharedWindows) {}
 
   private key(service: UpstreamService, origin: string, partition: string): string {
     return `${service}|${origin}|${partition}`;
@@ -28,6 +41,7 @@ export class RetryAfterWindows {
   limit(service: UpstreamService, origin: string, partition: string, retryAfter: number | undefined, now = Date.now()): number {
     const seconds = Math.min(MAX_RETRY_AFTER_S, Math.max(1, retryAfter ?? DEFAULT_RETRY_AFTER_S));
     this.until.set(this.key(service, origin, partition), now + seconds * 1000, { ttl: seconds * 1000 });
+    this.shared?.set(service, origin, partition, now + seconds * 1000);
     return seconds;
   }
 
@@ -35,6 +49,17 @@ export class RetryAfterWindows {
   remaining(service: UpstreamService, origin: string, partition: string, now = Date.now()): number | undefined {
     const until = this.until.get(this.key(service, origin, partition));
     return until !== undefined && until > now ? Math.ceil((until - now) / 1000) : undefined;
+  }
+
+  /** `remaining`, also asking the shared windows when this process knows of none. */
+  async remainingShared(service: UpstreamService, origin: string, partition: string): Promise<number | undefined> {
+    const local = this.remaining(service, origin, partition);
+    if (local !== undefined || !this.shared) return local;
+    const until = await this.shared.get(service, origin, partition);
+    const now = Date.now();
+    if (until === undefined || until <= now) return undefined;
+    this.until.set(this.key(service, origin, partition), until, { ttl: until - now });
+    return Math.ceil((until - now) / 1000);
   }
 }
 

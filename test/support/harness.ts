@@ -38,6 +38,21 @@ export interface Harness {
 /** `env` configures the gateway and, through its `SANDBOX_*` key and rate variables, the simulated Data API. */
 export async function startHarness(env: Record<string, string> = {}, logger = createLogger('silent')): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, dataApiAccess: dataApiAccessFromEnv(env) });
+  const gateway = await startGateway(sandbox, env, logger);
+  return {
+    ...gateway,
+    close: async () => {
+      await gateway.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/**
+ * A gateway in front of an existing sandbox (e.g. a second replica of a harness's): `close` stops
+ * the gateway only.
+ */
+export async function startGateway(sandbox: Sandbox, env: Record<string, string> = {}, logger = createLogger('silent')): Promise<Harness> {
   const config = loadConfig({
     DATA_API_URL: sandbox.urls.dataApi,
     NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
@@ -69,10 +84,7 @@ export async function startHarness(env: Record<string, string> = {}, logger = cr
     url: server.url,
     request,
     query: async (document, variables, headers) => (await request(document, variables, headers)).body,
-    close: async () => {
-      await server.close();
-      await sandbox.close();
-    },
+    close: () => server.close(),
   };
 }
 

@@ -1,0 +1,176 @@
+/**
+ * What replicas share through Redis, each behind the interface its in-process counterpart exposes:
+ * the upstream cache's shared tier, the `Retry-After` windows, the client rate limiter and the
+ * response cache. Key layout (prefix `avalanche-graph:` by default, REDIS_KEY_PREFIX):
+ *
+ * - `up:<sha256 of the cache key>`: an upstream answer (the cache key holds the service, the key
+ *   partition and the path; hashing keeps URLs and addresses out of key names);
+ * - `ra:<service>:<partition>:<sha256 of the origin, 16>`: the end of a Retry-After window;
+ * - `rl:<client>`: the client rate limit (`key:<fingerprint>` or `ip:<address>`);
+ * - `rc:<response id>`: a response-cache entry (the id hashes document, variables and session, the
+ *   session being the key fingerprint); `rc:ent:<typename>[:<id>]`: the entries holding an entity;
+ * - `lease:<subject>` and channel `live:<subject>`: live pollers (see src/live/coordinator.ts).
+ *
+ * Partitions are key fingerprints (`keyFingerprint`): no key, value or channel holds an API key.
+ */
+import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import type { ExecutionResult } from 'graphql';
+import { createHash } from 'node:crypto';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { SharedCacheTier } from '../upstream/cache.js';
+import type { UpstreamService } from '../upstream/errors.js';
+import type { SharedRateLimiter } from '../upstream/request.js';
+import type { SharedWindows } from '../upstream/resilience.js';
+import { decode, encode } from './codec.js';
+import type { RedisStore } from './store.js';
+
+/** Largest value kept in Redis (its encoded length); larger answers stay in the process's LRU only. */
+export const MAX_SHARED_VALUE_BYTES = 4 * 1024 * 1024;
+
+type CacheEntityRecord = Parameters<Cache['invalidate']>[0] extends Iterable<infer E> ? E : never;
+
+/** A pipeline's or transaction's answers, or the first error among them (ioredis resolves those per command). */
+function settled(results: Array<[Error | null, unknown]> | null): unknown[] {
+  if (!results) throw new Error('transaction discarded');
+  for (const [error] of results) if (error) throw error;
+  return results.map(([, value]) => value);
+}
+
+const hash = (text: string, length = 43) => createHash('sha256').update(text).digest('base64url').slice(0, length);
+
+/**
+ * The upstream cache's shared tier. The reads of one tick go out as one pipeline (GET and PTTL per
+ * key) and settle together, so calls that miss still reach the upstream in the same tick (an EVM
+ * JSON-RPC batch stays one batch).
+ */
+export function redisCacheTier(store: RedisStore): SharedCacheTier {
+  const keyOf = (key: string) => store.key('up', hash(key));
+  type Read = { key: string | undefined; resolve: (hit: { value: unknown; ttlMs: number } | undefined) => void };
+  let queue: Read[] = [];
+  const enqueue = (key: string | undefined) =>
+    new Promise<{ value: unknown; ttlMs: number } | undefined>((resolve) => {
+      // After the promise jobs of this tick (as DataLoader schedules its batches).
+      if (queue.length === 0) void Promise.resolve().then(() => process.nextTick(() => void flush()));
+      queue.push({ key, resolve });
+    });
+  const flush = async () => {
+    const all = queue;
+    queue = [];
+    const reads = all.filter((read): read is Read & { key: string } => read.key !== undefined);
+    const answer = reads.length === 0 ? [] : await store.run('cache-get', async (c) => {
+      const pipeline = c.pipeline();
+      for (const read of reads) pipeline.get(read.key).pttl(read.key);
+      return settled(await pipeline.exec());
+    });
+    reads.forEach((read, i) => {
+      const text = answer?.[2 * i] as string | null | undefined;
+      const ttl = answer?.[2 * i + 1];
+      const value = decode(text);
+      read.resolve(value === undefined || typeof ttl !== 'number' || ttl <= 0 ? undefined : { value, ttlMs: ttl });
+    });
+    for (const waiter of all) if (waiter.key === undefined) waiter.resolve(undefined);
+  };
+  return {
+    get(key) {
+      if (!store.available()) return Promise.resolve(undefined);
+      return enqueue(keyOf(key));
+    },
+    async settled() {
+      // Always joins the tick's batch: a cacheable read of this tick may come after this call.
+      if (store.available()) await enqueue(undefined);
+    },
+    set(key, value, ttlMs) {
+      const text = encode(value);
+      if (text === undefined || text.length > MAX_SHARED_VALUE_BYTES) return;
+      void store.run('cache-set', (c) => c.set(keyOf(key), text, 'PX', Math.max(1, Math.round(ttlMs))));
+    },
+  };
+}
+
+export function redisWindows(store: RedisStore): SharedWindows {
+  const keyOf = (service: UpstreamService, origin: string, partition: string) => store.key('ra', service, partition, hash(origin, 16));
+  return {
+    async get(service, origin, partition) {
+      const text = await store.run('window-get', (c) => c.get(keyOf(service, origin, partition)));
+      const until = text ? Number(text) : NaN;
+      return Number.isFinite(until) ? until : undefined;
+    },
+    set(service, origin, partition, until) {
+      const ttl = Math.max(1, until - Date.now());
+      void store.run('window-set', (c) => c.set(keyOf(service, origin, partition), String(until), 'PX', ttl));
+    },
+  };
+}
+
+/** The client rate limit over all replicas; while Redis cannot be asked, each replica's own limiter stands in. */
+export function redisRateLimiter(store: RedisStore, callsPerSecond: number): SharedRateLimiter {
+  const limiter = new RateLimiterRedis({
+    storeClient: store.client,
+    keyPrefix: store.key('rl'),
+    points: callsPerSecond,
+    duration: 1,
+    // Not queued while disconnected: fail at once, and ClientRateLimit falls back to memory.
+    rejectIfRedisNotReady: true,
+  });
+  return {
+    async consume(client) {
+      const outcome = await store.run('rate-limit', () =>
+        limiter.consume(client, 1).then(
+          () => 'granted' as const,
+          (refusal: unknown) => {
+            // A spent budget is an answer, not a failure of Redis.
+            if (refusal instanceof RateLimiterRes) return refusal;
+            throw refusal;
+          },
+        ),
+      );
+      return outcome ?? 'unavailable';
+    },
+  };
+}
+
+/**
+ * The response cache in Redis (every replica answers from the same entries). While Redis cannot be
+ * asked, the replica uses an in-process cache of `fallbackEntries` instead (a miss there executes as
+ * usual).
+ */
+export function redisResponseCache(store: RedisStore, fallbackEntries: number): Cache {
+  const local = createInMemoryCache({ max: fallbackEntries });
+  const entryKey = (id: string) => store.key('rc', id);
+  const entityKeys = (entity: CacheEntityRecord) => {
+    const keys = [store.key('rc', 'ent', entity.typename)];
+    if (entity.id !== undefined) keys.push(store.key('rc', 'ent', entity.typename, String(entity.id)));
+    return keys;
+  };
+  return {
+    async get(id) {
+      if (!store.available()) return local.get(id);
+      const text = await store.run('response-cache-get', (c) => c.get(entryKey(id)));
+      return (decode(text) as ExecutionResult | undefined) ?? undefined;
+    },
+    async set(id, data, entities, ttl) {
+      const text = encode(data);
+      if (!store.available() || text === undefined || text.length > MAX_SHARED_VALUE_BYTES) return local.set(id, data, entities, ttl);
+      const px = Number.isFinite(ttl) && ttl > 0 ? Math.round(ttl) : 24 * 3600 * 1000;
+      await store.run('response-cache-set', async (c) => {
+        const tx = c.multi().set(entryKey(id), text, 'PX', px);
+        for (const entity of entities) {
+          for (const key of entityKeys(entity)) tx.sadd(key, id).pexpire(key, px, 'GT').pexpire(key, px, 'NX');
+        }
+        return settled(await tx.exec());
+      });
+    },
+    async invalidate(entities) {
+      await local.invalidate(entities);
+      const list = [...entities];
+      await store.run('response-cache-invalidate', async (c) => {
+        for (const entity of list) {
+          const key = entity.id !== undefined ? store.key('rc', 'ent', entity.typename, String(entity.id)) : store.key('rc', 'ent', entity.typename);
+          const ids = await c.smembers(key);
+          if (ids.length > 0) await c.del(...ids.map(entryKey));
+          await c.del(key);
+        }
+      });
+    },
+  };
+}
