@@ -36,7 +36,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
   // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.
   const redis = config.redisUrl
-    ? new RedisStore({
+    ? await RedisStore.connect({
         url: config.redisUrl,
         prefix: config.redisKeyPrefix,
         commandTimeoutMs: config.redisCommandTimeoutMs,

@@ -11,7 +11,7 @@
  * Keys are `<prefix><area>:...` (prefix `avalanche-graph:` by default); no key, value or channel holds
  * an API key: partitions are key fingerprints (see `keyFingerprint`).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 
 /** What a Redis command was for (a bounded label of `redis_errors_total`). */
@@ -65,9 +65,18 @@ export class RedisStore {
   private nextProbe = 0;
   private closed = false;
 
-  constructor(private readonly options: RedisStoreOptions) {
+  /** Loads the client library only when Redis is configured (it weighs ~20 MiB of a replica's memory). */
+  static async connect(options: RedisStoreOptions): Promise<RedisStore> {
+    const { Redis } = await import('ioredis');
+    return new RedisStore(options, Redis);
+  }
+
+  private constructor(
+    private readonly options: RedisStoreOptions,
+    RedisClient: typeof Redis,
+  ) {
     this.prefix = options.prefix;
-    this.client = new Redis(options.url, {
+    this.client = new RedisClient(options.url, {
       // Fail, not queue, while disconnected; one attempt per command, bounded by its deadline.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
