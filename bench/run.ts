@@ -157,6 +157,10 @@ async function startGateway(name: string, sandbox: Sandbox, env: Record<string, 
       LOG_LEVEL: 'silent',
       // One load generator sends everything: its per-client upstream rate is lifted for the measurement.
       CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000',
+      // As `npm start` runs it (NODE_ENV and the young generation's size); BENCH_GATEWAY_NODE_OPTIONS
+      // tries other Node flags on the gateway alone.
+      NODE_ENV: 'production',
+      NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS ?? '--max-semi-space-size=8',
       ...env,
     },
   });

@@ -13,7 +13,7 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const IDLE_MS = 2000;
 
 const MODES: Record<string, string[]> = {
-  'compiled (dist/main.js)': ['--enable-source-maps', 'dist/main.js'],
+  'compiled (dist/main.js)': ['--max-semi-space-size=8', '--enable-source-maps', 'dist/main.js'],
   'sources through tsx': ['--import', 'tsx', 'src/main.ts'],
 };
 
@@ -55,6 +55,7 @@ try {
           PORT: String(port),
           HOST: '127.0.0.1',
           LOG_LEVEL: 'silent',
+          NODE_ENV: 'production',
           DATA_API_URL: sandbox.urls.dataApi,
           NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
           NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
