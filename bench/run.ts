@@ -23,11 +23,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
-import { mib, upstreamRequests } from './support.js';
+import { mib, upstreamRequests, freePort } from './support.js';
 
 const QUICK = process.argv.includes('--quick');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
@@ -112,13 +111,6 @@ const command = existsSync(`${root}dist/main.js`)
   ? { args: ['dist/main.js'], label: 'node dist/main.js (compiled build)' }
   : { args: ['--import', 'tsx', 'src/main.ts'], label: 'node --import tsx src/main.ts (dist/ not built)' };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Resident set size of a process in bytes (Linux /proc), or undefined where unavailable. */
 function rssOf(pid: number): number | undefined {

@@ -6,8 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { startSandbox } from '../src/sandbox/index.js';
+import { freePort } from './support.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const IDLE_MS = 2000;
@@ -17,14 +17,6 @@ const MODES: Record<string, string[]> = {
   'sources through tsx': ['--import', 'tsx', 'src/main.ts'],
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;

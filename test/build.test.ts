@@ -4,20 +4,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../src/sandbox/index.js';
+import { freePort } from './support/ports.js';
 
 const OUT = '.build-test';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 

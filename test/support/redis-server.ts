@@ -3,8 +3,8 @@
  * persistence, stopped (and restartable on the same port) by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { connect } from 'node:net';
+import { freePort } from './ports.js';
 
 export interface RedisServer {
   port: number;
@@ -19,16 +19,6 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function accepting(port: number, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
