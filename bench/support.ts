@@ -2,11 +2,13 @@
  * What the benchmark scripts share: a gateway and its simulated upstreams started in this process,
  * the upstream HTTP requests the simulation received, and percentiles.
  */
-import { createServer } from 'node:net';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { startServer, type RunningServer } from '../src/server.js';
+
+/** The tests' free-port helper, for the processes the benchmarks start. */
+export { freePort } from '../test/support/ports.js';
 
 export interface BenchGateway {
   sandbox: Sandbox;
@@ -53,15 +55,3 @@ export function percentile(sorted: number[], p: number): string {
 }
 
 export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-
-/** A loopback port that was free a moment ago, for a process the benchmark starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -6,7 +6,9 @@ import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../upstream/types/data-api-chains.js';
 import { isCb58Id } from '../lib/codec.js';
-import { dataApiNetwork, knownOr, knownValues, NetworkName, type NetworkNameValue } from './enums.js';
+import { NETWORKS } from '../lib/networks.js';
+import { dataApiNetwork, knownOr, knownValues, NetworkName, networkKey, type NetworkNameValue } from './enums.js';
+import { isEvmChainId } from './validate.js';
 import { fieldGuard, typeGuard } from './guards.js';
 import { badInput } from '../errors.js';
 import { entity, keyChainId } from './federation.js';
@@ -62,8 +64,10 @@ export const UtilityAddresses = builder.objectRef<WireUtilityAddresses>('Utility
   }),
 });
 
-/** EVM chain ids of the primary network's C-Chain, for the `c-chain` alias. */
-const C_CHAIN_IDS: Record<'mainnet' | 'fuji', string> = { mainnet: '43114', fuji: '43113' };
+/** An id `chain(id:)` takes with the `c-chain` alias resolved to the network's C-Chain EVM chain id. */
+function resolveAlias(id: string, network: NetworkNameValue): string {
+  return id.toLowerCase() === 'c-chain' ? NETWORKS[networkKey(network)].cChainEvmId : id;
+}
 
 /** All chains by EVM chain id and by blockchain id (one cached upstream call, all networks). */
 export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInfo>> {
@@ -78,8 +82,7 @@ export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInf
 
 /** Resolves an EVM chain id, a blockchain id or the `c-chain` alias; null when unknown. */
 export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
-  const key = id.toLowerCase() === 'c-chain' ? C_CHAIN_IDS[network === 'MAINNET' ? 'mainnet' : 'fuji'] : id;
-  return (await chainIndex(ctx)).get(key) ?? null;
+  return (await chainIndex(ctx)).get(resolveAlias(id, network)) ?? null;
 }
 
 /**
@@ -103,14 +106,14 @@ function keyOnlyChain(chainId: string): WireChainInfo {
 
 /** What `chain(id:)` takes: an EVM chain id, a blockchain id or the alias; anything else is refused unsent. */
 export function checkChainId(argument: string, id: string): void {
-  if (!/^\d{1,20}$/.test(id) && !isCb58Id(id) && id.toLowerCase() !== 'c-chain') {
+  if (!isEvmChainId(id) && !isCb58Id(id) && id.toLowerCase() !== 'c-chain') {
     throw badInput(argument, `"${id.slice(0, 80)}" is not an EVM chain id (e.g. "43114"), a blockchain id (cb58) or "c-chain"`);
   }
 }
 
 export const Chain = builder.loadableNode('Chain', {
   // Every chain comes from one chain-list call per operation, however many are loaded.
-  extensions: typeGuard({ loadBatch: 'once', checkId: (key) => (/^\d{1,20}$/.test(key) ? null : 'not an EVM chain id') }),
+  extensions: typeGuard({ loadBatch: 'once', checkId: (key) => (isEvmChainId(key) ? null : 'not an EVM chain id') }),
   description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
   id: { resolve: (chain) => chain.chainId },
   // An id that names no chain loads as null, so `node(id)` answers null rather than an error.
@@ -198,8 +201,8 @@ builder.queryFields((t) => ({
       network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),
     },
     resolve: (_, args, ctx, info) => {
-      const key = args.id.toLowerCase() === 'c-chain' ? C_CHAIN_IDS[args.network === 'MAINNET' || !args.network ? 'mainnet' : 'fuji'] : args.id;
-      if (/^\d{1,20}$/.test(key) && selectsOnly(info, KEY_ONLY_FIELDS)) return keyOnlyChain(key);
+      const key = resolveAlias(args.id, args.network ?? 'MAINNET');
+      if (isEvmChainId(key) && selectsOnly(info, KEY_ONLY_FIELDS)) return keyOnlyChain(key);
       return findChain(ctx, args.id, args.network ?? 'MAINNET');
     },
   }),

@@ -14,6 +14,7 @@ import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import { badInput } from '../errors.js';
 import type { FieldGuard } from './guards.js';
+import { evmChainId } from './validate.js';
 
 /** A reference as the router sends it: the type name and the fields of one of the type's keys. */
 export type Representation = Record<string, unknown>;
@@ -63,9 +64,7 @@ export function optionalKeyString(representation: Representation, field: string,
 
 /** An EVM chain id key field: a decimal string. */
 export function keyChainId(representation: Representation, at: string): string {
-  const chainId = keyString(representation, 'chainId', at);
-  if (!/^\d{1,20}$/.test(chainId)) throw badInput(`${at}.chainId`, `"${chainId.slice(0, 80)}" is not an EVM chain id (a decimal string, e.g. "43114")`);
-  return chainId;
+  return evmChainId(`${at}.chainId`, keyString(representation, 'chainId', at));
 }
 
 function describe(value: unknown): string {

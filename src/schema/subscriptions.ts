@@ -7,7 +7,7 @@
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
-import { badInput, type ErrorCode } from '../errors.js';
+import type { ErrorCode } from '../errors.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../lib/networks.js';
 import { SubscriptionLimitError, type LiveItem, type ValidatorSetChange } from '../live/index.js';
 import { NetworkName, networkKey, networkName } from './enums.js';
@@ -15,7 +15,7 @@ import { Block } from './evm/block.js';
 import { fieldGuard } from './guards.js';
 import { icmMessageId, InterchainMessage } from './icm.js';
 import { Validator, type ValidatorShape } from './pchain/validator.js';
-import { cb58Id } from './validate.js';
+import { cb58Id, evmChainId } from './validate.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
 import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
 
@@ -25,11 +25,6 @@ builder.subscriptionType({
 });
 
 /** An EVM chain id of the Data API: a decimal number. */
-function evmChainId(argument: string, value: string): string {
-  if (!/^\d{1,20}$/.test(value)) throw badInput(argument, `"${value.slice(0, 80)}" is not an EVM chain id (a decimal number such as "43114")`);
-  return value;
-}
-
 /** Opens a stream, turning a client's limit into a typed error. */
 function open<T>(start: () => AsyncIterableIterator<LiveItem<T>>): AsyncIterableIterator<LiveItem<T>> {
   try {

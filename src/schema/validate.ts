@@ -5,6 +5,14 @@
 import { badInput } from '../errors.js';
 import { isCb58Id, isEvmAddress, isHash32, isNodeId } from '../lib/codec.js';
 
+/** An EVM chain id as the graph takes it: a decimal string (e.g. "43114"). */
+export const isEvmChainId = (value: string): boolean => /^\d{1,20}$/.test(value);
+
+export function evmChainId(argument: string, value: string): string {
+  if (!isEvmChainId(value)) throw badInput(argument, `"${truncate(value)}" is not an EVM chain id (a decimal string, e.g. "43114")`);
+  return value;
+}
+
 export function evmAddress(argument: string, value: string): string {
   if (!isEvmAddress(value)) throw badInput(argument, `"${truncate(value)}" is not an EVM address (0x and 40 hex digits, EIP-55 checksum if mixed case)`);
   return value;

@@ -10,7 +10,7 @@ import { NETWORKS, type NetworkKey } from '../lib/networks.js';
 import type { UpstreamCache } from './cache.js';
 import type { Transport } from './http.js';
 import { JsonRpcClient, type RpcCall, type RpcEndpoint } from './json-rpc.js';
-import { chainEndpoints, noEndpoint, type ChainRecord, type NodeEndpoint } from './node-rpc/endpoints.js';
+import { chainEndpoints, noEndpoint, type ChainEndpoints, type ChainRecord, type NodeEndpoint } from './node-rpc/endpoints.js';
 import { EvmRpc } from './node-rpc/evm.js';
 import { PChainRpc } from './node-rpc/pchain.js';
 import { L1ValidatorsRpc } from './node-rpc/validators.js';
@@ -32,6 +32,8 @@ const callKey = (call: RpcCall) => `${call.method}|${JSON.stringify(call.params 
 
 export class NodeRpcClients {
   private readonly nodes = new Map<NetworkKey, JsonRpcClient>();
+  /** Each chain's endpoints, found once per request (fields of one chain ask for its clients many times). */
+  private readonly endpoints = new Map<string, ChainEndpoints>();
   private readonly chains = new Map<string, EvmRpc>();
   private readonly validators = new Map<string, L1ValidatorsRpc>();
 
@@ -52,7 +54,7 @@ export class NodeRpcClients {
    * call fails with `no-endpoint`, unsent.
    */
   evm(chain: ChainRecord): EvmRpc {
-    const { rpc } = chainEndpoints(chain, this.options.urls, this.options.chainRpcUrls);
+    const { rpc } = this.endpointsOf(chain);
     const key = typeof rpc === 'string' ? `none|${chain.chainId}` : rpc.url;
     let client = this.chains.get(key);
     if (!client) {
@@ -64,7 +66,7 @@ export class NodeRpcClients {
 
   /** `validators.*` of a chain's own node (an L1's). */
   l1Validators(chain: ChainRecord): L1ValidatorsRpc {
-    const { validators } = chainEndpoints(chain, this.options.urls, this.options.chainRpcUrls);
+    const { validators } = this.endpointsOf(chain);
     const key = typeof validators === 'string' ? `none|${chain.chainId}` : validators.url;
     let client = this.validators.get(key);
     if (!client) {
@@ -72,6 +74,15 @@ export class NodeRpcClients {
       this.validators.set(key, client);
     }
     return client;
+  }
+
+  private endpointsOf(chain: ChainRecord): ChainEndpoints {
+    let found = this.endpoints.get(chain.chainId);
+    if (!found) {
+      found = chainEndpoints(chain, this.options.urls, this.options.chainRpcUrls);
+      this.endpoints.set(chain.chainId, found);
+    }
+    return found;
   }
 
   private node(network: NetworkKey): JsonRpcClient {

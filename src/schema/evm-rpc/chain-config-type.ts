@@ -9,7 +9,7 @@
 import { builder } from '../../builder.js';
 import type { WireEvmGenesisFeeConfig, WireEvmGenesisRewardConfig } from '../../upstream/types/data-api-primary.js';
 import { PRECOMPILE_ADDRESSES, type WireChainConfig } from '../../upstream/types/node-rpc-evm.js';
-import { EvmGenesisFeeConfig, EvmGenesisRewardConfig, quantity, seconds } from '../primary/genesis.js';
+import { EvmGenesisFeeConfig, EvmGenesisRewardConfig, FORK_BLOCKS as GENESIS_FORK_BLOCKS, quantity, seconds } from '../primary/genesis.js';
 
 /** One precompile entry: its config key and the config object under it. */
 export interface ChainConfigPrecompileShape {
@@ -82,21 +82,8 @@ export const ChainConfigPrecompile = builder.objectRef<ChainConfigPrecompileShap
   }),
 });
 
-/** Ethereum forks by block number (geth's keys). */
-const FORK_BLOCKS = [
-  ['homesteadBlock', 'Homestead'],
-  ['daoForkBlock', 'the DAO fork'],
-  ['eip150Block', 'EIP-150'],
-  ['eip155Block', 'EIP-155'],
-  ['eip158Block', 'EIP-158'],
-  ['byzantiumBlock', 'Byzantium'],
-  ['constantinopleBlock', 'Constantinople'],
-  ['petersburgBlock', 'Petersburg'],
-  ['istanbulBlock', 'Istanbul'],
-  ['muirGlacierBlock', 'Muir Glacier'],
-  ['berlinBlock', 'Berlin'],
-  ['londonBlock', 'London'],
-] as const;
+/** Ethereum forks by block number: the genesis config's, and the DAO fork a node reports too. */
+const FORK_BLOCKS = [...GENESIS_FORK_BLOCKS, ['daoForkBlock', 'the DAO fork']] as const;
 
 /** Forks and upgrades by time (Unix seconds): geth's, coreth's and subnet-EVM's keys. */
 const TIMED = [

@@ -97,7 +97,8 @@ export const EvmGenesisWarpConfig = builder.objectRef<WireEvmGenesisWarpConfig>(
   }),
 });
 
-const FORK_BLOCKS = [
+/** Ethereum forks by block number (geth's keys), as genesis and chain configs both carry them. */
+export const FORK_BLOCKS = [
   ['homesteadBlock', 'Homestead'],
   ['eip150Block', 'EIP-150'],
   ['eip155Block', 'EIP-155'],
