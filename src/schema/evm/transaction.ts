@@ -26,6 +26,7 @@ import { Block, blockKey, checkChainHashKey } from './block.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
 import { entity, keyChainId, keyString } from '../federation.js';
+import { serves } from '../operations.js';
 
 export interface TransactionShape {
   chainId: string;
@@ -292,6 +293,7 @@ const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };
 
 builder.objectFields(Block, (t) => ({
   transactions: t.field({
+    extensions: serves('data:getTransactionsForBlock'),
     type: TransactionConnection,
     nullable: true,
     description:
@@ -326,7 +328,7 @@ builder.objectFields(Account, (t) => ({
     nullable: true,
     description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
-    extensions: fieldGuard({ checkArgs: blockRange }),
+    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listNativeTransactions') },
     resolve: (account, args, ctx) => {
       const range = blockRange(args);
       const address = upstreamAddress(account.address);
@@ -359,7 +361,7 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description: 'One transaction by hash (`GET .../transactions/{txHash}`); null when the chain has no such transaction.',
     args: { hash: t.arg.string({ required: true, description: 'Transaction hash (0x, 32 bytes).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }),
+    extensions: { ...fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }), ...serves('data:getTransaction') },
     resolve: (chain, args, ctx) => fetchTransaction(ctx, chain.chainId, hash32('hash', args.hash)),
   }),
 }));

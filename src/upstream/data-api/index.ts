@@ -13,6 +13,7 @@ import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
 import { SignatureEndpoints } from './signatures.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 export interface DataApiOptions {
   baseUrl: string;
@@ -60,8 +61,8 @@ export class DataApiClient {
     return this.rest.get('/v1/chains', undefined, query as Query, { ttlMs: TTL.registry });
   }
 
-  /** `GET /v1/chains/{chainId}`: one chain. */
-  getChain(chainId: string): Promise<WireChainInfo> {
-    return this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry });
+  /** `GET /v1/chains/{chainId}`: one chain; null when the service does not know it. */
+  getChain(chainId: string): Promise<WireChainInfo | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry }));
   }
 }
