@@ -22,6 +22,7 @@
  *   npm run bench                                   # 5 s per measurement, 10 connections, 0 and 20 ms
  *   npm run bench:quick                             # 1 s per measurement (--quick; same as BENCH_SECONDS=1)
  *   BENCH_CONNECTIONS=32 BENCH_LATENCIES=0,50 npm run bench
+ *   BENCH_BASELINE_DIR=../old-checkout npm run bench   # adds that checkout's gateway, cold (mode "before")
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.min(1, SECONDS / 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,20').split(',').map(Number);
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: null });
@@ -88,10 +90,10 @@ function cpuMsOf(pid: number): number | undefined {
   }
 }
 
-async function startGateway(name: string, sandbox: Sandbox, env: Record<string, string>, args: readonly string[] = command.args): Promise<GatewayProcess> {
+async function startGateway(name: string, sandbox: Sandbox, env: Record<string, string>, args: readonly string[] = command.args, cwd = root): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -226,10 +228,16 @@ async function main(): Promise<void> {
   const warm = await startGateway('warm', sandbox, {});
   const cold = await startGateway('cold', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0' });
   const bff = await startGateway('bff', sandbox, {}, ['--import', 'tsx', 'bench/bff.ts']);
+  // BENCH_BASELINE_DIR: another checkout (with node_modules) run cold as its own `npm start` ran it
+  // through tsx, for a before/after in one run.
+  const before = BASELINE_DIR
+    ? await startGateway('before', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0', NODE_ENV: '', NODE_OPTIONS: '' }, ['--import', 'tsx', 'src/main.ts'], BASELINE_DIR)
+    : undefined;
   const out = (s: string) => process.stdout.write(s);
   out(`gateway: ${command.label}, one process per mode; sandbox and load generator in the bench process\n`);
   out(`closed loop, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up\n`);
   out('ratios: gateway ÷ REST (req/s > 1: the gateway serves more; p50 < 1: the gateway answers sooner)\n');
+  if (BASELINE_DIR) out(`mode before: the checkout at ${BASELINE_DIR}, cold, run as its npm start ran it\n`);
   out('mode bff: a hand-written BFF in its own process (bench/bff.ts: node:http + undici, no GraphQL) making the REST calls: the floor of any separate gateway\n');
   const widths = [4, 5, 7, 7, 7, 6, 6, 7, 7, 7, 6, 7, 7, 4];
   const header = ['task', 'mode', 'gw r/s', 'gw p50', 'gw p95', 'gw up', 'gw cpu', 'RESTr/s', 'RESTp50', 'RESTp95', 'RESTup', 'r/s ×', 'p50 ×', 'err'];
@@ -244,8 +252,9 @@ async function main(): Promise<void> {
           ['cold', cold],
           ['warm', warm],
           ['bff', bff],
+          ...(before ? ([['before', before]] as const) : []),
         ] as const) {
-          const once = mode === 'bff' ? () => getJson(`${bff.base}/${task.name}`).then(() => undefined) : graphql(gateway, task.query, mode === 'cold');
+          const once = mode === 'bff' ? () => getJson(`${bff.base}/${task.name}`).then(() => undefined) : graphql(gateway, task.query, mode !== 'warm');
           const gw = await measure(sandbox, once, gateway.child.pid);
           out(
             `${row(
@@ -272,9 +281,9 @@ async function main(): Promise<void> {
       }
     }
     out('\ngateway process RSS (MiB): idle after start, peak while measured\n');
-    for (const g of [cold, warm, bff]) out(`  ${g.name.padEnd(5)} idle ${mib(g.rssIdle).padStart(6)}  peak ${mib(g.rssPeak).padStart(6)}\n`);
+    for (const g of [cold, warm, bff, ...(before ? [before] : [])]) out(`  ${g.name.padEnd(5)} idle ${mib(g.rssIdle).padStart(6)}  peak ${mib(g.rssPeak).padStart(6)}\n`);
   } finally {
-    await Promise.all([warm.close(), cold.close(), bff.close()]);
+    await Promise.all([warm.close(), cold.close(), bff.close(), before?.close()]);
     await sandbox.close();
     await agent.close();
   }
