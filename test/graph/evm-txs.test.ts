@@ -185,6 +185,23 @@ describe('Account.history', () => {
     links.forEach(([link, own]) => expect(link).toBe(own));
     expect(api().counts()).toEqual({ 'GET /v2/chains/{chainId}/addresses/{address}/transactions': 1 });
   });
+
+  it('reads a primed transaction\'s details by hash when a field needs them, once per transaction', async () => {
+    const address = wallet();
+    const listed = addressActivity(cChain()).transactions(address).slice(0, 10);
+    const withErc20 = listed.filter((tx) => expectedEntry(tx, address).erc20.length > 0);
+    expect(withErc20.length).toBeGreaterThan(0);
+    const { data, errors } = await shared.query<any>(
+      `{ chain(id: "43114") { address(address: "${address}") { history(first: 10) { nodes { erc20Transfers { transaction { input maxFeePerGas } } } } } } }`,
+    );
+    expect(errors).toBeUndefined();
+    const inputs = data.chain.address.history.nodes.flatMap((n: any) => n.erc20Transfers.map((t: any) => t.transaction.input));
+    expect(inputs).toEqual(withErc20.flatMap((tx) => expectedEntry(tx, address).erc20.map(() => tx.input)));
+    expect(api().counts()).toEqual({
+      'GET /v2/chains/{chainId}/addresses/{address}/transactions': 1,
+      'GET /v1/chains/{chainId}/transactions/{txHash}': withErc20.length,
+    });
+  });
 });
 
 describe('Account NFT transfers and internal transactions', () => {

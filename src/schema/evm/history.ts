@@ -123,7 +123,7 @@ builder.objectFields(Account, (t) => ({
     args: {
       ...blockRangeArgs(t),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'By block time: DESC (newest first, the service\'s default) or ASC.' }),
-      filterSpamTokens: t.arg.boolean({ required: false, description: 'Leave out transfers of tokens rated malicious (V2 only; the service\'s default when omitted).' }),
+      filterSpamTokens: t.arg.boolean({ required: false, description: 'Ask the service to filter out spam tokens (tokens rated malicious); V2 only, the service\'s default when omitted.' }),
       version: t.arg({ type: AccountHistoryVersion, required: false, defaultValue: 'v2', description: 'The edition of the upstream list: V2 (default) or V1.' }),
       ...connectionArgs(t, ADDRESS_PAGE),
     },
