@@ -86,7 +86,7 @@ export async function transactionDetails(tx: TransactionShape, ctx: Context): Pr
   const loader = Transaction.getDataloader(ctx);
   let loaded: TransactionShape | null = await loader.load(key);
   if (loaded && !loaded.full) {
-    // The loader was primed with a list's summary (`Chain.transactions`): read the details by hash
+    // The loader was primed with a list's summary (latest transactions, an address's history): read the details by hash
     // (sent once per operation) and keep them for the other fields.
     loaded = await fetchTransaction(ctx, tx.chainId, tx.native.txHash);
     if (loaded) loader.clear(key).prime(key, loaded);
