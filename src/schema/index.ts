@@ -13,6 +13,8 @@ import './evm/block.js';
 import './evm/account.js';
 import './evm/transaction.js';
 import './evm/transfers.js';
+import './evm/latest.js';
+import './evm/history.js';
 import './evm/nfts/index.js';
 import './icm.js';
 import './signatures.js';

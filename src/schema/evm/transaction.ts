@@ -14,6 +14,7 @@ import type {
   WireNativeTransaction,
   WireTeleporterMessageInfo,
   WireTransactionContents,
+  WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { isHash32 } from '../../lib/codec.js';
 import { Chain, NetworkToken } from '../chain.js';
@@ -49,6 +50,16 @@ export async function fetchTransaction(ctx: Context, chainId: string, txHash: st
   return full && fromFull(chainId, full);
 }
 
+/** Where a transaction's transfers and internal transactions happened: its own block and hash. */
+export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: string } => ({
+  chainId: tx.chainId,
+  blockNumber: tx.native.blockNumber,
+  blockTimestamp: tx.native.blockTimestamp,
+  blockTimestampMilliseconds: tx.native.blockTimestampMilliseconds,
+  blockHash: tx.native.blockHash,
+  txHash: tx.native.txHash,
+});
+
 /** The loader's answer for an id that names no transaction (the plugin's types do not admit null). */
 const NOT_FOUND = null as unknown as TransactionShape;
 
@@ -72,7 +83,15 @@ export const Transaction = builder.loadableNodeRef<TransactionShape, string, str
 /** The single-transaction answer for a transaction, fetched once per operation when the item lacks it. */
 export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<WireGetTransactionResponse> {
   if (tx.full) return tx.full;
-  const loaded: TransactionShape | null = await Transaction.getDataloader(ctx).load(txKey(tx.chainId, tx.native.txHash));
+  const key = txKey(tx.chainId, tx.native.txHash);
+  const loader = Transaction.getDataloader(ctx);
+  let loaded: TransactionShape | null = await loader.load(key);
+  if (loaded && !loaded.full) {
+    // The loader was primed with a list's summary (latest transactions, an address's history): read the details by hash
+    // (sent once per operation) and keep them for the other fields.
+    loaded = await fetchTransaction(ctx, tx.chainId, tx.native.txHash);
+    if (loaded) loader.clear(key).prime(key, loaded);
+  }
   // A listed transaction the single-transaction endpoint does not know: the upstream disagrees with itself.
   if (!loaded?.full) throw notFound(`Transaction ${tx.native.txHash} is listed but not found by hash`);
   return loaded.full;
@@ -138,7 +157,8 @@ export const InternalTransactionType = builder.enumType('InternalTransactionType
   } as const,
 });
 
-interface InternalTransactionShape extends WireInternalTransactionDetails {
+/** An internal transaction with where it ran (its transaction's block and hash). */
+export interface InternalTransactionShape extends WireInternalTransactionDetails, WireTransferPlace {
   chainId: string;
 }
 
@@ -260,7 +280,7 @@ Transaction.implement({
       type: [InternalTransaction],
       nullable: true,
       description: 'Value-moving calls and creations made by contracts during the transaction.',
-      resolve: async (tx, _, ctx) => (await contentList(tx, ctx, 'internalTransactions')).map((i) => ({ ...i, chainId: tx.chainId })),
+      resolve: async (tx, _, ctx) => (await contentList(tx, ctx, 'internalTransactions')).map((i) => ({ ...i, ...placeOf(tx) })),
     }),
     networkTokenDetails: t.field({
       type: NetworkTokenDetails,

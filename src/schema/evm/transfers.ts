@@ -24,7 +24,7 @@ import { Block, blockKey } from './block.js';
 import { Erc1155Token, Erc721Token } from './nfts/types.js';
 import { fieldGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
-import { contentList, Transaction, txKey, type TransactionShape } from './transaction.js';
+import { contentList, placeOf, Transaction, txKey, type TransactionShape } from './transaction.js';
 import { serves } from '../operations.js';
 
 type Place = WireTransferPlace & { chainId: string };
@@ -200,16 +200,6 @@ TokenContract.implement({
       },
     }),
   }),
-});
-
-/** Where a transaction's transfers happened: its own block and hash. */
-const placeOf = (tx: TransactionShape): Place => ({
-  chainId: tx.chainId,
-  blockNumber: tx.native.blockNumber,
-  blockTimestamp: tx.native.blockTimestamp,
-  blockTimestampMilliseconds: tx.native.blockTimestampMilliseconds,
-  blockHash: tx.native.blockHash,
-  txHash: tx.native.txHash,
 });
 
 builder.objectFields(Transaction, (t) => ({

@@ -8,6 +8,7 @@ import type { Transport } from '../http.js';
 import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { EvmEndpoints } from './evm.js';
+import { EvmTransactionEndpoints } from './evm-transactions.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
@@ -30,6 +31,8 @@ export class DataApiClient {
   readonly rest: RestClient;
   /** EVM chains: blocks, transactions, native balances, ERC-20 transfers. */
   readonly evm: EvmEndpoints;
+  /** EVM transaction lists: latest per chain and across chains, an address's history, NFT transfers, internal transactions. */
+  readonly evmTransactions: EvmTransactionEndpoints;
   /** EVM chains: ERC-721/1155 balances and NFT collections. */
   readonly nfts: NftEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
@@ -50,6 +53,7 @@ export class DataApiClient {
       cachePartition: keyFingerprint(options.apiKey),
     });
     this.evm = new EvmEndpoints(this.rest);
+    this.evmTransactions = new EvmTransactionEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
