@@ -4,6 +4,7 @@ import type { World } from '../../world/index.js';
 import { addressRoutes } from './addresses.js';
 import { blockRoutes } from './blocks.js';
 import { icmRoutes } from './icm.js';
+import { icmMessageListRoutes } from './icm-messages.js';
 import { signatureRoutes } from './signatures.js';
 import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
@@ -14,5 +15,6 @@ export function evmRoutes(service: SandboxService, world: World): void {
   addressRoutes(service, world);
   tokenRoutes(service, world);
   icmRoutes(service, world);
+  icmMessageListRoutes(service, world);
   signatureRoutes(service, world);
 }
