@@ -25,6 +25,7 @@ import './primary/index.js';
 import './xchain/index.js';
 import './pchain/index.js';
 import './subscriptions.js';
+import './upstream-status.js';
 
 export const schema = finishSubgraphSchema(
   builder.toSubGraphSchema({

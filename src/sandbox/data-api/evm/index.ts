@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks.js';
 import { historyRoutes } from './history.js';
 import { icmRoutes } from './icm.js';
 import { latestRoutes } from './latest.js';
+import { icmMessageListRoutes } from './icm-messages.js';
 import { signatureRoutes } from './signatures.js';
 import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
@@ -18,5 +19,6 @@ export function evmRoutes(service: SandboxService, world: World): void {
   historyRoutes(service, world);
   tokenRoutes(service, world);
   icmRoutes(service, world);
+  icmMessageListRoutes(service, world);
   signatureRoutes(service, world);
 }
