@@ -11,6 +11,8 @@ import { EvmEndpoints } from './evm.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
+import { PrimaryAddressEndpoints } from './primary-addresses.js';
+import { PrimaryStakingEndpoints } from './primary-staking.js';
 import { SignatureEndpoints } from './signatures.js';
 import { TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
@@ -34,6 +36,10 @@ export class DataApiClient {
   readonly nfts: NftEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
   readonly primary: PrimaryEndpoints;
+  /** Primary network: balances, last activity and chains of addresses. */
+  readonly primaryAddresses: PrimaryAddressEndpoints;
+  /** Primary network: staking details, pending rewards, the AVAX supply. */
+  readonly primaryStaking: PrimaryStakingEndpoints;
   /** Interchain messages. */
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
@@ -52,6 +58,8 @@ export class DataApiClient {
     this.evm = new EvmEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
+    this.primaryAddresses = new PrimaryAddressEndpoints(this.rest);
+    this.primaryStaking = new PrimaryStakingEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
   }
