@@ -182,7 +182,7 @@ export function addressRoutes(service: SandboxService, world: World): void {
     if (!items) throw badRequest('addresses should not be empty');
     return {
       addresses: items.map((address) => {
-        const keys = addressKeys([address], 'addresses', net, CHAINS);
+        const keys = addressKeys([address], 'addresses', net, ['P', 'X']);
         const touched = new Set<ChainAlias>();
         for (const u of net.utxos) if (ownedByAny(u, keys)) touched.add(u.createdOn).add(u.holder);
         return { address, blockchainIds: CHAINS.filter((c) => touched.has(c)).map((c) => net.chainIds[c]) };
