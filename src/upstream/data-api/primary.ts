@@ -45,7 +45,8 @@ export class PrimaryEndpoints {
     const template = '/v1/networks/{network}/blockchains/{blockchainId}/utxos';
     const params = { network, blockchainId };
     const { addresses, ...rest } = query;
-    if (addresses === undefined || fitsGet(template, params, query as unknown as Query)) {
+    // Decided without the page token, so that every page of one list goes the same way.
+    if (addresses === undefined || fitsGet(template, params, { ...query, pageToken: undefined } as unknown as Query)) {
       return this.rest.get(template, params, query as unknown as Query, { ttlMs: TTL.moving });
     }
     return this.rest.postRead(template, params, { addresses: addresses.join(',') }, rest as unknown as Query, { ttlMs: TTL.moving });
