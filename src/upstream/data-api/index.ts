@@ -12,6 +12,8 @@ import { EvmTransactionEndpoints } from './evm-transactions.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
+import { PrimaryAddressEndpoints } from './primary-addresses.js';
+import { PrimaryStakingEndpoints } from './primary-staking.js';
 import { SignatureEndpoints } from './signatures.js';
 import { TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
@@ -37,6 +39,10 @@ export class DataApiClient {
   readonly nfts: NftEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
   readonly primary: PrimaryEndpoints;
+  /** Primary network: balances, last activity and chains of addresses. */
+  readonly primaryAddresses: PrimaryAddressEndpoints;
+  /** Primary network: staking details, pending rewards, the AVAX supply. */
+  readonly primaryStaking: PrimaryStakingEndpoints;
   /** Interchain messages. */
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
@@ -56,6 +62,8 @@ export class DataApiClient {
     this.evmTransactions = new EvmTransactionEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
+    this.primaryAddresses = new PrimaryAddressEndpoints(this.rest);
+    this.primaryStaking = new PrimaryStakingEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
   }
