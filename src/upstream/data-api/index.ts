@@ -12,6 +12,7 @@ import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
 import { SignatureEndpoints } from './signatures.js';
+import { ValidatorEndpoints } from './validators.js';
 import { TTL } from '../ttl.js';
 
 export interface DataApiOptions {
@@ -37,6 +38,8 @@ export class DataApiClient {
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
   readonly signatures: SignatureEndpoints;
+  /** Primary network: validators and their validations, subnets, L1 validators. */
+  readonly validators: ValidatorEndpoints;
 
   constructor(options: DataApiOptions) {
     this.rest = new RestClient({
@@ -53,6 +56,7 @@ export class DataApiClient {
     this.primary = new PrimaryEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
+    this.validators = new ValidatorEndpoints(this.rest);
   }
 
   /** `GET /v1/chains`: the EVM chains the service indexes. */

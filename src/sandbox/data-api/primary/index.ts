@@ -4,7 +4,9 @@ import type { World } from '../../world/index.js';
 import { blockchainRoutes } from './blockchains.js';
 import { delegatorRoutes } from './delegators.js';
 import { rewardRoutes } from './rewards.js';
+import { subnetRoutes } from './subnets.js';
 import { utxoRoutes } from './utxos.js';
+import { validatorRoutes } from './validators.js';
 import { vertexRoutes } from './vertices.js';
 
 export function primaryRoutes(service: SandboxService, world: World): void {
@@ -13,4 +15,6 @@ export function primaryRoutes(service: SandboxService, world: World): void {
   rewardRoutes(service, world);
   delegatorRoutes(service, world);
   vertexRoutes(service, world);
+  validatorRoutes(service, world);
+  subnetRoutes(service, world);
 }
