@@ -393,6 +393,7 @@ export type NodeByIdQuery = { node:
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', chainId: string, chainName: string, id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'Validator', id: string }
    | null };
@@ -407,6 +408,7 @@ export type NodesByIdsQuery = { nodes: Array<
     | { id: string }
     | { id: string }
     | { chainId: string, id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -517,6 +519,7 @@ export type EvmTransactionNodeQuery = { node:
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', hash: string, blockNumber: string, input: string | null, id: string }
     | { __typename: 'Validator', id: string }
    | null };
@@ -669,6 +672,7 @@ export type IcmMessageNodeQuery = { node:
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'InterchainMessage', messageId: string, status: InterchainMessageStatus, id: string }
+    | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'Validator', id: string }
    | null };
@@ -688,7 +692,7 @@ export type ChainL1ValidatorsQueryVariables = Exact<{
 }>;
 
 
-export type ChainL1ValidatorsQuery = { chain: { chainId: string, validators: Array<{ validationId: string, nodeId: string, weight: string, startTimestamp: number, isActive: boolean, isL1Validator: boolean, isConnected: boolean, uptimePercentage: number, uptimeSeconds: string }> | null } | null };
+export type ChainL1ValidatorsQuery = { chain: { chainId: string, validators: Array<{ validationId: string, nodeId: string, weight: string, startTimestamp: number, isActive: boolean, isL1Validator: boolean, isConnected: boolean | null, uptimePercentage: number | null, uptimeSeconds: string | null }> | null } | null };
 
 export type BlockchainStatusQueryVariables = Exact<{
   network: NetworkName;
@@ -879,6 +883,7 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'Validator', nodeId: string, weight: string | null, id: string }
    | null };
@@ -927,6 +932,7 @@ export type PrimaryNodeQuery = { node:
     | { __typename: 'Blockchain', blockchainId: string, blockchainName: string, network: NetworkName, id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'Validator', id: string }
    | null };
