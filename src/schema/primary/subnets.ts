@@ -95,6 +95,7 @@ Subnet.implement({
     blockchains: t.field({
       type: [Blockchain],
       description: 'The blockchains it validates, as the subnet record lists them (no further call).',
+      extensions: fieldGuard({ upstreamCostPerItem: 0 }),
       resolve: (s) => s.blockchains.map((b): BlockchainShape => ({ ...b, network: s.network })),
     }),
     validators: t.field({
