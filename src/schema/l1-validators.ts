@@ -26,6 +26,7 @@ import { dataApiNetwork, NetworkName, networkKey, networkName } from './enums.js
 import { Network } from './network.js';
 import { serves } from './operations.js';
 import { OutputOwners, ownersFrom } from './xchain/shared.js';
+import { pChainAddress } from './primary/ids.js';
 
 const MAX_NODE_IDS = 100;
 
@@ -90,8 +91,8 @@ const fromDataApi =
     return record ? (pick(record) ?? null) : null;
   };
 
-/** Owners as the Data API sends them (bech32 without chain prefix, no locktime). */
-const balanceOwners = (o: WireBalanceOwner | undefined) => (o ? ownersFrom({ threshold: o.threshold, addresses: o.addresses }) : undefined);
+/** P-Chain owners as the Data API sends them (no locktime), with the `P-` prefix the P-Chain's own owners carry. */
+const balanceOwners = (o: WireBalanceOwner | undefined) => (o ? ownersFrom({ threshold: o.threshold, addresses: o.addresses.map(pChainAddress) }) : undefined);
 
 // A Data API member of a validator read from its node may cost the subnet's list (shared by all of them).
 const dataApiMember = { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:listL1Validators') };

@@ -45,6 +45,8 @@ const fuji = (): PrimaryNetwork => h.sandbox.world.primary.networks.fuji;
 const dataApiCalls = (route?: string) => (route ? (shared.dataApi.counts()[route] ?? 0) : shared.dataApi.total());
 const nodeCalls = () => shared.node.counts()[P_VALIDATORS] ?? 0;
 const bare = (net: PrimaryNetwork, hex: string) => net.walletsByHex.get(hex)!.bare;
+/** A P-Chain address as the graph prints owners: with the `P-` prefix. */
+const pAddress = (net: PrimaryNetwork, hex: string) => net.walletsByHex.get(hex)!.p;
 
 /** Every validation of the world's validators, in the list's default order (P-Chain block, then tx id). */
 function validations(net: PrimaryNetwork): Array<{ period: ValidationPeriod; status: 'active' | 'completed' }> {
@@ -287,7 +289,7 @@ describe('subnets', () => {
         if (s.subnetId !== EMPTY_ID) {
           const created = net.p.txsById.get(s.subnetId)!;
           expect(s).toMatchObject({ createBlockTimestamp: created.time, createBlockIndex: String(created.blockHeight) });
-          expect(s.subnetOwnershipInfo.addresses).toEqual(created.subnetOwner!.addrs.map((a) => bare(net, a.hex)));
+          expect(s.subnetOwnershipInfo.addresses).toEqual(created.subnetOwner!.addrs.map((a) => pAddress(net, a.hex)));
         }
       }
     }
@@ -373,8 +375,8 @@ describe('L1 validators', () => {
         uptimeSeconds: null,
         remainingBalance: v.balance.toString(),
         blsPublicKey: bytesToHex(v.publicKey),
-        remainingBalanceOwner: { threshold: v.remainingBalanceOwner.threshold, addresses: v.remainingBalanceOwner.addrs.map((a) => bare(net, a.hex)) },
-        deactivationOwner: { threshold: v.deactivationOwner.threshold, addresses: v.deactivationOwner.addrs.map((a) => bare(net, a.hex)) },
+        remainingBalanceOwner: { threshold: v.remainingBalanceOwner.threshold, addresses: v.remainingBalanceOwner.addrs.map((a) => pAddress(net, a.hex)) },
+        deactivationOwner: { threshold: v.deactivationOwner.threshold, addresses: v.deactivationOwner.addrs.map((a) => pAddress(net, a.hex)) },
       });
       expect(node.validationIdHex).toMatch(/^0x[0-9a-f]{64}$/);
     }
@@ -416,7 +418,7 @@ describe('L1 validators', () => {
         uptimePercentage: v.uptimePercentage,
         isActive: v.balance > 0n,
         remainingBalance: v.balance.toString(),
-        deactivationOwner: { threshold: v.deactivationOwner.threshold, addresses: v.deactivationOwner.addrs.map((a) => bare(net, a.hex)) },
+        deactivationOwner: { threshold: v.deactivationOwner.threshold, addresses: v.deactivationOwner.addrs.map((a) => pAddress(net, a.hex)) },
         subnet: { subnetId: chain.subnetId },
       });
     }

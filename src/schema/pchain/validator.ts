@@ -152,7 +152,7 @@ Validator.implement({
     },
   }),
   description:
-    'A current validator of the primary network or of an L1, from the P-Chain. Staking members are null for L1 validators; balance and owner members are null for primary-network ones.',
+    'A validator of the primary network or of an L1, joining the P-Chain\'s view (`platform.getCurrentValidators`: weight, uptime, owners, ...) and the Data API\'s (validation status, stake share, delegation capacity, uptime performance, health, location, rewards). Each source is read only when one of its fields is selected. Read from the P-Chain it is the node\'s current validation; read from `Network.validatorList` it is the listed validation, and the P-Chain fields are those of the node\'s current one (null when it no longer validates). Staking members are null for L1 validators; balance and owner members are null for primary-network ones.',
   fields: (t) => ({
     nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: nodeIdOf }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet validated (cb58); the primary network\'s id is 11111111111111111111111111111111LpoYY.' }),

@@ -20,6 +20,7 @@ import { Validator } from '../pchain/validator.js';
 import { cb58Id, nodeId as nodeIdArg } from '../validate.js';
 import { OutputOwners, ownersFrom } from '../xchain/shared.js';
 import { Blockchain, blockchainKey, type BlockchainShape } from './blockchain.js';
+import { pChainAddress } from './ids.js';
 import { VALIDATOR_PAGE, ValidationStatus, ValidatorConnection, validatorList, validatorListQuery } from './validator-details.js';
 
 /** A subnet record and the network it was read from (the wire record does not say). */
@@ -77,8 +78,8 @@ Subnet.implement({
     createBlockIndex: t.field({ type: 'BigInt', description: 'Height of the P-Chain block that created it.', resolve: (s) => s.createBlockIndex }),
     subnetOwnershipInfo: t.field({
       type: OutputOwners,
-      description: 'Who may change it (its latest owner): `threshold` signatures of `addresses` (bech32), after `locktime`.',
-      resolve: (s) => ownersFrom(s.subnetOwnershipInfo)!,
+      description: 'Who may change it (its latest owner): `threshold` signatures of `addresses` (P-Chain, bech32), after `locktime`.',
+      resolve: (s) => ownersFrom({ ...s.subnetOwnershipInfo, addresses: s.subnetOwnershipInfo.addresses.map(pChainAddress) })!,
     }),
     isL1: t.exposeBoolean('isL1', { description: 'True once converted to an L1 (ACP-77), which manages its validators itself.' }),
     l1ConversionTransactionHash: t.string({
