@@ -24,6 +24,9 @@ import './l1-validators.js';
 import './primary/index.js';
 import './xchain/index.js';
 import './pchain/index.js';
+// The Data API's validators, subnets and L1 validators, joined into the P-Chain's and the L1 nodes' types.
+import './primary/validator-details.js';
+import './primary/subnets.js';
 import './subscriptions.js';
 import './upstream-status.js';
 

@@ -88,15 +88,10 @@ export interface DelegatorFilters {
  */
 export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<WireDelegator>> {
   const wireNetwork = dataApiNetwork(network);
-  const query = {
-    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
-    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
-    delegationStatus: filters.delegationStatus,
-    sortOrder: filters.sortOrder,
-  };
+  const query = delegatorsQuery(filters);
   return paginate(
     {
-      scope: `delegators:${wireNetwork}:${JSON.stringify(query)}`,
+      scope: delegatorsScope(network, filters),
       ...DELEGATOR_PAGE,
       fetchPage: async (pageToken, pageSize) => {
         const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
@@ -105,6 +100,20 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
     },
     args,
   );
+}
+
+function delegatorsQuery(filters: DelegatorFilters) {
+  return {
+    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    delegationStatus: filters.delegationStatus,
+    sortOrder: filters.sortOrder,
+  };
+}
+
+/** The list a delegators connection pages (its cursors are bound to it), for pages read in a batch. */
+export function delegatorsScope(network: NetworkNameValue, filters: DelegatorFilters): string {
+  return `delegators:${dataApiNetwork(network)}:${JSON.stringify(delegatorsQuery(filters))}`;
 }
 
 /** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */

@@ -12,7 +12,7 @@ import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../
 import { fieldGuard, maxItems } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
-import { Validator, validatorKey } from '../pchain/validator.js';
+import { nodeIdOf, Validator, validatorKey } from '../pchain/validator.js';
 import { AssetAmount } from './assets.js';
 import { REWARD_TYPES, RewardType } from './enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
@@ -110,7 +110,7 @@ builder.objectFields(Validator, (t) => ({
     extensions: serves('data:listPendingPrimaryNetworkRewards'),
     resolve: (v, args, ctx) => {
       if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
-      return pendingRewardsConnection(ctx, v.network, { nodeIds: [v.wire.nodeID] }, args);
+      return pendingRewardsConnection(ctx, v.network, { nodeIds: [nodeIdOf(v)] }, args);
     },
   }),
 }));

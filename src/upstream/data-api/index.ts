@@ -15,6 +15,7 @@ import { PrimaryEndpoints } from './primary.js';
 import { PrimaryAddressEndpoints } from './primary-addresses.js';
 import { PrimaryStakingEndpoints } from './primary-staking.js';
 import { SignatureEndpoints } from './signatures.js';
+import { ValidatorEndpoints } from './validators.js';
 import { TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
 
@@ -47,6 +48,8 @@ export class DataApiClient {
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
   readonly signatures: SignatureEndpoints;
+  /** Primary network: validators and their validations, subnets, L1 validators. */
+  readonly validators: ValidatorEndpoints;
 
   constructor(options: DataApiOptions) {
     this.rest = new RestClient({
@@ -66,6 +69,7 @@ export class DataApiClient {
     this.primaryStaking = new PrimaryStakingEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
+    this.validators = new ValidatorEndpoints(this.rest);
   }
 
   /** `GET /v1/chains`: the EVM chains the service indexes. */

@@ -6,7 +6,9 @@ import { blockchainRoutes } from './blockchains.js';
 import { delegatorRoutes } from './delegators.js';
 import { rewardRoutes } from './rewards.js';
 import { stakingRoutes } from './staking.js';
+import { subnetRoutes } from './subnets.js';
 import { utxoRoutes } from './utxos.js';
+import { validatorRoutes } from './validators.js';
 import { vertexRoutes } from './vertices.js';
 
 export function primaryRoutes(service: SandboxService, world: World): void {
@@ -17,4 +19,6 @@ export function primaryRoutes(service: SandboxService, world: World): void {
   vertexRoutes(service, world);
   addressRoutes(service, world);
   stakingRoutes(service, world);
+  validatorRoutes(service, world);
+  subnetRoutes(service, world);
 }
