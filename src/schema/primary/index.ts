@@ -8,3 +8,8 @@ import './utxo.js';
 import './rewards.js';
 import './delegators.js';
 import './vertex.js';
+import './tx-types.js';
+import './asset-details.js';
+import './transactions.js';
+import './blocks.js';
+import './vertex-lookup.js';

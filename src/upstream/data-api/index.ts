@@ -11,6 +11,7 @@ import { EvmEndpoints } from './evm.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
+import { PrimaryLedgerEndpoints } from './primary-ledger.js';
 import { SignatureEndpoints } from './signatures.js';
 import { TTL } from '../ttl.js';
 
@@ -33,6 +34,8 @@ export class DataApiClient {
   readonly nfts: NftEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
   readonly primary: PrimaryEndpoints;
+  /** Primary network: transactions, blocks, vertices and asset details of the P-, X- and C-Chain. */
+  readonly primaryLedger: PrimaryLedgerEndpoints;
   /** Interchain messages. */
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
@@ -51,6 +54,7 @@ export class DataApiClient {
     this.evm = new EvmEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
+    this.primaryLedger = new PrimaryLedgerEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
   }
