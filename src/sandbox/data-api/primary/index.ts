@@ -2,9 +2,12 @@
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { blockchainRoutes } from './blockchains.js';
+import { blockRoutes } from './blocks.js';
 import { delegatorRoutes } from './delegators.js';
 import { rewardRoutes } from './rewards.js';
+import { transactionRoutes } from './transactions.js';
 import { utxoRoutes } from './utxos.js';
+import { vertexLookupRoutes } from './vertex-lookup.js';
 import { vertexRoutes } from './vertices.js';
 
 export function primaryRoutes(service: SandboxService, world: World): void {
@@ -13,4 +16,7 @@ export function primaryRoutes(service: SandboxService, world: World): void {
   rewardRoutes(service, world);
   delegatorRoutes(service, world);
   vertexRoutes(service, world);
+  vertexLookupRoutes(service, world);
+  transactionRoutes(service, world);
+  blockRoutes(service, world);
 }
