@@ -129,7 +129,7 @@ PrimaryNetworkBlock.implement({
     blockchain: t.field({
       type: Blockchain,
       nullable: true,
-      description: 'Its chain.',
+      description: 'Its chain, as the Data API registers it; null when it has no record of the chain.',
       extensions: fieldGuard({ upstreamCostPerItem: 1 }),
       resolve: (b) => blockchainKey(b.network, NETWORKS[b.network].blockchainIds[b.chain]),
     }),

@@ -132,7 +132,7 @@ export const PrimaryNetworkTransaction = builder.interfaceRef<TxShape>('PrimaryN
     blockchain: t.field({
       type: Blockchain,
       nullable: true,
-      description: 'The chain it was accepted on.',
+      description: 'The chain it was accepted on, as the Data API registers it; null when it has no record of the chain.',
       extensions: fieldGuard({ upstreamCostPerItem: 1 }),
       resolve: (tx) => blockchainKey(tx.network, NETWORKS[tx.network].blockchainIds[tx.chain]),
     }),
