@@ -17,6 +17,7 @@ import {
   PrimaryTransactionLinksDocument,
   PrimaryTransactionsDocument,
   PrimaryTransactionsWithBlocksDocument,
+  PrimaryUtxoLinksDocument,
   PrimaryVertexLookupDocument,
   type PrimaryTransactionsQuery,
   type PrimaryTransactionsQueryVariables,
@@ -145,6 +146,24 @@ describe('Network.transaction', () => {
     expect(node.__typename === 'XChainTransaction' && node.vertices[0]!.vertex).toMatchObject({ vertexHash: dag.container.id, transactions: expect.arrayContaining([dag.id]) });
     expect(calls(ROUTES.vertex)).toBe(1);
     expect(calls(ROUTES.block)).toBe(0);
+  });
+
+  it('links UTXOs to the transactions that created and spent them, across chains', async () => {
+    const n = net();
+    const exported = n.utxos.find((u) => u.createdOn === 'X' && u.holder === 'P' && u.spent)!;
+    const { data, errors } = await shared.query(PrimaryUtxoLinksDocument, { blockchain: 'x-chain', hash: exported.txId });
+    expect(errors).toBeUndefined();
+    const node = data!.network.transaction!;
+    for (const u of node.consumedUtxos) {
+      const record = n.utxosById.get(u.utxoId)!;
+      expect(u.creationTransaction).toMatchObject({ __typename: 'XChainTransaction', txHash: record.txId });
+      expect(u.consumingTransaction).toEqual({ txHash: exported.txId });
+    }
+    const out = node.emittedUtxos.find((u) => u.utxoId === exported.id)!;
+    expect(out.consumingTransaction).toEqual({ __typename: 'PChainTransaction', txHash: exported.spent!.txId, txType: 'IMPORT_TX' });
+    // The transaction itself (its inputs' spender is the transaction: no call), each distinct other one once.
+    const others = new Set([...consumedBy(n, exported.txId).map((u) => u.txId), ...emittedBy(n, exported.txId).flatMap((u) => (u.spent ? [u.spent.txId] : []))]);
+    expect(calls(ROUTES.tx)).toBe(1 + others.size);
   });
 
   it('answers null for a transaction the chain does not have, and reads Fuji under TESTNET', async () => {

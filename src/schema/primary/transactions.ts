@@ -12,8 +12,8 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { isCb58Id, parseBech32Address } from '../../lib/codec.js';
+import { NETWORKS, networkOfHrp, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WireAssetAmount, WirePChainUtxo, WirePrimaryNetworkChainInfo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
 import type {
   WireBlockchainInfo,
@@ -605,5 +605,40 @@ builder.objectFields(XChainAssetDetails, (t) => ({
         ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, asset.wire.assetId, { ...query, pageToken, pageSize }),
       );
     },
+  }),
+}));
+
+/**
+ * The network of a UTXO of the Data API, read from its owners' bech32 prefix (the wire record does
+ * not name it, and the P-Chain's id is the same on both networks).
+ */
+function networkOfUtxo(u: UtxoShape): NetworkKey | null {
+  const first = u.addresses[0];
+  const parsed = first ? parseBech32Address(first) : null;
+  return (parsed && networkOfHrp(parsed.hrp)) ?? null;
+}
+
+/** The transaction on a chain (by blockchain id) of a UTXO's network; null when either is unknown. */
+async function utxoTransaction(ctx: Context, u: UtxoShape, blockchainId: string, txHash: string | undefined): Promise<TxShape | null> {
+  const network = networkOfUtxo(u);
+  const chain = network && primaryChainOf(blockchainId, network);
+  if (!network || !chain || !txHash || !isCb58Id(txHash)) return null;
+  return loadTransaction(ctx, network, chain, txHash);
+}
+
+builder.interfaceFields(Utxo, (t) => ({
+  creationTransaction: t.field({
+    type: PrimaryNetworkTransaction,
+    nullable: true,
+    description: 'The transaction that created it, on `createdOnChainId` (for a P-Chain reward, the staking transaction it rewards).',
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getTxByHash') },
+    resolve: (u, _, ctx) => utxoTransaction(ctx, u, u.createdOnChainId, u.kind === 'P' ? u.txHash : u.creationTxHash),
+  }),
+  consumingTransaction: t.field({
+    type: PrimaryNetworkTransaction,
+    nullable: true,
+    description: 'The transaction that spent it, on `consumedOnChainId`; null while unspent.',
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getTxByHash') },
+    resolve: (u, _, ctx) => utxoTransaction(ctx, u, u.consumedOnChainId, u.consumingTxHash),
   }),
 }));

@@ -95,6 +95,9 @@ export function rewardAddressesOf(net: PrimaryNetwork, tx: PTx): string[] {
   return owner ? owner.addrs.map((a) => bareAddress(net.hrp, a)) : [];
 }
 
+/** The 32 bytes behind a cb58 id (for the hex form of a validation id). */
+const cb58Payload = (id: string) => cb58Decode(id) ?? new Uint8Array(32);
+
 export function pTxBody(net: PrimaryNetwork, tx: PTx): Record<string, unknown> {
   const block = net.p.blocks[tx.blockHeight]!;
   const ins = consumed(net, tx.id);
@@ -161,8 +164,6 @@ export function pTxBody(net: PrimaryNetwork, tx: PTx): Record<string, unknown> {
   }
   return body;
 }
-
-const cb58Payload = (id: string) => cb58Decode(id) ?? new Uint8Array(32);
 
 /** Asset details as `getAssetDetails` answers them; the cap is variable when its creation left a mint output. */
 export function assetDetailsBody(net: PrimaryNetwork, assetId: string): Record<string, unknown> | undefined {
