@@ -12,3 +12,8 @@ import './balances.js';
 import './activity.js';
 import './network-stats.js';
 import './pending-rewards.js';
+import './tx-types.js';
+import './asset-details.js';
+import './transactions.js';
+import './blocks.js';
+import './vertex-lookup.js';

@@ -14,6 +14,7 @@ import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
 import { PrimaryAddressEndpoints } from './primary-addresses.js';
 import { PrimaryStakingEndpoints } from './primary-staking.js';
+import { PrimaryLedgerEndpoints } from './primary-ledger.js';
 import { SignatureEndpoints } from './signatures.js';
 import { ValidatorEndpoints } from './validators.js';
 import { TTL } from '../ttl.js';
@@ -44,6 +45,8 @@ export class DataApiClient {
   readonly primaryAddresses: PrimaryAddressEndpoints;
   /** Primary network: staking details, pending rewards, the AVAX supply. */
   readonly primaryStaking: PrimaryStakingEndpoints;
+  /** Primary network: transactions, blocks, vertices and asset details of the P-, X- and C-Chain. */
+  readonly primaryLedger: PrimaryLedgerEndpoints;
   /** Interchain messages. */
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
@@ -67,6 +70,7 @@ export class DataApiClient {
     this.primary = new PrimaryEndpoints(this.rest);
     this.primaryAddresses = new PrimaryAddressEndpoints(this.rest);
     this.primaryStaking = new PrimaryStakingEndpoints(this.rest);
+    this.primaryLedger = new PrimaryLedgerEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
     this.validators = new ValidatorEndpoints(this.rest);

@@ -33,7 +33,7 @@ function assetAmount(net: PrimaryNetwork, utxo: UtxoRecord) {
   return { assetId: asset.id, name: asset.name, symbol: asset.symbol, denomination: asset.denomination, type: asset.type, amount: listedAmount(utxo).toString() };
 }
 
-function pChainUtxo(net: PrimaryNetwork, utxo: UtxoRecord): Record<string, unknown> {
+export function pChainUtxo(net: PrimaryNetwork, utxo: UtxoRecord): Record<string, unknown> {
   const created = placementOf(net, utxo.createdByTxId ?? utxo.txId);
   const consumed = utxo.spent ? placementOf(net, utxo.spent.txId) : undefined;
   const locked = isLockedStake(utxo);
@@ -77,7 +77,7 @@ function publicKeyOf(utxo: UtxoRecord, index: number): string {
   return Buffer.from(out).toString('base64');
 }
 
-function avmUtxo(net: PrimaryNetwork, utxo: UtxoRecord): Record<string, unknown> {
+export function avmUtxo(net: PrimaryNetwork, utxo: UtxoRecord): Record<string, unknown> {
   const output = utxo.output;
   const body: Record<string, unknown> = {
     addresses: bare(net, utxo),

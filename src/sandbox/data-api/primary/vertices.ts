@@ -6,7 +6,7 @@ import { enumParam } from '../errors.js';
 import { paginate, sortBy } from './paging.js';
 import { networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
 
-function vertexBody(vertex: XVertex): Record<string, unknown> {
+export function vertexBody(vertex: XVertex): Record<string, unknown> {
   return {
     vertexHash: vertex.hash,
     parentHashes: vertex.parentHashes,

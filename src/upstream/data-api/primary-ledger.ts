@@ -1,0 +1,92 @@
+/**
+ * Data API endpoints of the primary network's ledger: transactions, blocks, X-Chain vertices and
+ * asset details (`/v1/networks/{network}/blockchains/{blockchainId}/...`). Anything addressed by
+ * hash (a transaction, a block, a vertex, an asset) never changes once accepted and is cached long;
+ * the latest-first lists move with the chains' heads.
+ */
+import type { Query, RestClient } from '../rest.js';
+import type { DataApiNetwork } from '../types/data-api-chains.js';
+import type { WireListXChainVerticesResponse, WireSortOrder, WireXChainVertex } from '../types/data-api-primary.js';
+import type {
+  WireListBlocksQuery,
+  WireListPrimaryNetworkBlocksResponse,
+  WireListPrimaryNetworkTransactionsQuery,
+  WireListPrimaryNetworkTransactionsResponse,
+  WirePChainTransaction,
+  WirePrimaryNetworkBlock,
+  WirePrimaryNetworkTransaction,
+  WireXChainAssetDetails,
+  WireXChainTransaction,
+} from '../types/data-api-primary-ledger.js';
+import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
+
+const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
+
+export class PrimaryLedgerEndpoints {
+  constructor(private readonly rest: RestClient) {}
+
+  /** `GET .../transactions/{txHash}` (getTxByHash): one transaction of the P-, X- or C-Chain; null when unknown. */
+  getTransaction(network: DataApiNetwork, blockchainId: string, txHash: string): Promise<WirePrimaryNetworkTransaction | null> {
+    return nullIfNotFound(this.rest.get(`${BASE}/transactions/{txHash}`, { network, blockchainId, txHash }, undefined, { ttlMs: TTL.immutable }));
+  }
+
+  /** `GET .../transactions` (listLatestPrimaryNetworkTransactions): a chain's transactions, latest first unless asked otherwise. */
+  listTransactions(network: DataApiNetwork, blockchainId: string, query: WireListPrimaryNetworkTransactionsQuery): Promise<WireListPrimaryNetworkTransactionsResponse> {
+    return this.rest.get(`${BASE}/transactions`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
+  }
+
+  /** `GET .../transactions:listStaking` (listActivePrimaryNetworkStakingTransactions): active staking transactions of the P-Chain. */
+  listActiveStakingTransactions(
+    network: DataApiNetwork,
+    blockchainId: string,
+    query: Omit<WireListPrimaryNetworkTransactionsQuery, 'l1ValidationId'>,
+  ): Promise<WireListPrimaryNetworkTransactionsResponse<WirePChainTransaction>> {
+    return this.rest.get(`${BASE}/transactions:listStaking`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
+  }
+
+  /** `GET .../assets/{assetId}/transactions` (listAssetTransactions): X-Chain transactions of one asset. */
+  listAssetTransactions(
+    network: DataApiNetwork,
+    blockchainId: string,
+    assetId: string,
+    query: Omit<WireListPrimaryNetworkTransactionsQuery, 'l1ValidationId' | 'addresses' | 'sortOrder'>,
+  ): Promise<WireListPrimaryNetworkTransactionsResponse<WireXChainTransaction>> {
+    return this.rest.get(`${BASE}/assets/{assetId}/transactions`, { network, blockchainId, assetId }, query as Query, { ttlMs: TTL.moving });
+  }
+
+  /** `GET .../assets/{assetId}` (getAssetDetails): an X-Chain asset as the Data API describes it; null when unknown. */
+  getAssetDetails(network: DataApiNetwork, blockchainId: string, assetId: string): Promise<WireXChainAssetDetails | null> {
+    return nullIfNotFound(this.rest.get(`${BASE}/assets/{assetId}`, { network, blockchainId, assetId }, undefined, { ttlMs: TTL.immutableLong }));
+  }
+
+  /** `GET .../blocks/{blockId}` (getBlockById): a block by height or hash; null when unknown. */
+  getBlock(network: DataApiNetwork, blockchainId: string, blockId: string): Promise<WirePrimaryNetworkBlock | null> {
+    return nullIfNotFound(this.rest.get(`${BASE}/blocks/{blockId}`, { network, blockchainId, blockId }, undefined, { ttlMs: TTL.immutable }));
+  }
+
+  /** `GET .../blocks` (listLatestPrimaryNetworkBlocks): a chain's blocks, latest first. */
+  listBlocks(network: DataApiNetwork, blockchainId: string, query: WireListBlocksQuery): Promise<WireListPrimaryNetworkBlocksResponse> {
+    return this.rest.get(`${BASE}/blocks`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
+  }
+
+  /** `GET .../nodes/{nodeId}/blocks` (listPrimaryNetworkBlocksByNodeId): blocks a node proposed, latest first. */
+  listBlocksByNode(network: DataApiNetwork, blockchainId: string, nodeId: string, query: WireListBlocksQuery): Promise<WireListPrimaryNetworkBlocksResponse> {
+    return this.rest.get(`${BASE}/nodes/{nodeId}/blocks`, { network, blockchainId, nodeId }, query as Query, { ttlMs: TTL.moving });
+  }
+
+  /** `GET .../vertices/{vertexHash}` (getVertexByHash): one X-Chain vertex; null when unknown. */
+  getVertex(network: DataApiNetwork, blockchainId: string, vertexHash: string): Promise<WireXChainVertex | null> {
+    return nullIfNotFound(this.rest.get(`${BASE}/vertices/{vertexHash}`, { network, blockchainId, vertexHash }, undefined, { ttlMs: TTL.immutable }));
+  }
+
+  /** `GET .../vertices:listByHeight` (getVertexByHeight): the X-Chain vertices at one DAG height. */
+  listVerticesByHeight(
+    network: DataApiNetwork,
+    blockchainId: string,
+    query: { vertexHeight: number; sortOrder?: WireSortOrder; pageToken?: string; pageSize?: number },
+  ): Promise<WireListXChainVerticesResponse> {
+    // The DAG stopped growing when the X-Chain was linearized: a height's vertices never change.
+    return this.rest.get(`${BASE}/vertices:listByHeight`, { network, blockchainId }, query as Query, { ttlMs: TTL.immutable });
+  }
+}
