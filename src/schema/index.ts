@@ -24,6 +24,7 @@ import './l1-validators.js';
 import './primary/index.js';
 import './xchain/index.js';
 import './pchain/index.js';
+import './account/index.js';
 import './subscriptions.js';
 import './upstream-status.js';
 
