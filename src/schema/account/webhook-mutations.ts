@@ -99,7 +99,7 @@ const PrimaryNetworkAddressActivityInput = builder.inputType('PrimaryNetworkAddr
     network: t.field({ type: NetworkName, required: true, description: 'The network of the addresses.' }),
     chain: t.string({ required: true, description: 'The chain: p-chain, x-chain, c-chain, or its blockchain id on this network.' }),
     addresses: t.stringList({ required: true, description: `1 to ${MAX_WEBHOOK_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally chain-prefixed).` }),
-    subEvents: t.field({ type: [PrimaryNetworkAddressActivitySubEvent], required: true, description: 'The events to deliver (at least one).' }),
+    addressActivitySubEvents: t.field({ type: [PrimaryNetworkAddressActivitySubEvent], required: true, description: 'The events to deliver (at least one).' }),
     balanceThreshold: t.field({ type: BalanceThresholdInput, required: false, description: 'Required with BALANCE_THRESHOLD, refused without it.' }),
     eventSignatures: t.stringList({ required: false, description: `Up to ${MAX_FILTERS} event signatures (32-byte hex); all when omitted.` }),
   }),
@@ -111,7 +111,7 @@ const ValidatorActivityInput = builder.inputType('ValidatorActivityInput', {
     network: t.field({ type: NetworkName, required: true, description: 'The network of the validators.' }),
     nodeId: t.string({ required: false, description: 'The validator watched (NodeID-...).' }),
     subnetId: t.string({ required: false, description: 'The subnet (L1) whose validators are watched (cb58).' }),
-    subEvents: t.field({ type: [ValidatorActivitySubEvent], required: true, description: 'The events to deliver (at least one).' }),
+    validatorActivitySubEvents: t.field({ type: [ValidatorActivitySubEvent], required: true, description: 'The events to deliver (at least one).' }),
     nodeIds: t.stringList({ required: false, description: `Only events of these nodes (up to ${MAX_FILTERS}).` }),
     subnetIds: t.stringList({ required: false, description: `Only events of these subnets (up to ${MAX_FILTERS}).` }),
     l1ValidatorFeeBalanceThreshold: t.field({
@@ -158,7 +158,7 @@ interface CreateArgs {
     network: NetworkNameValue;
     chain: string;
     addresses: string[];
-    subEvents: string[];
+    addressActivitySubEvents: string[];
     balanceThreshold?: Maybe<{ balanceType: string; threshold: bigint }>;
     eventSignatures?: Maybe<string[]>;
   }>;
@@ -166,7 +166,7 @@ interface CreateArgs {
     network: NetworkNameValue;
     nodeId?: Maybe<string>;
     subnetId?: Maybe<string>;
-    subEvents: string[];
+    validatorActivitySubEvents: string[];
     nodeIds?: Maybe<string[]>;
     subnetIds?: Maybe<string[]>;
     l1ValidatorFeeBalanceThreshold?: Maybe<bigint>;
@@ -205,7 +205,7 @@ export function createWebhookRequest(input: CreateArgs): WireCreateWebhookReques
     const key = networkKey(p.network);
     const { blockchainId } = primaryChainArg(`${at}.chain`, p.chain, key, ['P', 'X', 'C']);
     const keys = unique(`${at}.addresses`, primaryAddresses(`${at}.addresses`, nonEmpty(`${at}.addresses`, p.addresses, 'address'), MAX_WEBHOOK_ADDRESSES, key, ['P', 'X', 'C']));
-    const subEvents = unique(`${at}.subEvents`, nonEmpty(`${at}.subEvents`, p.subEvents, 'event'));
+    const subEvents = unique(`${at}.addressActivitySubEvents`, nonEmpty(`${at}.addressActivitySubEvents`, p.addressActivitySubEvents, 'event'));
     const wantsThreshold = subEvents.includes('balance_threshold' satisfies (typeof PRIMARY_SUB_EVENTS)[number]);
     if (wantsThreshold !== (p.balanceThreshold != null)) {
       throw badInput(`${at}.balanceThreshold`, wantsThreshold ? 'is required with BALANCE_THRESHOLD' : 'is only taken with BALANCE_THRESHOLD');
@@ -233,7 +233,7 @@ export function createWebhookRequest(input: CreateArgs): WireCreateWebhookReques
   if ((v.nodeId == null) === (v.subnetId == null)) throw badInput(at, 'give exactly one of nodeId and subnetId');
   const keyType = v.nodeId != null ? 'nodeId' : 'subnetId';
   const keyValue = v.nodeId != null ? nodeId(`${at}.nodeId`, v.nodeId) : cb58Id(`${at}.subnetId`, v.subnetId!);
-  const subEvents = unique(`${at}.subEvents`, nonEmpty(`${at}.subEvents`, v.subEvents, 'event'));
+  const subEvents = unique(`${at}.validatorActivitySubEvents`, nonEmpty(`${at}.validatorActivitySubEvents`, v.validatorActivitySubEvents, 'event'));
   const wantsThreshold = subEvents.includes('l1_validator_balance_threshold' satisfies (typeof VALIDATOR_SUB_EVENTS)[number]);
   if (wantsThreshold !== (v.l1ValidatorFeeBalanceThreshold != null)) {
     throw badInput(`${at}.l1ValidatorFeeBalanceThreshold`, wantsThreshold ? 'is required with L1_VALIDATOR_BALANCE_THRESHOLD' : 'is only taken with L1_VALIDATOR_BALANCE_THRESHOLD');

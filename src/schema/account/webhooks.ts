@@ -180,7 +180,7 @@ const PrimaryNetworkAddressActivity = builder
     description: 'What a primary-network address-activity webhook watches: bech32 addresses of the P-, X- or C-Chain.',
     fields: (t) => ({
       addresses: t.stringList({ description: 'The watched addresses (bech32).', resolve: (w) => w.metadata?.keys ?? [] }),
-      subEvents: t.field({
+      addressActivitySubEvents: t.field({
         type: [PrimaryNetworkAddressActivitySubEvent],
         description: 'The events delivered (values this gateway does not know are left out).',
         resolve: (w) => knownValues(w.metadata?.subEvents?.addressActivitySubEvents, PRIMARY_SUB_EVENTS),
@@ -204,7 +204,7 @@ const ValidatorActivity = builder.objectRef<WireValidatorActivityWebhook>('Valid
       resolve: (w) => knownOr(w.metadata?.keyType, VALIDATOR_KEY_TYPES, 'unknown'),
     }),
     keys: t.stringList({ description: 'The watched node id or subnet id.', resolve: (w) => w.metadata?.keys ?? [] }),
-    subEvents: t.field({
+    validatorActivitySubEvents: t.field({
       type: [ValidatorActivitySubEvent],
       description: 'The events delivered (values this gateway does not know are left out).',
       resolve: (w) => knownValues(w.metadata?.subEvents?.validatorActivitySubEvents, VALIDATOR_SUB_EVENTS),
