@@ -52,6 +52,11 @@ const MOVING = [
   'Blockchain.status',
 ];
 const REGISTRY = ['Chain', 'Blockchain', 'NetworkToken', 'Query.chains', 'XChainTxFee', 'SignedMessage', 'ChainConfiguration'];
+/**
+ * Answers of one key's account (webhooks, usage, logs, export jobs) are never kept: the key's own
+ * writes change them at once, and a stale webhook list would hide them.
+ */
+const NEVER = ['Query.dataApiAccount', 'DataApiAccount', 'Webhook', 'TransactionExportJob'];
 const SLOW = ['NftCollection', 'NftToken', 'NftMetadata'];
 const IMMUTABLE = ['Block', 'Transaction', 'InternalTransaction', 'TokenTransfer', 'XChainBlock', 'XChainTx', 'PChainBlock', 'PChainTx', 'Vertex'];
 
@@ -62,6 +67,7 @@ export function responseCacheTtls(): Record<string, number> {
     ...Object.fromEntries(SLOW.map((c) => [c, TTL.slow])),
     ...Object.fromEntries(REGISTRY.map((c) => [c, TTL.registry])),
     ...Object.fromEntries(MOVING.map((c) => [c, TTL.moving])),
+    ...Object.fromEntries(NEVER.map((c) => [c, 0])),
   };
 }
 

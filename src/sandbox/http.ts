@@ -16,6 +16,8 @@ export interface SandboxRequest {
   headers: IncomingMessage['headers'];
   /** The matched route template, e.g. `GET /v1/chains/{chainId}`. */
   route: string;
+  /** The request's path, as sent (e.g. `/v1/chains/43114`). */
+  path?: string;
 }
 
 /** What a handler returns: a JSON body (status 200) or an explicit response. */
@@ -80,6 +82,8 @@ export interface SandboxServiceOptions {
   errorBody: (status: number, message: string | string[]) => unknown;
   /** Checks a routed request before its handler (and before faults): API keys and rate limits. */
   admit?: (headers: IncomingMessage['headers']) => Admission;
+  /** Told of each request a handler answered (after admission and faults), with the status it answered. */
+  observe?: (request: SandboxRequest, status: number) => void;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -266,12 +270,21 @@ export class SandboxService {
         return this.send(res, 400, this.options.errorBody(400, 'Request body is not valid JSON'), extra);
       }
     }
+    const request: SandboxRequest = { method, params, query: url.searchParams, body, headers: req.headers, route: key, path: url.pathname };
+    const answered = (status: number) => this.options.observe?.(request, status);
     try {
-      const result = await route.handler({ method, params, query: url.searchParams, body, headers: req.headers, route: key }, this);
-      if (result instanceof SandboxResponse) return this.send(res, result.status, result.body, { ...extra, ...result.headers });
+      const result = await route.handler(request, this);
+      if (result instanceof SandboxResponse) {
+        answered(result.status);
+        return this.send(res, result.status, result.body, { ...extra, ...result.headers });
+      }
+      answered(200);
       return this.send(res, 200, result, extra);
     } catch (error) {
-      if (error instanceof SandboxHttpError) return this.send(res, error.status, this.options.errorBody(error.status, error.detail), extra);
+      if (error instanceof SandboxHttpError) {
+        answered(error.status);
+        return this.send(res, error.status, this.options.errorBody(error.status, error.detail), extra);
+      }
       throw error;
     }
   }

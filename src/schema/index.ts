@@ -27,6 +27,7 @@ import './pchain/index.js';
 // The Data API's validators, subnets and L1 validators, joined into the P-Chain's and the L1 nodes' types.
 import './primary/validator-details.js';
 import './primary/subnets.js';
+import './account/index.js';
 import './subscriptions.js';
 import './upstream-status.js';
 

@@ -33,7 +33,7 @@ export interface HttpCall {
   baseUrl: string;
   /** Encoded path and query, starting with `/` (empty when the base URL is the whole endpoint). */
   pathAndQuery: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   /** Safe to send again after a connection error (GETs, read-only JSON-RPC). */

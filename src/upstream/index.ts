@@ -113,6 +113,7 @@ export class Upstreams {
         baseUrl: this.config.dataApiUrl,
         keyHeaders: this.config.dataApiKeyHeaders,
         apiKey: callerKey ?? this.config.dataApiKey,
+        callerKey: callerKey !== undefined,
       }),
       nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
       metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),

@@ -60,6 +60,11 @@ export function fitsGet(template: string, params?: PathParams, query?: Query): b
 export interface RestCallOptions {
   /** Keep the answer in the shared cache this long; 0 (default) shares only while in flight. */
   ttlMs?: number;
+  /**
+   * Share the answer with the rest of the operation (default true). False for reads of what the
+   * operation's own writes change (a webhook's addresses after a mutation adds some).
+   */
+  memo?: boolean;
 }
 
 export interface RestClientOptions {
@@ -107,7 +112,7 @@ export class RestClient {
     const route = `GET ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
     const key = `${this.options.service}|${this.options.cachePartition}|${pathAndQuery}`;
-    return memoize(this.options.memo, key, { service: this.options.service, route }, () =>
+    return memoize(callOptions.memo === false ? undefined : this.options.memo, key, { service: this.options.service, route }, () =>
       this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
         (await this.options.transport.json({
           service: this.options.service,
@@ -151,7 +156,22 @@ export class RestClient {
   }
 
   async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
-    const route = `POST ${template}`;
+    return this.write('POST', template, params, body, query);
+  }
+
+  /** A PATCH: a write, like `post` (sent once, never retried, cached or shared). */
+  async patch<T>(template: string, params: PathParams | undefined, body: unknown): Promise<T> {
+    return this.write('PATCH', template, params, body);
+  }
+
+  /** A DELETE, with an optional JSON body: a write, like `post`. */
+  async delete<T>(template: string, params: PathParams | undefined, body?: unknown): Promise<T> {
+    return this.write('DELETE', template, params, body);
+  }
+
+  /** Sends a write: bounded by the operation's deadline, never memoized, cached or retried. */
+  private async write<T>(method: 'POST' | 'PATCH' | 'DELETE', template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
+    const route = `${method} ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
     const bound = this.options.memo?.bound ?? ((answer) => answer);
     return (await bound(this.options.transport.json({
@@ -159,9 +179,9 @@ export class RestClient {
       route,
       baseUrl: this.options.baseUrl,
       pathAndQuery,
-      method: 'POST',
+      method,
       headers: this.options.headers,
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       idempotent: false,
       partition: this.options.cachePartition,
     }), this.options.service, route)) as T;

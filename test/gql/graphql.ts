@@ -87,6 +87,22 @@ export type CircuitBreakerState =
   /** Calls fail fast after consecutive failures, until the cool-down ends. */
   | 'OPEN';
 
+/** A new webhook: where to post, and what to watch (give exactly one of the three kinds). */
+export type CreateWebhookInput = {
+  /** A description (at most 1024 characters). */
+  description?: string | null | undefined;
+  /** Watch EVM addresses on one chain. */
+  evmAddressActivity?: EvmAddressActivityInput | null | undefined;
+  /** A name (at most 128 characters). */
+  name?: string | null | undefined;
+  /** Watch primary-network addresses. */
+  primaryNetworkAddressActivity?: PrimaryNetworkAddressActivityInput | null | undefined;
+  /** The https URL events are posted to (at most 2048 characters). */
+  url: string;
+  /** Watch a validator or a subnet's validators. */
+  validatorActivity?: ValidatorActivityInput | null | undefined;
+};
+
 /** A fiat currency for prices and values. */
 export type Currency =
   /** Australian dollar. */
@@ -128,6 +144,62 @@ export type DelegationStatus =
   | 'PENDING'
   /** A status this gateway does not know yet (not accepted as a filter). */
   | 'UNKNOWN';
+
+/** Watch EVM addresses on one chain. */
+export type EvmAddressActivityInput = {
+  /** 1 to 100 EVM addresses (0x...); add more later with `addWebhookAddresses`. */
+  addresses: Array<string>;
+  /** The EVM chain id (e.g. "43114"). */
+  chainId: string;
+  /** Up to 20 event signatures (topic 0, 32-byte hex) to deliver logs of; all when omitted. */
+  eventSignatures?: Array<string> | null | undefined;
+  /** Include internal transactions (traces) in deliveries; C-Chain only. */
+  includeInternalTxs?: boolean | null | undefined;
+  /** Include the transactions' logs in deliveries. */
+  includeLogs?: boolean | null | undefined;
+};
+
+/** Why an export job failed or warned. */
+export type ExportJobCode =
+  /** The service failed. */
+  | 'INTERNAL'
+  /** The request could not be served. */
+  | 'INVALID_REQUEST'
+  /** The history was too long: the file stops early; continue from `nextDate`. */
+  | 'TRUNCATED_EXPORT'
+  /** A code this gateway does not know yet. */
+  | 'UNKNOWN';
+
+/** Where an export job stands. */
+export type ExportJobStatus =
+  /** Done: the file is at `downloadUrl`. */
+  | 'COMPLETED'
+  /** Done with a warning (see `code`): e.g. truncated, continue from `nextDate`. */
+  | 'COMPLETED_WITH_WARNING'
+  /** Failed (see `code` and `message`). */
+  | 'FAILED'
+  /** Still running: read it again later. */
+  | 'RUNNING'
+  /** A status this gateway does not know yet. */
+  | 'UNKNOWN';
+
+/** A transaction export: what, of which addresses and chains, over which days. */
+export type ExportTransactionsInput = {
+  /** Up to 100 addresses: EVM addresses for EVM (at least one), bech32 addresses of the network otherwise. */
+  addresses?: Array<string> | null | undefined;
+  /** Primary-network exports: up to 100 C-Chain EVM addresses whose atomic transactions are included. */
+  cChainEvmAddresses?: Array<string> | null | undefined;
+  /** 1 to 20 chains: EVM chain ids for EVM, or p-chain, x-chain, c-chain (or their blockchain ids) for primary-network exports. */
+  chains: Array<string>;
+  /** The first day exported, YYYY-MM-DD (UTC). */
+  firstDate: string;
+  /** What to export (not UNKNOWN). */
+  kind: TransactionExportKind;
+  /** The last day exported, YYYY-MM-DD (UTC), not before firstDate. */
+  lastDate: string;
+  /** For primary-network exports: the network of the addresses and chains. */
+  network?: NetworkName | null | undefined;
+};
 
 /** What an output (or UTXO) holds, by its feature extension and type. */
 export type FxOutputKind =
@@ -266,6 +338,31 @@ export type PChainTxType =
   /** The unknown transaction type. */
   | 'UNKNOWN';
 
+/** Watch bech32 addresses of one primary-network chain. */
+export type PrimaryNetworkAddressActivityInput = {
+  /** The events to deliver (at least one). */
+  addressActivitySubEvents: Array<PrimaryNetworkAddressActivitySubEvent>;
+  /** 1 to 100 addresses of this network (avax1.../fuji1..., optionally chain-prefixed). */
+  addresses: Array<string>;
+  /** Required with BALANCE_THRESHOLD, refused without it. */
+  balanceThreshold?: PrimaryNetworkBalanceThresholdInput | null | undefined;
+  /** The chain: p-chain, x-chain, c-chain, or its blockchain id on this network. */
+  chain: string;
+  /** Up to 20 event signatures (32-byte hex); all when omitted. */
+  eventSignatures?: Array<string> | null | undefined;
+  /** The network of the addresses. */
+  network: NetworkName;
+};
+
+/** An event of primary-network addresses a webhook can deliver. */
+export type PrimaryNetworkAddressActivitySubEvent =
+  /** A watched address's balance changed. */
+  | 'BALANCE_CHANGE'
+  /** A watched address's balance of a kind crossed the threshold. */
+  | 'BALANCE_THRESHOLD'
+  /** A staking reward was paid to a watched address. */
+  | 'REWARD_DISTRIBUTION';
+
 /** The kind of an X-Chain asset (AVAX is SECP256K1). */
 export type PrimaryNetworkAssetType =
   /** A non-fungible asset (NFT feature extension). */
@@ -274,6 +371,39 @@ export type PrimaryNetworkAssetType =
   | 'SECP256K1'
   /** An asset kind this gateway does not know yet. */
   | 'UNKNOWN';
+
+/** A balance threshold for BALANCE_THRESHOLD events. */
+export type PrimaryNetworkBalanceThresholdInput = {
+  /** The kind of balance compared (not UNKNOWN). */
+  balanceType: PrimaryNetworkBalanceType;
+  /** The threshold, in nAVAX. */
+  threshold: string;
+};
+
+/** A kind of primary-network balance a threshold watches. */
+export type PrimaryNetworkBalanceType =
+  /** Exported to another chain, not yet imported; locked. */
+  | 'ATOMIC_MEMORY_LOCKED'
+  /** Exported to another chain, not yet imported; spendable there. */
+  | 'ATOMIC_MEMORY_UNLOCKED'
+  /** X-Chain: locked until a time. */
+  | 'LOCKED'
+  /** P-Chain: locked until a time, not stakeable. */
+  | 'LOCKED_PLATFORM'
+  /** P-Chain: locked until a time, stakeable. */
+  | 'LOCKED_STAKEABLE'
+  /** P-Chain: locked and staked. */
+  | 'LOCKED_STAKED'
+  /** P-Chain: staked in a period that has not started. */
+  | 'PENDING_STAKED'
+  /** A kind this gateway does not know yet (not accepted as input). */
+  | 'UNKNOWN'
+  /** X-Chain: spendable. */
+  | 'UNLOCKED'
+  /** P-Chain: staked, unlocked once the staking period ends. */
+  | 'UNLOCKED_STAKED'
+  /** P-Chain: spendable, not staked. */
+  | 'UNLOCKED_UNSTAKED';
 
 /** A chain of the primary network, by the Data API's alias. */
 export type PrimaryNetworkChainName =
@@ -382,6 +512,19 @@ export type TokenStandard =
   /** A standard this gateway does not know yet. */
   | 'UNKNOWN';
 
+/** What a transaction export covers. */
+export type TransactionExportKind =
+  /** Transactions of EVM addresses on EVM chains. */
+  | 'EVM'
+  /** All primary-network transactions of the addresses. */
+  | 'PRIMARY_NETWORK'
+  /** A simplified primary-network export. */
+  | 'PRIMARY_NETWORK_SIMPLE'
+  /** The addresses' staking transactions only. */
+  | 'PRIMARY_NETWORK_STAKING'
+  /** A kind of job this gateway does not know yet (not accepted as input). */
+  | 'UNKNOWN';
+
 /** Outcome of a transaction. */
 export type TransactionStatus =
   /** Reverted: its value moves and events were undone; the fee was still paid. */
@@ -390,6 +533,22 @@ export type TransactionStatus =
   | 'SUCCESS'
   /** A status this gateway does not know yet. */
   | 'UNKNOWN';
+
+/** What to change in a webhook (at least one field); omitted fields stay. */
+export type UpdateWebhookInput = {
+  /** A new description (at most 1024 characters). */
+  description?: string | null | undefined;
+  /** Include internal transactions (EVM address activity, C-Chain only). */
+  includeInternalTxs?: boolean | null | undefined;
+  /** Include logs (EVM address activity). */
+  includeLogs?: boolean | null | undefined;
+  /** A new name (at most 128 characters). */
+  name?: string | null | undefined;
+  /** ACTIVE or INACTIVE (not UNKNOWN). */
+  status?: WebhookStatus | null | undefined;
+  /** A new https URL. */
+  url?: string | null | undefined;
+};
 
 /** The state of one component (database, cache, ...) a service reported. */
 export type UpstreamComponentStatus =
@@ -412,6 +571,68 @@ export type UpstreamHealthStatus =
   | 'UNKNOWN'
   /** No answer: the call timed out or the connection failed. */
   | 'UNREACHABLE';
+
+/** What a Data API usage series is split by. */
+export type UsageGroupBy =
+  /** By API key. */
+  | 'API_KEY_ID'
+  /** By chain. */
+  | 'CHAIN_ID'
+  /** By request path. */
+  | 'REQUEST_PATH'
+  /** By kind of request (data or rpc). */
+  | 'REQUEST_TYPE'
+  /** By HTTP status of the answer. */
+  | 'RESPONSE_CODE';
+
+/** What the values of a usage bucket are split by. */
+export type UsageGroupedBy =
+  /** By API key. */
+  | 'API_KEY_ID'
+  /** By chain. */
+  | 'CHAIN_ID'
+  /** By continent. */
+  | 'CONTINENT'
+  /** By country. */
+  | 'COUNTRY'
+  /** Not split: one value for all requests. */
+  | 'NONE'
+  /** By request path. */
+  | 'REQUEST_PATH'
+  /** By kind of request. */
+  | 'REQUEST_TYPE'
+  /** By HTTP status. */
+  | 'RESPONSE_CODE'
+  /** By rate-limit bypass token. */
+  | 'RL_BYPASS_TOKEN'
+  /** By RPC method. */
+  | 'RPC_METHOD'
+  /** A split this gateway does not know yet. */
+  | 'UNKNOWN'
+  /** By user agent. */
+  | 'USER_AGENT';
+
+/** Which kind of request a usage record counts. */
+export type UsageRequestType =
+  /** Data API requests. */
+  | 'DATA'
+  /** RPC requests through the Data API's endpoints. */
+  | 'RPC'
+  /** A kind this gateway does not know yet (not accepted as a filter). */
+  | 'UNKNOWN';
+
+/** The width of the buckets of a Data API usage time series. */
+export type UsageTimeInterval =
+  /** One bucket per day (UTC). */
+  | 'DAILY'
+  /** One bucket per hour. */
+  | 'HOURLY'
+  /** One bucket per minute. */
+  | 'MINUTE'
+  /** One bucket per month. */
+  | 'MONTHLY'
+  /** One bucket per week. */
+  | 'WEEKLY';
 
 /** The property UTXOs are sorted by (with `sortOrder`). */
 export type UtxoSortBy =
@@ -444,6 +665,52 @@ export type ValidationStatus =
   /** A status this gateway does not know yet (not accepted as a filter). */
   | 'UNKNOWN';
 
+/** Watch one validator (`nodeId`) or the validators of one subnet (`subnetId`): give exactly one. */
+export type ValidatorActivityInput = {
+  /** Up to 20 event signatures (32-byte hex); all when omitted. */
+  eventSignatures?: Array<string> | null | undefined;
+  /** Fee balance (nAVAX) below which L1_VALIDATOR_BALANCE_THRESHOLD fires; required with that event. */
+  l1ValidatorFeeBalanceThreshold?: string | null | undefined;
+  /** The network of the validators. */
+  network: NetworkName;
+  /** The validator watched (NodeID-...). */
+  nodeId?: string | null | undefined;
+  /** Only events of these nodes (up to 20). */
+  nodeIds?: Array<string> | null | undefined;
+  /** The subnet (L1) whose validators are watched (cb58). */
+  subnetId?: string | null | undefined;
+  /** Only events of these subnets (up to 20). */
+  subnetIds?: Array<string> | null | undefined;
+  /** The events to deliver (at least one). */
+  validatorActivitySubEvents: Array<ValidatorActivitySubEvent>;
+};
+
+/** What a validator-activity webhook is keyed by. */
+export type ValidatorActivityKeyType =
+  /** One validator, by node id. */
+  | 'NODE_ID'
+  /** The validators of one subnet (L1). */
+  | 'SUBNET_ID'
+  /** A key type this gateway does not know yet. */
+  | 'UNKNOWN';
+
+/** An event of validators a webhook can deliver. */
+export type ValidatorActivitySubEvent =
+  /** Stake was delegated to the validator. */
+  | 'DELEGATOR_STAKE'
+  /** An L1 validator's fee balance was topped up. */
+  | 'L1_VALIDATOR_BALANCE_INCREASED'
+  /** An L1 validator's fee balance fell below the threshold. */
+  | 'L1_VALIDATOR_BALANCE_THRESHOLD'
+  /** An L1 validator was disabled (its fee balance ran out). */
+  | 'L1_VALIDATOR_DISABLED'
+  /** An L1 validator was removed from its L1. */
+  | 'L1_VALIDATOR_REMOVED'
+  /** A staking reward was paid. */
+  | 'REWARD_DISTRIBUTION'
+  /** A validator staked. */
+  | 'VALIDATOR_STAKE';
+
 /** The property the validator list is sorted by (with `sortOrder`). */
 export type ValidatorSortBy =
   /** Position of the transaction that added the validation on the P-Chain (the default). */
@@ -466,6 +733,26 @@ export type VmName =
   /** An Avalanche EVM (C-Chain, subnet-EVM). */
   | 'EVM'
   /** A VM this gateway does not know yet. */
+  | 'UNKNOWN';
+
+/** What a webhook watches. */
+export type WebhookEventType =
+  /** Transactions, transfers and logs of EVM addresses on one chain. */
+  | 'ADDRESS_ACTIVITY'
+  /** Balance changes, balance thresholds and rewards of primary-network (P/X/C) addresses. */
+  | 'PRIMARY_NETWORK_ADDRESS_ACTIVITY'
+  /** A kind of webhook this gateway does not know yet. */
+  | 'UNKNOWN'
+  /** Stake, delegation, reward and L1 validator events of a node or a subnet. */
+  | 'VALIDATOR_ACTIVITY';
+
+/** Whether the Data API delivers a webhook's events. */
+export type WebhookStatus =
+  /** Events are delivered. */
+  | 'ACTIVE'
+  /** Deactivated: no events are delivered. */
+  | 'INACTIVE'
+  /** A status this gateway does not know yet (not accepted as input). */
   | 'UNKNOWN';
 
 /** How the X-Chain accepted a transaction: in DAG vertices (before its linearization) or in a block. */
@@ -525,6 +812,169 @@ export type WalletPageQueryVariables = Exact<{
 
 export type WalletPageQuery = { chain: { chainName: string, latestBlockNumber: string | null, networkToken: { symbol: string, decimals: number }, address: { address: string, nativeBalance: { balance: string, symbol: string, decimals: number, price: { value: number, currencyCode: Currency | null } | null, balanceValue: { value: number, currencyCode: Currency | null } | null } | null, transactions: { nodes: Array<{ hash: string, blockNumber: string, blockTimestamp: number, status: TransactionStatus, value: string, method: { callType: CallType, methodName: string | null } | null, from: { address: string }, to: { address: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null, erc20Transfers: { nodes: Array<{ txHash: string, value: string, from: { address: string }, to: { address: string }, token: { address: string, symbol: string | null, decimals: number | null } }> } | null, erc721Balances: { nodes: Array<{ tokenId: string, name: string, collection: { address: string }, metadata: { name: string | null, imageUri: string | null, indexStatus: NftMetadataStatus } }> } | null } } | null };
 
+export type AccountWebhookFragment = { id: string, webhookId: string, name: string, description: string, url: string, chainId: string, status: WebhookStatus, createdAt: number, eventType: WebhookEventType, activity:
+    | { __typename: 'EvmAddressActivity', addresses: Array<string>, eventSignatures: Array<string>, includeInternalTxs: boolean | null, includeLogs: boolean | null, chain: { chainId: string, chainName: string } | null }
+    | { __typename: 'PrimaryNetworkAddressActivity', addresses: Array<string>, addressActivitySubEvents: Array<PrimaryNetworkAddressActivitySubEvent>, balanceThreshold: { balanceType: PrimaryNetworkBalanceType, threshold: string } | null }
+    | { __typename: 'ValidatorActivity', keyType: ValidatorActivityKeyType, keys: Array<string>, validatorActivitySubEvents: Array<ValidatorActivitySubEvent>, l1ValidatorFeeBalanceThreshold: string | null }
+   | null };
+
+export type AccountWebhooksQueryVariables = Exact<{
+  status?: WebhookStatus | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AccountWebhooksQuery = { dataApiAccount: { webhooks: { nodes: Array<{ id: string, webhookId: string, name: string, description: string, url: string, chainId: string, status: WebhookStatus, createdAt: number, eventType: WebhookEventType, activity:
+          | { __typename: 'EvmAddressActivity', addresses: Array<string>, eventSignatures: Array<string>, includeInternalTxs: boolean | null, includeLogs: boolean | null, chain: { chainId: string, chainName: string } | null }
+          | { __typename: 'PrimaryNetworkAddressActivity', addresses: Array<string>, addressActivitySubEvents: Array<PrimaryNetworkAddressActivitySubEvent>, balanceThreshold: { balanceType: PrimaryNetworkBalanceType, threshold: string } | null }
+          | { __typename: 'ValidatorActivity', keyType: ValidatorActivityKeyType, keys: Array<string>, validatorActivitySubEvents: Array<ValidatorActivitySubEvent>, l1ValidatorFeeBalanceThreshold: string | null }
+         | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null } | null };
+
+export type AccountWebhookQueryVariables = Exact<{
+  webhookId: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AccountWebhookQuery = { dataApiAccount: { webhook: { id: string, webhookId: string, name: string, description: string, url: string, chainId: string, status: WebhookStatus, createdAt: number, eventType: WebhookEventType, addresses: { totalCount: number | null, nodes: Array<string>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null, activity:
+        | { __typename: 'EvmAddressActivity', addresses: Array<string>, eventSignatures: Array<string>, includeInternalTxs: boolean | null, includeLogs: boolean | null, chain: { chainId: string, chainName: string } | null }
+        | { __typename: 'PrimaryNetworkAddressActivity', addresses: Array<string>, addressActivitySubEvents: Array<PrimaryNetworkAddressActivitySubEvent>, balanceThreshold: { balanceType: PrimaryNetworkBalanceType, threshold: string } | null }
+        | { __typename: 'ValidatorActivity', keyType: ValidatorActivityKeyType, keys: Array<string>, validatorActivitySubEvents: Array<ValidatorActivitySubEvent>, l1ValidatorFeeBalanceThreshold: string | null }
+       | null } | null } | null };
+
+export type AccountWebhookNodeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountWebhookNodeQuery = { node:
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { webhookId: string, url: string, id: string }
+    | { id: string }
+    | { id: string }
+   | null };
+
+export type AccountSharedSecretQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountSharedSecretQuery = { dataApiAccount: { sharedSecret: string | null } | null };
+
+export type AccountChainsAndSecretQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountChainsAndSecretQuery = { chains: Array<{ chainId: string }> | null, dataApiAccount: { sharedSecret: string | null } | null };
+
+export type AccountUsageQueryVariables = Exact<{
+  start?: number | null | undefined;
+  end?: number | null | undefined;
+  timeInterval?: UsageTimeInterval | null | undefined;
+  groupBy?: UsageGroupBy | null | undefined;
+  responseCode?: number | null | undefined;
+}>;
+
+
+export type AccountUsageQuery = { dataApiAccount: { usage: { aggregateDuration: string, orgId: string | null, buckets: Array<{ timestamp: number, values: Array<{ groupedBy: UsageGroupedBy, groupValue: string | null, totalRequests: number, invalidRequests: number, successRatePercent: number, apiCreditsUsed: number }> }> } | null } | null };
+
+export type AccountLogsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  responseCode?: number | null | undefined;
+  requestPath?: string | null | undefined;
+}>;
+
+
+export type AccountLogsQuery = { dataApiAccount: { logs: { nodes: Array<{ logId: string, timestamp: number, requestType: UsageRequestType, requestPath: string, responseCode: number, apiKeyId: string, chainId: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null } | null };
+
+export type AccountRpcUsageQueryVariables = Exact<{
+  network: NetworkName;
+  chainId?: string | null | undefined;
+  start?: number | null | undefined;
+}>;
+
+
+export type AccountRpcUsageQuery = { dataApiAccount: { primaryNetworkRpcUsage: { aggregateDuration: string, network: string | null, buckets: Array<{ timestamp: number, values: Array<{ groupedBy: UsageGroupedBy, groupValue: string | null, totalRequests: number }> }> } | null, subnetRpcUsage: { aggregateDuration: string, chainId: string | null, buckets: Array<{ timestamp: number, values: Array<{ groupedBy: UsageGroupedBy, totalRequests: number }> }> } | null } | null };
+
+export type AccountExportJobQueryVariables = Exact<{
+  operationId: string;
+}>;
+
+
+export type AccountExportJobQuery = { dataApiAccount: { exportJob: { id: string, operationId: string, kind: TransactionExportKind, status: ExportJobStatus, code: ExportJobCode | null, downloadUrl: string | null, nextDate: string | null } | null } | null };
+
+export type CreateWebhookMutationVariables = Exact<{
+  input: CreateWebhookInput;
+}>;
+
+
+export type CreateWebhookMutation = { createWebhook: { id: string, webhookId: string, name: string, description: string, url: string, chainId: string, status: WebhookStatus, createdAt: number, eventType: WebhookEventType, activity:
+      | { __typename: 'EvmAddressActivity', addresses: Array<string>, eventSignatures: Array<string>, includeInternalTxs: boolean | null, includeLogs: boolean | null, chain: { chainId: string, chainName: string } | null }
+      | { __typename: 'PrimaryNetworkAddressActivity', addresses: Array<string>, addressActivitySubEvents: Array<PrimaryNetworkAddressActivitySubEvent>, balanceThreshold: { balanceType: PrimaryNetworkBalanceType, threshold: string } | null }
+      | { __typename: 'ValidatorActivity', keyType: ValidatorActivityKeyType, keys: Array<string>, validatorActivitySubEvents: Array<ValidatorActivitySubEvent>, l1ValidatorFeeBalanceThreshold: string | null }
+     | null } };
+
+export type UpdateWebhookMutationVariables = Exact<{
+  webhookId: string;
+  input: UpdateWebhookInput;
+}>;
+
+
+export type UpdateWebhookMutation = { updateWebhook: { id: string, webhookId: string, name: string, description: string, url: string, chainId: string, status: WebhookStatus, createdAt: number, eventType: WebhookEventType, activity:
+      | { __typename: 'EvmAddressActivity', addresses: Array<string>, eventSignatures: Array<string>, includeInternalTxs: boolean | null, includeLogs: boolean | null, chain: { chainId: string, chainName: string } | null }
+      | { __typename: 'PrimaryNetworkAddressActivity', addresses: Array<string>, addressActivitySubEvents: Array<PrimaryNetworkAddressActivitySubEvent>, balanceThreshold: { balanceType: PrimaryNetworkBalanceType, threshold: string } | null }
+      | { __typename: 'ValidatorActivity', keyType: ValidatorActivityKeyType, keys: Array<string>, validatorActivitySubEvents: Array<ValidatorActivitySubEvent>, l1ValidatorFeeBalanceThreshold: string | null }
+     | null } };
+
+export type DeactivateWebhookMutationVariables = Exact<{
+  webhookId: string;
+}>;
+
+
+export type DeactivateWebhookMutation = { deactivateWebhook: { webhookId: string, status: WebhookStatus } };
+
+export type AddWebhookAddressesMutationVariables = Exact<{
+  webhookId: string;
+  addresses: Array<string> | string;
+}>;
+
+
+export type AddWebhookAddressesMutation = { addWebhookAddresses: { webhookId: string, addresses: { totalCount: number | null, nodes: Array<string> } | null } };
+
+export type RemoveWebhookAddressesMutationVariables = Exact<{
+  webhookId: string;
+  addresses: Array<string> | string;
+}>;
+
+
+export type RemoveWebhookAddressesMutation = { removeWebhookAddresses: { webhookId: string, activity:
+      | { addresses: Array<string> }
+      | Record<PropertyKey, never>
+     | null } };
+
+export type RotateWebhookSharedSecretMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RotateWebhookSharedSecretMutation = { rotateWebhookSharedSecret: string };
+
+export type ExportTransactionsMutationVariables = Exact<{
+  input: ExportTransactionsInput;
+}>;
+
+
+export type ExportTransactionsMutation = { exportTransactions: { id: string, operationId: string, kind: TransactionExportKind, status: ExportJobStatus } };
+
 export type ChainsOverviewQueryVariables = Exact<{
   network?: NetworkName | null | undefined;
   feature?: ChainFeature | null | undefined;
@@ -557,7 +1007,9 @@ export type NodeByIdQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
    | null };
@@ -573,6 +1025,8 @@ export type NodesByIdsQuery = { nodes: Array<
     | { id: string }
     | { id: string }
     | { chainId: string, id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -787,7 +1241,9 @@ export type EvmTransactionNodeQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', hash: string, blockNumber: string, input: string | null, id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
    | null };
@@ -970,7 +1426,9 @@ export type IcmMessageNodeQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
    | null };
@@ -1186,7 +1644,9 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', nodeId: string, weight: string | null, id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
    | null };
@@ -1489,7 +1949,9 @@ export type PrimaryLedgerNodeQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', blockHash: string, blockNumber: string, id: string }
     | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', assetId: string, symbol: string, id: string }
     | { __typename: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, id: string }
    | null };
@@ -1645,7 +2107,9 @@ export type PrimaryNodeQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
     | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
    | null };
@@ -1836,7 +2300,9 @@ export type SubnetNodeQuery = { node:
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean, id: string }
     | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
    | null };
@@ -2068,6 +2534,7 @@ export type XChainHeightWithDataApiQueryVariables = Exact<{ [key: string]: never
 
 export type XChainHeightWithDataApiQuery = { network: { xChain: { height: string | null }, blockchains: { nodes: Array<{ blockchainId: string }> } | null } };
 
+export const AccountWebhookFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AccountWebhook"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"eventSignatures"}},{"kind":"Field","name":{"kind":"Name","value":"includeInternalTxs"}},{"kind":"Field","name":{"kind":"Name","value":"includeLogs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"addressActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"balanceThreshold"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balanceType"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidatorActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"keys"}},{"kind":"Field","name":{"kind":"Name","value":"validatorActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorFeeBalanceThreshold"}}]}}]}}]}}]} as unknown as DocumentNode<AccountWebhookFragment, unknown>;
 export const FeeConfigFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FeeConfigFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FeeConfig"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"targetBlockRate"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}},{"kind":"Field","name":{"kind":"Name","value":"baseFeeChangeDenominator"}},{"kind":"Field","name":{"kind":"Name","value":"minBlockGasCost"}},{"kind":"Field","name":{"kind":"Name","value":"maxBlockGasCost"}},{"kind":"Field","name":{"kind":"Name","value":"blockGasCostStep"}},{"kind":"Field","name":{"kind":"Name","value":"lastChangedAt"}}]}}]} as unknown as DocumentNode<FeeConfigFieldsFragment, unknown>;
 export const EvmTransferPlaceFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EvmTransferPlace"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TokenTransfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"blockHash"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestampMilliseconds"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<EvmTransferPlaceFragment, unknown>;
 export const EvmTransferKindsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EvmTransferKinds"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TokenTransfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"EvmTransferPlace"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc721Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"erc721Token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenUri"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc1155Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"erc1155Token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenUri"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EvmTransferPlace"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TokenTransfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"blockHash"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestampMilliseconds"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<EvmTransferKindsFragment, unknown>;
@@ -2088,6 +2555,22 @@ export const IcmTrackerDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const StakingPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StakingPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"height"}},{"kind":"Field","name":{"kind":"Name","value":"currentSupply"}}]}},{"kind":"Field","name":{"kind":"Name","value":"validator"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"nodeId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"endTime"}},{"kind":"Field","name":{"kind":"Name","value":"uptime"}},{"kind":"Field","name":{"kind":"Name","value":"connected"}},{"kind":"Field","name":{"kind":"Name","value":"delegationFee"}},{"kind":"Field","name":{"kind":"Name","value":"potentialReward"}},{"kind":"Field","name":{"kind":"Name","value":"delegatorCount"}},{"kind":"Field","name":{"kind":"Name","value":"validationRewardOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delegators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"delegationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"startTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"endTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedNetReward"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"rewards"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"rewardType"}},{"kind":"Field","name":{"kind":"Name","value":"amountStaked"}},{"kind":"Field","name":{"kind":"Name","value":"reward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StakingPageQuery, StakingPageQueryVariables>;
 export const ValidatorExplorerPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidatorExplorerPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}},"defaultValue":{"kind":"IntValue","value":"10"}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"minUptime"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}},"defaultValue":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validatorList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"validationStatus"},"value":{"kind":"EnumValue","value":"ACTIVE"}},{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"StringValue","value":"11111111111111111111111111111111LpoYY","block":false}},{"kind":"Argument","name":{"kind":"Name","value":"minUptimePerformance"},"value":{"kind":"Variable","name":{"kind":"Name","value":"minUptime"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortBy"},"value":{"kind":"EnumValue","value":"UPTIME_PERFORMANCE"}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"EnumValue","value":"DESC"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"amountStaked"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"delegationCapacity"}},{"kind":"Field","name":{"kind":"Name","value":"delegationFee"}},{"kind":"Field","name":{"kind":"Name","value":"stakePercentage"}},{"kind":"Field","name":{"kind":"Name","value":"uptimePerformance"}},{"kind":"Field","name":{"kind":"Name","value":"uptime"}},{"kind":"Field","name":{"kind":"Name","value":"connected"}},{"kind":"Field","name":{"kind":"Name","value":"endTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"geolocation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"countryCode"}}]}},{"kind":"Field","name":{"kind":"Name","value":"potentialRewards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationRewardAmount"}},{"kind":"Field","name":{"kind":"Name","value":"delegationRewardAmount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delegators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"EnumValue","value":"ACTIVE"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"endTimestamp"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidatorExplorerPageQuery, ValidatorExplorerPageQueryVariables>;
 export const WalletPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WalletPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainName"}},{"kind":"Field","name":{"kind":"Name","value":"networkToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}}]}},{"kind":"Field","name":{"kind":"Name","value":"latestBlockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"nativeBalance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"currency"},"value":{"kind":"EnumValue","value":"USD"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}}]}},{"kind":"Field","name":{"kind":"Name","value":"balanceValue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hash"}},{"kind":"Field","name":{"kind":"Name","value":"blockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"method"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callType"}},{"kind":"Field","name":{"kind":"Name","value":"methodName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"erc20Transfers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"erc721Balances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"collection"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"metadata"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"imageUri"}},{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<WalletPageQuery, WalletPageQueryVariables>;
+export const AccountWebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountWebhooks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookStatus"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhooks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AccountWebhook"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AccountWebhook"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"eventSignatures"}},{"kind":"Field","name":{"kind":"Name","value":"includeInternalTxs"}},{"kind":"Field","name":{"kind":"Name","value":"includeLogs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"addressActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"balanceThreshold"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balanceType"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidatorActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"keys"}},{"kind":"Field","name":{"kind":"Name","value":"validatorActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorFeeBalanceThreshold"}}]}}]}}]}}]} as unknown as DocumentNode<AccountWebhooksQuery, AccountWebhooksQueryVariables>;
+export const AccountWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AccountWebhook"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AccountWebhook"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"eventSignatures"}},{"kind":"Field","name":{"kind":"Name","value":"includeInternalTxs"}},{"kind":"Field","name":{"kind":"Name","value":"includeLogs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"addressActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"balanceThreshold"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balanceType"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidatorActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"keys"}},{"kind":"Field","name":{"kind":"Name","value":"validatorActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorFeeBalanceThreshold"}}]}}]}}]}}]} as unknown as DocumentNode<AccountWebhookQuery, AccountWebhookQueryVariables>;
+export const AccountWebhookNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountWebhookNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]} as unknown as DocumentNode<AccountWebhookNodeQuery, AccountWebhookNodeQueryVariables>;
+export const AccountSharedSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountSharedSecret"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sharedSecret"}}]}}]}}]} as unknown as DocumentNode<AccountSharedSecretQuery, AccountSharedSecretQueryVariables>;
+export const AccountChainsAndSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountChainsAndSecret"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chains"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sharedSecret"}}]}}]}}]} as unknown as DocumentNode<AccountChainsAndSecretQuery, AccountChainsAndSecretQueryVariables>;
+export const AccountUsageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountUsage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"start"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Timestamp"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"end"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Timestamp"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"timeInterval"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"UsageTimeInterval"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"groupBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"UsageGroupBy"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"responseCode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"usage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"start"},"value":{"kind":"Variable","name":{"kind":"Name","value":"start"}}},{"kind":"Argument","name":{"kind":"Name","value":"end"},"value":{"kind":"Variable","name":{"kind":"Name","value":"end"}}},{"kind":"Argument","name":{"kind":"Name","value":"timeInterval"},"value":{"kind":"Variable","name":{"kind":"Name","value":"timeInterval"}}},{"kind":"Argument","name":{"kind":"Name","value":"groupBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"groupBy"}}},{"kind":"Argument","name":{"kind":"Name","value":"responseCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"responseCode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregateDuration"}},{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"buckets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"values"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"groupedBy"}},{"kind":"Field","name":{"kind":"Name","value":"groupValue"}},{"kind":"Field","name":{"kind":"Name","value":"totalRequests"}},{"kind":"Field","name":{"kind":"Name","value":"invalidRequests"}},{"kind":"Field","name":{"kind":"Name","value":"successRatePercent"}},{"kind":"Field","name":{"kind":"Name","value":"apiCreditsUsed"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AccountUsageQuery, AccountUsageQueryVariables>;
+export const AccountLogsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountLogs"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"responseCode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"requestPath"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"responseCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"responseCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"requestPath"},"value":{"kind":"Variable","name":{"kind":"Name","value":"requestPath"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logId"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"requestType"}},{"kind":"Field","name":{"kind":"Name","value":"requestPath"}},{"kind":"Field","name":{"kind":"Name","value":"responseCode"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyId"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<AccountLogsQuery, AccountLogsQueryVariables>;
+export const AccountRpcUsageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountRpcUsage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"start"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Timestamp"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primaryNetworkRpcUsage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}},{"kind":"Argument","name":{"kind":"Name","value":"start"},"value":{"kind":"Variable","name":{"kind":"Name","value":"start"}}},{"kind":"Argument","name":{"kind":"Name","value":"timeInterval"},"value":{"kind":"EnumValue","value":"DAILY"}},{"kind":"Argument","name":{"kind":"Name","value":"groupBy"},"value":{"kind":"EnumValue","value":"RPC_METHOD"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregateDuration"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"buckets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"values"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"groupedBy"}},{"kind":"Field","name":{"kind":"Name","value":"groupValue"}},{"kind":"Field","name":{"kind":"Name","value":"totalRequests"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"subnetRpcUsage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chainId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}},{"kind":"Argument","name":{"kind":"Name","value":"start"},"value":{"kind":"Variable","name":{"kind":"Name","value":"start"}}},{"kind":"Argument","name":{"kind":"Name","value":"timeInterval"},"value":{"kind":"EnumValue","value":"DAILY"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregateDuration"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"buckets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"values"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"groupedBy"}},{"kind":"Field","name":{"kind":"Name","value":"totalRequests"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AccountRpcUsageQuery, AccountRpcUsageQueryVariables>;
+export const AccountExportJobDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountExportJob"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"operationId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dataApiAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exportJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"operationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"operationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"operationId"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"downloadUrl"}},{"kind":"Field","name":{"kind":"Name","value":"nextDate"}}]}}]}}]}}]} as unknown as DocumentNode<AccountExportJobQuery, AccountExportJobQueryVariables>;
+export const CreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AccountWebhook"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AccountWebhook"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"eventSignatures"}},{"kind":"Field","name":{"kind":"Name","value":"includeInternalTxs"}},{"kind":"Field","name":{"kind":"Name","value":"includeLogs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"addressActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"balanceThreshold"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balanceType"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidatorActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"keys"}},{"kind":"Field","name":{"kind":"Name","value":"validatorActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorFeeBalanceThreshold"}}]}}]}}]}}]} as unknown as DocumentNode<CreateWebhookMutation, CreateWebhookMutationVariables>;
+export const UpdateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AccountWebhook"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AccountWebhook"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"eventSignatures"}},{"kind":"Field","name":{"kind":"Name","value":"includeInternalTxs"}},{"kind":"Field","name":{"kind":"Name","value":"includeLogs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"}},{"kind":"Field","name":{"kind":"Name","value":"addressActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"balanceThreshold"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balanceType"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidatorActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"keys"}},{"kind":"Field","name":{"kind":"Name","value":"validatorActivitySubEvents"}},{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorFeeBalanceThreshold"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateWebhookMutation, UpdateWebhookMutationVariables>;
+export const DeactivateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeactivateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deactivateWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<DeactivateWebhookMutation, DeactivateWebhookMutationVariables>;
+export const AddWebhookAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddWebhookAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addWebhookAddresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}},{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"}}]}}]}}]}}]} as unknown as DocumentNode<AddWebhookAddressesMutation, AddWebhookAddressesMutationVariables>;
+export const RemoveWebhookAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveWebhookAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeWebhookAddresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}},{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookId"}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmAddressActivity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RemoveWebhookAddressesMutation, RemoveWebhookAddressesMutationVariables>;
+export const RotateWebhookSharedSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RotateWebhookSharedSecret"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rotateWebhookSharedSecret"}}]}}]} as unknown as DocumentNode<RotateWebhookSharedSecretMutation, RotateWebhookSharedSecretMutationVariables>;
+export const ExportTransactionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ExportTransactions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ExportTransactionsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exportTransactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"operationId"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ExportTransactionsMutation, ExportTransactionsMutationVariables>;
 export const ChainsOverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChainsOverview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"feature"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ChainFeature"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chains"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}},{"kind":"Argument","name":{"kind":"Name","value":"feature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"feature"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"isTestnet"}},{"kind":"Field","name":{"kind":"Name","value":"platformChainId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"vmId"}},{"kind":"Field","name":{"kind":"Name","value":"vmName"}},{"kind":"Field","name":{"kind":"Name","value":"explorerUrl"}},{"kind":"Field","name":{"kind":"Name","value":"rpcUrl"}},{"kind":"Field","name":{"kind":"Name","value":"wsUrl"}},{"kind":"Field","name":{"kind":"Name","value":"chainLogoUri"}},{"kind":"Field","name":{"kind":"Name","value":"private"}},{"kind":"Field","name":{"kind":"Name","value":"enabledFeatures"}},{"kind":"Field","name":{"kind":"Name","value":"utilityAddresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"multicall"}}]}},{"kind":"Field","name":{"kind":"Name","value":"networkToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]} as unknown as DocumentNode<ChainsOverviewQuery, ChainsOverviewQueryVariables>;
 export const ChainByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChainById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}},{"kind":"Field","name":{"kind":"Name","value":"platformChainId"}}]}}]}}]} as unknown as DocumentNode<ChainByIdQuery, ChainByIdQueryVariables>;
 export const NodeByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}}]}}]}}]} as unknown as DocumentNode<NodeByIdQuery, NodeByIdQueryVariables>;

@@ -1,12 +1,14 @@
 /**
  * The Data API client: named calls per endpoint with typed wire answers, grouped by domain (one file
  * each). The API key rule lives here: the caller's key, else the configured key, sent only to the
- * Data API under the configured header(s).
+ * Data API under the configured header(s). The account owner's operations (`account`) exist only
+ * for a caller's own key, never for the configured one.
  */
 import { keyFingerprint, type UpstreamCache } from '../cache.js';
 import type { Transport } from '../http.js';
 import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
+import { AccountEndpoints } from './account.js';
 import { EvmEndpoints } from './evm.js';
 import { EvmTransactionEndpoints } from './evm-transactions.js';
 import { IcmEndpoints } from './icm.js';
@@ -29,6 +31,8 @@ export interface DataApiOptions {
   keyHeaders: readonly string[];
   /** The key to send: the caller's, else the configured one, else none. */
   apiKey: string | undefined;
+  /** True when `apiKey` is the caller's own (sent with the request), not the configured one. */
+  callerKey?: boolean;
 }
 
 export class DataApiClient {
@@ -53,6 +57,11 @@ export class DataApiClient {
   readonly signatures: SignatureEndpoints;
   /** Primary network: validators and their validations, subnets, L1 validators. */
   readonly validators: ValidatorEndpoints;
+  /**
+   * The key owner's webhooks, usage and export jobs: null unless the caller sent its own key, so
+   * the gateway's configured key can never manage the operator's webhooks or read its usage.
+   */
+  readonly account: AccountEndpoints | null;
 
   constructor(options: DataApiOptions) {
     this.rest = new RestClient({
@@ -74,6 +83,7 @@ export class DataApiClient {
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
     this.validators = new ValidatorEndpoints(this.rest);
+    this.account = options.callerKey && options.apiKey ? new AccountEndpoints(this.rest) : null;
   }
 
   /** `GET /v1/chains`: the EVM chains the service indexes. */
