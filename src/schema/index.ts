@@ -13,6 +13,8 @@ import './evm/block.js';
 import './evm/account.js';
 import './evm/transaction.js';
 import './evm/transfers.js';
+import './evm/latest.js';
+import './evm/history.js';
 import './evm/nfts/index.js';
 import './icm.js';
 import './signatures.js';
@@ -24,6 +26,7 @@ import './primary/index.js';
 import './xchain/index.js';
 import './pchain/index.js';
 import './subscriptions.js';
+import './upstream-status.js';
 
 export const schema = finishSubgraphSchema(
   builder.toSubGraphSchema({

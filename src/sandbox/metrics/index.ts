@@ -5,6 +5,7 @@
  */
 import { SandboxHttpError, SandboxService, statusText } from '../http.js';
 import type { World } from '../world/index.js';
+import { metricsHealthRoutes } from './health.js';
 import { buildTpsSeries, type TpsSeries } from './series.js';
 import { PageTokens } from './token.js';
 import { registerMetricsV2 } from './v2/index.js';
@@ -69,5 +70,6 @@ export function createMetrics(world: World, options: MetricsOptions = {}): Sandb
     };
   });
   registerMetricsV2(service, world, tokens);
+  metricsHealthRoutes(service);
   return service;
 }

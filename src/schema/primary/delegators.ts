@@ -17,6 +17,7 @@ import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './en
 import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
+import { serves } from '../operations.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;
@@ -134,7 +135,7 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }), ...serves('data:listDelegators') },
     resolve: (n, args, ctx) => {
       const { rewardAddresses, nodeIds, delegationStatus } = delegatorFilters(args, networkKey(n.name));
       return delegatorsConnection(ctx, n.name, { rewardAddresses, nodeIds, delegationStatus, sortOrder: args.sortOrder ?? undefined }, args);

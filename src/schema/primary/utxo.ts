@@ -28,6 +28,7 @@ import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './en
 import { primaryAddresses, primaryChainArg } from './ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
+import { serves } from '../operations.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
@@ -175,7 +176,7 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Sort direction; the upstream default when omitted.' }),
       ...connectionArgs(t, UTXO_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }), ...serves('data:getUtxosByAddresses') },
     resolve: async (n, args, ctx) => {
       const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
       const network = dataApiNetwork(n.name);

@@ -8,11 +8,13 @@ import type { Transport } from '../http.js';
 import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { EvmEndpoints } from './evm.js';
+import { EvmTransactionEndpoints } from './evm-transactions.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
 import { SignatureEndpoints } from './signatures.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 export interface DataApiOptions {
   baseUrl: string;
@@ -29,6 +31,8 @@ export class DataApiClient {
   readonly rest: RestClient;
   /** EVM chains: blocks, transactions, native balances, ERC-20 transfers. */
   readonly evm: EvmEndpoints;
+  /** EVM transaction lists: latest per chain and across chains, an address's history, NFT transfers, internal transactions. */
+  readonly evmTransactions: EvmTransactionEndpoints;
   /** EVM chains: ERC-721/1155 balances and NFT collections. */
   readonly nfts: NftEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
@@ -49,6 +53,7 @@ export class DataApiClient {
       cachePartition: keyFingerprint(options.apiKey),
     });
     this.evm = new EvmEndpoints(this.rest);
+    this.evmTransactions = new EvmTransactionEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
@@ -60,8 +65,8 @@ export class DataApiClient {
     return this.rest.get('/v1/chains', undefined, query as Query, { ttlMs: TTL.registry });
   }
 
-  /** `GET /v1/chains/{chainId}`: one chain. */
-  getChain(chainId: string): Promise<WireChainInfo> {
-    return this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry });
+  /** `GET /v1/chains/{chainId}`: one chain; null when the service does not know it. */
+  getChain(chainId: string): Promise<WireChainInfo | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry }));
   }
 }
