@@ -20,6 +20,7 @@ import './icm.js';
 import './signatures.js';
 import './evm-rpc/index.js';
 import './metrics.js';
+import './metrics-v2/index.js';
 import './l1-validators.js';
 import './primary/index.js';
 import './xchain/index.js';

@@ -41,7 +41,11 @@ export type L1ValidatorShape = { network: NetworkKey; subnetId?: string } & (
   | { node?: undefined; details: WireL1ValidatorDetails }
 );
 
-const validationIdOf = (v: L1ValidatorShape) => v.node?.validationID ?? v.details!.validationId;
+/** The validation id of an L1 validator, whichever source it was read from. */
+export const validationIdOf = (v: L1ValidatorShape) => v.node?.validationID ?? v.details!.validationId;
+
+/** The node id of an L1 validator, whichever source it was read from. */
+export const l1NodeIdOf = (v: L1ValidatorShape) => v.node?.nodeID ?? v.details!.nodeId;
 
 /** Pages of a subnet's L1 validators read to find the validators of an operation. */
 const MAX_SUBNET_PAGES = 5;
@@ -109,7 +113,7 @@ export const L1Validator = builder.objectRef<L1ValidatorShape>('L1Validator').im
         return bytes ? bytesToHex(bytes) : (v.details?.validationIdHex ?? '');
       },
     }),
-    nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: (v) => v.node?.nodeID ?? v.details!.nodeId }),
+    nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: l1NodeIdOf }),
     network: t.field({ type: NetworkName, description: 'The network of the L1.', resolve: (v) => networkName(v.network) }),
     subnetId: t.string({ nullable: true, description: 'The L1\'s subnet id (cb58).', resolve: (v) => v.subnetId ?? v.details?.subnetId ?? null }),
     weight: t.field({ type: 'BigInt', description: 'Consensus weight; 0 once removed.', resolve: (v) => BigInt(Math.trunc(v.node?.weight ?? v.details!.weight)) }),

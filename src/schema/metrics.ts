@@ -9,10 +9,10 @@ import { Chain } from './chain.js';
 import { connectionArgs, connectionType, paginate, type PageSource } from './connection.js';
 
 export const MetricPoint = builder.objectRef<WireMetricPoint>('MetricPoint').implement({
-  description: 'One point of a daily metric series.',
+  description: 'One point of a metric series: the value over one interval (a day for `avgTps`; an hour, day, week or month for the v2 series).',
   fields: (t) => ({
-    timestamp: t.field({ type: 'Timestamp', description: 'Start of the day the value covers (Unix seconds, 00:00 UTC).', resolve: (p) => p.timestamp }),
-    value: t.exposeFloat('value', { description: 'The value for that day.' }),
+    timestamp: t.field({ type: 'Timestamp', description: 'Start of the interval the value covers (Unix seconds, UTC; 00:00 for a day).', resolve: (p) => p.timestamp }),
+    value: t.exposeFloat('value', { description: 'The value for that interval.' }),
   }),
 });
 
@@ -25,19 +25,19 @@ interface SeriesInfo {
 export const MetricPointConnection = connectionType<WireMetricPoint, SeriesInfo>(
   'MetricPoint',
   MetricPoint,
-  'A page of a daily metric series, newest day first.',
+  'A page of a metric series, newest point first.',
 );
 
 builder.objectFields(MetricPointConnection, (t) => ({
   status: t.int({
     nullable: true,
-    description: 'The `status` the metrics service sent with the series (its HTTP status, repeated in the body); null when it sent none.',
+    description: 'The `status` the metrics service sent with the series (its HTTP status, repeated in the body; `avgTps` only); null when it sent none.',
     resolve: (c) => c.status ?? null,
   }),
   lastRun: t.field({
     type: 'Timestamp',
     nullable: true,
-    description: 'When the service last updated the series (its `lastRun`, Unix seconds); null when it sent none.',
+    description: 'When the service last updated the series (its `lastRun`, Unix seconds; `avgTps` only); null when it sent none.',
     resolve: (c) => c.lastRun ?? null,
   }),
 }));
@@ -54,7 +54,7 @@ function wholeNumber(value: unknown): number | null {
 }
 
 /** The service's 400 on a page token: expired (tokens last minutes) or not its own. */
-function expiredCursor(): GraphQLError {
+export function expiredCursor(): GraphQLError {
   return new GraphQLError(
     'Argument "after": this cursor is no longer valid (the metrics service\'s page tokens expire after a few minutes). Start again from the first page: query without "after".',
     { extensions: { code: 'BAD_USER_INPUT', argument: 'after', restart: true } },

@@ -3,6 +3,7 @@
  */
 import type { UpstreamCache } from './cache.js';
 import type { Transport } from './http.js';
+import { MetricsV2Endpoints } from './metrics-v2.js';
 import { RestClient, type RequestMemo } from './rest.js';
 import type { WireAvgTpsResponse } from './types/metrics.js';
 
@@ -15,6 +16,8 @@ export interface MetricsOptions {
 
 export class MetricsClient {
   readonly rest: RestClient;
+  /** The v2 routes (chain, staking, L1 validator and ICM metrics, Looking Glass). */
+  readonly v2: MetricsV2Endpoints;
 
   constructor(options: MetricsOptions) {
     this.rest = new RestClient({
@@ -25,6 +28,7 @@ export class MetricsClient {
       memo: options.memo,
       cachePartition: 'public',
     });
+    this.v2 = new MetricsV2Endpoints(this.rest);
   }
 
   /**

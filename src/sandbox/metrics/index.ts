@@ -1,6 +1,6 @@
 /**
  * The simulated metrics service: `GET /v1/avg_tps/{chainId}`, a daily average-TPS series per EVM
- * chain of the world, newest first, paged with expiring `pageToken`s. Errors use the service's body,
+ * chain of the world, newest first, paged with expiring `pageToken`s; and the v2 routes (./v2). Errors use the service's body,
  * whose `message` is an array of strings.
  */
 import { SandboxHttpError, SandboxService, statusText } from '../http.js';
@@ -8,6 +8,7 @@ import type { World } from '../world/index.js';
 import { metricsHealthRoutes } from './health.js';
 import { buildTpsSeries, type TpsSeries } from './series.js';
 import { PageTokens } from './token.js';
+import { registerMetricsV2 } from './v2/index.js';
 
 export function metricsErrorBody(status: number, message: string | string[]): unknown {
   return { message: Array.isArray(message) ? message : [message], error: statusText(status), statusCode: status };
@@ -68,6 +69,7 @@ export function createMetrics(world: World, options: MetricsOptions = {}): Sandb
       ...(next < tps.points.length ? { nextPageToken: tokens.issue(chain.evmChainId, next) } : {}),
     };
   });
+  registerMetricsV2(service, world, tokens);
   metricsHealthRoutes(service);
   return service;
 }
