@@ -106,7 +106,8 @@ export class RestClient {
     );
   }
 
-  async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
+  /** `options.mayBeEmpty`: the service may acknowledge with an empty 2xx body, which reads as null. */
+  async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query, options: { mayBeEmpty?: boolean } = {}): Promise<T> {
     const route = `POST ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
     const bound = this.options.memo?.bound ?? ((answer) => answer);
@@ -120,6 +121,7 @@ export class RestClient {
       body: JSON.stringify(body),
       idempotent: false,
       partition: this.options.cachePartition,
+      ...(options.mayBeEmpty ? { mayBeEmpty: true } : {}),
     }), this.options.service, route)) as T;
   }
 

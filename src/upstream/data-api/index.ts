@@ -7,6 +7,7 @@ import { keyFingerprint, type UpstreamCache } from '../cache.js';
 import type { Transport } from '../http.js';
 import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
+import { AssetEndpoints } from './assets.js';
 import { EvmEndpoints } from './evm.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
@@ -31,6 +32,8 @@ export class DataApiClient {
   readonly evm: EvmEndpoints;
   /** EVM chains: ERC-721/1155 balances and NFT collections. */
   readonly nfts: NftEndpoints;
+  /** EVM chains: ERC-20 and collectible balances, an address's chains, contracts, single NFTs. */
+  readonly assets: AssetEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
   readonly primary: PrimaryEndpoints;
   /** Interchain messages. */
@@ -50,6 +53,7 @@ export class DataApiClient {
     });
     this.evm = new EvmEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
+    this.assets = new AssetEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);

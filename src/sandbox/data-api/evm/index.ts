@@ -1,9 +1,12 @@
-/** Data API routes over the EVM world: chains' blocks, transactions, addresses, tokens, ICM. */
+/** Data API routes over the EVM world: chains' blocks, transactions, addresses, tokens, ICM, balances, contracts. */
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { addressRoutes } from './addresses.js';
+import { balanceRoutes } from './balances.js';
 import { blockRoutes } from './blocks.js';
+import { contractRoutes } from './contracts.js';
 import { icmRoutes } from './icm.js';
+import { nftDetailRoutes } from './nft-details.js';
 import { signatureRoutes } from './signatures.js';
 import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
@@ -13,6 +16,9 @@ export function evmRoutes(service: SandboxService, world: World): void {
   transactionRoutes(service, world);
   addressRoutes(service, world);
   tokenRoutes(service, world);
+  balanceRoutes(service, world);
+  contractRoutes(service, world);
+  nftDetailRoutes(service, world);
   icmRoutes(service, world);
   signatureRoutes(service, world);
 }
