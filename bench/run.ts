@@ -9,7 +9,9 @@
  *   - gateway cold: a gateway whose caches share nothing (CACHE_MAX_ENTRIES=1,
  *     RESPONSE_CACHE_MAX_ENTRIES=0, and a fresh Data API key on every request, so neither the
  *     shared cache nor the in-flight dedupe joins two requests);
- *   - gateway warm: a gateway with its default caches, primed by the warm-up.
+ *   - gateway warm: a gateway with its default caches, primed by the warm-up;
+ *   - bff: a hand-written backend-for-frontend in its own process (bench/bff.ts) making the REST
+ *     client's calls: what one extra process hop costs on this machine, the floor of any gateway.
  * Printed: req/s, p50/p95 latency, upstream HTTP calls per request, the gateway's CPU ms per request,
  * and the ratios gateway ÷ REST of throughput and of p50; then the gateway processes' RSS idle and peak.
  *
@@ -20,6 +22,7 @@
  *   npm run bench                                   # 5 s per measurement, 10 connections, 0 and 20 ms
  *   npm run bench:quick                             # 1 s per measurement (--quick; same as BENCH_SECONDS=1)
  *   BENCH_CONNECTIONS=32 BENCH_LATENCIES=0,50 npm run bench
+ *   BENCH_BASELINE_DIR=../old-checkout npm run bench   # adds that checkout's gateway, cold (mode "before")
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,79 +30,33 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { mib, upstreamRequests, freePort } from './support.js';
+import { TASKS, type GetJson } from './tasks.js';
 
 const QUICK = process.argv.includes('--quick');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.min(1, SECONDS / 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,20').split(',').map(Number);
-const CHAIN = '43114';
-/** Transactions read from the latest block in Q3 (the same page size for the gateway and REST). */
-const Q3_TXS = 25;
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: null });
 
-// ---------------------------------------------------------------------------------------------
-// The tasks: a GraphQL operation, and the REST calls a hand-written client makes for the same data.
-
-interface Task {
-  name: string;
-  query: string;
-  rest: (dataApi: string) => Promise<void>;
-}
-
-async function getJson<T>(url: string): Promise<T> {
+const getJson: GetJson = async <T>(url: string) => {
   const { statusCode, body } = await request(url, { dispatcher: agent });
   const json = (await body.json()) as T;
   if (statusCode !== 200) throw new Error(`${url}: ${statusCode}`);
   return json;
-}
-
-interface WireBlock {
-  blockNumber: string;
-}
-interface WireTx {
-  txHash: string;
-  from: { address: string };
-}
-
-const blocksUrl = (base: string, n: number) => `${base}/v1/chains/${CHAIN}/blocks?pageSize=${n}`;
-const txsUrl = (base: string, block: string, n: number) => `${base}/v1/chains/${CHAIN}/blocks/${block}/transactions?pageSize=${n}`;
-
-const TASKS: Task[] = [
-  {
-    name: 'Q1',
-    query: `{ chain(id: "${CHAIN}") { blocks(first: 10) { nodes { number hash timestamp } } } }`,
-    rest: async (base) => {
-      await getJson(blocksUrl(base, 10));
-    },
-  },
-  {
-    name: 'Q2',
-    query: `{ chain(id: "${CHAIN}") { blocks(first: 10) { nodes { number transactions(first: 10) { nodes { hash from { address } value } } } } } }`,
-    rest: async (base) => {
-      const { blocks } = await getJson<{ blocks: WireBlock[] }>(blocksUrl(base, 10));
-      await Promise.all(blocks.map((b) => getJson(txsUrl(base, b.blockNumber, 10))));
-    },
-  },
-  {
-    name: 'Q3',
-    query: `{ chain(id: "${CHAIN}") { blocks(first: 1) { nodes { number transactions(first: ${Q3_TXS}) { nodes { hash from { address nativeBalance { balance } } } } } } } }`,
-    rest: async (base) => {
-      const { blocks } = await getJson<{ blocks: WireBlock[] }>(blocksUrl(base, 1));
-      const { transactions } = await getJson<{ transactions: WireTx[] }>(txsUrl(base, blocks[0]!.blockNumber, Q3_TXS));
-      const senders = [...new Set(transactions.map((t) => t.from.address.toLowerCase()))];
-      await Promise.all(senders.map((a) => getJson(`${base}/v1/chains/${CHAIN}/addresses/${a}/balances:getNative`)));
-    },
-  },
-];
+};
 
 // ---------------------------------------------------------------------------------------------
 // Gateway processes.
 
 interface GatewayProcess {
   name: string;
+  /** The process's base URL (http://127.0.0.1:port). */
+  base: string;
+  /** Its GraphQL endpoint (gateways). */
   url: string;
   child: ChildProcess;
   rssIdle: number;
@@ -133,10 +90,10 @@ function cpuMsOf(pid: number): number | undefined {
   }
 }
 
-async function startGateway(name: string, sandbox: Sandbox, env: Record<string, string>): Promise<GatewayProcess> {
+async function startGateway(name: string, sandbox: Sandbox, env: Record<string, string>, args: readonly string[] = command.args, cwd = root): Promise<GatewayProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, command.args, {
-    cwd: root,
+  const child = spawn(process.execPath, args, {
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -176,6 +133,7 @@ async function startGateway(name: string, sandbox: Sandbox, env: Record<string, 
   const idle = rssOf(child.pid!) ?? NaN;
   const gateway: GatewayProcess = {
     name,
+    base: url,
     url: `${url}/graphql`,
     child,
     rssIdle: idle,
@@ -269,10 +227,18 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0 });
   const warm = await startGateway('warm', sandbox, {});
   const cold = await startGateway('cold', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0' });
+  const bff = await startGateway('bff', sandbox, {}, ['--import', 'tsx', 'bench/bff.ts']);
+  // BENCH_BASELINE_DIR: another checkout (with node_modules) run cold as its own `npm start` ran it
+  // through tsx, for a before/after in one run.
+  const before = BASELINE_DIR
+    ? await startGateway('before', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0', NODE_ENV: '', NODE_OPTIONS: '' }, ['--import', 'tsx', 'src/main.ts'], BASELINE_DIR)
+    : undefined;
   const out = (s: string) => process.stdout.write(s);
   out(`gateway: ${command.label}, one process per mode; sandbox and load generator in the bench process\n`);
   out(`closed loop, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up\n`);
   out('ratios: gateway ÷ REST (req/s > 1: the gateway serves more; p50 < 1: the gateway answers sooner)\n');
+  if (BASELINE_DIR) out(`mode before: the checkout at ${BASELINE_DIR}, cold, run as its npm start ran it\n`);
+  out('mode bff: a hand-written BFF in its own process (bench/bff.ts: node:http + undici, no GraphQL) making the REST calls: the floor of any separate gateway\n');
   const widths = [4, 5, 7, 7, 7, 6, 6, 7, 7, 7, 6, 7, 7, 4];
   const header = ['task', 'mode', 'gw r/s', 'gw p50', 'gw p95', 'gw up', 'gw cpu', 'RESTr/s', 'RESTp50', 'RESTp95', 'RESTup', 'r/s ×', 'p50 ×', 'err'];
   try {
@@ -281,12 +247,15 @@ async function main(): Promise<void> {
       out(`\nupstream latency ${latency} ms (up: upstream calls per request; cpu: gateway CPU ms per request; p50/p95 in ms)\n`);
       out(`${row(header, widths)}\n`);
       for (const task of TASKS) {
-        const rest = await measure(sandbox, () => task.rest(sandbox.urls.dataApi));
+        const rest = await measure(sandbox, async () => void (await task.rest(sandbox.urls.dataApi, getJson)));
         for (const [mode, gateway] of [
           ['cold', cold],
           ['warm', warm],
+          ['bff', bff],
+          ...(before ? ([['before', before]] as const) : []),
         ] as const) {
-          const gw = await measure(sandbox, graphql(gateway, task.query, mode === 'cold'), gateway.child.pid);
+          const once = mode === 'bff' ? () => getJson(`${bff.base}/${task.name}`).then(() => undefined) : graphql(gateway, task.query, mode !== 'warm');
+          const gw = await measure(sandbox, once, gateway.child.pid);
           out(
             `${row(
               [
@@ -312,9 +281,9 @@ async function main(): Promise<void> {
       }
     }
     out('\ngateway process RSS (MiB): idle after start, peak while measured\n');
-    for (const g of [cold, warm]) out(`  ${g.name.padEnd(5)} idle ${mib(g.rssIdle).padStart(6)}  peak ${mib(g.rssPeak).padStart(6)}\n`);
+    for (const g of [cold, warm, bff, ...(before ? [before] : [])]) out(`  ${g.name.padEnd(5)} idle ${mib(g.rssIdle).padStart(6)}  peak ${mib(g.rssPeak).padStart(6)}\n`);
   } finally {
-    await Promise.all([warm.close(), cold.close()]);
+    await Promise.all([warm.close(), cold.close(), bff.close(), before?.close()]);
     await sandbox.close();
     await agent.close();
   }

@@ -94,6 +94,12 @@ export interface Config {
   redisKeyPrefix: string;
   /** Deadline of one Redis command (`REDIS_COMMAND_TIMEOUT_MS`); past it the gateway goes on without Redis. */
   redisCommandTimeoutMs: number;
+  /**
+   * How long the answer of a service's health or live check is reused (`UPSTREAM_HEALTH_TTL_MS`): one
+   * probe per service and check per period, however many `/ready` and `upstreamStatus` callers; 0
+   * shares a probe only while it is in flight.
+   */
+  upstreamHealthTtlMs: number;
 }
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
@@ -302,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: redisUrl(env, 'REDIS_URL'),
     redisKeyPrefix: redisKeyPrefix(env, 'REDIS_KEY_PREFIX'),
     redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 200, 10, 10_000),
+    upstreamHealthTtlMs: int(env, 'UPSTREAM_HEALTH_TTL_MS', 5_000, 0, 600_000),
   };
 }
 

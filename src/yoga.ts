@@ -18,6 +18,7 @@ import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-
 import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
+import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 
 export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
@@ -61,19 +62,39 @@ export interface ServerContext {
 
 export type Gateway = YogaServerInstance<ServerContext, Context>;
 
+/** How long `/ready` waits for health probes that are due before it answers with what it has. */
+export const READY_PROBE_WAIT_MS = 500;
+
+/** One check of a service as `/ready` reports it: the last probe's verdict and when it was made. */
+function readyCheck(probe: HealthProbe | undefined) {
+  if (!probe) return { status: 'unchecked', checkedAt: null };
+  return { status: probe.status, checkedAt: new Date(probe.checkedAt).toISOString(), ...(probe.reason ? { reason: probe.reason } : {}) };
+}
+
 /**
- * `/ready`: 503 while starting or shutting down. The detail lists each upstream's circuit breaker by
- * service name (never its URL): an open breaker does not make the gateway unready, since every
- * other upstream still answers, but tells an operator which upstream is failing fast.
+ * `/ready`: 503 while starting or shutting down, 200 otherwise, whatever the upstreams say. The
+ * detail lists each upstream's circuit breaker by service name (never its URL) and each service's
+ * health and live checks (their last probe's status and time; see upstream/health.ts): an open
+ * breaker or a sick service does not make the gateway unready, since every other upstream still
+ * answers, but tells an operator which upstream is failing. Probes that are due are awaited up to
+ * READY_PROBE_WAIT_MS; one that takes longer is reported from its previous answer (or `unchecked`)
+ * and serves the next caller when it lands.
  */
-function readiness(isReady: () => boolean, breakers: () => Array<{ target: string; state: string }>): Plugin {
+function readiness(isReady: () => boolean, health: UpstreamHealth): Plugin {
   return {
-    onRequest({ url, endResponse, fetchAPI }) {
+    async onRequest({ url, endResponse, fetchAPI }) {
       if (url.pathname === '/ready') {
         const ready = isReady();
-        const upstreams = Object.fromEntries(breakers().map((b) => [b.target, b.state]));
+        const upstreams = Object.fromEntries(health.breakers().map((b) => [b.target, b.state]));
+        const due = HEALTH_SERVICES.flatMap((service) => (['health', 'live'] as const).map((check) => health.check(service, check)));
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.all(due), new Promise((resolve) => (timer = setTimeout(resolve, READY_PROBE_WAIT_MS)))]);
+        clearTimeout(timer);
+        const checks = Object.fromEntries(
+          HEALTH_SERVICES.map((service) => [service, { health: readyCheck(health.last(service, 'health')), live: readyCheck(health.last(service, 'live')) }]),
+        );
         endResponse(
-          new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready', upstreams }), {
+          new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready', upstreams, checks }), {
             status: ready ? 200 : 503,
             headers: { 'content-type': 'application/json' },
           }),
@@ -152,7 +173,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return make();
     },
     plugins: [
-      readiness(options.isReady ?? (() => true), () => upstreams.breakers()),
+      readiness(options.isReady ?? (() => true), upstreams.health),
       useGraphiQLAssets(),
       useGraphiQLPolicy('/graphql'),
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header

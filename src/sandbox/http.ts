@@ -123,6 +123,11 @@ export class SandboxService {
     return this;
   }
 
+  /** The routes this service serves, as `METHOD /template`. */
+  routeTemplates(): string[] {
+    return this.routes.map((r) => `${r.method} ${r.template}`);
+  }
+
   /** Counts one more request under `key` (route templates are counted automatically). */
   count(key: string, by = 1): void {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);

@@ -13,6 +13,7 @@ import { fieldGuard, typeGuard } from './guards.js';
 import { badInput } from '../errors.js';
 import { entity, keyChainId } from './federation.js';
 import { selectsOnly } from './xchain/shared.js';
+import { serves } from './operations.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
@@ -80,16 +81,23 @@ export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInf
   return index;
 }
 
-/** Resolves an EVM chain id, a blockchain id or the `c-chain` alias; null when unknown. */
+/**
+ * Resolves an EVM chain id, a blockchain id or the `c-chain` alias; null when unknown. An EVM chain id
+ * the list lacks is asked for on its own (`GET /v1/chains/{chainId}`): the service can know a chain it
+ * does not list yet. A blockchain id has no such route.
+ */
 export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
-  return (await chainIndex(ctx)).get(resolveAlias(id, network)) ?? null;
+  const key = resolveAlias(id, network);
+  const listed = (await chainIndex(ctx)).get(key);
+  if (listed) return listed;
+  return isEvmChainId(key) ? ctx.upstreams.dataApi.getChain(key) : null;
 }
 
 /**
  * Fields of Chain that read nothing of the chain's record but its EVM chain id: a `chain(id:)` that
  * selects only these is answered without the chain list (the list would only delay the calls).
  */
-const KEY_ONLY_FIELDS: ReadonlySet<string> = new Set(['chainId', 'id', 'blocks', 'block', 'transaction', 'address', 'token', 'nftCollection', 'avgTps']);
+const KEY_ONLY_FIELDS: ReadonlySet<string> = new Set(['chainId', 'id', 'blocks', 'block', 'transaction', 'transactions', 'address', 'token', 'nftCollection', 'avgTps']);
 
 /**
  * A chain known only by its EVM chain id. Reading any other member of its record is a bug (a field
@@ -175,7 +183,7 @@ builder.queryFields((t) => ({
   chains: t.field({
     type: [Chain],
     nullable: true,
-    extensions: fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }),
+    extensions: { ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }), ...serves('data:supportedChains') },
     description:
       'The EVM chains the Data API indexes (`GET /v1/chains`), optionally of one network or with one feature. Null, with an error, when the Data API fails.',
     args: {
@@ -194,8 +202,8 @@ builder.queryFields((t) => ({
     type: Chain,
     nullable: true,
     description:
-      'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown. A selection of fields keyed by the chain id alone (blocks, block, transaction, address, token, nftCollection, avgTps) is answered without reading the chain list: an unknown EVM chain id then shows as NOT_FOUND errors of those fields rather than as null.',
-    extensions: fieldGuard({ checkArgs: (args) => checkChainId('id', args.id) }),
+      'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown. Read from the chain list (`GET /v1/chains`); an EVM chain id the list lacks is asked for on its own (`GET /v1/chains/{chainId}`). A selection of fields keyed by the chain id alone (blocks, block, transaction, transactions, address, token, nftCollection, avgTps) is answered without reading the chain list: an unknown EVM chain id then shows as NOT_FOUND errors of those fields rather than as null.',
+    extensions: { ...fieldGuard({ checkArgs: (args) => checkChainId('id', args.id) }), ...serves('data:supportedChains', 'data:getChainInfo') },
     args: {
       id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),
       network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),

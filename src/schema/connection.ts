@@ -142,6 +142,17 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
   return { edges, pageInfo: { hasNextPage: true, endCursor: edges.at(-1)?.cursor ?? null } };
 }
 
+/**
+ * The first page of a list exactly as `paginate` answers it (same cursors, so `after` resumes
+ * through `paginate`), from items read some other way: the list's first `first` items, read
+ * together with other lists in one batched upstream call. `first` must be within the list's bounds.
+ */
+export function firstPageOf<T>(scope: string, first: number, items: readonly T[], hasNextPage: boolean): ConnectionResult<T> {
+  const h = scopeHash(scope);
+  const edges = items.slice(0, first).map((node, i) => ({ cursor: encodeCursor({ t: null, s: first, i, h }), node }));
+  return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
+}
+
 export const PageInfo = builder
   .objectRef<ConnectionResult<unknown>['pageInfo']>('PageInfo')
   .implement({

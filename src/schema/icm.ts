@@ -25,7 +25,9 @@ import { dataApiNetwork, knownOr, NetworkName } from './enums.js';
 import { Account, upstreamAddress } from './evm/account.js';
 import { TeleporterMessageInfo, Transaction, txKey } from './evm/transaction.js';
 import { Money } from './primary/assets.js';
-import { evmAddress } from './validate.js';
+import type { IcmMessageFilters } from '../upstream/data-api/icm.js';
+import { cb58Id, evmAddress, isEvmChainId } from './validate.js';
+import { serves } from './operations.js';
 import { fieldGuard, typeGuard } from './guards.js';
 import { entity, keyString } from './federation.js';
 
@@ -152,7 +154,11 @@ entity(InterchainMessage, {
 });
 
 InterchainMessage.implement({
-  extensions: typeGuard({ checkId: (key) => (/^[0-9a-f]{64}$/.test(key) ? null : 'not 64 lowercase hex digits') }),
+  // `node(id:)` and `_entities` load a message with `GET /v1/icm/messages/{messageId}`.
+  extensions: {
+    ...typeGuard({ checkId: (key) => (/^[0-9a-f]{64}$/.test(key) ? null : 'not 64 lowercase hex digits') }),
+    ...serves('data:getIcmMessage'),
+  },
   description: 'An interchain (ICM/Teleporter) message from a contract call on one chain to a contract on another.',
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: 'Teleporter message id (64 hex digits, no 0x).' }),
@@ -211,27 +217,101 @@ InterchainMessage.implement({
 
 const InterchainMessageConnection = connectionType('InterchainMessage', InterchainMessage, 'A page of interchain messages, newest first.');
 
+/** The list filters of `Query.icmMessages` beside `address` and `network`. */
+const LIST_FILTERS = ['sourceBlockchainId', 'destinationBlockchainId', 'blockchainId', 'from', 'to'] as const;
+
+interface IcmMessagesArgs {
+  address?: string | null;
+  sourceBlockchainId?: string | null;
+  destinationBlockchainId?: string | null;
+  blockchainId?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** A source or destination chain filter: a cb58 blockchain id or an EVM chain id, as the Data API takes either. */
+function chainFilter(argument: string, value: string): string {
+  return isEvmChainId(value) ? value : cb58Id(argument, value);
+}
+
+/**
+ * Checks the list's arguments (before any call) and says which upstream list serves them: an
+ * address alone (with `network`) reads the address's messages; anything else the filtered list of
+ * all messages. The address list takes no other filter, so mixing them is refused, not half-applied.
+ */
+function icmListQuery(args: IcmMessagesArgs): { address: string } | { filters: IcmMessageFilters } {
+  if (args.address != null) {
+    const address = upstreamAddress(evmAddress('address', args.address));
+    const mixed = LIST_FILTERS.filter((name) => args[name] != null);
+    if (mixed.length > 0) {
+      throw badInput('address', `lists one address's messages and takes only \`network\` beside it, not ${mixed.join(', ')}; use \`from\` or \`to\` to combine an address with chain filters`);
+    }
+    return { address };
+  }
+  const filters: IcmMessageFilters = {};
+  if (args.sourceBlockchainId != null) filters.sourceBlockchainId = chainFilter('sourceBlockchainId', args.sourceBlockchainId);
+  if (args.destinationBlockchainId != null) filters.destinationBlockchainId = chainFilter('destinationBlockchainId', args.destinationBlockchainId);
+  if (args.blockchainId != null) filters.blockchainId = cb58Id('blockchainId', args.blockchainId);
+  if (args.from != null) filters.from = upstreamAddress(evmAddress('from', args.from));
+  if (args.to != null) filters.to = upstreamAddress(evmAddress('to', args.to));
+  return { filters };
+}
+
 builder.queryFields((t) => ({
   icmMessages: t.field({
     type: InterchainMessageConnection,
     nullable: true,
     description:
-      'Interchain messages an address sent or received on any chain, newest first (`GET /v1/icm/addresses/{address}/messages`). Null, with an error, when the Data API fails.',
+      'Interchain messages, newest first. With `address`: the messages that address sent or received on any chain (`GET /v1/icm/addresses/{address}/messages`). Without it: every message, narrowed by the chain, sender and recipient filters given (`GET /v1/icm/messages`). `network` applies to both. Null, with an error, when the Data API fails.',
     args: {
-      address: t.arg.string({ required: true, description: 'A 0x EVM address (sender or recipient).' }),
+      address: t.arg.string({
+        required: false,
+        description: 'A 0x EVM address: its messages as sender or recipient. Takes only `network` beside it; leave it out to use the other filters.',
+      }),
       network: t.arg({ type: NetworkName, required: false, description: 'Only messages of this network; all networks when omitted.' }),
+      sourceBlockchainId: t.arg.string({
+        required: false,
+        description: 'Only messages sent from this chain: its blockchain id (cb58) or EVM chain id ("43114"). Not with `address`.',
+      }),
+      destinationBlockchainId: t.arg.string({
+        required: false,
+        description: 'Only messages sent to this chain: its blockchain id (cb58) or EVM chain id. Not with `address`.',
+      }),
+      blockchainId: t.arg.string({
+        required: false,
+        description: 'Only messages from or to this chain, by blockchain id (cb58). Not with `address`.',
+      }),
+      from: t.arg.string({ required: false, description: 'Only messages sent by this 0x EVM address. Not with `address`.' }),
+      to: t.arg.string({ required: false, description: 'Only messages to this 0x EVM address (the recipient contract). Not with `address`.' }),
       ...connectionArgs(t, MESSAGE_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
+    extensions: {
+      ...fieldGuard({ checkArgs: (args) => void icmListQuery(args) }),
+      ...serves('data:listIcmMessagesByAddress', 'data:listIcmMessages'),
+    },
     resolve: (_, args, ctx) => {
-      const address = upstreamAddress(evmAddress('address', args.address));
+      const query = icmListQuery(args);
       const network = args.network ? dataApiNetwork(args.network) : undefined;
+      if ('address' in query) {
+        return paginate(
+          {
+            scope: `icm:${query.address.toLowerCase()}:${network ?? ''}`,
+            ...MESSAGE_PAGE,
+            fetchPage: async (pageToken, pageSize) => {
+              const page = await ctx.upstreams.dataApi.icm.listMessagesByAddress(query.address, { network, pageToken, pageSize });
+              return { items: page.messages, nextPageToken: page.nextPageToken };
+            },
+          },
+          args,
+        );
+      }
+      const filters: IcmMessageFilters = { ...query.filters, network };
       return paginate(
         {
-          scope: `icm:${address.toLowerCase()}:${network ?? ''}`,
+          scope: `icm-all:${JSON.stringify(filters)}`,
           ...MESSAGE_PAGE,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listMessagesByAddress(address, { network, pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.icm.listMessages({ ...filters, pageToken, pageSize });
             return { items: page.messages, nextPageToken: page.nextPageToken };
           },
         },
@@ -244,7 +324,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One interchain message by id (`GET /v1/icm/messages/{messageId}`); null when unknown.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }),
+    extensions: { ...fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }), ...serves('data:getIcmMessage') },
     resolve: (_, args, ctx) => fetchMessage(ctx, icmMessageId('messageId', args.messageId)),
   }),
 }));
@@ -256,6 +336,7 @@ builder.objectFields(Account, (t) => ({
     description:
       'Interchain messages this address sent from this chain or received on it, newest first. Reads the address\'s messages on the chain\'s network and keeps those whose source (as sender) or destination (as recipient) is this chain.',
     args: connectionArgs(t, MESSAGE_PAGE),
+    extensions: serves('data:listIcmMessagesByAddress'),
     resolve: async (account, args, ctx) => {
       const chain = (await chainIndex(ctx)).get(account.chainId);
       const network = chain ? dataApiNetwork(chain.isTestnet ? 'FUJI' : 'MAINNET') : undefined;
@@ -283,6 +364,7 @@ builder.objectFields(TeleporterMessageInfo, (t) => ({
     type: InterchainMessage,
     nullable: true,
     description: 'The interchain message itself (`GET /v1/icm/messages/{messageId}`); null when the Data API does not know it.',
+    extensions: serves('data:getIcmMessage'),
     resolve: (info, _, ctx) => fetchMessage(ctx, info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
   }),
 }));

@@ -13,6 +13,8 @@ import './evm/block.js';
 import './evm/account.js';
 import './evm/transaction.js';
 import './evm/transfers.js';
+import './evm/latest.js';
+import './evm/history.js';
 import './evm/nfts/index.js';
 import './evm/erc20-balances.js';
 import './evm/contracts.js';
@@ -25,7 +27,11 @@ import './l1-validators.js';
 import './primary/index.js';
 import './xchain/index.js';
 import './pchain/index.js';
+// The Data API's validators, subnets and L1 validators, joined into the P-Chain's and the L1 nodes' types.
+import './primary/validator-details.js';
+import './primary/subnets.js';
 import './subscriptions.js';
+import './upstream-status.js';
 
 export const schema = finishSubgraphSchema(
   builder.toSubGraphSchema({

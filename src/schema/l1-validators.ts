@@ -1,7 +1,8 @@
 /**
- * Who runs a chain, as the nodes report it: an L1's validators from the L1's own node
- * (`validators.getCurrentValidators` on `/ext/bc/{blockchainId}/validators`, served by subnet-EVM)
- * as `Chain.validators`, and a blockchain's status on the P-Chain (`platform.getBlockchainStatus`) as
+ * Who runs a chain: an L1's validators from the L1's own node (`validators.getCurrentValidators` on
+ * `/ext/bc/{blockchainId}/validators`, served by subnet-EVM) as `Chain.validators`, and from the
+ * Data API (`GET /v1/networks/{network}/l1Validators`) as `Network.l1Validators`, one `L1Validator`
+ * type for both; and a blockchain's status on the P-Chain (`platform.getBlockchainStatus`) as
  * `Blockchain.status`.
  */
 import { GraphQLError } from 'graphql';
@@ -12,29 +13,208 @@ import { Chain } from './chain.js';
 import { knownOr } from './enums.js';
 import { BLOCKCHAIN_STATUSES, BlockchainStatus } from './pchain/chain.js';
 import { Blockchain } from './primary/blockchain.js';
-import { list, nodeId } from './validate.js';
+import { cb58Id, list, nodeId } from './validate.js';
 import { fieldGuard, maxItems } from './guards.js';
+import DataLoader from 'dataloader';
+import { createContextCache } from '@pothos/core';
+import type { Context } from '../context.js';
+import { bytesToHex, cb58Decode } from '../lib/codec.js';
+import type { NetworkKey } from '../lib/networks.js';
+import type { WireBalanceOwner, WireL1ValidatorDetails } from '../upstream/types/data-api-validators.js';
+import { connectionArgs, connectionType, paginate } from './connection.js';
+import { dataApiNetwork, NetworkName, networkKey, networkName } from './enums.js';
+import { Network } from './network.js';
+import { serves } from './operations.js';
+import { OutputOwners, ownersFrom } from './xchain/shared.js';
+import { pChainAddress } from './primary/ids.js';
 
 const MAX_NODE_IDS = 100;
 
-export const L1Validator = builder.objectRef<WireL1Validator>('L1Validator').implement({
-  description: 'A validator of an L1 as the L1\'s node sees it: its weight, whether it is active and connected, and its uptime.',
+/**
+ * An L1 validation as one of its sources read it: the L1's own node (`node`, `Chain.validators`)
+ * or the Data API (`details`, `Network.l1Validators`). The Data API's members of a validator read
+ * from the node are loaded when selected (one list call per subnet of the operation); the node's
+ * own observations (connection, uptime) exist only when read from the node.
+ */
+export type L1ValidatorShape = { network: NetworkKey; subnetId?: string } & (
+  | { node: WireL1Validator; details?: WireL1ValidatorDetails }
+  | { node?: undefined; details: WireL1ValidatorDetails }
+);
+
+const validationIdOf = (v: L1ValidatorShape) => v.node?.validationID ?? v.details!.validationId;
+
+/** Pages of a subnet's L1 validators read to find the validators of an operation. */
+const MAX_SUBNET_PAGES = 5;
+
+/** The Data API's records of L1 validations, by `network|subnetId|validationId`: one list per subnet. */
+const l1ValidatorDetails = createContextCache(
+  (ctx: Context) =>
+    new DataLoader<string, WireL1ValidatorDetails | null>(async (keys) => {
+      const bySubnet = new Map<string, Promise<Map<string, WireL1ValidatorDetails>>>();
+      const read = async (network: NetworkKey, subnetId: string) => {
+        const found = new Map<string, WireL1ValidatorDetails>();
+        let pageToken: string | undefined;
+        for (let pages = 0; pages < MAX_SUBNET_PAGES; pages++) {
+          const page = await ctx.upstreams.dataApi.validators.listL1Validators(dataApiNetwork(networkName(network)), { subnetId, includeInactiveL1Validators: true, pageSize: 100, pageToken });
+          for (const v of page.validators) found.set(v.validationId, v);
+          pageToken = page.nextPageToken || undefined;
+          if (!pageToken) break;
+        }
+        return found;
+      };
+      return Promise.all(
+        keys.map(async (key) => {
+          const [network, subnetId, validationId] = key.split('|') as [NetworkKey, string, string];
+          const group = `${network}|${subnetId}`;
+          if (!bySubnet.has(group)) bySubnet.set(group, read(network, subnetId));
+          try {
+            return (await bySubnet.get(group)!).get(validationId) ?? null;
+          } catch (error) {
+            return error as Error;
+          }
+        }),
+      );
+    }),
+);
+
+/** The Data API's record of the validation: the one it came with, else read by its subnet. */
+async function l1DataApiRecord(v: L1ValidatorShape, ctx: Context): Promise<WireL1ValidatorDetails | null> {
+  if (v.details) return v.details;
+  if (!v.subnetId) return null;
+  return l1ValidatorDetails(ctx).load(`${v.network}|${v.subnetId}|${validationIdOf(v)}`);
+}
+
+const fromDataApi =
+  <T>(pick: (d: WireL1ValidatorDetails) => T | undefined) =>
+  async (v: L1ValidatorShape, _args: object, ctx: Context): Promise<T | null> => {
+    const record = await l1DataApiRecord(v, ctx);
+    return record ? (pick(record) ?? null) : null;
+  };
+
+/** P-Chain owners as the Data API sends them (no locktime), with the `P-` prefix the P-Chain's own owners carry. */
+const balanceOwners = (o: WireBalanceOwner | undefined) => (o ? ownersFrom({ threshold: o.threshold, addresses: o.addresses.map(pChainAddress) }) : undefined);
+
+// A Data API member of a validator read from its node may cost the subnet's list (shared by all of them).
+const dataApiMember = { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:listL1Validators') };
+
+export const L1Validator = builder.objectRef<L1ValidatorShape>('L1Validator').implement({
+  description:
+    'A validator of an L1 (one validation, by validation id), from the L1\'s own node (`Chain.validators`: weight, activity, connection, uptime) and from the Data API (`Network.l1Validators`, `Subnet.l1Validators`: balance, owners, BLS key). Members of the other source are read when selected; the node\'s observations (`isConnected`, `uptimePercentage`, `uptimeSeconds`) are null when it was read from the Data API.',
   fields: (t) => ({
-    validationId: t.exposeString('validationID', { description: 'Id of the validation (the L1 validator registration on the P-Chain).' }),
-    nodeId: t.exposeString('nodeID', { description: 'The validator\'s node id (NodeID-...).' }),
-    weight: t.field({ type: 'BigInt', description: 'Consensus weight.', resolve: (v) => BigInt(v.weight) }),
-    startTimestamp: t.field({ type: 'Timestamp', description: 'When the validation started (Unix seconds).', resolve: (v) => v.startTimestamp }),
-    isActive: t.exposeBoolean('isActive', {
+    validationId: t.string({ description: 'Id of the validation (the L1 validator registration on the P-Chain, cb58).', resolve: validationIdOf }),
+    validationIdHex: t.string({
+      description: 'The validation id as 0x hex (32 bytes), as the L1\'s validator manager contract names it.',
+      resolve: (v) => {
+        const bytes = cb58Decode(validationIdOf(v));
+        return bytes ? bytesToHex(bytes) : (v.details?.validationIdHex ?? '');
+      },
+    }),
+    nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: (v) => v.node?.nodeID ?? v.details!.nodeId }),
+    network: t.field({ type: NetworkName, description: 'The network of the L1.', resolve: (v) => networkName(v.network) }),
+    subnetId: t.string({ nullable: true, description: 'The L1\'s subnet id (cb58).', resolve: (v) => v.subnetId ?? v.details?.subnetId ?? null }),
+    weight: t.field({ type: 'BigInt', description: 'Consensus weight; 0 once removed.', resolve: (v) => BigInt(Math.trunc(v.node?.weight ?? v.details!.weight)) }),
+    startTimestamp: t.field({
+      type: 'Timestamp',
+      description: 'When the validation started (Unix seconds): the node\'s start time, or the Data API\'s `creationTimestamp`.',
+      resolve: (v) => v.node?.startTimestamp ?? v.details!.creationTimestamp,
+    }),
+    isActive: t.boolean({
       description: 'True while the validator\'s P-Chain balance covers its continuous fee; an inactive validator does not validate.',
+      resolve: (v) => v.node?.isActive ?? v.details!.remainingBalance > 0,
     }),
-    isL1Validator: t.exposeBoolean('isL1Validator', {
-      description: 'True for a validator registered as an L1 validator (ACP-77); false for a legacy subnet validator.',
+    isL1Validator: t.boolean({
+      description: 'True for a validator registered as an L1 validator (ACP-77); false for a legacy subnet validator (which the Data API does not list here).',
+      resolve: (v) => v.node?.isL1Validator ?? true,
     }),
-    isConnected: t.exposeBoolean('isConnected', { description: 'True when the answering node is connected to the validator.' }),
-    uptimePercentage: t.exposeFloat('uptimePercentage', { description: 'Uptime the answering node observed, in percent.' }),
-    uptimeSeconds: t.field({ type: 'BigInt', description: 'Uptime the answering node observed, in seconds.', resolve: (v) => BigInt(v.uptimeSeconds) }),
+    isConnected: t.boolean({ nullable: true, description: 'True when the answering L1 node is connected to the validator; null when read from the Data API.', resolve: (v) => v.node?.isConnected ?? null }),
+    uptimePercentage: t.float({ nullable: true, description: 'Uptime the answering L1 node observed, in percent; null when read from the Data API.', resolve: (v) => v.node?.uptimePercentage ?? null }),
+    uptimeSeconds: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Uptime the answering L1 node observed, in seconds; null when read from the Data API.',
+      resolve: (v) => (v.node ? BigInt(v.node.uptimeSeconds) : null),
+    }),
+    remainingBalance: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Balance left on the P-Chain for its continuous fee, in nAVAX (Data API); 0 when inactive.',
+      extensions: dataApiMember,
+      resolve: fromDataApi((d) => BigInt(Math.trunc(d.remainingBalance))),
+    }),
+    blsPublicKey: t.string({
+      nullable: true,
+      description: 'Its BLS public key (0x hex), from the Data API\'s `blsCredentials`.',
+      extensions: dataApiMember,
+      resolve: fromDataApi((d) => (typeof d.blsCredentials?.publicKey === 'string' ? d.blsCredentials.publicKey : undefined)),
+    }),
+    remainingBalanceOwner: t.field({
+      type: OutputOwners,
+      nullable: true,
+      description: 'Who receives the remaining balance once it is disabled or removed (Data API).',
+      extensions: dataApiMember,
+      resolve: fromDataApi((d) => balanceOwners(d.remainingBalanceOwner)),
+    }),
+    deactivationOwner: t.field({
+      type: OutputOwners,
+      nullable: true,
+      description: 'Who may disable or remove it (Data API).',
+      extensions: dataApiMember,
+      resolve: fromDataApi((d) => balanceOwners(d.deactivationOwner)),
+    }),
   }),
 });
+
+export const L1_VALIDATOR_PAGE = { defaultSize: 10, maxSize: 100 };
+export const L1ValidatorConnection = connectionType('L1Validator', L1Validator, 'A page of L1 validators.');
+
+export interface L1ValidatorFilters {
+  subnetId?: string;
+  nodeId?: string;
+  l1ValidationId?: string;
+  includeInactiveL1Validators?: boolean;
+}
+
+/** The L1 validators matching checked filters, as a connection (`GET /v1/networks/{network}/l1Validators`). */
+export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1ValidatorFilters, args: { first?: number | null; after?: string | null }) {
+  const wireNetwork = dataApiNetwork(networkName(network));
+  return paginate<L1ValidatorShape>(
+    {
+      scope: `l1Validators:${wireNetwork}:${JSON.stringify(filters)}`,
+      ...L1_VALIDATOR_PAGE,
+      fetchPage: async (pageToken, pageSize) => {
+        const page = await ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, { ...filters, pageToken, pageSize });
+        return { items: page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })), nextPageToken: page.nextPageToken };
+      },
+    },
+    args,
+  );
+}
+
+function l1ValidatorFilters(args: { subnetId?: string | null; nodeId?: string | null; l1ValidationId?: string | null; includeInactiveL1Validators?: boolean | null }): L1ValidatorFilters {
+  return {
+    subnetId: args.subnetId != null ? cb58Id('subnetId', args.subnetId) : undefined,
+    nodeId: args.nodeId != null ? nodeId('nodeId', args.nodeId) : undefined,
+    l1ValidationId: args.l1ValidationId != null ? cb58Id('l1ValidationId', args.l1ValidationId) : undefined,
+    includeInactiveL1Validators: args.includeInactiveL1Validators ?? undefined,
+  };
+}
+
+builder.objectFields(Network, (t) => ({
+  l1Validators: t.field({
+    type: L1ValidatorConnection,
+    nullable: true,
+    description: 'L1 validators as the Data API indexes them (`GET /v1/networks/{network}/l1Validators`): active ones unless asked, by subnet, node or validation id.',
+    args: {
+      subnetId: t.arg.string({ required: false, description: 'Only validators of this L1 (subnet id, cb58).' }),
+      nodeId: t.arg.string({ required: false, description: 'Only validations of this node (NodeID-...).' }),
+      l1ValidationId: t.arg.string({ required: false, description: 'Only this validation (cb58).' }),
+      includeInactiveL1Validators: t.arg.boolean({ required: false, description: 'Also list validators whose balance ran out (inactive); false when omitted.' }),
+      ...connectionArgs(t, L1_VALIDATOR_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => l1ValidatorFilters(args) }), ...serves('data:listL1Validators') },
+    resolve: (n, args, ctx) => l1ValidatorList(ctx, networkKey(n.name), l1ValidatorFilters(args), args),
+  }),
+}));
 
 builder.objectFields(Chain, (t) => ({
   validators: t.field({
@@ -67,7 +247,8 @@ builder.objectFields(Chain, (t) => ({
       // One call for the whole set, filtered here: the node fails the whole call when any asked
       // node id does not validate, and every `validators` field of the operation shares the call.
       const { validators } = await ctx.upstreams.nodeRpc.l1Validators(chain).getCurrentValidators();
-      return wanted ? validators.filter((v) => wanted.has(v.nodeID)) : validators;
+      const network: NetworkKey = chain.isTestnet ? 'fuji' : 'mainnet';
+      return (wanted ? validators.filter((v) => wanted.has(v.nodeID)) : validators).map((node): L1ValidatorShape => ({ network, subnetId: chain.subnetId, node }));
     },
   }),
 }));

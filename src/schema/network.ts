@@ -7,6 +7,7 @@ import type { WireChainInfo } from '../upstream/types/data-api-chains.js';
 import { Chain } from './chain.js';
 import { dataApiNetwork, NetworkName, type NetworkNameValue } from './enums.js';
 import { fieldGuard } from './guards.js';
+import { serves } from './operations.js';
 
 export interface NetworkShape {
   name: NetworkNameValue;
@@ -20,7 +21,7 @@ export const Network = builder.objectRef<NetworkShape>('Network').implement({
       type: [Chain],
       nullable: true,
       description: 'The EVM chains of this network that the Data API indexes. Null, with an error, when the Data API fails.',
-      extensions: fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }),
+      extensions: { ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }), ...serves('data:supportedChains') },
       resolve: async (n, _, ctx): Promise<WireChainInfo[]> =>
         (await ctx.upstreams.dataApi.listChains({ network: dataApiNetwork(n.name) })).chains,
     }),

@@ -10,6 +10,7 @@ import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest }
 import { dataApiNetwork, NetworkName } from './enums.js';
 import { Network } from './network.js';
 import { fieldGuard } from './guards.js';
+import { serves } from './operations.js';
 
 /** The aggregator's quorum when none is given; the buffer is checked against it. */
 const DEFAULT_QUORUM_PERCENTAGE = 67;
@@ -106,7 +107,7 @@ function signedTxArg(txHash: string): void {
 builder.mutationFields((t) => ({
   aggregateSignatures: t.field({
     type: SignedMessage,
-    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => aggregatorRequest(args.input) }),
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => aggregatorRequest(args.input) }), ...serves('data:aggregateSignatures') },
     description:
       'Collects validator signatures over a warp message until the quorum is reached (`POST /v1/signatureAggregator/{network}/aggregateSignatures`). Input is checked before the call; the call is made once, never retried.',
     args: {
@@ -122,7 +123,7 @@ builder.objectFields(Network, (t) => ({
   signedMessage: t.field({
     type: SignedMessage,
     nullable: true,
-    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => signedTxArg(args.txHash) }),
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => signedTxArg(args.txHash) }), ...serves('data:getAggregatedSignatures') },
     description:
       'The signed warp message a transaction emitted (an ICM send, or a P-Chain transaction), aggregated by the Data API (`GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`); null when the transaction emitted none.',
     args: { txHash: t.arg.string({ required: true, description: 'A 0x transaction hash (EVM) or a cb58 transaction id (P-Chain).' }) },

@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
+import { healthProbeClients, UpstreamHealth } from './health.js';
 import { HttpTransport, type HttpObserver, type Transport } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
@@ -23,6 +24,8 @@ export interface RequestUpstreams {
   dataApi: DataApiClient;
   nodeRpc: NodeRpcClients;
   metrics: MetricsClient;
+  /** The services' health and live checks and the circuit breakers: one per process, shared by every request. */
+  health: UpstreamHealth;
 }
 
 /** What replicas share (Redis, REDIS_URL); each part is optional and never throws. */
@@ -36,6 +39,9 @@ export class Upstreams {
   readonly transport: HttpTransport;
   readonly cache: UpstreamCache;
   private readonly clientLimit: ClientRateLimit;
+  /** The services' health and live checks (probed on their own transport) and the breakers' states. */
+  readonly health: UpstreamHealth;
+  private readonly healthTransport: HttpTransport;
 
   constructor(
     private readonly config: Config,
@@ -61,6 +67,14 @@ export class Upstreams {
     );
     this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes, shared: shared.cache });
     this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond, shared.rateLimiter);
+    const probes = healthProbeClients(config, observer);
+    this.healthTransport = probes.transport;
+    this.health = new UpstreamHealth({
+      clients: probes.clients,
+      ttlMs: config.upstreamHealthTtlMs,
+      breakers: () => this.breakers(),
+      targets: [...new Set(targets.values())],
+    });
   }
 
   /**
@@ -102,6 +116,7 @@ export class Upstreams {
       }),
       nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
       metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
+      health: this.health,
     };
   }
 
@@ -120,8 +135,8 @@ export class Upstreams {
   }
 
   /** Closes the upstream pools after their in-flight calls. */
-  close(): Promise<void> {
-    return this.transport.close();
+  async close(): Promise<void> {
+    await Promise.all([this.transport.close(), this.healthTransport.close()]);
   }
 
   /** The upstream circuit breakers: closed (calls go out), open (failing fast) or half-open (probing). */
@@ -130,7 +145,7 @@ export class Upstreams {
   }
 
   /** Aborts in-flight upstream calls and closes the pools now. */
-  abort(): Promise<void> {
-    return this.transport.destroy();
+  async abort(): Promise<void> {
+    await Promise.all([this.transport.destroy(), this.healthTransport.destroy()]);
   }
 }

@@ -40,6 +40,23 @@ export function buildQuery(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The longest path and query this gateway sends in a GET (the origin comes on top). 2048 is the
+ * length every proxy, CDN and server in the path is known to take; past it, reads that have a POST
+ * form (address lists of the Data API) send their list in the body instead (see `fitsGet`).
+ */
+export const MAX_GET_PATH_AND_QUERY = 2048;
+
+/** Whether a GET of this route and query stays within `MAX_GET_PATH_AND_QUERY`. */
+export function fitsGet(template: string, params?: PathParams, query?: Query): boolean {
+  try {
+    return buildPath(template, params).length + buildQuery(query).length <= MAX_GET_PATH_AND_QUERY;
+  } catch {
+    // A bad path segment: let the GET report it.
+    return true;
+  }
+}
+
 export interface RestCallOptions {
   /** Keep the answer in the shared cache this long; 0 (default) shares only while in flight. */
   ttlMs?: number;
@@ -99,6 +116,33 @@ export class RestClient {
           pathAndQuery,
           method: 'GET',
           headers: this.options.headers,
+          idempotent: true,
+          partition: this.options.cachePartition,
+        })) as T,
+      ),
+    );
+  }
+
+  /**
+   * A read sent as POST because its input is too long for a URL (e.g. `POST .../utxos` with the
+   * addresses in the body): cached, shared while in flight, sent once per operation and retried
+   * like a GET, keyed by its body as well.
+   */
+  async postRead<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query, callOptions: RestCallOptions = {}): Promise<T> {
+    const route = `POST ${template}`;
+    const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
+    const text = JSON.stringify(body);
+    const key = `${this.options.service}|${this.options.cachePartition}|POST ${pathAndQuery}|${text}`;
+    return memoize(this.options.memo, key, { service: this.options.service, route }, () =>
+      this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
+        (await this.options.transport.json({
+          service: this.options.service,
+          route,
+          baseUrl: this.options.baseUrl,
+          pathAndQuery,
+          method: 'POST',
+          headers: this.options.headers,
+          body: text,
           idempotent: true,
           partition: this.options.cachePartition,
         })) as T,

@@ -51,9 +51,28 @@ describe('upstream calls of the benchmark tasks, cold', () => {
 
   it('keeps `chain` null for an unknown id when a record field is selected; without one, the field that needs the chain says NOT_FOUND', async () => {
     expect((await harness.query<any>('{ chain(id: "999999") { chainName } }')).data.chain).toBeNull();
+    // The list lacks it, so the chain is asked for on its own before the answer is null.
+    expect(dataApi()).toEqual({ 'GET /v1/chains': 1, 'GET /v1/chains/{chainId}': 1 });
     const { data, errors } = await harness.query<any>('{ chain(id: "999999") { chainId blocks(first: 1) { nodes { number } } } }');
     expect(data.chain).toEqual({ chainId: '999999', blocks: null });
     expect(errors![0]!.extensions).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('a chain the service knows but does not list', () => {
+  it('is read on its own (`GET /v1/chains/{chainId}`) when the list lacks it; a blockchain id is not', async () => {
+    const cChain = h.sandbox.world.chains.find((c) => c.info.chainId === '43114')!;
+    const others = h.sandbox.world.chains.filter((c) => c !== cChain).map((c) => c.info);
+    h.sandbox.services.dataApi.setFault('GET /v1/chains', { status: 200, body: { chains: others }, times: 1 });
+    const { data, errors } = await harness.query<any>('{ chain(id: "43114") { chainName platformChainId } }');
+    expect(errors).toBeUndefined();
+    expect(data.chain).toEqual({ chainName: cChain.info.chainName, platformChainId: cChain.info.platformChainId });
+    expect(dataApi()).toEqual({ 'GET /v1/chains': 1, 'GET /v1/chains/{chainId}': 1 });
+    h.sandbox.reset();
+    // The shortened list is still cached: a blockchain id it lacks is null, with no call of its own.
+    const byBlockchain = await harness.query<any>(`{ chain(id: "${cChain.blockchainId}") { chainName } }`);
+    expect(byBlockchain.data.chain).toBeNull();
+    expect(dataApi()).toEqual({});
   });
 });
 

@@ -5,6 +5,7 @@ import { dataApiAccess, type DataApiAccessOptions } from './access.js';
 import { chainRoutes } from './chains.js';
 import { dataApiErrorBody } from './errors.js';
 import { evmRoutes } from './evm/index.js';
+import { dataApiHealthRoutes } from './health.js';
 import { primaryRoutes } from './primary/index.js';
 
 /** `access`: the opt-in simulation of API keys and rate limits (off when undefined). */
@@ -13,5 +14,6 @@ export function createDataApi(world: World, access?: DataApiAccessOptions): Sand
   chainRoutes(service, world);
   evmRoutes(service, world);
   primaryRoutes(service, world);
+  dataApiHealthRoutes(service);
   return service;
 }

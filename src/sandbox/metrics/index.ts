@@ -5,6 +5,7 @@
  */
 import { SandboxHttpError, SandboxService, statusText } from '../http.js';
 import type { World } from '../world/index.js';
+import { metricsHealthRoutes } from './health.js';
 import { buildTpsSeries, type TpsSeries } from './series.js';
 import { PageTokens } from './token.js';
 
@@ -67,5 +68,6 @@ export function createMetrics(world: World, options: MetricsOptions = {}): Sandb
       ...(next < tps.points.length ? { nextPageToken: tokens.issue(chain.evmChainId, next) } : {}),
     };
   });
+  metricsHealthRoutes(service);
   return service;
 }

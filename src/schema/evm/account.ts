@@ -14,6 +14,7 @@ import { Money } from '../primary/assets.js';
 import { fieldGuard } from '../guards.js';
 import { MAX_BLOCK } from './range.js';
 import { entity, keyChainId, keyString } from '../federation.js';
+import { serves } from '../operations.js';
 
 export interface AccountShape {
   chainId: string;
@@ -105,7 +106,7 @@ builder.objectFields(Account, (t) => ({
       blockNumber: t.arg({ type: 'BigInt', required: false, description: 'Balance after this block; latest when omitted.' }),
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the price and value; the upstream\'s default (USD) when omitted.' }),
     },
-    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockNumberArg(args.blockNumber) }),
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockNumberArg(args.blockNumber) }), ...serves('data:getNativeBalance') },
     resolve: async (account, args, ctx) => {
       blockNumberArg(args.blockNumber);
       const { nativeTokenBalance } = await ctx.upstreams.dataApi.evm.getNativeBalance(account.chainId, upstreamAddress(account.address), {

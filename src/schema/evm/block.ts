@@ -13,6 +13,7 @@ import { hash32 } from '../validate.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { MAX_BLOCK } from './range.js';
 import { entity, keyChainId, keyString, type Representation } from '../federation.js';
+import { serves } from '../operations.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
@@ -127,6 +128,7 @@ export const BlockConnection = connectionType('Block', Block, 'A page of blocks,
 
 builder.objectFields(Chain, (t) => ({
   blocks: t.field({
+    extensions: serves('data:getLatestBlocks'),
     type: BlockConnection,
     nullable: true,
     description: 'The chain\'s blocks, newest first (`GET /v1/chains/{chainId}/blocks`).',
@@ -156,7 +158,7 @@ builder.objectFields(Chain, (t) => ({
       number: t.arg({ type: 'BigInt', required: false, description: 'Block number.' }),
       hash: t.arg.string({ required: false, description: 'Block hash (0x, 32 bytes).' }),
     },
-    extensions: fieldGuard({ checkArgs: blockId }),
+    extensions: { ...fieldGuard({ checkArgs: blockId }), ...serves('data:getBlock') },
     resolve: (chain, args, ctx) => fetchBlock(ctx, chain.chainId, blockId(args)),
   }),
 }));

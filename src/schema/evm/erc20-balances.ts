@@ -14,18 +14,10 @@ import { Money } from '../primary/assets.js';
 import { Currency } from '../primary/enums.js';
 import { evmAddress, list } from '../validate.js';
 import { Account, blockNumberArg, NativeBalance, upstreamAddress } from './account.js';
+import { TokenReputation } from './history.js';
 import { TokenContract, type TokenContractShape } from './transfers.js';
 
 const REPUTATIONS = ['Benign', 'Malicious'] as const;
-
-export const TokenReputation = builder.enumType('TokenReputation', {
-  description: 'What the Data API\'s security analysis says of a token (C-Chain tokens only).',
-  values: {
-    BENIGN: { value: 'Benign', description: 'Likely safe.' },
-    MALICIOUS: { value: 'Malicious', description: 'Shows signs of a malicious contract.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A rating this gateway does not know yet.' },
-  } as const,
-});
 
 export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balance').implement({
   description: 'How much of one ERC-20 token an address holds, with the token\'s price and the balance\'s value when known.',

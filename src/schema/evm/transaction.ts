@@ -14,6 +14,7 @@ import type {
   WireNativeTransaction,
   WireTeleporterMessageInfo,
   WireTransactionContents,
+  WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { isHash32 } from '../../lib/codec.js';
 import { Chain, NetworkToken } from '../chain.js';
@@ -26,6 +27,7 @@ import { Block, blockKey, checkChainHashKey } from './block.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
 import { entity, keyChainId, keyString } from '../federation.js';
+import { serves } from '../operations.js';
 
 export interface TransactionShape {
   chainId: string;
@@ -47,6 +49,16 @@ export async function fetchTransaction(ctx: Context, chainId: string, txHash: st
   const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash);
   return full && fromFull(chainId, full);
 }
+
+/** Where a transaction's transfers and internal transactions happened: its own block and hash. */
+export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: string } => ({
+  chainId: tx.chainId,
+  blockNumber: tx.native.blockNumber,
+  blockTimestamp: tx.native.blockTimestamp,
+  blockTimestampMilliseconds: tx.native.blockTimestampMilliseconds,
+  blockHash: tx.native.blockHash,
+  txHash: tx.native.txHash,
+});
 
 /** The loader's answer for an id that names no transaction (the plugin's types do not admit null). */
 const NOT_FOUND = null as unknown as TransactionShape;
@@ -71,7 +83,15 @@ export const Transaction = builder.loadableNodeRef<TransactionShape, string, str
 /** The single-transaction answer for a transaction, fetched once per operation when the item lacks it. */
 export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<WireGetTransactionResponse> {
   if (tx.full) return tx.full;
-  const loaded: TransactionShape | null = await Transaction.getDataloader(ctx).load(txKey(tx.chainId, tx.native.txHash));
+  const key = txKey(tx.chainId, tx.native.txHash);
+  const loader = Transaction.getDataloader(ctx);
+  let loaded: TransactionShape | null = await loader.load(key);
+  if (loaded && !loaded.full) {
+    // The loader was primed with a list's summary (latest transactions, an address's history): read the details by hash
+    // (sent once per operation) and keep them for the other fields.
+    loaded = await fetchTransaction(ctx, tx.chainId, tx.native.txHash);
+    if (loaded) loader.clear(key).prime(key, loaded);
+  }
   // A listed transaction the single-transaction endpoint does not know: the upstream disagrees with itself.
   if (!loaded?.full) throw notFound(`Transaction ${tx.native.txHash} is listed but not found by hash`);
   return loaded.full;
@@ -137,7 +157,8 @@ export const InternalTransactionType = builder.enumType('InternalTransactionType
   } as const,
 });
 
-interface InternalTransactionShape extends WireInternalTransactionDetails {
+/** An internal transaction with where it ran (its transaction's block and hash). */
+export interface InternalTransactionShape extends WireInternalTransactionDetails, WireTransferPlace {
   chainId: string;
 }
 
@@ -259,7 +280,7 @@ Transaction.implement({
       type: [InternalTransaction],
       nullable: true,
       description: 'Value-moving calls and creations made by contracts during the transaction.',
-      resolve: async (tx, _, ctx) => (await contentList(tx, ctx, 'internalTransactions')).map((i) => ({ ...i, chainId: tx.chainId })),
+      resolve: async (tx, _, ctx) => (await contentList(tx, ctx, 'internalTransactions')).map((i) => ({ ...i, ...placeOf(tx) })),
     }),
     networkTokenDetails: t.field({
       type: NetworkTokenDetails,
@@ -292,6 +313,7 @@ const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };
 
 builder.objectFields(Block, (t) => ({
   transactions: t.field({
+    extensions: serves('data:getTransactionsForBlock'),
     type: TransactionConnection,
     nullable: true,
     description:
@@ -326,7 +348,7 @@ builder.objectFields(Account, (t) => ({
     nullable: true,
     description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
-    extensions: fieldGuard({ checkArgs: blockRange }),
+    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listNativeTransactions') },
     resolve: (account, args, ctx) => {
       const range = blockRange(args);
       const address = upstreamAddress(account.address);
@@ -359,7 +381,7 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description: 'One transaction by hash (`GET .../transactions/{txHash}`); null when the chain has no such transaction.',
     args: { hash: t.arg.string({ required: true, description: 'Transaction hash (0x, 32 bytes).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }),
+    extensions: { ...fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }), ...serves('data:getTransaction') },
     resolve: (chain, args, ctx) => fetchTransaction(ctx, chain.chainId, hash32('hash', args.hash)),
   }),
 }));

@@ -24,7 +24,8 @@ import { Block, blockKey } from './block.js';
 import { Erc1155Token, Erc721Token } from './nfts/types.js';
 import { fieldGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
-import { contentList, Transaction, txKey, type TransactionShape } from './transaction.js';
+import { contentList, placeOf, Transaction, txKey, type TransactionShape } from './transaction.js';
+import { serves } from '../operations.js';
 
 type Place = WireTransferPlace & { chainId: string };
 export type Erc20TransferShape = Place & WireErc20TransferDetails;
@@ -131,6 +132,8 @@ export const Erc721Transfer = builder.objectRef<Erc721TransferShape>('Erc721Tran
   fields: (t) => ({
     erc721Token: t.field({
       type: Erc721Token,
+      // The token comes with the transfer: no load, although the type is a node.
+      extensions: fieldGuard({ upstreamCostPerItem: 0 }),
       description: 'The token moved, with its metadata.',
       resolve: (x) => ({ ...x.erc721Token, ercType: 'ERC-721' as const, chainId: x.chainId, listing: 'collection' as const }),
     }),
@@ -144,6 +147,8 @@ export const Erc1155Transfer = builder.objectRef<Erc1155TransferShape>('Erc1155T
     value: t.field({ type: 'BigInt', description: 'Amount of the token id moved.', resolve: (x) => x.value }),
     erc1155Token: t.field({
       type: Erc1155Token,
+      // The token comes with the transfer: no load, although the type is a node.
+      extensions: fieldGuard({ upstreamCostPerItem: 0 }),
       description: 'The token id moved, with its metadata.',
       resolve: (x) => ({ ...x.erc1155Token, ercType: 'ERC-1155' as const, chainId: x.chainId, listing: 'collection' as const }),
     }),
@@ -178,7 +183,7 @@ TokenContract.implement({
       nullable: true,
       description: 'Transfers of this contract\'s tokens, newest first (`GET /v1/chains/{chainId}/tokens/{address}/transfers`).',
       args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
-      extensions: fieldGuard({ checkArgs: blockRange }),
+      extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listTransfers') },
       resolve: (c, args, ctx) => {
         const range = blockRange(args);
         const address = upstreamAddress(c.address);
@@ -199,16 +204,6 @@ TokenContract.implement({
       },
     }),
   }),
-});
-
-/** Where a transaction's transfers happened: its own block and hash. */
-const placeOf = (tx: TransactionShape): Place => ({
-  chainId: tx.chainId,
-  blockNumber: tx.native.blockNumber,
-  blockTimestamp: tx.native.blockTimestamp,
-  blockTimestampMilliseconds: tx.native.blockTimestampMilliseconds,
-  blockHash: tx.native.blockHash,
-  txHash: tx.native.txHash,
 });
 
 builder.objectFields(Transaction, (t) => ({
@@ -238,7 +233,7 @@ builder.objectFields(Account, (t) => ({
     nullable: true,
     description: 'ERC-20 transfers from or to this address, newest first (`GET .../transactions:listErc20`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
-    extensions: fieldGuard({ checkArgs: blockRange }),
+    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc20Transactions') },
     resolve: (account, args, ctx) => {
       const range = blockRange(args);
       const address = upstreamAddress(account.address);

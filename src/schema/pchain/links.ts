@@ -8,11 +8,12 @@ import { parseBech32Address } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { ConnectionResult } from '../connection.js';
 import { connectionArgs } from '../connection.js';
-import { DELEGATOR_PAGE, Delegator, DelegatorConnection, delegatorsConnection } from '../primary/delegators.js';
+import { DELEGATOR_PAGE, Delegator, DelegatorConnection } from '../primary/delegators.js';
+import { validatorDelegators } from '../primary/delegator-batches.js';
 import { Currency, DelegationStatus, delegationStatusArg } from '../primary/enums.js';
 import { HistoricalReward, HistoricalRewardConnection, REWARD_PAGE, rewardsConnection } from '../primary/rewards.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
-import { Validator, validatorKey } from './validator.js';
+import { nodeIdOf, Validator, validatorKey } from './validator.js';
 import { fieldGuard } from '../guards.js';
 import { networkName } from '../enums.js';
 
@@ -28,7 +29,8 @@ builder.objectFields(Validator, (t) => ({
   delegators: t.field({
     type: DelegatorConnection,
     nullable: true,
-    description: 'Delegations to this validator, past and present, from the Data API (`GET /v1/networks/{network}/delegators`); empty for L1 validators.',
+    description:
+      'Delegations to this validator, past and present, from the Data API (`GET /v1/networks/{network}/delegators`); empty for L1 validators. The first pages of the validators of one operation are read together (one call for up to 64 validators).',
     args: {
       status: t.arg({ type: DelegationStatus, required: false, description: 'Only delegations in this status (not UNKNOWN).' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
@@ -37,7 +39,7 @@ builder.objectFields(Validator, (t) => ({
     resolve: (v, args, ctx) => {
       const delegationStatus = delegationStatusArg('status', args.status);
       if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return EMPTY;
-      return delegatorsConnection(ctx, networkName(v.network), { nodeIds: [v.wire.nodeID], delegationStatus }, args);
+      return validatorDelegators(ctx, v.network, nodeIdOf(v), delegationStatus, args);
     },
   }),
   rewards: t.field({
@@ -50,7 +52,7 @@ builder.objectFields(Validator, (t) => ({
     },
     resolve: (v, args, ctx) => {
       if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return EMPTY;
-      return rewardsConnection(ctx, networkName(v.network), { nodeIds: [v.wire.nodeID], currency: args.currency ?? undefined }, args);
+      return rewardsConnection(ctx, networkName(v.network), { nodeIds: [nodeIdOf(v)], currency: args.currency ?? undefined }, args);
     },
   }),
 }));

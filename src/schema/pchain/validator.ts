@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import { NetworkName, networkKey, networkName } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../validate.js';
@@ -18,11 +19,18 @@ import { isCb58Id, isNodeId } from '../../lib/codec.js';
 import { entity, keyString, optionalKeyString } from '../federation.js';
 import { keyNetwork } from '../primary/blockchain.js';
 
-export interface ValidatorShape {
-  network: NetworkKey;
-  subnetId: string;
-  wire: WireCurrentValidator;
-}
+/**
+ * A validator as one of its sources read it: the P-Chain's current validator (`wire`), or a row of
+ * the Data API's validator list (`details`, one validation of the node). The other source is read
+ * only when a field of it is selected (see `pChainRecord`, and src/schema/primary/validator-details.ts).
+ */
+export type ValidatorShape = { network: NetworkKey; subnetId: string } & (
+  | { wire: WireCurrentValidator; details?: WireValidatorDetails }
+  | { wire?: undefined; details: WireValidatorDetails }
+);
+
+/** The validator's node id, from whichever record it holds. */
+export const nodeIdOf = (v: ValidatorShape): string => v.wire?.nodeID ?? v.details!.nodeId;
 
 /** Loader key (and local id) of a validator: `<network>:<subnetId>:<nodeId>`. */
 export const validatorKey = (network: NetworkKey, subnetId: string, nodeId: string) => `${network}:${subnetId}:${nodeId}`;
@@ -62,9 +70,28 @@ async function loadValidators(keys: readonly string[], ctx: Context): Promise<Ar
 }
 
 export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>('Validator', {
-  id: { resolve: (v) => validatorKey(v.network, v.subnetId, v.wire.nodeID) },
+  id: { resolve: (v) => validatorKey(v.network, v.subnetId, nodeIdOf(v)) },
   load: (keys: string[], ctx: Context) => loadValidators(keys, ctx) as Promise<Array<ValidatorShape | Error>>,
 });
+
+/**
+ * The P-Chain's record of the validator's current validation: the one it holds, else read through
+ * the validator loader (one `platform.getCurrentValidators` per network and subnet for all the
+ * validators of the operation). Null when the node is not a current validator of the subnet.
+ */
+export async function pChainRecord(v: ValidatorShape, ctx: Context): Promise<WireCurrentValidator | null> {
+  if (v.wire) return v.wire;
+  const loaded = await Validator.getDataloader(ctx).load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
+  return loaded?.wire ?? null;
+}
+
+/** A resolver of a P-Chain member: null when the node is not a current validator. */
+const fromPChain =
+  <T>(pick: (wire: WireCurrentValidator) => T) =>
+  async (v: ValidatorShape, _args: object, ctx: Context): Promise<T | null> => {
+    const wire = await pChainRecord(v, ctx);
+    return wire ? pick(wire) : null;
+  };
 
 export const BlsSigner = builder.objectRef<NonNullable<WireCurrentValidator['signer']>>('BlsSigner').implement({
   description: 'A validator\'s BLS key, used to sign Warp messages.',
@@ -125,41 +152,56 @@ Validator.implement({
     },
   }),
   description:
-    'A current validator of the primary network or of an L1, from the P-Chain. Staking members are null for L1 validators; balance and owner members are null for primary-network ones.',
+    'A validator of the primary network or of an L1, joining the P-Chain\'s view (`platform.getCurrentValidators`: weight, uptime, owners, ...) and the Data API\'s (validation status, stake share, delegation capacity, uptime performance, health, location, rewards). Each source is read only when one of its fields is selected. Read from the P-Chain it is the node\'s current validation; read from `Network.validatorList` it is the listed validation, and the P-Chain fields are those of the node\'s current one (null when it no longer validates). Staking members are null for L1 validators; balance and owner members are null for primary-network ones.',
   fields: (t) => ({
-    nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: (v) => v.wire.nodeID }),
+    nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: nodeIdOf }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet validated (cb58); the primary network\'s id is 11111111111111111111111111111111LpoYY.' }),
     network: t.field({ type: NetworkName, description: 'The network.', resolve: (v) => networkName(v.network) }),
-    txId: t.string({ nullable: true, description: 'Id of the transaction that added the validator (cb58); null for L1 validators.', resolve: (v) => v.wire.txID ?? null }),
-    validationId: t.string({ nullable: true, description: 'Id of an L1 validation (cb58).', resolve: (v) => v.wire.validationID ?? null }),
-    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it started validating, Unix seconds.', resolve: (v) => wireInt(v.wire.startTime) }),
-    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it stops validating, Unix seconds; null for L1 validators.', resolve: (v) => wireInt(v.wire.endTime) }),
-    weight: t.field({ type: 'BigInt', nullable: true, description: 'Consensus weight (the stake, in nAVAX, on the primary network).', resolve: (v) => wireUint(v.wire.weight ?? v.wire.stakeAmount) }),
-    stakeAmount: t.field({ type: 'BigInt', nullable: true, description: 'Stake as older nodes report it; newer ones report `weight` only.', resolve: (v) => wireUint(v.wire.stakeAmount) }),
-    publicKey: t.string({ nullable: true, description: 'Compressed BLS public key of an L1 validator (0x hex).', resolve: (v) => v.wire.publicKey ?? null }),
-    remainingBalanceOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives an L1 validator\'s remaining balance.', resolve: (v) => ownersFrom(v.wire.remainingBalanceOwner) }),
-    deactivationOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who may deactivate an L1 validator.', resolve: (v) => ownersFrom(v.wire.deactivationOwner) }),
-    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'Smallest nonce a weight change of an L1 validator may use.', resolve: (v) => wireUint(v.wire.minNonce) }),
-    balance: t.field({ type: 'BigInt', nullable: true, description: 'An L1 validator\'s balance left for its continuous fee, in nAVAX.', resolve: (v) => wireUint(v.wire.balance) }),
-    validationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the validation reward.', resolve: (v) => ownersFrom(v.wire.validationRewardOwner) }),
-    delegationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation fees.', resolve: (v) => ownersFrom(v.wire.delegationRewardOwner) }),
-    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward, in nAVAX, if it stays up enough until the end.', resolve: (v) => wireUint(v.wire.potentialReward) }),
-    accruedDelegateeReward: t.field({ type: 'BigInt', nullable: true, description: 'Delegation fees earned so far, in nAVAX.', resolve: (v) => wireUint(v.wire.accruedDelegateeReward) }),
-    delegationFee: t.float({ nullable: true, description: 'Fee charged on delegators\' rewards, in percent.', resolve: (v) => percent(v.wire.delegationFee) }),
-    uptime: t.float({ nullable: true, description: 'Uptime the answering node observed, in percent.', resolve: (v) => percent(v.wire.uptime) }),
-    connected: t.boolean({ nullable: true, description: 'True when the answering node is connected to it.', resolve: (v) => v.wire.connected ?? null }),
-    signer: t.field({ type: BlsSigner, nullable: true, description: 'Its BLS key, when it registered one.', resolve: (v) => v.wire.signer ?? null }),
-    delegatorCount: t.int({ nullable: true, description: 'Number of current delegations to it.', resolve: (v) => wireInt(v.wire.delegatorCount) }),
-    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'Total delegated to it, in nAVAX.', resolve: (v) => wireUint(v.wire.delegatorWeight) }),
+    txId: t.string({ nullable: true, description: 'Id of the transaction that added the validator (cb58); null for L1 validators.', resolve: fromPChain((w) => w.txID ?? null) }),
+    validationId: t.string({ nullable: true, description: 'Id of an L1 validation (cb58).', resolve: fromPChain((w) => w.validationID ?? null) }),
+    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it started validating, Unix seconds.', resolve: fromPChain((w) => wireInt(w.startTime)) }),
+    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it stops validating, Unix seconds; null for L1 validators.', resolve: fromPChain((w) => wireInt(w.endTime)) }),
+    weight: t.field({ type: 'BigInt', nullable: true, description: 'Consensus weight (the stake, in nAVAX, on the primary network).', resolve: fromPChain((w) => wireUint(w.weight ?? w.stakeAmount)) }),
+    stakeAmount: t.field({ type: 'BigInt', nullable: true, description: 'Stake as older nodes report it; newer ones report `weight` only.', resolve: fromPChain((w) => wireUint(w.stakeAmount)) }),
+    publicKey: t.string({ nullable: true, description: 'Compressed BLS public key of an L1 validator (0x hex).', resolve: fromPChain((w) => w.publicKey ?? null) }),
+    remainingBalanceOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives an L1 validator\'s remaining balance.', resolve: fromPChain((w) => ownersFrom(w.remainingBalanceOwner)) }),
+    deactivationOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who may deactivate an L1 validator.', resolve: fromPChain((w) => ownersFrom(w.deactivationOwner)) }),
+    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'Smallest nonce a weight change of an L1 validator may use.', resolve: fromPChain((w) => wireUint(w.minNonce)) }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'An L1 validator\'s balance left for its continuous fee, in nAVAX.', resolve: fromPChain((w) => wireUint(w.balance)) }),
+    validationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the validation reward.', resolve: fromPChain((w) => ownersFrom(w.validationRewardOwner)) }),
+    delegationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation fees.', resolve: fromPChain((w) => ownersFrom(w.delegationRewardOwner)) }),
+    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward, in nAVAX, if it stays up enough until the end.', resolve: fromPChain((w) => wireUint(w.potentialReward)) }),
+    accruedDelegateeReward: t.field({ type: 'BigInt', nullable: true, description: 'Delegation fees earned so far, in nAVAX.', resolve: fromPChain((w) => wireUint(w.accruedDelegateeReward)) }),
+    delegationFee: t.float({
+      nullable: true,
+      description: 'Fee charged on delegators\' rewards, in percent (of the validation the validator was read with: the P-Chain\'s current one, or a Data API list row).',
+      resolve: (v, _, ctx) => (v.wire || !v.details ? fromPChain((w) => percent(w.delegationFee))(v, _, ctx) : percent(v.details.delegationFee)),
+    }),
+    uptime: t.float({ nullable: true, description: 'Uptime the answering node observed, in percent.', resolve: fromPChain((w) => percent(w.uptime)) }),
+    connected: t.boolean({ nullable: true, description: 'True when the answering node is connected to it.', resolve: fromPChain((w) => w.connected ?? null) }),
+    signer: t.field({
+      type: BlsSigner,
+      nullable: true,
+      description: 'Its BLS key, when it registered one (from the P-Chain, or the Data API\'s `blsCredentials` for a list row).',
+      resolve: (v) => (v.wire ? (v.wire.signer ?? null) : (v.details?.blsCredentials ?? null)),
+    }),
+    delegatorCount: t.int({
+      nullable: true,
+      description: 'Number of delegations to the validation it was read with: current ones on the P-Chain; for a Data API list row, those of that validation.',
+      resolve: (v) => (v.wire ? wireInt(v.wire.delegatorCount) : (v.details?.delegatorCount ?? null)),
+    }),
+    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'Total delegated to it, in nAVAX.', resolve: fromPChain((w) => wireUint(w.delegatorWeight)) }),
     currentDelegators: t.field({
       type: [CurrentDelegator],
       nullable: true,
       description:
         'Its current delegations as the node lists them (the node lists them only for one node id at a time: a validator read with others costs one more call). Null for L1 validators.',
       resolve: async (v, _, ctx) => {
-        let list = v.wire.delegators;
+        const wire = await pChainRecord(v, ctx);
+        if (!wire) return null;
+        let list = wire.delegators;
         if (list === undefined && v.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
-          const [alone] = await ctx.upstreams.nodeRpc.pChain(v.network).getCurrentValidators({ nodeIDs: [v.wire.nodeID] });
+          const [alone] = await ctx.upstreams.nodeRpc.pChain(v.network).getCurrentValidators({ nodeIDs: [wire.nodeID] });
           list = alone?.delegators;
         }
         return list ? list.map((wire) => ({ network: v.network, subnetId: v.subnetId, wire })) : null;

@@ -21,10 +21,10 @@ export const Money = builder.objectRef<WireMoney>('Money').implement({
 });
 
 /** The builder's resolved schema types (what field builders are typed with). */
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** Fields shared by every embedded asset amount. */
-function assetAmountFields<T extends WireAssetAmount>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
+export function assetAmountFields<T extends WireAssetAmount>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
   return {
     assetId: t.string({ description: 'Id of the asset (cb58); the AVAX asset id for AVAX.', resolve: (a) => a.assetId }),
     name: t.string({ description: 'Asset name.', resolve: (a) => a.name }),

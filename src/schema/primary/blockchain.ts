@@ -17,6 +17,7 @@ import { fieldGuard, typeGuard } from '../guards.js';
 import { entity, keyString, optionalKeyString, type Representation } from '../federation.js';
 import { badInput } from '../../errors.js';
 import { cb58Id } from '../validate.js';
+import { serves } from '../operations.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
@@ -111,6 +112,7 @@ export const BlockchainConnection = connectionType('Blockchain', Blockchain, 'A 
 
 builder.objectFields(Network, (t) => ({
   blockchains: t.field({
+    extensions: serves('data:listBlockchains'),
     type: BlockchainConnection,
     nullable: true,
     description: 'The blockchains created on this network\'s P-Chain (`GET /v1/networks/{network}/blockchains`).',
@@ -140,7 +142,7 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'One blockchain by id or by the alias p-chain, x-chain or c-chain; null when this network has no such blockchain.',
     args: { id: t.arg.string({ required: true, description: 'A blockchain id (cb58) or p-chain, x-chain, c-chain.' }) },
-    extensions: fieldGuard({ checkArgs: (args, scope) => blockchainIdArg('id', args.id, networkKey(scope.network)) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => blockchainIdArg('id', args.id, networkKey(scope.network)) }), ...serves('data:getBlockchainById') },
     resolve: (n, args) => {
       const key = networkKey(n.name);
       return blockchainKey(key, blockchainIdArg('id', args.id, key));

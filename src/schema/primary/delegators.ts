@@ -17,6 +17,7 @@ import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './en
 import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
+import { serves } from '../operations.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;
@@ -87,15 +88,10 @@ export interface DelegatorFilters {
  */
 export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<WireDelegator>> {
   const wireNetwork = dataApiNetwork(network);
-  const query = {
-    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
-    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
-    delegationStatus: filters.delegationStatus,
-    sortOrder: filters.sortOrder,
-  };
+  const query = delegatorsQuery(filters);
   return paginate(
     {
-      scope: `delegators:${wireNetwork}:${JSON.stringify(query)}`,
+      scope: delegatorsScope(network, filters),
       ...DELEGATOR_PAGE,
       fetchPage: async (pageToken, pageSize) => {
         const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
@@ -104,6 +100,20 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
     },
     args,
   );
+}
+
+function delegatorsQuery(filters: DelegatorFilters) {
+  return {
+    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    delegationStatus: filters.delegationStatus,
+    sortOrder: filters.sortOrder,
+  };
+}
+
+/** The list a delegators connection pages (its cursors are bound to it), for pages read in a batch. */
+export function delegatorsScope(network: NetworkNameValue, filters: DelegatorFilters): string {
+  return `delegators:${dataApiNetwork(network)}:${JSON.stringify(delegatorsQuery(filters))}`;
 }
 
 /** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */
@@ -134,7 +144,7 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }), ...serves('data:listDelegators') },
     resolve: (n, args, ctx) => {
       const { rewardAddresses, nodeIds, delegationStatus } = delegatorFilters(args, networkKey(n.name));
       return delegatorsConnection(ctx, n.name, { rewardAddresses, nodeIds, delegationStatus, sortOrder: args.sortOrder ?? undefined }, args);

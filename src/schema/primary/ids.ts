@@ -62,6 +62,11 @@ export function nodeIds(argument: string, values: readonly string[], max: number
   return list(argument, values, max, nodeId);
 }
 
+/** A P-Chain address as the Data API prints it (`avax1...`) with the `P-` prefix the node prints. */
+export function pChainAddress(address: string): string {
+  return address.includes('-') ? address : `P-${address}`;
+}
+
 function short(value: string): string {
   return value.length > 80 ? `${value.slice(0, 77)}...` : value;
 }

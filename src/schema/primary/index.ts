@@ -8,3 +8,7 @@ import './utxo.js';
 import './rewards.js';
 import './delegators.js';
 import './vertex.js';
+import './balances.js';
+import './activity.js';
+import './network-stats.js';
+import './pending-rewards.js';

@@ -15,6 +15,7 @@ import { Currency, REWARD_TYPES, RewardType } from './enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
+import { serves } from '../operations.js';
 
 /** Most addresses and node ids one rewards query may name. */
 export const MAX_REWARD_FILTERS = 64;
@@ -97,7 +98,7 @@ builder.objectFields(Network, (t) => ({
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the historical prices; USD when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }), ...serves('data:listHistoricalPrimaryNetworkRewards') },
     resolve: (n, args, ctx) => {
       const { addresses, nodeIds } = rewardFilters(args, networkKey(n.name));
       return rewardsConnection(ctx, n.name, { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined, currency: args.currency ?? undefined }, args);

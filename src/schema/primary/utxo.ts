@@ -28,6 +28,7 @@ import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from './en
 import { primaryAddresses, primaryChainArg } from './ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../guards.js';
+import { serves } from '../operations.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
@@ -160,7 +161,7 @@ builder.objectFields(Network, (t) => ({
     type: UtxoConnection,
     nullable: true,
     description:
-      'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`.',
+      'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`. The address list goes in the URL while the URL stays within 2048 characters (about 40 addresses), in a POST body (the route\'s POST form) beyond; the pages are the same.',
     args: {
       blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
       addresses: t.arg.stringList({
@@ -175,7 +176,7 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Sort direction; the upstream default when omitted.' }),
       ...connectionArgs(t, UTXO_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }), ...serves('data:getUtxosByAddresses', 'data:getUtxosByAddressesV2') },
     resolve: async (n, args, ctx) => {
       const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
       const network = dataApiNetwork(n.name);

@@ -10,6 +10,7 @@ import { Network } from '../network.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { primaryChainArg } from './ids.js';
 import { fieldGuard } from '../guards.js';
+import { serves } from '../operations.js';
 
 const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
 
@@ -50,7 +51,7 @@ builder.objectFields(Network, (t) => ({
       }),
       ...connectionArgs(t, VERTEX_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }),
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }), ...serves('data:listLatestXChainVertices') },
     resolve: async (n, args, ctx) => {
       const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
       const network = dataApiNetwork(n.name);

@@ -5,6 +5,17 @@ import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-
 import { TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
 
+/** The filters of `GET /v1/icm/messages`; each one given narrows the list. */
+export interface IcmMessageFilters {
+  sourceBlockchainId?: string;
+  destinationBlockchainId?: string;
+  /** Either side of the message. */
+  blockchainId?: string;
+  from?: string;
+  to?: string;
+  network?: DataApiNetwork;
+}
+
 export class IcmEndpoints {
   constructor(private readonly rest: RestClient) {}
 
@@ -14,6 +25,14 @@ export class IcmEndpoints {
     query: { network?: DataApiNetwork; pageToken?: string; pageSize?: number },
   ): Promise<WireListIcmMessagesResponse> {
     return this.rest.get('/v1/icm/addresses/{address}/messages', { address }, { ...query }, { ttlMs: TTL.moving });
+  }
+
+  /**
+   * `GET /v1/icm/messages`: every message, newest first, narrowed by the filters given (chains by
+   * blockchain id, or EVM chain id for source and destination; sender; recipient; network).
+   */
+  listMessages(query: IcmMessageFilters & { pageToken?: string; pageSize?: number }): Promise<WireListIcmMessagesResponse> {
+    return this.rest.get('/v1/icm/messages', undefined, { ...query }, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/icm/messages/{messageId}`: one message by id. */

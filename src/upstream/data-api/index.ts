@@ -9,11 +9,16 @@ import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { AssetEndpoints } from './assets.js';
 import { EvmEndpoints } from './evm.js';
+import { EvmTransactionEndpoints } from './evm-transactions.js';
 import { IcmEndpoints } from './icm.js';
 import { NftEndpoints } from './nfts.js';
 import { PrimaryEndpoints } from './primary.js';
+import { PrimaryAddressEndpoints } from './primary-addresses.js';
+import { PrimaryStakingEndpoints } from './primary-staking.js';
 import { SignatureEndpoints } from './signatures.js';
+import { ValidatorEndpoints } from './validators.js';
 import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../errors.js';
 
 export interface DataApiOptions {
   baseUrl: string;
@@ -30,16 +35,24 @@ export class DataApiClient {
   readonly rest: RestClient;
   /** EVM chains: blocks, transactions, native balances, ERC-20 transfers. */
   readonly evm: EvmEndpoints;
+  /** EVM transaction lists: latest per chain and across chains, an address's history, NFT transfers, internal transactions. */
+  readonly evmTransactions: EvmTransactionEndpoints;
   /** EVM chains: ERC-721/1155 balances and NFT collections. */
   readonly nfts: NftEndpoints;
   /** EVM chains: ERC-20 and collectible balances, an address's chains, contracts, single NFTs. */
   readonly assets: AssetEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
   readonly primary: PrimaryEndpoints;
+  /** Primary network: balances, last activity and chains of addresses. */
+  readonly primaryAddresses: PrimaryAddressEndpoints;
+  /** Primary network: staking details, pending rewards, the AVAX supply. */
+  readonly primaryStaking: PrimaryStakingEndpoints;
   /** Interchain messages. */
   readonly icm: IcmEndpoints;
   /** Signature aggregation. */
   readonly signatures: SignatureEndpoints;
+  /** Primary network: validators and their validations, subnets, L1 validators. */
+  readonly validators: ValidatorEndpoints;
 
   constructor(options: DataApiOptions) {
     this.rest = new RestClient({
@@ -52,11 +65,15 @@ export class DataApiClient {
       cachePartition: keyFingerprint(options.apiKey),
     });
     this.evm = new EvmEndpoints(this.rest);
+    this.evmTransactions = new EvmTransactionEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
     this.assets = new AssetEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
+    this.primaryAddresses = new PrimaryAddressEndpoints(this.rest);
+    this.primaryStaking = new PrimaryStakingEndpoints(this.rest);
     this.icm = new IcmEndpoints(this.rest);
     this.signatures = new SignatureEndpoints(this.rest);
+    this.validators = new ValidatorEndpoints(this.rest);
   }
 
   /** `GET /v1/chains`: the EVM chains the service indexes. */
@@ -64,8 +81,8 @@ export class DataApiClient {
     return this.rest.get('/v1/chains', undefined, query as Query, { ttlMs: TTL.registry });
   }
 
-  /** `GET /v1/chains/{chainId}`: one chain. */
-  getChain(chainId: string): Promise<WireChainInfo> {
-    return this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry });
+  /** `GET /v1/chains/{chainId}`: one chain; null when the service does not know it. */
+  getChain(chainId: string): Promise<WireChainInfo | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry }));
   }
 }

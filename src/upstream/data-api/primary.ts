@@ -1,5 +1,5 @@
 /** Data API endpoints of the primary network (`/v1/networks/{network}/...`). */
-import type { Query, RestClient } from '../rest.js';
+import { fitsGet, type Query, type RestClient } from '../rest.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
   WireBlockchain,
@@ -36,11 +36,20 @@ export class PrimaryEndpoints {
     }));
   }
 
-  /** `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: UTXOs on the P-, X- or C-Chain, of some addresses or of all. */
+  /**
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: UTXOs on the P-, X- or C-Chain, of
+   * some addresses or of all. An address list too long for a URL (see `fitsGet`) goes by the POST
+   * form of the route (`getUtxosByAddressesV2`), which answers the same pages.
+   */
   listUtxos(network: DataApiNetwork, blockchainId: string, query: WireListUtxosQuery): Promise<WireListUtxosResponse> {
-    return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/utxos', { network, blockchainId }, query as unknown as Query, {
-      ttlMs: TTL.moving,
-    });
+    const template = '/v1/networks/{network}/blockchains/{blockchainId}/utxos';
+    const params = { network, blockchainId };
+    const { addresses, ...rest } = query;
+    // Decided without the page token, so that every page of one list goes the same way.
+    if (addresses === undefined || fitsGet(template, params, { ...query, pageToken: undefined } as unknown as Query)) {
+      return this.rest.get(template, params, query as unknown as Query, { ttlMs: TTL.moving });
+    }
+    return this.rest.postRead(template, params, { addresses: addresses.join(',') }, rest as unknown as Query, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/networks/{network}/rewards`: staking rewards already paid, by address or node. */

@@ -1,10 +1,14 @@
 /** Data API routes over the primary-network world, one file per resource. */
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
+import { addressRoutes } from './addresses.js';
 import { blockchainRoutes } from './blockchains.js';
 import { delegatorRoutes } from './delegators.js';
 import { rewardRoutes } from './rewards.js';
+import { stakingRoutes } from './staking.js';
+import { subnetRoutes } from './subnets.js';
 import { utxoRoutes } from './utxos.js';
+import { validatorRoutes } from './validators.js';
 import { vertexRoutes } from './vertices.js';
 
 export function primaryRoutes(service: SandboxService, world: World): void {
@@ -13,4 +17,8 @@ export function primaryRoutes(service: SandboxService, world: World): void {
   rewardRoutes(service, world);
   delegatorRoutes(service, world);
   vertexRoutes(service, world);
+  addressRoutes(service, world);
+  stakingRoutes(service, world);
+  validatorRoutes(service, world);
+  subnetRoutes(service, world);
 }

@@ -76,7 +76,11 @@ export function listParam(query: URLSearchParams, name: string, max = 64): strin
  */
 export function addressesParam(query: URLSearchParams, name: string, net: PrimaryNetwork, chains: readonly ChainAlias[]): Set<string> | undefined {
   const items = listParam(query, name);
-  if (!items) return undefined;
+  return items && addressKeys(items, name, net, chains);
+}
+
+/** `addressesParam` over items already split (e.g. from a request body). */
+export function addressKeys(items: readonly string[], name: string, net: PrimaryNetwork, chains: readonly ChainAlias[]): Set<string> {
   const keys = new Set<string>();
   for (const item of items) {
     const parsed = parseBech32Address(item);

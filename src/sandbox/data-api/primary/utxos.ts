@@ -1,5 +1,6 @@
 /**
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`: the UTXOs of addresses (or, without
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos` (and its POST form, addresses in the
+ * body and pages of up to 1024): the UTXOs of addresses (or, without
  * `addresses`, of every address) on the P-, X- or C-Chain. A chain lists what its UTXO set or shared memory holds (its own outputs, and
  * atomic outputs exported to it); P-Chain items carry staking fields, X- and C-Chain items the
  * AVM fields (credentials, NFT group and payload).
@@ -12,6 +13,7 @@ import { amountOf } from '../../world/primary/ledger.js';
 import { assetOf, isLockedStake, ownedByAny, placementOf } from '../../world/primary/queries.js';
 import { bareAddress } from '../../world/primary/wallets.js';
 import { badRequest, enumParam } from '../errors.js';
+import { addressesBody } from './body.js';
 import { paginate, sortBy } from './paging.js';
 import { addressesParam, booleanParam, CHAIN_NAMES, cb58IdParam, networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
 
@@ -22,7 +24,7 @@ function bare(net: PrimaryNetwork, utxo: UtxoRecord): string[] {
 }
 
 /** The amount a listing shows (an NFT output holds one token; mint outputs hold none). */
-function listedAmount(utxo: UtxoRecord): bigint {
+export function listedAmount(utxo: UtxoRecord): bigint {
   return utxo.output.type === 'nftTransfer' ? 1n : amountOf(utxo.output);
 }
 
@@ -101,29 +103,44 @@ function avmUtxo(net: PrimaryNetwork, utxo: UtxoRecord): Record<string, unknown>
 }
 
 export function utxoRoutes(service: SandboxService, world: World): void {
-  service.route('GET', '/v1/networks/{network}/blockchains/{blockchainId}/utxos', ({ params, query }) => {
-    const { net, network, name } = networkParam(world, params.network);
-    const chain: ChainAlias = primaryChainParam(net, params.blockchainId!, ['P', 'X', 'C']);
-    // Without addresses, the chain's whole UTXO set (the route's addresses are optional).
-    const keys = addressesParam(query, 'addresses', net, [chain]);
-    const assetId = cb58IdParam(query.get('assetId'), 'assetId');
-    const minRaw = query.get('minUtxoAmount');
-    if (minRaw !== null && !/^\d+(\.\d+)?$/.test(minRaw)) throw badRequest('minUtxoAmount must be a number not less than 0');
-    const minAmount = minRaw === null ? 0n : BigInt(minRaw.split('.')[0]!);
-    const includeSpent = booleanParam(query, 'includeSpent', false);
-    const orderBy = enumParam(query, 'sortBy', SORT_BY) ?? 'timestamp';
-    const sortOrder = enumParam(query, 'sortOrder', SORT_ORDERS) ?? 'asc';
-
-    const matching = net.utxos.filter(
-      (u) => u.holder === chain && (!keys || ownedByAny(u, keys)) && (includeSpent || !u.spent) && (!assetId || u.assetId === assetId) && listedAmount(u) >= minAmount,
-    );
-    const ordered = sortBy(matching, orderBy === 'amount' ? listedAmount : (u) => u.createdTime, (u) => u.id, sortOrder);
-    const scope = ['utxos', network, chain, keys ? [...keys].sort().join(',') : '*', assetId ?? '', minAmount, includeSpent, orderBy, sortOrder].join('|');
-    const page = paginate(ordered, query, { scope, defaultSize: 10, maxSize: 100 });
-    return {
-      ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
-      utxos: page.items.map((u) => (chain === 'P' ? pChainUtxo(net, u) : avmUtxo(net, u))),
-      chainInfo: { chainName: CHAIN_NAMES[chain], network: name },
-    };
+  // Without addresses, the chain's whole UTXO set (the route's addresses are optional).
+  service.route('GET', '/v1/networks/{network}/blockchains/{blockchainId}/utxos', ({ params, query }) =>
+    listUtxos(world, params, query, (net, chain) => addressesParam(query, 'addresses', net, [chain])),
+  );
+  // The POST form: the same list, the addresses (required) in the body, for lists too long for a URL.
+  service.route('POST', '/v1/networks/{network}/blockchains/{blockchainId}/utxos', ({ params, query, body }) => {
+    if (query.has('addresses')) throw badRequest('addresses must be sent in the request body');
+    return listUtxos(world, params, query, (net, chain) => addressesBody(body, net, [chain]), 1024);
   });
+}
+
+function listUtxos(
+  world: World,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  addresses: (net: PrimaryNetwork, chain: ChainAlias) => Set<string> | undefined,
+  maxPageSize = 100,
+) {
+  const { net, network, name } = networkParam(world, params.network);
+  const chain: ChainAlias = primaryChainParam(net, params.blockchainId!, ['P', 'X', 'C']);
+  const keys = addresses(net, chain);
+  const assetId = cb58IdParam(query.get('assetId'), 'assetId');
+  const minRaw = query.get('minUtxoAmount');
+  if (minRaw !== null && !/^\d+(\.\d+)?$/.test(minRaw)) throw badRequest('minUtxoAmount must be a number not less than 0');
+  const minAmount = minRaw === null ? 0n : BigInt(minRaw.split('.')[0]!);
+  const includeSpent = booleanParam(query, 'includeSpent', false);
+  const orderBy = enumParam(query, 'sortBy', SORT_BY) ?? 'timestamp';
+  const sortOrder = enumParam(query, 'sortOrder', SORT_ORDERS) ?? 'asc';
+
+  const matching = net.utxos.filter(
+    (u) => u.holder === chain && (!keys || ownedByAny(u, keys)) && (includeSpent || !u.spent) && (!assetId || u.assetId === assetId) && listedAmount(u) >= minAmount,
+  );
+  const ordered = sortBy(matching, orderBy === 'amount' ? listedAmount : (u) => u.createdTime, (u) => u.id, sortOrder);
+  const scope = ['utxos', network, chain, keys ? [...keys].sort().join(',') : '*', assetId ?? '', minAmount, includeSpent, orderBy, sortOrder].join('|');
+  const page = paginate(ordered, query, { scope, defaultSize: 10, maxSize: maxPageSize });
+  return {
+    ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+    utxos: page.items.map((u) => (chain === 'P' ? pChainUtxo(net, u) : avmUtxo(net, u))),
+    chainInfo: { chainName: CHAIN_NAMES[chain], network: name },
+  };
 }

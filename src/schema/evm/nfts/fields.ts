@@ -9,6 +9,7 @@ import { connectionArgs, connectionType, paginate } from '../../connection.js';
 import { evmAddress } from '../../validate.js';
 import { Account, blockNumberArg, upstreamAddress } from '../account.js';
 import { Erc1155TokenBalance, Erc721TokenBalance, NftCollection, NftToken, type NftTokenShape } from './types.js';
+import { serves } from '../../operations.js';
 import { fieldGuard } from '../../guards.js';
 
 const BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };
@@ -29,6 +30,7 @@ NftCollection.implement({
       description:
         'The tokens of the collection, in the Data API\'s order (`GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`). Null, without an error, when the Data API knows no such collection on this chain.',
       args: connectionArgs(t, COLLECTION_PAGE),
+      extensions: serves('data:listTokens'),
       resolve: (c, args, ctx) =>
         nullIfNotFound(
           paginate(
@@ -69,7 +71,7 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this collection (0x contract address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args) => args.contractAddress != null && evmAddress('contractAddress', args.contractAddress) }),
+    extensions: { ...fieldGuard({ checkArgs: (args) => args.contractAddress != null && evmAddress('contractAddress', args.contractAddress) }), ...serves('data:listErc721Balances') },
     resolve: (account, args, ctx) => {
       const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
       return paginate(
@@ -97,12 +99,15 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this contract (0x address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
-    extensions: fieldGuard({
-      checkArgs: (args) => {
-        blockNumberArg(args.blockNumber);
-        if (args.contractAddress != null) evmAddress('contractAddress', args.contractAddress);
-      },
-    }),
+    extensions: {
+      ...fieldGuard({
+        checkArgs: (args) => {
+          blockNumberArg(args.blockNumber);
+          if (args.contractAddress != null) evmAddress('contractAddress', args.contractAddress);
+        },
+      }),
+      ...serves('data:listErc1155Balances'),
+    },
     resolve: (account, args, ctx) => {
       blockNumberArg(args.blockNumber);
       const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
