@@ -24,6 +24,9 @@ export interface SandboxRequest {
 export type HandlerResult = unknown;
 export type Handler = (request: SandboxRequest, service: SandboxService) => HandlerResult | Promise<HandlerResult>;
 
+/** The body of a `SandboxResponse` that has none (e.g. a 201 that only acknowledges). */
+export const NO_BODY = Symbol('no body');
+
 export class SandboxResponse {
   constructor(
     readonly status: number,
@@ -220,13 +223,17 @@ export class SandboxService {
       for (let i = 0; i < segments.length && ok; i++) {
         const pattern = route.segments[i]!;
         const actual = segments[i]!;
-        if (pattern.startsWith('{') && pattern.endsWith('}')) {
+        // `{name}` or `{name}:suffix` (a custom method, e.g. `{tokenId}:reindex`).
+        const param = /^\{([A-Za-z0-9_]+)\}(:[A-Za-z0-9_]+)?$/.exec(pattern);
+        if (param) {
+          const suffix = param[2] ?? '';
+          const value = actual.endsWith(suffix) ? actual.slice(0, actual.length - suffix.length) : '';
           try {
-            params[pattern.slice(1, -1)] = decodeURIComponent(actual);
+            params[param[1]!] = decodeURIComponent(value);
           } catch {
             ok = false;
           }
-          if (actual === '') ok = false;
+          if (value === '') ok = false;
         } else if (pattern !== actual) {
           ok = false;
         }
@@ -316,6 +323,11 @@ export class SandboxService {
   }
 
   send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    if (body === NO_BODY) {
+      res.writeHead(status, { 'content-length': 0, ...headers });
+      res.end();
+      return;
+    }
     const text = JSON.stringify(body ?? null);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
     res.end(text);

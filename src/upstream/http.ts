@@ -50,6 +50,8 @@ export interface HttpCall {
    * keep such integers exact, as decimal strings, instead of rounding them through a JS number.
    */
   exactIntegers?: boolean;
+  /** A 2xx answer may come without a body (e.g. a 201 that only acknowledges): it then reads as null. */
+  mayBeEmpty?: boolean;
 }
 
 /** Why a call was refused without being sent. */
@@ -198,6 +200,7 @@ export class HttpTransport implements Transport {
         this.observer.onFailedAnswer?.({ service: call.service, route: call.route, status, body: redact(text.slice(0, 2000), secrets) });
         throw httpError(call, status, text, response.headers, secrets);
       }
+      if (call.mayBeEmpty && text.trim() === '') return null;
       try {
         const value = call.exactIntegers ? parseExact(text) : JSON.parse(text);
         // The shared cache weighs an answer by its body's length instead of serialising it again.

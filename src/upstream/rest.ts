@@ -155,8 +155,9 @@ export class RestClient {
     );
   }
 
-  async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
-    return this.write('POST', template, params, body, query);
+  /** `options.mayBeEmpty`: the service may acknowledge with an empty 2xx body, which reads as null. */
+  async post<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query, options: { mayBeEmpty?: boolean } = {}): Promise<T> {
+    return this.write('POST', template, params, body, query, options);
   }
 
   /** A PATCH: a write, like `post` (sent once, never retried, cached or shared). */
@@ -170,7 +171,14 @@ export class RestClient {
   }
 
   /** Sends a write: bounded by the operation's deadline, never memoized, cached or retried. */
-  private async write<T>(method: 'POST' | 'PATCH' | 'DELETE', template: string, params: PathParams | undefined, body: unknown, query?: Query): Promise<T> {
+  private async write<T>(
+    method: 'POST' | 'PATCH' | 'DELETE',
+    template: string,
+    params: PathParams | undefined,
+    body: unknown,
+    query?: Query,
+    options: { mayBeEmpty?: boolean } = {},
+  ): Promise<T> {
     const route = `${method} ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
     const bound = this.options.memo?.bound ?? ((answer) => answer);
@@ -184,6 +192,7 @@ export class RestClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       idempotent: false,
       partition: this.options.cachePartition,
+      ...(options.mayBeEmpty ? { mayBeEmpty: true } : {}),
     }), this.options.service, route)) as T;
   }
 

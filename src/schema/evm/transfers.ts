@@ -132,6 +132,8 @@ export const Erc721Transfer = builder.objectRef<Erc721TransferShape>('Erc721Tran
   fields: (t) => ({
     erc721Token: t.field({
       type: Erc721Token,
+      // The token comes with the transfer: no load, although the type is a node.
+      extensions: fieldGuard({ upstreamCostPerItem: 0 }),
       description: 'The token moved, with its metadata.',
       resolve: (x) => ({ ...x.erc721Token, ercType: 'ERC-721' as const, chainId: x.chainId, listing: 'collection' as const }),
     }),
@@ -145,6 +147,8 @@ export const Erc1155Transfer = builder.objectRef<Erc1155TransferShape>('Erc1155T
     value: t.field({ type: 'BigInt', description: 'Amount of the token id moved.', resolve: (x) => x.value }),
     erc1155Token: t.field({
       type: Erc1155Token,
+      // The token comes with the transfer: no load, although the type is a node.
+      extensions: fieldGuard({ upstreamCostPerItem: 0 }),
       description: 'The token id moved, with its metadata.',
       resolve: (x) => ({ ...x.erc1155Token, ercType: 'ERC-1155' as const, chainId: x.chainId, listing: 'collection' as const }),
     }),

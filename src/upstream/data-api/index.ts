@@ -9,6 +9,7 @@ import type { Transport } from '../http.js';
 import { RestClient, type Query, type RequestMemo } from '../rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { AccountEndpoints } from './account.js';
+import { AssetEndpoints } from './assets.js';
 import { EvmEndpoints } from './evm.js';
 import { EvmTransactionEndpoints } from './evm-transactions.js';
 import { IcmEndpoints } from './icm.js';
@@ -43,6 +44,8 @@ export class DataApiClient {
   readonly evmTransactions: EvmTransactionEndpoints;
   /** EVM chains: ERC-721/1155 balances and NFT collections. */
   readonly nfts: NftEndpoints;
+  /** EVM chains: ERC-20 and collectible balances, an address's chains, contracts, single NFTs. */
+  readonly assets: AssetEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
   readonly primary: PrimaryEndpoints;
   /** Primary network: balances, last activity and chains of addresses. */
@@ -76,6 +79,7 @@ export class DataApiClient {
     this.evm = new EvmEndpoints(this.rest);
     this.evmTransactions = new EvmTransactionEndpoints(this.rest);
     this.nfts = new NftEndpoints(this.rest);
+    this.assets = new AssetEndpoints(this.rest);
     this.primary = new PrimaryEndpoints(this.rest);
     this.primaryAddresses = new PrimaryAddressEndpoints(this.rest);
     this.primaryStaking = new PrimaryStakingEndpoints(this.rest);

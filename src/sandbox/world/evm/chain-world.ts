@@ -1,6 +1,7 @@
 /** Lookups over one generated chain: by number, hash, address and contract, built once per chain. */
 import { keccakHex } from '../../../lib/codec.js';
 import { EMPTY_TRIE_ROOT } from './constants.js';
+import { erc20BalancesOf } from './erc20-balances.js';
 import type { GeneratedChain } from './generate.js';
 import type { ChainPlan } from './plan.js';
 import type {
@@ -111,6 +112,8 @@ export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): Evm
     wallets: plan.wallets,
     erc20Tokens: plan.tokens,
     erc20Token: (address) => tokenByAddress.get(k(address)),
+    erc20GenesisAlloc: plan.tokenAlloc,
+    erc20Balances: (holder, blockNumber) => erc20BalancesOf(plan.tokens, plan.tokenAlloc, erc20ByAddress.get(k(holder)) ?? [], holder, at(blockNumber)),
     nftCollections: collections,
     nftCollection: (address) => collectionByAddress.get(k(address)),
     addressTransactions: (address) => byAddress.get(k(address)) ?? [],

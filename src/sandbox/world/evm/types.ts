@@ -137,6 +137,11 @@ export type TokenTransferRecord =
   | { kind: 'erc20'; tx: EvmTransaction; transfer: Erc20TransferEvent }
   | { kind: 'nft'; tx: EvmTransaction; transfer: NftTransferEvent };
 
+export interface Erc20Balance {
+  token: Erc20Token;
+  balance: bigint;
+}
+
 export interface NftHolding {
   token: NftToken;
   balance: bigint;
@@ -281,6 +286,14 @@ export interface EvmChainWorld {
   wallets: readonly string[];
   erc20Tokens: readonly Erc20Token[];
   erc20Token(address: string): Erc20Token | undefined;
+  /** ERC-20 holdings at genesis, before any transfer: token address → holder → amount (EIP-55 keys). */
+  erc20GenesisAlloc: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
+  /**
+   * ERC-20 balances of `holder` after block `blockNumber` (default latest), one per token of the
+   * chain in the chain's token order, zeros included: its genesis holding plus what its transfers
+   * received minus what they sent.
+   */
+  erc20Balances(holder: string, blockNumber?: number): Erc20Balance[];
   nftCollections: readonly NftCollection[];
   nftCollection(address: string): NftCollection | undefined;
   /**

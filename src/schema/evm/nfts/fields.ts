@@ -81,7 +81,7 @@ builder.objectFields(Account, (t) => ({
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.nfts.listErc721Balances(account.chainId, upstreamAddress(account.address), { pageToken, pageSize, contractAddress });
             return {
-              items: page.erc721TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance' })),
+              items: page.erc721TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance', holder: account.address })),
               nextPageToken: page.nextPageToken,
             };
           },
@@ -124,7 +124,7 @@ builder.objectFields(Account, (t) => ({
               contractAddress,
             });
             return {
-              items: page.erc1155TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance' })),
+              items: page.erc1155TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance', holder: account.address })),
               nextPageToken: page.nextPageToken,
             };
           },

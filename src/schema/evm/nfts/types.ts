@@ -12,7 +12,11 @@ import {
 import type { WireNftToken } from '../../../upstream/types/data-api-nfts.js';
 import { Chain } from '../../chain.js';
 import { knownOr } from '../../enums.js';
+import type { Context } from '../../../context.js';
+import { toChecksumAddress } from '../../../lib/codec.js';
+import { typeGuard } from '../../guards.js';
 import { Account } from '../account.js';
+import { checkTokenKey, holdingKey, parseTokenKey, tokenDetails, tokenKey } from './token-loader.js';
 
 const METADATA_STATUSES = [
   'MISSING_TOKEN',
@@ -59,6 +63,8 @@ export type NftTokenShape = WireNftToken & {
   /** Which listing it came from: balances carry the holder's view (ERC-1155 `balance`). */
   listing: 'collection' | 'balance';
   balance?: string;
+  /** The address whose holding a balance listing shows. */
+  holder?: string;
 };
 
 
@@ -122,7 +128,9 @@ export interface NftCollectionShape {
 export const NftCollection = builder.objectRef<NftCollectionShape>('NftCollection');
 
 export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implement({
-  description: 'One NFT: a token id of an ERC-721 or ERC-1155 contract on a chain, with its metadata.',
+  description:
+    'One NFT: a token id of an ERC-721 or ERC-1155 contract on a chain, with its metadata. A node: a token refetches by its id (`getTokenDetails`), a holding by its id and holder.',
+  interfaces: [builder.nodeInterfaceRef()],
   resolveType: (token) =>
     token.ercType === 'ERC-721'
       ? token.listing === 'balance' ? 'Erc721TokenBalance' : 'Erc721Token'
@@ -149,26 +157,89 @@ export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implemen
 type Erc721Shape = NftTokenShape & { ercType: 'ERC-721'; name: string; symbol: string; ownerAddress?: string };
 type Erc1155Shape = NftTokenShape & { ercType: 'ERC-1155' };
 
-export const Erc721Token = builder.objectRef<Erc721Shape>('Erc721Token').implement({
+/** The loaders' answer for an id that names nothing (the plugin's types do not admit null). */
+const NONE = null as unknown as never;
+
+/** Tokens of one standard by `tokenKey`, through the shared token loader (a key of the other standard is null). */
+const loadTokens = <S extends NftTokenShape>(ercType: S['ercType']) => async (keys: string[], ctx: Context): Promise<(S | Error)[]> => {
+  const tokens = await tokenDetails(ctx).loadMany(keys);
+  return tokens.map((token) => (token instanceof Error ? token : token?.ercType === ercType ? (token as S) : NONE));
+};
+
+/** An ERC-721 holding: the token, while the holder still owns it. */
+async function loadErc721Holding(key: string, ctx: Context): Promise<Erc721Shape | null> {
+  const ref = parseTokenKey(key, 4)!;
+  const token = await tokenDetails(ctx).load(tokenKey(ref.chainId, ref.address, ref.tokenId));
+  if (token?.ercType !== 'ERC-721' || token.ownerAddress?.toLowerCase() !== ref.holder!.toLowerCase()) return null;
+  return { ...(token as Erc721Shape), listing: 'balance', holder: token.ownerAddress };
+}
+
+/** Most balance pages read to find one ERC-1155 holding by its id. */
+const HOLDING_PAGES = 10;
+
+/** An ERC-1155 holding: the holder's balance of the token id, while positive (its balances of that contract, paged). */
+async function loadErc1155Holding(key: string, ctx: Context): Promise<Erc1155Shape | null> {
+  const ref = parseTokenKey(key, 4)!;
+  let pageToken: string | undefined;
+  for (let page = 0; page < HOLDING_PAGES; page++) {
+    const answer = await ctx.upstreams.dataApi.nfts.listErc1155Balances(ref.chainId, toChecksumAddress(ref.holder!), {
+      contractAddress: toChecksumAddress(ref.address),
+      pageSize: 500,
+      pageToken,
+    });
+    const found = answer.erc1155TokenBalances.find((b) => b.tokenId === ref.tokenId);
+    if (found) return { ...found, chainId: ref.chainId, listing: 'balance', holder: ref.holder };
+    if (!answer.nextPageToken) return null;
+    pageToken = answer.nextPageToken;
+  }
+  return null;
+}
+
+const loadEach = <S>(load: (key: string, ctx: Context) => Promise<S | null>) => (keys: string[], ctx: Context) =>
+  Promise.all(keys.map((key) => (parseTokenKey(key, 4) ? load(key, ctx).then((x) => x ?? NONE, (error: Error) => error) : NONE)));
+
+const holderOf = (n: NftTokenShape & { ownerAddress?: string }) => n.holder ?? n.ownerAddress ?? '';
+
+export const Erc721Token = builder.loadableNodeRef<Erc721Shape, string, string>('Erc721Token', {
+  id: { resolve: (n) => tokenKey(n.chainId, n.address, n.tokenId) },
+  load: loadTokens<Erc721Shape>('ERC-721'),
+});
+Erc721Token.implement({
+  extensions: typeGuard({ checkId: checkTokenKey(3) }),
   description: 'A token of an ERC-721 collection (one owner per token id).',
   interfaces: [NftToken],
   fields: () => ({}),
 });
 
-export const Erc1155Token = builder.objectRef<Erc1155Shape>('Erc1155Token').implement({
+export const Erc1155Token = builder.loadableNodeRef<Erc1155Shape, string, string>('Erc1155Token', {
+  id: { resolve: (n) => tokenKey(n.chainId, n.address, n.tokenId) },
+  load: loadTokens<Erc1155Shape>('ERC-1155'),
+});
+Erc1155Token.implement({
+  extensions: typeGuard({ checkId: checkTokenKey(3) }),
   description: 'A token id of an ERC-1155 contract (balances per holder).',
   interfaces: [NftToken],
   fields: () => ({}),
 });
 
-export const Erc721TokenBalance = builder.objectRef<Erc721Shape>('Erc721TokenBalance').implement({
-  description: 'An ERC-721 token an address owns.',
+export const Erc721TokenBalance = builder.loadableNodeRef<Erc721Shape, string, string>('Erc721TokenBalance', {
+  id: { resolve: (n) => holdingKey(n, holderOf(n)) },
+  load: loadEach(loadErc721Holding),
+});
+Erc721TokenBalance.implement({
+  extensions: typeGuard({ checkId: checkTokenKey(4) }),
+  description: 'An ERC-721 token an address owns. Its id names the token and the owner; it refetches as null once the token changed hands.',
   interfaces: [NftToken],
   fields: () => ({}),
 });
 
-export const Erc1155TokenBalance = builder.objectRef<Erc1155Shape>('Erc1155TokenBalance').implement({
-  description: 'An ERC-1155 token id an address holds, with the amount.',
+export const Erc1155TokenBalance = builder.loadableNodeRef<Erc1155Shape, string, string>('Erc1155TokenBalance', {
+  id: { resolve: (n) => holdingKey(n, holderOf(n)) },
+  load: loadEach(loadErc1155Holding),
+});
+Erc1155TokenBalance.implement({
+  extensions: typeGuard({ checkId: checkTokenKey(4) }),
+  description: 'An ERC-1155 token id an address holds, with the amount. Its id names the token and the holder.',
   interfaces: [NftToken],
   fields: (t) => ({
     balance: t.field({ type: 'BigInt', description: 'Amount of this token id the address holds.', resolve: (n) => n.balance as string }),
