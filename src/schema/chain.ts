@@ -97,7 +97,22 @@ export async function findChain(ctx: Context, id: string, network: NetworkNameVa
  * Fields of Chain that read nothing of the chain's record but its EVM chain id: a `chain(id:)` that
  * selects only these is answered without the chain list (the list would only delay the calls).
  */
-const KEY_ONLY_FIELDS: ReadonlySet<string> = new Set(['chainId', 'id', 'blocks', 'block', 'transaction', 'transactions', 'address', 'token', 'nftCollection', 'avgTps']);
+const KEY_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'chainId',
+  'id',
+  'blocks',
+  'block',
+  'transaction',
+  'transactions',
+  'address',
+  'token',
+  'nftCollection',
+  'nftToken',
+  'avgTps',
+  'metrics',
+  'rollingMetrics',
+  'metricsChain',
+]);
 
 /**
  * A chain known only by its EVM chain id. Reading any other member of its record is a bug (a field
@@ -202,7 +217,7 @@ builder.queryFields((t) => ({
     type: Chain,
     nullable: true,
     description:
-      'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown. Read from the chain list (`GET /v1/chains`); an EVM chain id the list lacks is asked for on its own (`GET /v1/chains/{chainId}`). A selection of fields keyed by the chain id alone (blocks, block, transaction, transactions, address, token, nftCollection, avgTps) is answered without reading the chain list: an unknown EVM chain id then shows as NOT_FOUND errors of those fields rather than as null.',
+      'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown. Read from the chain list (`GET /v1/chains`); an EVM chain id the list lacks is asked for on its own (`GET /v1/chains/{chainId}`). A selection of fields keyed by the chain id alone (blocks, block, transaction, transactions, address, token, nftCollection, nftToken, avgTps, metrics, rollingMetrics, metricsChain) is answered without reading the chain list: an unknown EVM chain id then shows as NOT_FOUND errors of those fields rather than as null.',
     extensions: { ...fieldGuard({ checkArgs: (args) => checkChainId('id', args.id) }), ...serves('data:supportedChains', 'data:getChainInfo') },
     args: {
       id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),

@@ -59,6 +59,23 @@ describe('upstream calls of the benchmark tasks, cold', () => {
   });
 });
 
+describe('fields keyed by the chain id alone', () => {
+  it('read the metrics service and a single NFT without the chain list', async () => {
+    const { data, errors } = await harness.query<any>('{ chain(id: "43114") { rollingMetrics(metric: ACTIVE_ADDRESSES) { lastDay } metricsChain { evmChainId } } }');
+    expect(errors).toBeUndefined();
+    expect(data.chain.metricsChain.evmChainId).toBe('43114');
+    expect(dataApi()).toEqual({});
+    expect(h.sandbox.services.metrics.counts()).toEqual({ 'GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}': 1, 'GET /v2/chains/{chainId}': 1 });
+    const collection = h.sandbox.world.evm.chain(43114)!.nftCollections[0]!;
+    const nft = collection.tokens[0]!;
+    h.sandbox.reset();
+    const token = await harness.query<any>(`{ chain(id: "43114") { nftToken(address: "${collection.address}", tokenId: "${nft.tokenId}") { tokenId } } }`);
+    expect(token.errors).toBeUndefined();
+    expect(token.data.chain.nftToken.tokenId).toBe(nft.tokenId);
+    expect(dataApi()).toEqual({ 'GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}': 1 });
+  });
+});
+
 describe('a chain the service knows but does not list', () => {
   it('is read on its own (`GET /v1/chains/{chainId}`) when the list lacks it; a blockchain id is not', async () => {
     const cChain = h.sandbox.world.chains.find((c) => c.info.chainId === '43114')!;

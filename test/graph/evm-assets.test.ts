@@ -179,8 +179,8 @@ describe('single NFTs', () => {
     if (got.__typename !== 'Erc721Token') throw new Error('not ERC-721');
     expect(got.owner!.address).toBe(cChain().nftOwner(collection.address, token.tokenId));
     expect(data!.chain!.nftCollection.token!.id).toBe(got.id);
-    // Both reads share one call; the chain's record is read for `nftToken` (not a key-only field).
-    expect(calls()).toEqual({ [TOKEN]: 1, 'GET /v1/chains': 1 });
+    // Both reads share one call; neither needs the chain's record (no chain list).
+    expect(calls()).toEqual({ [TOKEN]: 1 });
 
     const node = await shared.query(NftNodesDocument, { ids: [got.id] });
     expect(node.data!.nodes[0]).toMatchObject({ __typename: 'Erc721Token', tokenId: token.tokenId, address: collection.address });

@@ -1,0 +1,80 @@
+/**
+ * Every operation of the official descriptions (../shared/reference: the Data API's and the metrics
+ * service's newest editions) is reachable from the graph: some field declares it with `serves()`
+ * (src/schema/operations.ts), and the sandbox serves its route, so the field is tested offline.
+ */
+import { readFileSync } from 'node:fs';
+import { isInterfaceType, isObjectType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../src/schema/index.js';
+import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
+
+interface Operation {
+  id: string;
+  route: string;
+}
+
+function operationsOf(file: string, prefix: 'data' | 'metrics'): Operation[] {
+  const description = JSON.parse(readFileSync(new URL(`../../shared/reference/${file}`, import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(description.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (operation.operationId) operations.push({ id: `${prefix}:${operation.operationId}`, route: `${method.toUpperCase()} ${path}` });
+    }
+  }
+  return operations;
+}
+
+const DATA = operationsOf('data-api.openapi.2026-02-25.json', 'data');
+const METRICS = operationsOf('metrics.openapi.2026-02-25.json', 'metrics');
+
+/** Operation id → the fields (`Type.field`) that declare it. */
+function servedBy(): Map<string, string[]> {
+  const served = new Map<string, string[]>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const operations = (field.extensions as { upstreamOperations?: string[] }).upstreamOperations ?? [];
+      for (const id of operations) served.set(id, [...(served.get(id) ?? []), `${type.name}.${field.name}`]);
+    }
+  }
+  return served;
+}
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('operation coverage', () => {
+  it('reads both descriptions whole (81 Data API operations, 16 metrics operations)', () => {
+    expect(DATA).toHaveLength(81);
+    expect(METRICS).toHaveLength(16);
+  });
+
+  it('gives every operation of the descriptions a field of the graph', () => {
+    const served = servedBy();
+    expect([...DATA, ...METRICS].filter((op) => !served.has(op.id)).map((op) => `${op.id} (${op.route})`)).toEqual([]);
+  });
+
+  it('names only operations that exist', () => {
+    const known = new Set([...DATA, ...METRICS].map((op) => op.id));
+    expect([...servedBy().entries()].filter(([id]) => !known.has(id)).map(([id, fields]) => `${id} on ${fields.join(', ')}`)).toEqual([]);
+  });
+
+  it('has the sandbox serve every operation\'s route, so each field runs offline', () => {
+    const routes = (service: { routeTemplates(): string[] }) => new Set(service.routeTemplates());
+    const dataRoutes = routes(sandbox.services.dataApi);
+    const metricsRoutes = routes(sandbox.services.metrics);
+    const missing = [
+      ...DATA.filter((op) => !dataRoutes.has(op.route)),
+      ...METRICS.filter((op) => !metricsRoutes.has(op.route)),
+    ].map((op) => `${op.id} (${op.route})`);
+    expect(missing).toEqual([]);
+  });
+});
