@@ -98,3 +98,6 @@ builder.scalarType('Timestamp', {
 builder.addScalarType('JSON', JSONResolver, {});
 
 builder.queryType({ description: 'Reads over the Data API, the node RPC and the metrics service.' });
+
+/** The builder's resolved schema types (what field and argument builders are typed with). */
+export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

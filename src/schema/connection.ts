@@ -9,10 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ArgBuilder, ObjectRef } from '@pothos/core';
-import { builder } from '../builder.js';
-
-/** The builder's resolved schema types (what `t.arg` is typed with). */
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+import { builder, type Types } from '../builder.js';
 import { badInput } from '../errors.js';
 
 export interface UpstreamPage<T> {

@@ -3,7 +3,7 @@
  * the rules and precompiles active at a time (`eth_getActiveRulesAt`, with the deprecated
  * `eth_getActivePrecompilesAt`).
  */
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import type { EvmActivePrecompile, EvmActiveRules } from '../../upstream/node-rpc/evm.js';
 import { Chain } from '../chain.js';
 import { servedOrNull } from '../notices.js';
@@ -11,8 +11,6 @@ import { ChainConfiguration } from './chain-config-type.js';
 import { fieldGuard } from '../guards.js';
 
 type Flags = Record<string, boolean>;
-/** The builder's resolved schema types (what field builders are typed with). */
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 type FieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<Types, Flags>;
 
 /** A Boolean field over an upstream flag (Go name); null when the node does not report it. */

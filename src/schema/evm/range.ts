@@ -3,11 +3,10 @@
  * exclusive, either side open), checked before any upstream call.
  */
 import type { ArgBuilder } from '@pothos/core';
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireBlockRange } from '../../upstream/types/data-api-evm.js';
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The upstream reads block numbers as JSON numbers: larger ones would be rounded. */
 export const MAX_BLOCK = BigInt(Number.MAX_SAFE_INTEGER);

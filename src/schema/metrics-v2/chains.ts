@@ -5,7 +5,7 @@
  * `Chain.metricsChain`).
  */
 import type { ArgBuilder } from '@pothos/core';
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireMetricsChain } from '../../upstream/types/metrics-v2.js';
 import type { WireMetricPoint } from '../../upstream/types/metrics.js';
@@ -19,7 +19,6 @@ import { serves } from '../operations.js';
 import { ChainMetric, ChainRollingMetric, METRICS_NETWORK_TYPES, MetricsNetworkType, MetricTimeInterval } from './enums.js';
 import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, servicePages, type RangeArgs } from './shared.js';
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 function seriesArgs(t: { arg: ArgBuilder<Types> }) {
   return {

@@ -5,7 +5,7 @@
  * has no blockchain on that side.
  */
 import type { ArgBuilder } from '@pothos/core';
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireIcmMetricPoint, WireIcmRollingWindow } from '../../upstream/types/metrics-v2.js';
 import { Chain, findChain } from '../chain.js';
@@ -18,7 +18,6 @@ import { blockchainIdArg } from '../primary/ids.js';
 import { IcmGroupBy, MetricTimeInterval } from './enums.js';
 import { checkRange, rangeArgs, rangeQuery, rollingWindowFields, SERIES_PAGE, servicePages } from './shared.js';
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The side's blockchain id, or null for a count over every blockchain (the service sends ""). */
 const side = (id: string | undefined) => (id ? id : null);
@@ -26,7 +25,7 @@ const side = (id: string | undefined) => (id ? id : null);
 const chainOf = (id: string | undefined, ctx: Context) => (id ? findChain(ctx, id) : null);
 
 /** Source, destination and their chains, shared by points and windows. */
-function pairFields(t: any) {
+function pairFields<T extends { srcBlockchainId?: string; destBlockchainId?: string }>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
   return {
     sourceBlockchainId: t.string({
       nullable: true,

@@ -3,7 +3,7 @@
  * service's expiring page tokens, and the trailing-window type.
  */
 import type { ArgBuilder } from '@pothos/core';
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { UpstreamError } from '../../upstream/errors.js';
 import type { WireRollingWindow } from '../../upstream/types/metrics-v2.js';
@@ -11,7 +11,6 @@ import { paginate, type ConnectionArgs, type ConnectionResult, type UpstreamPage
 import { expiredCursor } from '../metrics.js';
 import { ANY_INTERVAL_METRICS } from './enums.js';
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The series routes' page sizes (`pageSize` 1 to 2160, default 100). */
 export const SERIES_PAGE = { defaultSize: 100, maxSize: 2160 };
@@ -87,11 +86,15 @@ export async function servicePages<T>(
 /** A value the service sent as a number, else null. */
 export const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-const windowField = (name: keyof WireRollingWindow, description: string) => (t: any) =>
-  t.float({ nullable: true, description: `${description} Null when the metric has no value for this window.`, resolve: (w: WireRollingWindow) => numberOrNull(w[name]) });
+type FieldBuilder<T> = PothosSchemaTypes.ObjectFieldBuilder<Types, T>;
+
+const windowField =
+  (name: keyof WireRollingWindow, description: string) =>
+  <T extends WireRollingWindow>(t: FieldBuilder<T>) =>
+    t.float({ nullable: true, description: `${description} Null when the metric has no value for this window.`, resolve: (w) => numberOrNull(w[name]) });
 
 /** The trailing-window fields shared by chain and ICM rolling windows. */
-export function rollingWindowFields(t: any) {
+export function rollingWindowFields<T extends WireRollingWindow>(t: FieldBuilder<T>) {
   return {
     lastHour: windowField('lastHour', 'Over the last hour.')(t),
     lastDay: windowField('lastDay', 'Over the last day.')(t),

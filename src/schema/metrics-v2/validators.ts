@@ -5,7 +5,7 @@
  * time range (`Network.validatorRewardAddresses`).
  */
 import type { ArgBuilder } from '@pothos/core';
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type { WirePChainAddressDetails } from '../../upstream/types/metrics-v2.js';
 import type { WireMetricPoint } from '../../upstream/types/metrics.js';
@@ -20,7 +20,6 @@ import { cb58Id, nodeId } from '../validate.js';
 import { L1NodeFeeMetric, L1ValidationFeeMetric, L1ValidatorFeeMetric, StakingMetric, SubnetFeeMetric } from './enums.js';
 import { ADDRESS_PAGE, checkRange, rangeArgs, rangeQuery, SERIES_PAGE, servicePages } from './shared.js';
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 const FEE_SERIES = 'one point per day, newest first; the service sends the whole range at once.';
 

@@ -2,7 +2,7 @@
  * Amounts of primary-network assets as the Data API embeds them in UTXOs and rewards, and the fiat
  * value it attaches to rewards.
  */
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import type { WireAssetAmount, WireAssetWithPriceInfo, WireMoney } from '../../upstream/types/data-api-primary.js';
 import { knownOr, knownValues } from '../enums.js';
 import { ASSET_TYPES, CURRENCIES, Currency, PrimaryNetworkAssetType } from './enums.js';
@@ -20,8 +20,6 @@ export const Money = builder.objectRef<WireMoney>('Money').implement({
   }),
 });
 
-/** The builder's resolved schema types (what field builders are typed with). */
-export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** Fields shared by every embedded asset amount. */
 export function assetAmountFields<T extends WireAssetAmount>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {

@@ -3,7 +3,7 @@
  * outputs, fx outputs (secp256k1fx, nftfx), credentials, X-Chain operations and initial states.
  * The links of inputs to the transactions they spend live with XChainTx (tx.ts).
  */
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type {
@@ -84,7 +84,6 @@ export function fxOutputFrom(output: WireFxOutput, fxId?: string): FxOutputShape
   };
 }
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The members of an fx output, on both FxOutput and TransferableOutput. */
 function fxOutputFields<T>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>, body: (parent: T) => FxOutputShape) {
