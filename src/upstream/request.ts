@@ -3,7 +3,9 @@
  * (its request budget and its deadline) and for the client that sent it (upstream calls per
  * second). Calls refused here are never sent; calls made wait no longer than the deadline.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// The classes' own files, not the package's index, which loads every store it supports (~3 MiB).
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
+import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
 import type { HttpCall, HttpObserver, RefusalReason, Transport } from './http.js';
 
