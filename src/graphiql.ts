@@ -38,11 +38,13 @@ export const GRAPHIQL_CSP = [
 ].join('; ');
 
 /** The example operations, in tab order, with variables that find data in sandbox mode. */
-const EXAMPLES: Array<{ file: string; variables: Record<string, string> }> = [
+const EXAMPLES: Array<{ file: string; variables: Record<string, string | number> }> = [
   { file: 'wallet-page.graphql', variables: { chainId: '43114', address: '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9' } },
   { file: 'block-explorer.graphql', variables: { chainId: '43114' } },
   { file: 'staking-page.graphql', variables: { nodeId: 'NodeID-D2yAcZCZEJxPw9eYVarmFPkeudybbcorQ' } },
   { file: 'icm-tracker.graphql', variables: { address: '0x57a46B3B5c8b598d1f986eaaE198137590862624' } },
+  { file: 'wallet-tokens-page.graphql', variables: { chainId: '43114', address: '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9' } },
+  { file: 'validator-explorer-page.graphql', variables: { first: 10 } },
 ];
 
 /** GraphiQL's options: the default query first, then one tab per example of examples/. */

@@ -82,7 +82,7 @@ describe('GraphiQL in Chromium, offline', () => {
     expect(problems).toEqual([]);
     expect(response!.headers()['content-security-policy']).toContain("default-src 'self'");
     const tabs = page.locator('.graphiql-tab');
-    await expect.poll(() => tabs.allInnerTexts(), WAIT).toEqual(['Chains', 'WalletPage', 'BlockExplorer', 'StakingPage', 'IcmTracker']);
+    await expect.poll(() => tabs.allInnerTexts(), WAIT).toEqual(['Chains', 'WalletPage', 'BlockExplorer', 'StakingPage', 'IcmTracker', 'WalletTokensPage', 'ValidatorExplorerPage']);
     await page.getByRole('button', { name: /Execute query/ }).click();
     await expect.poll(result, WAIT).toContain('"chainName": "Avalanche (C-Chain)"');
     expect(problems).toEqual([]);

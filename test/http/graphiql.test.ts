@@ -20,7 +20,7 @@ describe('GraphiQL page and assets', () => {
     // Links in the page itself (the options JSON may hold URLs as data): all relative.
     const markup = html.replace(/<script id="graphiql-options"[\s\S]*?<\/script>/, '');
     expect(markup).not.toMatch(/(src|href)="(https?:)?\/\//);
-    for (const name of ['WalletPage', 'BlockExplorer', 'StakingPage', 'IcmTracker']) expect(html).toContain(`query ${name}(`);
+    for (const name of ['WalletPage', 'BlockExplorer', 'StakingPage', 'IcmTracker', 'WalletTokensPage', 'ValidatorExplorerPage']) expect(html).toContain(`query ${name}(`);
   });
 
   it('serves the assets gzipped, cacheable and revalidated by etag', async () => {
