@@ -47,16 +47,16 @@ export class LiveSubscriptions {
 
   /** A session for one request: `callerKey` (else the configured key) reads the Data API. */
   session(callerKey: string | undefined, clientAddress: string | undefined): LiveSession {
-    const client = Upstreams.clientOf(callerKey, clientAddress);
-    const key = callerKey ?? this.config.dataApiKey;
-    const partition = keyFingerprint(key);
+    // Every request gets a session, few subscribe: the key's fingerprints (hashes) are taken on first use.
+    let ids: { client: string; partition: string } | undefined;
+    const id = () => (ids ??= { client: Upstreams.clientOf(callerKey, clientAddress), partition: keyFingerprint(callerKey ?? this.config.dataApiKey) });
     // Each poller gets its own clients when it starts (no budget, no deadline, no cache).
     const upstreams = (): RequestUpstreams => this.upstreams.forPoller(callerKey);
     return {
-      blocks: (chainId) => this.hub.subscribe(client, `blocks:${chainId}|${partition}`, () => blockFeed(upstreams(), chainId)),
-      icmMessage: (messageId) => this.hub.subscribe(client, `icm:${messageId}|${partition}`, () => icmMessageFeed(upstreams(), messageId)),
+      blocks: (chainId) => this.hub.subscribe(id().client, `blocks:${chainId}|${id().partition}`, () => blockFeed(upstreams(), chainId)),
+      icmMessage: (messageId) => this.hub.subscribe(id().client, `icm:${messageId}|${id().partition}`, () => icmMessageFeed(upstreams(), messageId)),
       validatorSet: (network, subnetId) =>
-        this.hub.subscribe(client, `validators:${network}:${subnetId ?? 'primary'}`, () => validatorSetFeed(upstreams(), network, subnetId)),
+        this.hub.subscribe(id().client, `validators:${network}:${subnetId ?? 'primary'}`, () => validatorSetFeed(upstreams(), network, subnetId)),
     };
   }
 

@@ -42,6 +42,8 @@ export class Upstreams {
   /** The services' health and live checks (probed on their own transport) and the breakers' states. */
   readonly health: UpstreamHealth;
   private readonly healthTransport: HttpTransport;
+  /** The configured key's fingerprint, computed once. */
+  private readonly configuredKeyPartition: string;
 
   constructor(
     private readonly config: Config,
@@ -66,6 +68,7 @@ export class Upstreams {
       observer,
     );
     this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes, shared: shared.cache });
+    this.configuredKeyPartition = keyFingerprint(config.dataApiKey);
     this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond, shared.rateLimiter);
     const probes = healthProbeClients(config, observer);
     this.healthTransport = probes.transport;
@@ -86,13 +89,15 @@ export class Upstreams {
   forRequest(callerKey: string | undefined, clientAddress?: string): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
     const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route));
-    const client = Upstreams.clientOf(callerKey, clientAddress);
+    // The key's fingerprint (a hash) once per request: it names the client and partitions the cache.
+    const partition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition;
+    const client = callerKey ? `key:${partition}` : Upstreams.clientOf(undefined, clientAddress);
     const transport = operationTransport(this.transport, {
       budget: this.config.maxUpstreamCalls,
       deadline,
       clientLimit: { limit: this.clientLimit, client },
     }, this.observer);
-    return this.clients({ transport, cache: this.cache, memo }, callerKey);
+    return this.clients({ transport, cache: this.cache, memo }, callerKey, partition);
   }
 
   /**
@@ -106,7 +111,11 @@ export class Upstreams {
   }
 
   /** One client per service over `shared`; the caller's key (else the configured one) goes to the Data API only. */
-  private clients(shared: { transport: Transport; cache: UpstreamCache; memo?: RequestMemo }, callerKey: string | undefined): RequestUpstreams {
+  private clients(
+    shared: { transport: Transport; cache: UpstreamCache; memo?: RequestMemo },
+    callerKey: string | undefined,
+    keyPartition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition,
+  ): RequestUpstreams {
     return {
       dataApi: new DataApiClient({
         ...shared,
@@ -114,6 +123,7 @@ export class Upstreams {
         keyHeaders: this.config.dataApiKeyHeaders,
         apiKey: callerKey ?? this.config.dataApiKey,
         callerKey: callerKey !== undefined,
+        keyPartition,
       }),
       nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
       metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),

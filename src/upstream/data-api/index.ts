@@ -34,6 +34,8 @@ export interface DataApiOptions {
   apiKey: string | undefined;
   /** True when `apiKey` is the caller's own (sent with the request), not the configured one. */
   callerKey?: boolean;
+  /** `keyFingerprint(apiKey)` when the caller has it already (it is a hash: computed once per request). */
+  keyPartition?: string;
 }
 
 export class DataApiClient {
@@ -74,7 +76,7 @@ export class DataApiClient {
       cache: options.cache,
       memo: options.memo,
       headers: options.apiKey ? Object.fromEntries(options.keyHeaders.map((name) => [name, options.apiKey!])) : {},
-      cachePartition: keyFingerprint(options.apiKey),
+      cachePartition: options.keyPartition ?? keyFingerprint(options.apiKey),
     });
     this.evm = new EvmEndpoints(this.rest);
     this.evmTransactions = new EvmTransactionEndpoints(this.rest);
