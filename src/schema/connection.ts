@@ -72,6 +72,17 @@ export function encodeCursor(payload: CursorPayload): string {
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
+/** An edge whose cursor is encoded when read: most selections ask for `nodes` and `endCursor` only. */
+function edgeOf<T>(payload: CursorPayload, node: T): Edge<T> {
+  let cursor: string | undefined;
+  return {
+    node,
+    get cursor() {
+      return (cursor ??= encodeCursor(payload));
+    },
+  };
+}
+
 /** Checks that a cursor is one this graph writes (its list is checked where the list is known). */
 export function checkCursor(cursor: string): CursorPayload {
   let payload: CursorPayload;
@@ -124,7 +135,7 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
     const items = page.items ?? [];
     let i = start;
     for (; i < items.length && edges.length < first; i++) {
-      edges.push({ cursor: encodeCursor({ t: token, s: size, i, h }), node: items[i]! });
+      edges.push(edgeOf({ t: token, s: size, i, h }, items[i]!));
     }
     const next = page.nextPageToken || null;
     const endCursor = edges.at(-1)?.cursor ?? null;
@@ -146,7 +157,7 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
  */
 export function firstPageOf<T>(scope: string, first: number, items: readonly T[], hasNextPage: boolean): ConnectionResult<T> {
   const h = scopeHash(scope);
-  const edges = items.slice(0, first).map((node, i) => ({ cursor: encodeCursor({ t: null, s: first, i, h }), node }));
+  const edges = items.slice(0, first).map((node, i) => edgeOf({ t: null, s: first, i, h }, node));
   return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
 }
 
