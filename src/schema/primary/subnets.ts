@@ -8,7 +8,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import type { WireL1ValidatorManagerDetails, WireSubnet } from '../../upstream/types/data-api-validators.js';
+import type { WireL1ValidatorManagerDetails, WireSubnet, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
 import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork, NetworkName, networkKey, networkName, SortOrder } from '../enums.js';
@@ -48,7 +48,10 @@ export const Subnet = builder.loadableNodeRef<SubnetShape, string, string>('Subn
     ),
 });
 
-const L1ValidatorManager = builder.objectRef<WireL1ValidatorManagerDetails & { network: NetworkKey }>('L1ValidatorManager').implement({
+/** A subnet's owners, with the P-Chain prefix on the addresses the Data API sends bare. */
+export const subnetOwners = (info: WireSubnetOwnershipInfo) => ownersFrom({ ...info, addresses: info.addresses.map(pChainAddress) })!;
+
+export const L1ValidatorManager = builder.objectRef<WireL1ValidatorManagerDetails & { network: NetworkKey }>('L1ValidatorManager').implement({
   description: 'The contract that manages an L1\'s validator set, and the chain it runs on.',
   fields: (t) => ({
     blockchainId: t.exposeString('blockchainId', { description: 'Id of the blockchain the contract runs on (cb58).' }),
@@ -79,7 +82,7 @@ Subnet.implement({
     subnetOwnershipInfo: t.field({
       type: OutputOwners,
       description: 'Who may change it (its latest owner): `threshold` signatures of `addresses` (P-Chain, bech32), after `locktime`.',
-      resolve: (s) => ownersFrom({ ...s.subnetOwnershipInfo, addresses: s.subnetOwnershipInfo.addresses.map(pChainAddress) })!,
+      resolve: (s) => subnetOwners(s.subnetOwnershipInfo),
     }),
     isL1: t.exposeBoolean('isL1', { description: 'True once converted to an L1 (ACP-77), which manages its validators itself.' }),
     l1ConversionTransactionHash: t.string({

@@ -22,11 +22,9 @@ import type {
   WireEvmInput,
   WireEvmOutput,
   WireL1ValidatorDetailsTransaction,
-  WireL1ValidatorManagerDetails,
   WireListPrimaryNetworkTransactionsQuery,
   WirePChainTransaction,
   WirePrimaryNetworkTransaction,
-  WireSubnetOwnershipInfo,
   WireTransactionVertexDetail,
   WireXChainTransaction,
 } from '../../upstream/types/data-api-primary-ledger.js';
@@ -43,6 +41,8 @@ import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js
 import { primaryAddress, primaryChainArg } from './ids.js';
 import { MAX_TX_TYPES, PrimaryNetworkTxType, timeRangeArg, txTypeOf, txTypesArg } from './tx-types.js';
 import { Utxo, UtxoCredential, type UtxoShape } from './utxo.js';
+import { L1ValidatorManager, subnetOwners } from './subnets.js';
+import { OutputOwners } from '../xchain/shared.js';
 
 export type TxShape =
   | { network: NetworkKey; chain: 'P'; wire: WirePChainTransaction }
@@ -184,14 +184,6 @@ export function primeTransactions(ctx: Context, txs: readonly TxShape[]): void {
   for (const tx of txs) (TX_REFS[tx.chain].getDataloader(ctx) as { prime(key: string, value: TxShape): unknown }).prime(txKey(tx.network, tx.chain, tx.wire.txHash), tx);
 }
 
-const L1ValidatorManagerDetails = builder.objectRef<WireL1ValidatorManagerDetails>('L1ValidatorManagerDetails').implement({
-  description: 'Where an L1\'s validator manager contract lives, as set when the subnet was converted.',
-  fields: (t) => ({
-    blockchainId: t.exposeString('blockchainId', { description: 'Id of the blockchain that runs the contract (cb58).' }),
-    contractAddress: t.exposeString('contractAddress', { description: 'The contract\'s address on that chain.' }),
-  }),
-});
-
 const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction>('L1ValidatorTxDetails').implement({
   description: 'An L1 validator as a P-Chain transaction registered or changed it (its state then, not now).',
   fields: (t) => ({
@@ -208,15 +200,6 @@ const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction
       resolve: (v) => wholeNumber(v.balanceChange),
     }),
     blsCredentials: t.field({ type: 'JSON', nullable: true, description: 'The validator\'s BLS credentials, as the Data API sends them.', resolve: (v) => v.blsCredentials ?? null }),
-  }),
-});
-
-const SubnetOwnershipInfo = builder.objectRef<WireSubnetOwnershipInfo>('SubnetOwnershipInfo').implement({
-  description: 'Who may change a subnet, as a CreateSubnetTx or TransferSubnetOwnershipTx set it.',
-  fields: (t) => ({
-    locktime: t.field({ type: 'Timestamp', description: 'Time before which the owners cannot act (0: none).', resolve: (o) => o.locktime }),
-    threshold: t.exposeInt('threshold', { description: 'How many of `addresses` must sign.' }),
-    addresses: t.exposeStringList('addresses', { description: 'The owners\' addresses (bech32).' }),
   }),
 });
 
@@ -283,10 +266,10 @@ PChainTransaction.implement({
     }),
     rewardAddresses: t.stringList({ nullable: true, description: 'Addresses a staking reward goes to (bech32).', resolve: (tx) => tx.wire.rewardAddresses ?? null }),
     l1ValidatorManagerDetails: t.field({
-      type: L1ValidatorManagerDetails,
+      type: L1ValidatorManager,
       nullable: true,
-      description: 'For a ConvertSubnetToL1Tx, where the L1\'s validator manager lives.',
-      resolve: (tx) => tx.wire.l1ValidatorManagerDetails ?? null,
+      description: 'For a ConvertSubnetToL1Tx, where the L1\'s validator manager lives (as `Subnet.l1ValidatorManager`).',
+      resolve: (tx) => (tx.wire.l1ValidatorManagerDetails ? { ...tx.wire.l1ValidatorManagerDetails, network: tx.network } : null),
     }),
     l1ValidatorDetails: t.field({
       type: [L1ValidatorTxDetails],
@@ -295,10 +278,10 @@ PChainTransaction.implement({
       resolve: (tx) => tx.wire.l1ValidatorDetails ?? null,
     }),
     subnetOwnershipInfo: t.field({
-      type: SubnetOwnershipInfo,
+      type: OutputOwners,
       nullable: true,
-      description: 'For a CreateSubnetTx or TransferSubnetOwnershipTx, the subnet\'s owners.',
-      resolve: (tx) => tx.wire.subnetOwnershipInfo ?? null,
+      description: 'For a CreateSubnetTx or TransferSubnetOwnershipTx, the subnet\'s owners as it set them (as `Subnet.subnetOwnershipInfo`).',
+      resolve: (tx) => (tx.wire.subnetOwnershipInfo ? subnetOwners(tx.wire.subnetOwnershipInfo) : null),
     }),
     blsCredentials: t.field({ type: BlsCredentials, nullable: true, description: 'For a new permissionless validator, its BLS credentials.', resolve: (tx) => tx.wire.blsCredentials ?? null }),
     blockchainInfo: t.field({ type: BlockchainInfo, nullable: true, description: 'For a CreateChainTx, the blockchain it created.', resolve: (tx) => tx.wire.blockchainInfo ?? null }),

@@ -4,11 +4,7 @@
  * as the service sends them: P-Chain amounts and heights as decimal strings, times as Unix seconds.
  */
 import type { WireAssetAmount, WireEvmGenesis, WirePChainUtxo, WirePrimaryNetworkChainInfo, WireSortOrder, WireUtxoCredential, WireXChainUtxo } from './data-api-primary.js';
-
-export interface WireL1ValidatorManagerDetails {
-  blockchainId: string;
-  contractAddress: string;
-}
+import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from './data-api-validators.js';
 
 export interface WireL1ValidatorDetailsTransaction {
   validationId: string;
@@ -19,12 +15,6 @@ export interface WireL1ValidatorDetailsTransaction {
   remainingBalance: number;
   balanceChange?: number;
   blsCredentials?: Record<string, unknown>;
-}
-
-export interface WireSubnetOwnershipInfo {
-  locktime: number;
-  threshold: number;
-  addresses: string[];
 }
 
 export interface WireBlsCredentials {
