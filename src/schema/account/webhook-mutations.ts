@@ -289,6 +289,11 @@ export function webhookAddresses(values: readonly string[]): string[] {
 
 const WEBHOOK_ID_ARG = { required: true, description: 'The Data API\'s id of the webhook (`Webhook.webhookId`).' } as const;
 
+/** The webhook and addresses of `addWebhookAddresses` and `removeWebhookAddresses`, checked. */
+function webhookAddressChange(args: { webhookId: string; addresses: readonly string[] }): [id: string, addresses: string[]] {
+  return [serviceId('webhookId', args.webhookId), webhookAddresses(args.addresses)];
+}
+
 builder.mutationFields((t) => ({
   createWebhook: t.field({
     type: Webhook,
@@ -330,17 +335,8 @@ builder.mutationFields((t) => ({
       webhookId: t.arg.string(WEBHOOK_ID_ARG),
       addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
     },
-    extensions: {
-      ...fieldGuard({
-        upstreamCost: 1,
-        checkArgs: (args) => {
-          serviceId('webhookId', args.webhookId);
-          webhookAddresses(args.addresses);
-        },
-      }),
-      ...serves('data:addAddressesToWebhook'),
-    },
-    resolve: (_, args, ctx) => accountOf(ctx).addWebhookAddresses(serviceId('webhookId', args.webhookId), webhookAddresses(args.addresses)),
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) }), ...serves('data:addAddressesToWebhook') },
+    resolve: (_, args, ctx) => accountOf(ctx).addWebhookAddresses(...webhookAddressChange(args)),
   }),
   removeWebhookAddresses: t.field({
     type: Webhook,
@@ -349,17 +345,8 @@ builder.mutationFields((t) => ({
       webhookId: t.arg.string(WEBHOOK_ID_ARG),
       addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
     },
-    extensions: {
-      ...fieldGuard({
-        upstreamCost: 1,
-        checkArgs: (args) => {
-          serviceId('webhookId', args.webhookId);
-          webhookAddresses(args.addresses);
-        },
-      }),
-      ...serves('data:removeAddressesFromWebhook'),
-    },
-    resolve: (_, args, ctx) => accountOf(ctx).removeWebhookAddresses(serviceId('webhookId', args.webhookId), webhookAddresses(args.addresses)),
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) }), ...serves('data:removeAddressesFromWebhook') },
+    resolve: (_, args, ctx) => accountOf(ctx).removeWebhookAddresses(...webhookAddressChange(args)),
   }),
   rotateWebhookSharedSecret: t.string({
     description:

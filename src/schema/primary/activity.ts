@@ -6,13 +6,13 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { primaryChainOf, type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
 import { dataApiNetwork, knownOr, NetworkName, networkKey } from '../enums.js';
 import { fieldGuard, maxItems } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
-import { ALIAS_NAMES } from './balances.js';
+import { primaryChainName } from './balances.js';
 import { Blockchain, blockchainKey } from './blockchain.js';
 import { PRIMARY_CHAIN_NAMES, PrimaryNetworkChainName } from './chain-info.js';
 import { primaryAddresses, primaryChainArg } from './ids.js';
@@ -54,10 +54,7 @@ export const PrimaryNetworkChainRef = builder.objectRef<ChainRefShape>('PrimaryN
     chainName: t.field({
       type: PrimaryNetworkChainName,
       description: 'The chain by alias; UNKNOWN for an id outside this network\'s primary chains.',
-      resolve: (c) => {
-        const alias = primaryChainOf(c.blockchainId, c.network);
-        return alias ? ALIAS_NAMES[alias] : 'unknown';
-      },
+      resolve: (c) => primaryChainName(c.blockchainId, c.network),
     }),
     blockchain: t.field({
       type: Blockchain,

@@ -6,7 +6,7 @@
  * with what all three share (the atomic memory, the chain answered for), implemented per chain.
  * Every amount links to its asset's description.
  */
-import { builder } from '../../builder.js';
+import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey, PrimaryChainAlias } from '../../lib/networks.js';
 import { primaryChainOf } from '../../lib/networks.js';
@@ -41,11 +41,17 @@ export function timestampArg(argument: string, value: number): number {
 type WithNetwork<T> = T & { network: NetworkKey };
 
 /** The Data API's name of each primary-network chain. */
-export const ALIAS_NAMES: Record<PrimaryChainAlias, (typeof PRIMARY_CHAIN_NAMES)[number]> = { P: 'p-chain', X: 'x-chain', C: 'c-chain' };
+const ALIAS_NAMES: Record<PrimaryChainAlias, (typeof PRIMARY_CHAIN_NAMES)[number]> = { P: 'p-chain', X: 'x-chain', C: 'c-chain' };
 
-export const AggregatedAssetAmount = builder.objectRef<WithNetwork<WireAggregatedAssetAmount>>('AggregatedAssetAmount').implement({
-  description: 'An amount of one asset summed over the UTXOs that hold it.',
-  fields: (t) => ({
+/** A blockchain's `PrimaryNetworkChainName`: its alias on the network, else unknown. */
+export function primaryChainName(blockchainId: string, network: NetworkKey): (typeof PRIMARY_CHAIN_NAMES)[number] | 'unknown' {
+  const alias = primaryChainOf(blockchainId, network);
+  return alias ? ALIAS_NAMES[alias] : 'unknown';
+}
+
+/** The fields of an asset amount summed over UTXOs (`AggregatedAssetAmount`, `SharedAssetAmount`). */
+function aggregatedAmountFields<T extends WithNetwork<WireAggregatedAssetAmount>>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
+  return {
     ...assetAmountFields(t),
     utxoCount: t.int({ description: 'How many UTXOs hold it.', resolve: (a) => a.utxoCount }),
     asset: t.field({
@@ -54,28 +60,25 @@ export const AggregatedAssetAmount = builder.objectRef<WithNetwork<WireAggregate
       description: 'The asset\'s description, as the X-Chain gives it (`avm.getAssetDescription`).',
       resolve: (a) => assetKey(a.network, a.assetId),
     }),
+  };
+}
+
+export const AggregatedAssetAmount = builder.objectRef<WithNetwork<WireAggregatedAssetAmount>>('AggregatedAssetAmount').implement({
+  description: 'An amount of one asset summed over the UTXOs that hold it.',
+  fields: (t) => ({
+    ...aggregatedAmountFields(t),
   }),
 });
 
 export const SharedAssetAmount = builder.objectRef<WithNetwork<WireSharedAssetAmount>>('SharedAssetAmount').implement({
   description: 'An amount of one asset waiting in the atomic (shared) memory between this chain and another, to be imported.',
   fields: (t) => ({
-    ...assetAmountFields(t),
-    utxoCount: t.int({ description: 'How many UTXOs hold it.', resolve: (a) => a.utxoCount }),
-    asset: t.field({
-      type: AssetDescription,
-      nullable: true,
-      description: 'The asset\'s description, as the X-Chain gives it (`avm.getAssetDescription`).',
-      resolve: (a) => assetKey(a.network, a.assetId),
-    }),
+    ...aggregatedAmountFields(t),
     sharedWithChainId: t.string({ description: 'Blockchain id of the other chain (the one that exported it).', resolve: (a) => a.sharedWithChainId }),
     sharedWithChainName: t.field({
       type: PrimaryNetworkChainName,
       description: 'The other chain by alias; UNKNOWN for a chain outside the primary network.',
-      resolve: (a) => {
-        const alias = primaryChainOf(a.sharedWithChainId, a.network);
-        return alias ? ALIAS_NAMES[alias] : 'unknown';
-      },
+      resolve: (a) => primaryChainName(a.sharedWithChainId, a.network),
     }),
     sharedWithBlockchain: t.field({
       type: Blockchain,

@@ -4,7 +4,6 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { badInput } from '../../errors.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../connection.js';
@@ -15,8 +14,7 @@ import { serves } from '../operations.js';
 import { nodeIdOf, Validator, validatorKey } from '../pchain/validator.js';
 import { AssetAmount } from './assets.js';
 import { REWARD_TYPES, RewardType } from './enums.js';
-import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
-import { MAX_REWARD_FILTERS, REWARD_PAGE } from './rewards.js';
+import { MAX_REWARD_FILTERS, REWARD_PAGE, rewardFilters } from './rewards.js';
 
 type PendingRewardShape = WirePendingReward & { network: NetworkKey };
 
@@ -70,13 +68,6 @@ export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters:
   );
 }
 
-function pendingFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: NetworkKey) {
-  const addresses = primaryAddresses('addresses', args.addresses ?? [], MAX_REWARD_FILTERS, key, ['P', 'X']);
-  const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_REWARD_FILTERS);
-  if (addresses.length === 0 && nodeIds.length === 0) throw badInput('addresses', 'give at least one address or node id (in "addresses" or "nodeIds")');
-  return { addresses, nodeIds };
-}
-
 builder.objectFields(Network, (t) => ({
   pendingRewards: t.field({
     type: PendingRewardConnection,
@@ -93,10 +84,10 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by start of the staking period; the upstream default (ascending) when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => pendingFilters(args, networkKey(scope.network)) }), ...serves('data:listPendingPrimaryNetworkRewards') },
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }), ...serves('data:listPendingPrimaryNetworkRewards') },
     resolve: (n, args, ctx) => {
       const key = networkKey(n.name);
-      return pendingRewardsConnection(ctx, key, { ...pendingFilters(args, key), sortOrder: args.sortOrder ?? undefined }, args);
+      return pendingRewardsConnection(ctx, key, { ...rewardFilters(args, key), sortOrder: args.sortOrder ?? undefined }, args);
     },
   }),
 }));

@@ -74,8 +74,11 @@ export function rewardsConnection(ctx: Context, network: NetworkNameValue, filte
   );
 }
 
-/** The address and node-id filters of `Network.rewards`, checked (run by the guard and by the resolver). */
-function rewardFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: NetworkKey) {
+/**
+ * The address and node-id filters of `Network.rewards` and `Network.pendingRewards`, checked (run by
+ * the guard and by the resolver).
+ */
+export function rewardFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: NetworkKey) {
   const addresses = primaryAddresses('addresses', args.addresses ?? [], MAX_REWARD_FILTERS, key, ['P', 'X']);
   const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_REWARD_FILTERS);
   if (addresses.length === 0 && nodeIds.length === 0) throw badInput('addresses', 'give at least one address or node id (in "addresses" or "nodeIds")');
