@@ -109,23 +109,7 @@ export class RestClient {
   }
 
   async get<T>(template: string, params?: PathParams, query?: Query, callOptions: RestCallOptions = {}): Promise<T> {
-    const route = `GET ${template}`;
-    const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
-    const key = `${this.options.service}|${this.options.cachePartition}|${pathAndQuery}`;
-    return memoize(callOptions.memo === false ? undefined : this.options.memo, key, { service: this.options.service, route }, () =>
-      this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
-        (await this.options.transport.json({
-          service: this.options.service,
-          route,
-          baseUrl: this.options.baseUrl,
-          pathAndQuery,
-          method: 'GET',
-          headers: this.options.headers,
-          idempotent: true,
-          partition: this.options.cachePartition,
-        })) as T,
-      ),
-    );
+    return this.read('GET', template, params, query, undefined, callOptions);
   }
 
   /**
@@ -134,20 +118,26 @@ export class RestClient {
    * like a GET, keyed by its body as well.
    */
   async postRead<T>(template: string, params: PathParams | undefined, body: unknown, query?: Query, callOptions: RestCallOptions = {}): Promise<T> {
-    const route = `POST ${template}`;
+    return this.read('POST', template, params, query, JSON.stringify(body), callOptions);
+  }
+
+  /** Sends a read: memoized per operation, shared while in flight, cached for `ttlMs`, retried. */
+  private read<T>(method: 'GET' | 'POST', template: string, params: PathParams | undefined, query: Query | undefined, body: string | undefined, callOptions: RestCallOptions): Promise<T> {
+    const route = `${method} ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
-    const text = JSON.stringify(body);
-    const key = `${this.options.service}|${this.options.cachePartition}|POST ${pathAndQuery}|${text}`;
-    return memoize(this.options.memo, key, { service: this.options.service, route }, () =>
+    // A GET's key is its path (as it always was); a POST read's adds the method and the body.
+    const target = body === undefined ? pathAndQuery : `POST ${pathAndQuery}|${body}`;
+    const key = `${this.options.service}|${this.options.cachePartition}|${target}`;
+    return memoize(callOptions.memo === false ? undefined : this.options.memo, key, { service: this.options.service, route }, () =>
       this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
         (await this.options.transport.json({
           service: this.options.service,
           route,
           baseUrl: this.options.baseUrl,
           pathAndQuery,
-          method: 'POST',
+          method,
           headers: this.options.headers,
-          body: text,
+          ...(body === undefined ? {} : { body }),
           idempotent: true,
           partition: this.options.cachePartition,
         })) as T,
