@@ -9,7 +9,7 @@ import type { World } from '../../world/index.js';
 import { CURRENCIES, type EvmChainWorld } from '../../world/evm/index.js';
 import { badRequest, enumParam } from '../errors.js';
 import { addressParam, chainParam, intParam, optionalAddress, pageSizeParam, paginate } from './params.js';
-import { money, wireNativeBalance, wireNftToken } from './wire.js';
+import { money, wireErc20Token, wireNativeBalance, wireNftToken } from './wire.js';
 
 export function balanceRoutes(service: SandboxService, world: World): void {
   service.route('GET', '/v1/chains/{chainId}/addresses/{address}/balances:listErc20', ({ params, query }) => {
@@ -33,13 +33,7 @@ export function balanceRoutes(service: SandboxService, world: World): void {
       erc20TokenBalances: page.map(({ token, balance }) => {
         const whole = Number(balance) / 10 ** token.decimals;
         return {
-          address: token.address,
-          name: token.name,
-          symbol: token.symbol,
-          decimals: token.decimals,
-          logoUri: token.logoUri,
-          ercType: 'ERC-20',
-          price: money(token.priceUsd, currency),
+          ...wireErc20Token(token, currency),
           chainId: String(chain.evmChainId),
           balance: balance.toString(),
           balanceValue: money(whole * token.priceUsd, currency),
