@@ -24,6 +24,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 
 const gateway = await startBenchGateway({ CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0', CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000' });
@@ -85,3 +86,24 @@ console.log(`\ntop ${TOP} functions by self time`);
 for (const [key, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(pct(n), key);
 console.log('\nby package');
 for (const [key, n] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(pct(n), key);
+
+// PROFILE_CALLERS=<function name>: who calls it, as call paths (innermost first) weighted by its self time.
+const callee = process.env.PROFILE_CALLERS;
+if (callee) {
+  const parent = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+  const paths = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const n = hits.get(node.id) ?? 0;
+    if (!n || node.callFrame.functionName !== callee) continue;
+    const chain: string[] = [];
+    for (let p = parent.get(node.id); p && chain.length < 8; p = parent.get(p.id)) {
+      const { functionName, url, lineNumber } = p.callFrame;
+      chain.push(`${functionName || '(anonymous)'}@${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`);
+    }
+    const key = chain.join(' < ');
+    paths.set(key, (paths.get(key) ?? 0) + n);
+  }
+  console.log(`\ncallers of ${callee}`);
+  for (const [key, n] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(pct(n), key);
+}

@@ -38,6 +38,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.min(1, SE
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,20').split(',').map(Number);
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
+/** BENCH_MODES=cold,before: only these rows (default: every mode), for quicker comparisons. */
+const MODES = process.env.BENCH_MODES?.split(',');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: null });
@@ -230,14 +232,18 @@ async function main(): Promise<void> {
   const bff = await startGateway('bff', sandbox, {}, ['--import', 'tsx', 'bench/bff.ts']);
   // BENCH_BASELINE_DIR: another checkout (with node_modules) run cold as its own `npm start` ran it
   // through tsx, for a before/after in one run.
+  // A checkout with a compiled build runs as this one does (node dist/main.js, production).
+  const baselineBuilt = BASELINE_DIR !== undefined && existsSync(`${BASELINE_DIR}/dist/main.js`);
   const before = BASELINE_DIR
-    ? await startGateway('before', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0', NODE_ENV: '', NODE_OPTIONS: '' }, ['--import', 'tsx', 'src/main.ts'], BASELINE_DIR)
+    ? baselineBuilt
+      ? await startGateway('before', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0' }, ['dist/main.js'], BASELINE_DIR)
+      : await startGateway('before', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0', NODE_ENV: '', NODE_OPTIONS: '' }, ['--import', 'tsx', 'src/main.ts'], BASELINE_DIR)
     : undefined;
   const out = (s: string) => process.stdout.write(s);
   out(`gateway: ${command.label}, one process per mode; sandbox and load generator in the bench process\n`);
   out(`closed loop, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up\n`);
   out('ratios: gateway ÷ REST (req/s > 1: the gateway serves more; p50 < 1: the gateway answers sooner)\n');
-  if (BASELINE_DIR) out(`mode before: the checkout at ${BASELINE_DIR}, cold, run as its npm start ran it\n`);
+  if (BASELINE_DIR) out(`mode before: the checkout at ${BASELINE_DIR}, cold, ${baselineBuilt ? 'from its dist/ (node dist/main.js)' : 'run as its npm start ran it (tsx)'}\n`);
   out('mode bff: a hand-written BFF in its own process (bench/bff.ts: node:http + undici, no GraphQL) making the REST calls: the floor of any separate gateway\n');
   const widths = [4, 5, 7, 7, 7, 6, 6, 7, 7, 7, 6, 7, 7, 4];
   const header = ['task', 'mode', 'gw r/s', 'gw p50', 'gw p95', 'gw up', 'gw cpu', 'RESTr/s', 'RESTp50', 'RESTp95', 'RESTup', 'r/s ×', 'p50 ×', 'err'];
@@ -254,6 +260,7 @@ async function main(): Promise<void> {
           ['bff', bff],
           ...(before ? ([['before', before]] as const) : []),
         ] as const) {
+          if (MODES && !MODES.includes(mode)) continue;
           const once = mode === 'bff' ? () => getJson(`${bff.base}/${task.name}`).then(() => undefined) : graphql(gateway, task.query, mode !== 'warm');
           const gw = await measure(sandbox, once, gateway.child.pid);
           out(

@@ -164,6 +164,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     // No uploads: multipart bodies are refused rather than parsed.
     multipart: false,
+    // MAX_BODY_BYTES is enforced before yoga, on the raw socket (http-limits.ts), and the body
+    // arrives here already read: yoga's own limit would pipe it through a counting stream again
+    // (a stream pipeline and an abort per request, ~2% of a cold operation's CPU).
+    maxRequestBodySize: false,
     context: ({ request, req }) => {
       const callerKey = Upstreams.callerKey(request.headers);
       // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
