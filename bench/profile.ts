@@ -87,6 +87,31 @@ for (const [key, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)
 console.log('\nby package');
 for (const [key, n] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(pct(n), key);
 
+// PROFILE_INCLUSIVE=N: the N functions with the most total time (self plus callees; a recursive function counts once per sample).
+const inclusiveTop = Number(process.env.PROFILE_INCLUSIVE ?? 0);
+if (inclusiveTop > 0) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const label = (node: ProfileNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+  };
+  const inclusive = new Map<string, number>();
+  const onPath = new Map<string, number>();
+  // Depth-first from the root, with the labels on the current path counted so recursion counts once.
+  const visit = (node: ProfileNode): number => {
+    const key = label(node);
+    onPath.set(key, (onPath.get(key) ?? 0) + 1);
+    let total = hits.get(node.id) ?? 0;
+    for (const child of node.children ?? []) total += visit(byId.get(child)!);
+    onPath.set(key, onPath.get(key)! - 1);
+    if (onPath.get(key) === 0) inclusive.set(key, (inclusive.get(key) ?? 0) + total);
+    return total;
+  };
+  visit(profile.nodes[0]!);
+  console.log(`\ntop ${inclusiveTop} functions by total time`);
+  for (const [key, n] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, inclusiveTop)) console.log(pct(n), key);
+}
+
 // PROFILE_CALLERS=<function name>: who calls it, as call paths (innermost first) weighted by its self time.
 const callee = process.env.PROFILE_CALLERS;
 if (callee) {
