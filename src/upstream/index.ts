@@ -110,25 +110,36 @@ export class Upstreams {
     return this.clients({ transport: this.transport, cache: new NoCache() }, callerKey);
   }
 
-  /** One client per service over `shared`; the caller's key (else the configured one) goes to the Data API only. */
+  /**
+   * One client per service over `shared`; the caller's key (else the configured one) goes to the
+   * Data API only. Each client is made when a resolver first asks for it: most operations touch one
+   * or two services, and building all three (with their endpoint groups) was a visible part of a
+   * small operation's CPU.
+   */
   private clients(
     shared: { transport: Transport; cache: UpstreamCache; memo?: RequestMemo },
     callerKey: string | undefined,
     keyPartition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition,
   ): RequestUpstreams {
-    return {
-      dataApi: new DataApiClient({
-        ...shared,
-        baseUrl: this.config.dataApiUrl,
-        keyHeaders: this.config.dataApiKeyHeaders,
-        apiKey: callerKey ?? this.config.dataApiKey,
-        callerKey: callerKey !== undefined,
-        keyPartition,
-      }),
-      nodeRpc: new NodeRpcClients({ ...shared, urls: this.config.nodeRpcUrl, chainRpcUrls: this.config.chainRpcUrls, batchMax: this.config.rpcBatchMax }),
-      metrics: new MetricsClient({ ...shared, baseUrl: this.config.metricsUrl }),
-      health: this.health,
-    };
+    const { config } = this;
+    // Named rather than spread: on Node 20, a property written after a spread costs ~0.7 µs.
+    const { transport, cache, memo } = shared;
+    return new LazyClients(
+      this.health,
+      () =>
+        new DataApiClient({
+          transport,
+          cache,
+          memo,
+          baseUrl: config.dataApiUrl,
+          keyHeaders: config.dataApiKeyHeaders,
+          apiKey: callerKey ?? config.dataApiKey,
+          callerKey: callerKey !== undefined,
+          keyPartition,
+        }),
+      () => new NodeRpcClients({ transport, cache, memo, urls: config.nodeRpcUrl, chainRpcUrls: config.chainRpcUrls, batchMax: config.rpcBatchMax }),
+      () => new MetricsClient({ transport, cache, memo, baseUrl: config.metricsUrl }),
+    );
   }
 
   /** The client a caller is limited as: its key's fingerprint, else its address. */
@@ -158,5 +169,31 @@ export class Upstreams {
   /** Aborts in-flight upstream calls and closes the pools now. */
   async abort(): Promise<void> {
     await Promise.all([this.transport.destroy(), this.healthTransport.destroy()]);
+  }
+}
+
+/** A request's clients, each built on first use (see `Upstreams.clients`). */
+class LazyClients implements RequestUpstreams {
+  #dataApi: DataApiClient | undefined;
+  #nodeRpc: NodeRpcClients | undefined;
+  #metrics: MetricsClient | undefined;
+
+  constructor(
+    readonly health: UpstreamHealth,
+    private readonly makeDataApi: () => DataApiClient,
+    private readonly makeNodeRpc: () => NodeRpcClients,
+    private readonly makeMetrics: () => MetricsClient,
+  ) {}
+
+  get dataApi(): DataApiClient {
+    return (this.#dataApi ??= this.makeDataApi());
+  }
+
+  get nodeRpc(): NodeRpcClients {
+    return (this.#nodeRpc ??= this.makeNodeRpc());
+  }
+
+  get metrics(): MetricsClient {
+    return (this.#metrics ??= this.makeMetrics());
   }
 }
