@@ -53,6 +53,8 @@ export const builder = new SchemaBuilder<SchemaTypes>({
 });
 
 const DECIMAL = /^-?\d+$/;
+/** A decimal string already in the form `BigInt(…).toString()` writes (no sign on 0, no leading zeros). */
+const CANONICAL_DECIMAL = /^(?:0|-?[1-9]\d*)$/;
 
 function bigIntFrom(value: unknown, where: string): bigint {
   if (typeof value === 'bigint') return value;
@@ -67,6 +69,8 @@ builder.scalarType('BigInt', {
   description:
     'An exact integer of any size (amounts in the smallest unit, block numbers, gas, nonces), serialized as a decimal string. Inputs accept a decimal string or an Int.',
   serialize: (value) => {
+    // Most amounts arrive as canonical decimal strings: written as they are, without a BigInt round trip.
+    if (typeof value === 'string' && CANONICAL_DECIMAL.test(value)) return value;
     if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value).toString();
     return bigIntFrom(value, 'output').toString();
   },

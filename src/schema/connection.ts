@@ -72,13 +72,33 @@ export function encodeCursor(payload: CursorPayload): string {
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
+/**
+ * A list's scope fingerprint, hashed when a cursor is first written: most selections ask for
+ * `nodes` only, and then no cursor (and no hash) is ever made.
+ */
+function lazyScopeHash(scope: string): () => string {
+  let h: string | undefined;
+  return () => (h ??= scopeHash(scope));
+}
+
 /** An edge whose cursor is encoded when read: most selections ask for `nodes` and `endCursor` only. */
-function edgeOf<T>(payload: CursorPayload, node: T): Edge<T> {
+function edgeOf<T>(t: string | null, s: number, i: number, h: () => string, node: T): Edge<T> {
   let cursor: string | undefined;
   return {
     node,
     get cursor() {
-      return (cursor ??= encodeCursor(payload));
+      return (cursor ??= encodeCursor({ t, s, i, h: h() }));
+    },
+  };
+}
+
+/** A page's `pageInfo`, whose `endCursor` (the last edge's cursor) is encoded when read. */
+function pageInfoOf<T>(hasNextPage: boolean, edges: Edge<T>[]): ConnectionResult<T>['pageInfo'] {
+  const last = edges.at(-1);
+  return {
+    hasNextPage,
+    get endCursor() {
+      return last?.cursor ?? null;
     },
   };
 }
@@ -119,7 +139,7 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
   if (!Number.isInteger(first) || first < minFirst || first > source.maxSize) {
     throw badInput('first', `must be between ${minFirst} and ${source.maxSize}, got ${first}`);
   }
-  const h = scopeHash(source.scope);
+  const h = lazyScopeHash(source.scope);
   let token: string | null = null;
   let size = Math.max(source.minSize ?? 1, first);
   let start = 0;
@@ -135,19 +155,18 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
     const items = page.items ?? [];
     let i = start;
     for (; i < items.length && edges.length < first; i++) {
-      edges.push(edgeOf({ t: token, s: size, i, h }, items[i]!));
+      edges.push(edgeOf(token, size, i, h, items[i]!));
     }
     const next = page.nextPageToken || null;
-    const endCursor = edges.at(-1)?.cursor ?? null;
-    if (edges.length >= first) return { edges, pageInfo: { hasNextPage: i < items.length || next !== null, endCursor } };
-    if (!next) return { edges, pageInfo: { hasNextPage: false, endCursor } };
+    if (edges.length >= first) return { edges, pageInfo: pageInfoOf(i < items.length || next !== null, edges) };
+    if (!next) return { edges, pageInfo: pageInfoOf(false, edges) };
     token = next;
     start = 0;
     // Page tokens mark a position, not a size: read what is still missing (a cursor from a small
     // page must not make a large `first` crawl), within the upstream's bounds.
     size = Math.min(source.maxSize, Math.max(source.minSize ?? 1, first - edges.length));
   }
-  return { edges, pageInfo: { hasNextPage: true, endCursor: edges.at(-1)?.cursor ?? null } };
+  return { edges, pageInfo: pageInfoOf(true, edges) };
 }
 
 /**
@@ -156,9 +175,9 @@ export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): 
  * together with other lists in one batched upstream call. `first` must be within the list's bounds.
  */
 export function firstPageOf<T>(scope: string, first: number, items: readonly T[], hasNextPage: boolean): ConnectionResult<T> {
-  const h = scopeHash(scope);
-  const edges = items.slice(0, first).map((node, i) => edgeOf({ t: null, s: first, i, h }, node));
-  return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
+  const h = lazyScopeHash(scope);
+  const edges = items.slice(0, first).map((node, i) => edgeOf(null, first, i, h, node));
+  return { edges, pageInfo: pageInfoOf(hasNextPage, edges) };
 }
 
 export const PageInfo = builder
