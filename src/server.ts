@@ -13,7 +13,6 @@ import { LiveSubscriptions } from './live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { RedisStore } from './redis/store.js';
-import { redisCacheTier, redisRateLimiter, redisResponseCache, redisWindows } from './redis/shared.js';
 
 export interface RunningServer {
   server: Server;
@@ -44,6 +43,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
         onError: (op) => metrics.redisError(op),
       })
     : undefined;
+  // Loaded only with REDIS_URL: its Redis rate limiter pulls in a dozen more modules.
+  const shared = redis ? await import('./redis/shared.js') : undefined;
   if (redis) {
     metrics.watchRedis(() => redis.up);
     // Start with the shared state when Redis answers soon; a Redis that does not is an outage, not a failed start.
@@ -56,7 +57,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       // Raw error bodies (keys already redacted) are for operators debugging an upstream, never for clients.
       onFailedAnswer: ({ service, route, status, body }) => logger.debug(`${service} ${route} answered ${status}`, { body }),
     },
-    redis ? { cache: redisCacheTier(redis), windows: redisWindows(redis), rateLimiter: redisRateLimiter(redis, config.clientUpstreamCallsPerSecond) } : {},
+    redis && shared
+      ? { cache: shared.redisCacheTier(redis), windows: shared.redisWindows(redis), rateLimiter: shared.redisRateLimiter(redis, config.clientUpstreamCallsPerSecond) }
+      : {},
   );
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   metrics.watchBreakers(() => upstreams.breakers());
@@ -70,7 +73,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     isReady: () => accepting,
     plugins: [metrics.plugin],
     onRefused: (reason) => metrics.reject(reason),
-    responseCache: redis && config.responseCacheMaxEntries > 0 ? redisResponseCache(redis, config.responseCacheMaxEntries) : undefined,
+    responseCache: redis && shared && config.responseCacheMaxEntries > 0 ? shared.redisResponseCache(redis, config.responseCacheMaxEntries) : undefined,
   });
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
   answerClientErrors(server, config);

@@ -16,7 +16,9 @@
 import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { createHash } from 'node:crypto';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+// From their own files: the package's index requires every store it supports (src/types/rate-limiter-flexible.d.ts).
+import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js';
+import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import type { SharedCacheTier } from '../upstream/cache.js';
 import type { UpstreamService } from '../upstream/errors.js';
 import type { SharedRateLimiter } from '../upstream/request.js';

@@ -7,7 +7,9 @@
  */
 import { setMaxListeners } from 'node:events';
 import { parse as parseLossless } from 'lossless-json';
-import { Pool } from 'undici';
+// From their own files: undici's index loads its fetch, WebSocket and cache too (src/types/undici.d.ts).
+import Pool from 'undici/lib/dispatcher/pool.js';
+import poolRequest from 'undici/lib/api/api-request.js';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 import { answerSizes } from './cache.js';
@@ -182,7 +184,7 @@ export class HttpTransport implements Transport {
     const signal = this.deadlineSignal();
     let status: number | 'error' = 'error';
     try {
-      const response = await this.pool(base.origin).request({
+      const response = await poolRequest.call(this.pool(base.origin), {
         path,
         method: call.method,
         headers: {
