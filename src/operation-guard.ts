@@ -294,9 +294,23 @@ function withLocation(error: unknown, node: FieldNode): GraphQLError {
 
 /** The yoga plugin: runs the guard before execution and answers its errors without executing. */
 export function useOperationGuard(options: OperationGuardOptions): Plugin {
+  // Operations that passed with no variables, by document (yoga keeps one parsed document per
+  // source text, so a repeated text is the same object): without variables, the verdict depends on
+  // the document and the operation's name alone, and the checks are pure, so it is not walked again.
+  const passed = new WeakMap<DocumentNode, Set<string>>();
   const guard = (args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: unknown }) => {
-    const { errors } = guardOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Record<string, unknown>, options.maxEstimatedUpstreamCalls);
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    const fixed = Object.keys(variables).length === 0;
+    const name = args.operationName ?? '';
+    if (fixed && passed.get(args.document)?.has(name)) return [];
+    const { errors } = guardOperation(args.schema, args.document, args.operationName, variables, options.maxEstimatedUpstreamCalls);
     if (errors.length > 0) options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
+    else if (fixed) {
+      const names = passed.get(args.document) ?? new Set<string>();
+      // Bounded: a document holds few operations, and a caller's names beyond them match none.
+      if (names.size < 16) names.add(name);
+      passed.set(args.document, names);
+    }
     return errors;
   };
   return {

@@ -87,6 +87,25 @@ describe('arguments under a parent that calls an upstream', () => {
     expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'number' });
     expect(calls()).toBe(0);
   });
+
+  it('checks a document again with each new set of variables after it passed once', async () => {
+    // A variable-free operation that passed is not walked again; one with variables always is.
+    const document = `query ($n: BigInt) { chain(id: "43114") { block(number: $n) { number } } }`;
+    const good = await h.query(document, { n: '5' }, headers);
+    expect(good.errors).toBeUndefined();
+    const before = calls();
+    const bad = await h.query(document, { n: '-5' }, headers);
+    expect(bad.data).toBeUndefined();
+    expect(bad.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'number' });
+    expect(calls()).toBe(before);
+    const fixed = `{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }`;
+    for (let i = 0; i < 2; i++) expect((await h.query(fixed, {}, headers)).errors).toBeUndefined();
+    // A bad variable-free operation is refused every time, never remembered as passed.
+    for (let i = 0; i < 2; i++) {
+      const refused = await h.query(`{ chain(id: "43114") { blocks(first: 1000) { nodes { number } } } }`, {}, headers);
+      expect(refused.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
+    }
+  });
 });
 
 describe('arguments beside a field that calls an upstream', () => {
