@@ -165,10 +165,18 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
             // Bounded labels only: no URL, no free-text operation name (see graphql_operation_duration_seconds), no error path.
             labels: { url: false, operationName: false, path: false },
             metrics: {
-              // Per request, these walked the document for deprecated fields (the schema has none) and
-              // fed a quantile summary that duplicates the request-duration histogram: CPU for nothing.
+              // Off: each observation costs a few µs of every request (label maps, object spreads), and
+              // these measure nothing an operator lacks. The deprecated-field counter walked every
+              // document (the schema has no deprecated fields); the request summary and duration
+              // repeat graphql_yoga_http_duration and graphql_operation_duration_seconds; parse and
+              // validate are cache hits for all but a document's first request; context building is
+              // a few object allocations. Kept: execute and subscribe phases, requests, errors, HTTP.
               graphql_envelop_deprecated_field: false,
               graphql_envelop_request_time_summary: false,
+              graphql_envelop_request_duration: false,
+              graphql_envelop_phase_parse: false,
+              graphql_envelop_phase_validate: false,
+              graphql_envelop_phase_context: false,
             },
           }),
         );

@@ -18,6 +18,10 @@ describe('/metrics', () => {
     expect(text).toMatch(/upstream_request_duration_seconds_count\{service="data-api",route="GET \/v1\/chains"\} 2/);
     expect(text).toMatch(/upstream_cache_entries \d+/);
     expect(text).toContain('graphql_yoga_http_duration');
+    // The request, execution and error series operators alert on (the repeats of these are off).
+    for (const series of ['graphql_envelop_request{', 'graphql_envelop_phase_execute_count', 'graphql_envelop_error_result', 'graphql_operation_duration_seconds_count']) {
+      expect(text).toContain(series);
+    }
     // Route templates only: no key, no address, no query string.
     expect(text).not.toContain('metrics-secret-key');
     expect(text).not.toContain('network=fuji');
