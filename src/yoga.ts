@@ -82,26 +82,29 @@ function readyCheck(probe: HealthProbe | undefined) {
  */
 function readiness(isReady: () => boolean, health: UpstreamHealth): Plugin {
   return {
-    async onRequest({ url, endResponse, fetchAPI }) {
-      if (url.pathname === '/ready') {
-        const ready = isReady();
-        const upstreams = Object.fromEntries(health.breakers().map((b) => [b.target, b.state]));
-        const due = HEALTH_SERVICES.flatMap((service) => (['health', 'live'] as const).map((check) => health.check(service, check)));
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.all(due), new Promise((resolve) => (timer = setTimeout(resolve, READY_PROBE_WAIT_MS)))]);
-        clearTimeout(timer);
-        const checks = Object.fromEntries(
-          HEALTH_SERVICES.map((service) => [service, { health: readyCheck(health.last(service, 'health')), live: readyCheck(health.last(service, 'live')) }]),
-        );
-        endResponse(
-          new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready', upstreams, checks }), {
-            status: ready ? 200 : 503,
-            headers: { 'content-type': 'application/json' },
-          }),
-        );
-      }
+    // Synchronous for every other path: an async hook would make every request wait a tick.
+    onRequest({ url, endResponse, fetchAPI }) {
+      if (url.pathname === '/ready') return answer(endResponse, fetchAPI);
     },
   };
+
+  async function answer(endResponse: (response: Response) => void, fetchAPI: { Response: typeof Response }): Promise<void> {
+    const ready = isReady();
+    const upstreams = Object.fromEntries(health.breakers().map((b) => [b.target, b.state]));
+    const due = HEALTH_SERVICES.flatMap((service) => (['health', 'live'] as const).map((check) => health.check(service, check)));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(due), new Promise((resolve) => (timer = setTimeout(resolve, READY_PROBE_WAIT_MS)))]);
+    clearTimeout(timer);
+    const checks = Object.fromEntries(
+      HEALTH_SERVICES.map((service) => [service, { health: readyCheck(health.last(service, 'health')), live: readyCheck(health.last(service, 'live')) }]),
+    );
+    endResponse(
+      new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready', upstreams, checks }), {
+        status: ready ? 200 : 503,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  }
 }
 
 /** Puts the operation's notices (fields left null on purpose, see schema/notices.ts) in `extensions.notices`. */
