@@ -40,74 +40,28 @@ export interface DataApiOptions {
 
 export class DataApiClient {
   readonly rest: RestClient;
-  // The endpoint groups are made on first use: an operation touches one or two of them.
-  #evm: EvmEndpoints | undefined;
-  #evmTransactions: EvmTransactionEndpoints | undefined;
-  #nfts: NftEndpoints | undefined;
-  #assets: AssetEndpoints | undefined;
-  #primary: PrimaryEndpoints | undefined;
-  #primaryAddresses: PrimaryAddressEndpoints | undefined;
-  #primaryStaking: PrimaryStakingEndpoints | undefined;
-  #primaryLedger: PrimaryLedgerEndpoints | undefined;
-  #icm: IcmEndpoints | undefined;
-  #signatures: SignatureEndpoints | undefined;
-  #validators: ValidatorEndpoints | undefined;
-
   /** EVM chains: blocks, transactions, native balances, ERC-20 transfers. */
-  get evm(): EvmEndpoints {
-    return (this.#evm ??= new EvmEndpoints(this.rest));
-  }
-
+  readonly evm: EvmEndpoints;
   /** EVM transaction lists: latest per chain and across chains, an address's history, NFT transfers, internal transactions. */
-  get evmTransactions(): EvmTransactionEndpoints {
-    return (this.#evmTransactions ??= new EvmTransactionEndpoints(this.rest));
-  }
-
+  readonly evmTransactions: EvmTransactionEndpoints;
   /** EVM chains: ERC-721/1155 balances and NFT collections. */
-  get nfts(): NftEndpoints {
-    return (this.#nfts ??= new NftEndpoints(this.rest));
-  }
-
+  readonly nfts: NftEndpoints;
   /** EVM chains: ERC-20 and collectible balances, an address's chains, contracts, single NFTs. */
-  get assets(): AssetEndpoints {
-    return (this.#assets ??= new AssetEndpoints(this.rest));
-  }
-
+  readonly assets: AssetEndpoints;
   /** Primary network: blockchains, UTXOs, rewards, delegators, vertices. */
-  get primary(): PrimaryEndpoints {
-    return (this.#primary ??= new PrimaryEndpoints(this.rest));
-  }
-
+  readonly primary: PrimaryEndpoints;
   /** Primary network: balances, last activity and chains of addresses. */
-  get primaryAddresses(): PrimaryAddressEndpoints {
-    return (this.#primaryAddresses ??= new PrimaryAddressEndpoints(this.rest));
-  }
-
+  readonly primaryAddresses: PrimaryAddressEndpoints;
   /** Primary network: staking details, pending rewards, the AVAX supply. */
-  get primaryStaking(): PrimaryStakingEndpoints {
-    return (this.#primaryStaking ??= new PrimaryStakingEndpoints(this.rest));
-  }
-
+  readonly primaryStaking: PrimaryStakingEndpoints;
   /** Primary network: transactions, blocks, vertices and asset details of the P-, X- and C-Chain. */
-  get primaryLedger(): PrimaryLedgerEndpoints {
-    return (this.#primaryLedger ??= new PrimaryLedgerEndpoints(this.rest));
-  }
-
+  readonly primaryLedger: PrimaryLedgerEndpoints;
   /** Interchain messages. */
-  get icm(): IcmEndpoints {
-    return (this.#icm ??= new IcmEndpoints(this.rest));
-  }
-
+  readonly icm: IcmEndpoints;
   /** Signature aggregation. */
-  get signatures(): SignatureEndpoints {
-    return (this.#signatures ??= new SignatureEndpoints(this.rest));
-  }
-
+  readonly signatures: SignatureEndpoints;
   /** Primary network: validators and their validations, subnets, L1 validators. */
-  get validators(): ValidatorEndpoints {
-    return (this.#validators ??= new ValidatorEndpoints(this.rest));
-  }
-
+  readonly validators: ValidatorEndpoints;
   /**
    * The key owner's webhooks, usage and export jobs: null unless the caller sent its own key, so
    * the gateway's configured key can never manage the operator's webhooks or read its usage.
@@ -124,6 +78,17 @@ export class DataApiClient {
       headers: options.apiKey ? Object.fromEntries(options.keyHeaders.map((name) => [name, options.apiKey!])) : {},
       cachePartition: options.keyPartition ?? keyFingerprint(options.apiKey),
     });
+    this.evm = new EvmEndpoints(this.rest);
+    this.evmTransactions = new EvmTransactionEndpoints(this.rest);
+    this.nfts = new NftEndpoints(this.rest);
+    this.assets = new AssetEndpoints(this.rest);
+    this.primary = new PrimaryEndpoints(this.rest);
+    this.primaryAddresses = new PrimaryAddressEndpoints(this.rest);
+    this.primaryStaking = new PrimaryStakingEndpoints(this.rest);
+    this.primaryLedger = new PrimaryLedgerEndpoints(this.rest);
+    this.icm = new IcmEndpoints(this.rest);
+    this.signatures = new SignatureEndpoints(this.rest);
+    this.validators = new ValidatorEndpoints(this.rest);
     this.account = options.callerKey && options.apiKey ? new AccountEndpoints(this.rest) : null;
   }
 
