@@ -230,9 +230,8 @@ async function main(): Promise<void> {
   const warm = await startGateway('warm', sandbox, {});
   const cold = await startGateway('cold', sandbox, { CACHE_MAX_ENTRIES: '1', RESPONSE_CACHE_MAX_ENTRIES: '0' });
   const bff = await startGateway('bff', sandbox, {}, ['--import', 'tsx', 'bench/bff.ts']);
-  // BENCH_BASELINE_DIR: another checkout (with node_modules) run cold as its own `npm start` ran it
-  // through tsx, for a before/after in one run.
-  // A checkout with a compiled build runs as this one does (node dist/main.js, production).
+  // BENCH_BASELINE_DIR: another checkout (with node_modules) run cold, for a before/after in one run:
+  // from its dist/ when it has one (as this one runs), else through tsx as its own `npm start` ran it.
   const baselineBuilt = BASELINE_DIR !== undefined && existsSync(`${BASELINE_DIR}/dist/main.js`);
   const before = BASELINE_DIR
     ? baselineBuilt
