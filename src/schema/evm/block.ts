@@ -137,7 +137,6 @@ builder.objectFields(Chain, (t) => ({
       paginate(
         {
           scope: `blocks:${chain.chainId}`,
-          ...BLOCK_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.evm.listBlocks(chain.chainId, { pageToken, pageSize });
             // A listed block is the same record a lookup by hash returns: a `parent` link to a
@@ -146,6 +145,7 @@ builder.objectFields(Chain, (t) => ({
             for (const block of page.blocks) loader.prime(blockKey(block.chainId, block.blockHash), block);
             return { items: page.blocks, nextPageToken: page.nextPageToken };
           },
+          ...BLOCK_PAGE,
         },
         args,
       ),
