@@ -40,6 +40,8 @@ const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,20').split(',').map(Number)
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
 /** BENCH_MODES=cold,before: only these rows (default: every mode), for quicker comparisons. */
 const MODES = process.env.BENCH_MODES?.split(',');
+/** BENCH_REPEAT=n: measure every row n times, interleaved, and print the medians (default 1). */
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: null });
@@ -208,6 +210,23 @@ async function measure(sandbox: Sandbox, once: () => Promise<void>, pid?: number
   };
 }
 
+/** Each figure's median over repeated measurements of one row (errors: their sum). */
+function medianOf(runs: Measurement[]): Measurement {
+  const mid = <T>(values: T[], key: (v: T) => number) => {
+    const sorted = values.map(key).sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  const cpu = runs.every((r) => r.cpuMsPerRequest !== undefined) ? mid(runs, (r) => r.cpuMsPerRequest!) : undefined;
+  return {
+    rps: mid(runs, (r) => r.rps),
+    p50: mid(runs, (r) => r.p50),
+    p95: mid(runs, (r) => r.p95),
+    upstreamPerRequest: mid(runs, (r) => r.upstreamPerRequest),
+    cpuMsPerRequest: cpu,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
 let coldKey = 0;
 function graphql(gateway: GatewayProcess, query: string, cold: boolean): () => Promise<void> {
   const payload = JSON.stringify({ query });
@@ -240,7 +259,7 @@ async function main(): Promise<void> {
     : undefined;
   const out = (s: string) => process.stdout.write(s);
   out(`gateway: ${command.label}, one process per mode; sandbox and load generator in the bench process\n`);
-  out(`closed loop, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up\n`);
+  out(`closed loop, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up${REPEAT > 1 ? `, medians of ${REPEAT} interleaved rounds` : ''}\n`);
   out('ratios: gateway ÷ REST (req/s > 1: the gateway serves more; p50 < 1: the gateway answers sooner)\n');
   if (BASELINE_DIR) out(`mode before: the checkout at ${BASELINE_DIR}, cold, ${baselineBuilt ? 'from its dist/ (node dist/main.js)' : 'run as its npm start ran it (tsx)'}\n`);
   out('mode bff: a hand-written BFF in its own process (bench/bff.ts: node:http + undici, no GraphQL) making the REST calls: the floor of any separate gateway\n');
@@ -252,16 +271,28 @@ async function main(): Promise<void> {
       out(`\nupstream latency ${latency} ms (up: upstream calls per request; cpu: gateway CPU ms per request; p50/p95 in ms)\n`);
       out(`${row(header, widths)}\n`);
       for (const task of TASKS) {
-        const rest = await measure(sandbox, async () => void (await task.rest(sandbox.urls.dataApi, getJson)));
-        for (const [mode, gateway] of [
-          ['cold', cold],
-          ['warm', warm],
-          ['bff', bff],
-          ...(before ? ([['before', before]] as const) : []),
-        ] as const) {
-          if (MODES && !MODES.includes(mode)) continue;
-          const once = mode === 'bff' ? () => getJson(`${bff.base}/${task.name}`).then(() => undefined) : graphql(gateway, task.query, mode !== 'warm');
-          const gw = await measure(sandbox, once, gateway.child.pid);
+        const modes = (
+          [
+            ['cold', cold],
+            ['warm', warm],
+            ['bff', bff],
+            ...(before ? ([['before', before]] as const) : []),
+          ] as const
+        ).filter(([mode]) => !MODES || MODES.includes(mode));
+        // BENCH_REPEAT rounds, each measuring REST and every mode in turn, so that drift over the run
+        // reaches every row alike; a row shows each figure's median over the rounds.
+        const rests: Measurement[] = [];
+        const runs = new Map<string, Measurement[]>(modes.map(([mode]) => [mode, []]));
+        for (let round = 0; round < REPEAT; round++) {
+          rests.push(await measure(sandbox, async () => void (await task.rest(sandbox.urls.dataApi, getJson))));
+          for (const [mode, gateway] of modes) {
+            const once = mode === 'bff' ? () => getJson(`${bff.base}/${task.name}`).then(() => undefined) : graphql(gateway, task.query, mode !== 'warm');
+            runs.get(mode)!.push(await measure(sandbox, once, gateway.child.pid));
+          }
+        }
+        const rest = medianOf(rests);
+        for (const [mode] of modes) {
+          const gw = medianOf(runs.get(mode)!);
           out(
             `${row(
               [
