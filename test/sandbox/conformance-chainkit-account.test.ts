@@ -4,20 +4,21 @@
  * every answer with its own schemas; the tests check that each key is its own account, that the
  * checks of the description answer 400, and that usage and logs are the key's requests.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { RpcMetrics$inboundSchema } from '@avalanche-sdk/chainkit/models/components';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 
 let sandbox: Sandbox;
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 let run = 0;
 /** A client for a fresh key (a fresh account) per test, and a second one for isolation checks. */
 let sdk: Avalanche;
 let other: Avalanche;
 let key: string;
-const keyless = new Avalanche({ enableTelemetry: false });
+const keyless = chainkitClient();
 
 const WALLET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const WALLET_2 = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
@@ -25,7 +26,7 @@ const NOW = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  at = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
+  at = callAt(sandbox.urls.dataApi);
 });
 
 afterAll(async () => {
@@ -35,8 +36,8 @@ afterAll(async () => {
 beforeEach(() => {
   run++;
   key = `account-conformance-${run}`;
-  sdk = new Avalanche({ enableTelemetry: false, apiKey: key });
-  other = new Avalanche({ enableTelemetry: false, apiKey: `${key}-other` });
+  sdk = chainkitClient(key);
+  other = chainkitClient(`${key}-other`);
 });
 
 const evmWebhook = (client: Avalanche, addresses = [WALLET], chainId = '43114') =>

@@ -5,22 +5,23 @@
  * answers must also agree with the world and with the service's other routes (an ERC-20 balance is
  * the genesis holding plus the transfers `transactions:listErc20` lists).
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 let cChain: EvmChainWorld;
 let wallet: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  at = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  at = callAt(sandbox.urls.dataApi);
   cChain = sandbox.world.evm.chain(43114)!;
   wallet = sandbox.world.evm.sharedWallets[0]!;
 });

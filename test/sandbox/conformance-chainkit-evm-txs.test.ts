@@ -4,24 +4,25 @@
  * an address's history, NFT transfers and internal transactions. The client validates every answer
  * with its own schemas; the data must be the world's, in the service's order and pages.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { listTransactionDetailsResponseFromJSON } from '@avalanche-sdk/chainkit/models/components';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import type { EvmBlock, EvmChainWorld, EvmTransaction } from '../../src/sandbox/world/evm/index.js';
 import { addressActivity, isListedInternalCall } from '../../src/sandbox/world/evm/activity.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 let cChain: EvmChainWorld;
 let wallet: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  at = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  at = callAt(sandbox.urls.dataApi);
   cChain = sandbox.world.evm.chain(43114)!;
   wallet = sandbox.world.evm.sharedWallets[0]!;
 });

@@ -3,23 +3,23 @@
  * ICM and signature-aggregator endpoints. The client validates every response with its own schemas,
  * so a resolved call means the sandbox speaks the wire protocol; the data must also be the world's.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-/** Per-call options: operations carry their own server list, which the constructor's serverURL does not override. */
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 let cChain: EvmChainWorld;
 let wallet: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  at = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  at = callAt(sandbox.urls.dataApi);
   cChain = sandbox.world.evm.chain(43114)!;
   wallet = sandbox.world.evm.sharedWallets[0]!;
 });

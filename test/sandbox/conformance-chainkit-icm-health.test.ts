@@ -3,23 +3,24 @@
  * messages and the Data API's and metrics service's health and live checks. The client validates
  * every answer with its own schemas; the data must also be the world's.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxHealth } from '../../src/sandbox/health.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import type { IcmMessage } from '../../src/sandbox/world/evm/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-let data: { serverURL: string; retries: { strategy: 'none' } };
-let metrics: { serverURL: string; retries: { strategy: 'none' } };
+let data: ChainkitCall;
+let metrics: ChainkitCall;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  data = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
-  metrics = { serverURL: sandbox.urls.metrics, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  data = callAt(sandbox.urls.dataApi);
+  metrics = callAt(sandbox.urls.metrics);
 });
 
 afterEach(() => {

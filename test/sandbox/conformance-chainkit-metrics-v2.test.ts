@@ -5,10 +5,11 @@
  * hours and days, series and windows). The composite query has no chainkit function: it is checked
  * over plain HTTP against the description's response schema.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
 import { L1_FEE_PER_DAY } from '../../src/sandbox/metrics/v2/staking.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../src/sandbox/world/chains.js';
@@ -16,12 +17,12 @@ import { bareAddress } from '../../src/sandbox/world/primary/wallets.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  at = { serverURL: sandbox.urls.metrics, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  at = callAt(sandbox.urls.metrics);
 });
 
 afterAll(async () => {

@@ -4,25 +4,25 @@
  * address chains, network details, pending rewards and the AVAX supply. The client validates every
  * response with its own schemas (and types errors by status); the data must also be the world's.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bech32Address } from '../../src/lib/codec.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import type { PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
 import { WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
 import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-/** Per-call options: operations carry their own server list, which the constructor's serverURL does not override. */
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 let net: PrimaryNetwork;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  at = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  at = callAt(sandbox.urls.dataApi);
   net = sandbox.world.primary.networks.mainnet;
 });
 

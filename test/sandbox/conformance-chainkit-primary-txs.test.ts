@@ -4,21 +4,22 @@
  * schemas, so a resolved call means the sandbox speaks the wire protocol; the data must also be the
  * world's, and the same the simulated node serves.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 import { WORLD_NOW, type PrimaryNetwork } from '../../src/sandbox/world/primary/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;
-let at: { serverURL: string; retries: { strategy: 'none' } };
+let at: ChainkitCall;
 let net: PrimaryNetwork;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  sdk = new Avalanche({ enableTelemetry: false });
-  at = { serverURL: sandbox.urls.dataApi, retries: { strategy: 'none' } };
+  sdk = chainkitClient();
+  at = callAt(sandbox.urls.dataApi);
   net = sandbox.world.primary.networks.mainnet;
 });
 
