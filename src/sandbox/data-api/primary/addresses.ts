@@ -19,7 +19,7 @@ import { assetOf, ownedByAny, placementOf } from '../../world/primary/queries.js
 import { badRequest, notFound } from '../errors.js';
 import { addressesBody } from './body.js';
 import { addressesParam, CHAIN_NAMES, listParam, networkParam, primaryChainParam, addressKeys } from './params.js';
-import { listedAmount } from './utxos.js';
+import { assetWire, listedAmount } from './utxos.js';
 
 const CHAINS: readonly ChainAlias[] = ['P', 'X', 'C'];
 
@@ -54,11 +54,7 @@ class Buckets {
       .map((b) => {
         const asset = assetOf(net, b.assetId)!;
         return {
-          assetId: asset.id,
-          name: asset.name,
-          symbol: asset.symbol,
-          denomination: asset.denomination,
-          type: asset.type,
+          ...assetWire(asset),
           amount: b.amount.toString(),
           utxoCount: b.utxoCount,
           ...(b.sharedWith ? { sharedWithChainId: net.chainIds[b.sharedWith] } : {}),

@@ -16,7 +16,7 @@ import type { EvmBlock, EvmChainWorld } from '../../world/evm/types.js';
 import type { ChainAlias, PBlock, PrimaryNetwork, PTx, UtxoRecord, XBlock, XTx } from '../../world/primary/index.js';
 import { assetOf } from '../../world/primary/queries.js';
 import { bareAddress } from '../../world/primary/wallets.js';
-import { avmUtxo, listedAmount, pChainUtxo } from './utxos.js';
+import { assetWire, avmUtxo, listedAmount, pChainUtxo } from './utxos.js';
 
 /** Where each UTXO came from and went, by transaction id (built once per network). */
 export interface LedgerIndex {
@@ -63,8 +63,7 @@ export function assetAmounts(net: PrimaryNetwork, entries: Array<{ assetId: stri
   return [...sums]
     .filter(([, amount]) => amount > 0n)
     .map(([assetId, amount]) => {
-      const asset = assetOf(net, assetId)!;
-      return { assetId, name: asset.name, symbol: asset.symbol, denomination: asset.denomination, type: asset.type, amount: amount.toString() };
+      return { ...assetWire(assetOf(net, assetId)!), amount: amount.toString() };
     });
 }
 
@@ -172,11 +171,7 @@ export function assetDetailsBody(net: PrimaryNetwork, assetId: string): Record<s
   const creation = net.x.txsById.get(assetId);
   const mintable = (creation?.asset?.initialStates ?? []).some((s) => s.outputs.some((o) => o.type === 'secpMint' || o.type === 'nftMint'));
   return {
-    assetId: asset.id,
-    name: asset.name,
-    symbol: asset.symbol,
-    denomination: asset.denomination,
-    type: asset.type,
+    ...assetWire(asset),
     createdAtTimestamp: asset.createdTime,
     cap: mintable ? 'variable' : 'fixed',
   };

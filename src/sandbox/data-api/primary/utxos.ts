@@ -8,7 +8,7 @@
 import { bytesToHex } from '../../../lib/codec.js';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
-import type { ChainAlias, PrimaryNetwork, UtxoRecord } from '../../world/primary/index.js';
+import type { Asset, ChainAlias, PrimaryNetwork, UtxoRecord } from '../../world/primary/index.js';
 import { amountOf } from '../../world/primary/ledger.js';
 import { assetOf, isLockedStake, ownedByAny, placementOf } from '../../world/primary/queries.js';
 import { bareAddress } from '../../world/primary/wallets.js';
@@ -28,9 +28,13 @@ export function listedAmount(utxo: UtxoRecord): bigint {
   return utxo.output.type === 'nftTransfer' ? 1n : amountOf(utxo.output);
 }
 
+/** The Data API's `Asset` fields of a primary-network asset: what its amounts, balances and details start with. */
+export function assetWire(asset: Asset) {
+  return { assetId: asset.id, name: asset.name, symbol: asset.symbol, denomination: asset.denomination, type: asset.type };
+}
+
 function assetAmount(net: PrimaryNetwork, utxo: UtxoRecord) {
-  const asset = assetOf(net, utxo.assetId)!;
-  return { assetId: asset.id, name: asset.name, symbol: asset.symbol, denomination: asset.denomination, type: asset.type, amount: listedAmount(utxo).toString() };
+  return { ...assetWire(assetOf(net, utxo.assetId)!), amount: listedAmount(utxo).toString() };
 }
 
 export function pChainUtxo(net: PrimaryNetwork, utxo: UtxoRecord): Record<string, unknown> {
