@@ -4,7 +4,7 @@
  * `Chain`, and nothing it loads or calls leaves the gateway's origin. Any request to another origin,
  * page error or console error fails the test. A screenshot lands in test-output/graphiql.png.
  *
- * Needs /usr/bin/chromium (`apt-get install chromium`; .ci/run installs it): without it the test
+ * Needs /usr/bin/chromium (`npm test` installs it when missing: scripts/test-tools.ts): without it the test
  * fails, it is never skipped.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -30,7 +30,7 @@ let unavailable: Error | undefined;
 beforeAll(async () => {
   try {
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`The GraphiQL browser test needs Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does so in CI).`);
+      throw new Error(`The GraphiQL browser test needs Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (npm test does so as root).`);
     }
     browser = await chromium.launch({ executablePath: CHROMIUM });
   } catch (error) {

@@ -13,7 +13,7 @@ service.route('GET', '/v1/fail', () => new SandboxResponse(503, { message: 'main
 service.route('GET', '/v1/ok', () => ({ ok: true }));
 
 let baseUrl: string;
-// The breaker is tested on its own (test/upstream/resilience.test.ts): here it never opens.
+// Breakers are tested in test/http/upstream-faults.test.ts and test/graph/upstream-status.test.ts: here one never opens.
 const transport = new HttpTransport({ timeoutMs: 300, connections: 4, retries: 1, breaker: { threshold: 1000, cooldownMs: 1000, targets: new Map() } });
 const client = (cachePartition = 'anon') =>
   new RestClient({ service: 'data-api', baseUrl, transport, cache: new UpstreamCache({ maxEntries: 100, maxBytes: 1_000_000 }), cachePartition });
