@@ -1,104 +1,94 @@
 /**
- * Configuration from the environment. Every variable has a documented default (README's table) and
- * is validated at start: a bad value stops the process with a message naming the variable.
+ * Configuration from the environment. Each variable is declared once, in `VARIABLES` below: its
+ * name, default, accepted values and meaning, and how it is read. `loadConfig` reads them all and
+ * stops at the first bad value with a `ConfigError` naming the variable; `npm run config-doc`
+ * renders the same table as docs/configuration.md (test/config-doc.test.ts fails when they differ).
  */
 import { readFileSync } from 'node:fs';
 
+/** The gateway's settings, each from the variable named in its comment (see `VARIABLES`). */
 export interface Config {
-  /** Interface the gateway listens on. */
+  /** `HOST` */
   host: string;
-  /** Port the gateway listens on; 0 picks a free port. */
+  /** `PORT` */
   port: number;
+  /** `DATA_API_URL` */
   dataApiUrl: string;
-  /** Server-side Data API key, used when the caller sends none. */
+  /** `DATA_API_KEY` */
   dataApiKey: string | undefined;
-  /**
-   * Headers the Data API key is sent in: `DATA_API_KEY_HEADER` alone when set, else both names the
-   * service honours (`x-glacier-api-key` of the official description and SDK, `x-data-api-key` of the brief).
-   */
+  /** `DATA_API_KEY_HEADER` (lower-cased), else `DEFAULT_KEY_HEADERS`. */
   dataApiKeyHeaders: readonly string[];
+  /** `NODE_RPC_URL_MAINNET`, `NODE_RPC_URL_FUJI` */
   nodeRpcUrl: { mainnet: string; fuji: string };
+  /** `METRICS_URL` */
   metricsUrl: string;
-  /** Deadline of one upstream call, headers and body included. */
+  /** `UPSTREAM_TIMEOUT_MS` */
   upstreamTimeoutMs: number;
-  /** Most open connections per upstream origin. */
+  /** `UPSTREAM_CONNECTIONS` */
   upstreamConnections: number;
-  /** How many times an idempotent call is retried after a connection error (not after a timeout). */
+  /** `UPSTREAM_RETRIES` */
   upstreamRetries: number;
-  /** Most entries in the shared cross-request upstream cache. */
+  /** `CACHE_MAX_ENTRIES` */
   cacheMaxEntries: number;
-  /** Most bytes (approximate, JSON length) held by the shared upstream cache. */
+  /** `CACHE_MAX_BYTES` */
   cacheMaxBytes: number;
-  /** Most calls in one EVM JSON-RPC batch request (the public node accepts 40). */
+  /** `RPC_BATCH_MAX` */
   rpcBatchMax: number;
-  /** How long SIGTERM waits for in-flight requests before closing them. */
+  /** `SHUTDOWN_TIMEOUT_MS` */
   shutdownTimeoutMs: number;
-  /** First port of the simulated upstreams in sandbox mode. */
+  /** `SANDBOX_PORT` */
   sandboxPort: number;
-  /** Most nested selection depth of one operation. */
+  /** `MAX_DEPTH` */
   maxDepth: number;
-  /** Most aliases of one operation. */
+  /** `MAX_ALIASES` */
   maxAliases: number;
-  /** Most tokens of one operation document. */
+  /** `MAX_TOKENS` */
   maxTokens: number;
-  /** Most cost (graphql-armor's depth-weighted count of fields) of one operation. */
+  /** `MAX_COST` */
   maxCost: number;
-  /** Most upstream requests one operation may cause (cache hits are free). */
+  /** `MAX_UPSTREAM_CALLS` */
   maxUpstreamCalls: number;
-  /**
-   * Most upstream requests the guard may estimate for an operation before it runs. The estimate is an
-   * upper bound (no cache hit, no repeated key), so this is larger than what operations really use.
-   */
+  /** `MAX_ESTIMATED_UPSTREAM_CALLS` */
   maxEstimatedUpstreamCalls: number;
-  /** Log level: debug, info, warn, error or silent. */
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Deadline of one whole operation; fields still waiting for an upstream then fail with UPSTREAM_TIMEOUT. */
+  /** `LOG_LEVEL` (lower-cased) */
+  logLevel: LogLevel;
+  /** `OPERATION_TIMEOUT_MS` */
   operationTimeoutMs: number;
-  /** Most upstream requests one client (API key, else IP) may cause per second, over all its operations. */
+  /** `CLIENT_UPSTREAM_CALLS_PER_SECOND` */
   clientUpstreamCallsPerSecond: number;
-  /** How often a live subscription's poller asks its upstream for news (SUBSCRIPTION_POLL_MS). */
+  /** `SUBSCRIPTION_POLL_MS` */
   subscriptionPollMs: number;
-  /** Most live subscriptions one client (API key, else IP) may hold open at once. */
+  /** `MAX_SUBSCRIPTIONS_PER_CLIENT` */
   maxSubscriptionsPerClient: number;
-  /** Consecutive failures (5xx, timeouts, connection errors) of one upstream origin that open its circuit breaker. */
+  /** `BREAKER_THRESHOLD` */
   breakerThreshold: number;
-  /** How long an open breaker fails calls fast before it lets one probe through. */
+  /** `BREAKER_COOLDOWN_MS` */
   breakerCooldownMs: number;
-  /** Most bytes of a request body; past it the answer is 413. */
+  /** `MAX_BODY_BYTES` */
   maxBodyBytes: number;
-  /** Most bytes of a request URL (path and query); past it the answer is 414. */
+  /** `MAX_URL_BYTES` */
   maxUrlBytes: number;
-  /** Most bytes of a request's header section; past it the answer is 431. */
+  /** `MAX_HEADER_BYTES` */
   maxHeaderBytes: number;
-  /** Origins allowed to call from a browser (CORS); undefined means any origin, never with credentials. */
+  /** `CORS_ORIGINS`; undefined means any origin (never with credentials). */
   corsOrigins: string[] | undefined;
-  /** Port of a separate listener for `/metrics`; undefined serves `/metrics` beside GraphQL. */
+  /** `METRICS_PORT`; undefined serves `/metrics` beside GraphQL. */
   metricsPort: number | undefined;
-  /**
-   * Node endpoints of chains, by EVM chain id or blockchain id, overriding the `rpcUrl` of their
-   * Data API record (and, for the C-Chain, the node URL of its network).
-   */
+  /** `CHAIN_RPC_URLS`, by EVM chain id or blockchain id (empty when unset). */
   chainRpcUrls: Map<string, ChainRpcOverride>;
   /** `TRUSTED_DOCUMENTS`: the manifest (document id → document) when only its documents may run. */
   trustedDocuments: Map<string, string> | undefined;
-  /** Most documents registered by automatic persisted queries (when not in trusted-documents mode). */
+  /** `APQ_MAX_DOCUMENTS` */
   apqMaxDocuments: number;
-  /** Most answers the response cache holds; 0 turns it off. */
+  /** `RESPONSE_CACHE_MAX_ENTRIES` */
   responseCacheMaxEntries: number;
-  /**
-   * `REDIS_URL`: the Redis shared by replicas (upstream cache, client rate limit, Retry-After windows,
-   * response cache, live pollers). Undefined: everything stays in this process.
-   */
+  /** `REDIS_URL`; undefined: everything stays in this process. */
   redisUrl: string | undefined;
-  /** Prefix of every Redis key and channel (`REDIS_KEY_PREFIX`). */
+  /** `REDIS_KEY_PREFIX` */
   redisKeyPrefix: string;
-  /** Deadline of one Redis command (`REDIS_COMMAND_TIMEOUT_MS`); past it the gateway goes on without Redis. */
+  /** `REDIS_COMMAND_TIMEOUT_MS` */
   redisCommandTimeoutMs: number;
-  /**
-   * How long the answer of a service's health or live check is reused (`UPSTREAM_HEALTH_TTL_MS`): one
-   * probe per service and check per period, however many `/ready` and `upstreamStatus` callers; 0
-   * shares a probe only while it is in flight.
-   */
+  /** `UPSTREAM_HEALTH_TTL_MS` */
   upstreamHealthTtlMs: number;
 }
 
@@ -121,9 +111,323 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** Without DATA_API_KEY_HEADER the key goes under both names the Data API accepts. */
+export const DEFAULT_KEY_HEADERS: readonly string[] = ['x-glacier-api-key', 'x-data-api-key'];
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Where a variable's row goes in docs/configuration.md. */
+export const SECTIONS = {
+  server: 'Listening, logging and shutdown',
+  services: 'Upstream services and keys',
+  calls: 'Upstream calls',
+  caches: 'Caches and persisted documents',
+  limits: 'Limits of one request and one client',
+  subscriptions: 'Subscriptions',
+  redis: 'Redis (several replicas)',
+  sandbox: 'Sandbox mode',
+} as const;
+
+/** One environment variable: everything the gateway and its documentation know of it. */
+export interface Variable<T> {
+  section: keyof typeof SECTIONS;
+  /** The value when unset, as the documentation shows it: a literal in backticks, or words. */
+  default: string;
+  /** What a value may be (format and bounds), as the documentation shows it. */
+  accepts: string;
+  /** What it sets, for operators. */
+  meaning: string;
+  /** The docs/ page (and anchor) where the rule it tunes is explained. */
+  see?: string;
+  /** Reads it from the environment; throws a ConfigError naming it when its value is bad. */
+  read(env: Env, name: string): T;
+}
+
+const variable = <T>(spec: Variable<T>): Variable<T> => spec;
+
+/** A whole number within bounds. */
+const whole = (fallback: number, min: number, max: number, spec: Omit<Variable<number>, 'default' | 'accepts' | 'read'>): Variable<number> =>
+  variable({ ...spec, default: `\`${fallback}\``, accepts: `whole number, ${min}–${max}`, read: (env, name) => int(env, name, fallback, min, max) });
+
+/** A base URL of an upstream service. */
+const serviceUrl = (fallback: string, spec: Omit<Variable<string>, 'default' | 'accepts' | 'read'>): Variable<string> =>
+  variable({ ...spec, default: `\`${fallback}\``, accepts: 'http(s) URL without query, fragment or credentials', read: (env, name) => url(env, name, fallback) });
+
+/**
+ * Every variable the gateway reads, in the order `loadConfig` checks them (with several bad values,
+ * the first is reported). The documentation groups them by `section`.
+ */
+export const VARIABLES = {
+  DATA_API_KEY_HEADER: variable<string | undefined>({
+    section: 'services',
+    default: 'unset: both `x-glacier-api-key` and `x-data-api-key`',
+    accepts: 'a header name (letters, digits, `-`)',
+    meaning:
+      'The one header the Data API key is sent in. Unset, the key goes under both names, so the service honours it whichever it reads (the official description and SDK name `x-glacier-api-key`).',
+    see: 'operations.md#api-keys',
+    read: (env, name) => {
+      const value = read(env, name);
+      if (value !== undefined && !/^[A-Za-z0-9-]+$/.test(value)) throw new ConfigError(name, `"${value}" is not a valid header name`);
+      return value;
+    },
+  }),
+  DATA_API_KEY: variable<string | undefined>({
+    section: 'services',
+    default: 'unset',
+    accepts: 'printable ASCII without spaces',
+    meaning: 'The gateway\'s own Data API key, sent when a caller sends none (a key raises the Data API\'s rate limit). Never sent to the node RPC or the metrics service.',
+    see: 'operations.md#api-keys',
+    read: (env, name) => {
+      const value = read(env, name);
+      if (value !== undefined && !/^[\x21-\x7e]+$/.test(value)) throw new ConfigError(name, 'must be printable ASCII without spaces');
+      return value;
+    },
+  }),
+  LOG_LEVEL: variable<LogLevel>({
+    section: 'server',
+    default: '`info`',
+    accepts: LOG_LEVELS.map((level) => `\`${level}\``).join(', '),
+    meaning: 'The least severe log line written (JSON lines on stderr); `debug` adds upstream error bodies, with keys redacted.',
+    read: (env, name) => {
+      const value = (read(env, name) ?? 'info').toLowerCase();
+      if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new ConfigError(name, `"${value}" is not one of ${LOG_LEVELS.join(', ')}`);
+      return value as LogLevel;
+    },
+  }),
+  HOST: variable<string>({
+    section: 'server',
+    default: '`0.0.0.0` (`127.0.0.1` under `npm run sandbox`)',
+    accepts: 'an interface address or host name',
+    meaning: 'The interface the gateway listens on (and `/metrics` with `METRICS_PORT`).',
+    read: (env, name) => read(env, name) ?? '0.0.0.0',
+  }),
+  PORT: whole(4000, 0, 65535, {
+    section: 'server',
+    meaning: 'The port of GraphQL and GraphiQL (`/graphql`), liveness (`/health`), readiness (`/ready`) and, unless `METRICS_PORT` is set, `/metrics`; `0` picks a free port.',
+  }),
+  DATA_API_URL: serviceUrl('https://data-api.avax.network', { section: 'services', meaning: 'The Data API\'s base URL.' }),
+  NODE_RPC_URL_MAINNET: serviceUrl('https://api.avax.network', {
+    section: 'services',
+    meaning: 'The mainnet AvalancheGo API node: the P- and X-Chain (`/ext/bc/P`, `/ext/bc/X`) and C-Chain (`/ext/bc/C/rpc`) paths are appended.',
+    see: 'operations.md#where-node-reads-go',
+  }),
+  NODE_RPC_URL_FUJI: serviceUrl('https://api.avax-test.network', {
+    section: 'services',
+    meaning: 'The Fuji AvalancheGo API node, as `NODE_RPC_URL_MAINNET`.',
+    see: 'operations.md#where-node-reads-go',
+  }),
+  METRICS_URL: serviceUrl('https://metrics.avax.network', { section: 'services', meaning: 'The metrics service\'s base URL.' }),
+  UPSTREAM_TIMEOUT_MS: whole(10_000, 100, 120_000, { section: 'calls', meaning: 'The deadline of one upstream call, headers and body included; past it the field fails with `UPSTREAM_TIMEOUT`.' }),
+  UPSTREAM_CONNECTIONS: whole(128, 1, 1024, {
+    section: 'calls',
+    meaning:
+      'The most open (keep-alive) connections per upstream origin. Calls beyond them queue: at 32, ten concurrent operations of ten transaction lists each waited on the pool (p50 116 ms against 63 ms at 128, with 20 ms upstream latency).',
+  }),
+  UPSTREAM_RETRIES: whole(1, 0, 5, { section: 'calls', meaning: 'How many times an idempotent call (a read) is retried after a connection error; never after a timeout, and a write never.' }),
+  CACHE_MAX_ENTRIES: whole(10_000, 1, 10_000_000, { section: 'caches', meaning: 'The most entries in the shared cache of upstream answers (across requests; partitioned by API key).', see: 'operations.md#caches' }),
+  CACHE_MAX_BYTES: whole(64 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024, {
+    section: 'caches',
+    meaning: 'The most bytes (approximate: the answers\' JSON length) in the shared cache of upstream answers; 64 MiB by default.',
+    see: 'operations.md#caches',
+  }),
+  RPC_BATCH_MAX: whole(40, 1, 1000, { section: 'calls', meaning: 'The most calls in one EVM JSON-RPC batch request (the public node accepts 40); an operation\'s calls to one chain beyond it go in further batches.' }),
+  SHUTDOWN_TIMEOUT_MS: whole(10_000, 0, 600_000, {
+    section: 'server',
+    meaning: 'How long SIGTERM waits for in-flight requests; at the deadline they are cut and their upstream calls aborted.',
+    see: 'operations.md#shutdown',
+  }),
+  SANDBOX_PORT: whole(4100, 0, 65531, {
+    section: 'sandbox',
+    meaning:
+      '`npm run sandbox` and `sandbox:upstreams` only: the first of the five ports of the simulated upstreams (Data API, mainnet node, Fuji node, metrics service, the L1s\' own nodes); `0` picks free ports. The simulator\'s own variables are in [sandbox.md](sandbox.md#variables).',
+  }),
+  MAX_DEPTH: whole(12, 1, 100, { section: 'limits', meaning: 'The most nested selection depth of one operation.', see: 'operations.md#limits' }),
+  MAX_ALIASES: whole(30, 1, 1000, { section: 'limits', meaning: 'The most aliases in one operation.', see: 'operations.md#limits' }),
+  MAX_TOKENS: whole(2000, 10, 100_000, { section: 'limits', meaning: 'The most tokens in one operation document.', see: 'operations.md#limits' }),
+  MAX_COST: whole(300_000, 10, 100_000_000, {
+    section: 'limits',
+    meaning: 'The most cost of one operation, by graphql-armor\'s count (each field weighs more the deeper it is); it sees the query\'s shape, not list sizes.',
+    see: 'operations.md#limits',
+  }),
+  MAX_UPSTREAM_CALLS: whole(250, 1, 100_000, {
+    section: 'limits',
+    meaning: 'The most upstream requests one operation may send while it runs (cache hits are free); past it the remaining fields fail with `UPSTREAM_BUDGET_EXCEEDED` and the rest of the answer is kept.',
+    see: 'operations.md#limits',
+  }),
+  MAX_ESTIMATED_UPSTREAM_CALLS: whole(2000, 1, 10_000_000, {
+    section: 'limits',
+    meaning:
+      'The most upstream requests the guard may estimate for an operation before it runs; over it the operation is refused with `UPSTREAM_BUDGET_EXCEEDED` and no call. The estimate is an upper bound (no cache hit, no repeated key), hence larger than `MAX_UPSTREAM_CALLS`.',
+    see: 'operations.md#limits',
+  }),
+  OPERATION_TIMEOUT_MS: whole(15_000, 100, 600_000, {
+    section: 'limits',
+    meaning: 'The deadline of one whole operation; fields still waiting for an upstream then fail with `UPSTREAM_TIMEOUT` and the rest of the answer is returned.',
+    see: 'operations.md#limits',
+  }),
+  CLIENT_UPSTREAM_CALLS_PER_SECOND: whole(200, 1, 1_000_000, {
+    section: 'limits',
+    meaning:
+      'The most upstream requests one client (its API key, else its socket address) may cause per second over all its operations; past it calls are refused unsent with `RATE_LIMITED`. Per process unless `REDIS_URL` is set.',
+    see: 'operations.md#limits',
+  }),
+  SUBSCRIPTION_POLL_MS: whole(2_000, 10, 600_000, { section: 'subscriptions', meaning: 'How often a live subscription\'s poller asks its upstream for news.', see: 'clients.md#subscriptions' }),
+  MAX_SUBSCRIPTIONS_PER_CLIENT: whole(20, 1, 10_000, {
+    section: 'subscriptions',
+    meaning: 'The most live subscriptions one client (its API key, else its socket address) holds open at once, per process; past it: `TOO_MANY_SUBSCRIPTIONS`.',
+    see: 'clients.md#subscriptions',
+  }),
+  BREAKER_THRESHOLD: whole(5, 1, 1000, {
+    section: 'calls',
+    meaning: 'Consecutive failures (timeouts, connection errors, 5xx, bodies that are not JSON) of one upstream that open its circuit breaker.',
+    see: 'operations.md#sick-upstreams',
+  }),
+  BREAKER_COOLDOWN_MS: whole(10_000, 100, 600_000, {
+    section: 'calls',
+    meaning: 'How long an open breaker fails calls fast (`UPSTREAM_UNAVAILABLE`) before it lets one probe through.',
+    see: 'operations.md#sick-upstreams',
+  }),
+  MAX_BODY_BYTES: whole(1_000_000, 1024, 100_000_000, { section: 'limits', meaning: 'The most bytes of a request body; past it: 413, and nothing more is read.', see: 'operations.md#limits' }),
+  MAX_URL_BYTES: whole(16_384, 256, 1_000_000, { section: 'limits', meaning: 'The most bytes of a request URL (path and query); past it: 414.', see: 'operations.md#limits' }),
+  MAX_HEADER_BYTES: whole(32_768, 1024, 1_000_000, { section: 'limits', meaning: 'The most bytes of a request\'s header section; past it: 431.', see: 'operations.md#limits' }),
+  CORS_ORIGINS: variable<string[] | undefined>({
+    section: 'server',
+    default: 'any origin',
+    accepts: 'comma-separated origins (`https://app.example.com,https://admin.example.com`), or `*`',
+    meaning: 'The origins browsers may call the gateway from; credentials are never allowed (the gateway uses no cookies).',
+    see: 'operations.md#browsers',
+    read: (env, name) => origins(env, name),
+  }),
+  METRICS_PORT: variable<number | undefined>({
+    section: 'server',
+    default: 'unset: `/metrics` beside GraphQL',
+    accepts: 'whole number, 0–65535',
+    meaning: 'Serve `/metrics` only on this port (same `HOST`), so the scrape endpoint need not be public; `0` picks a free port.',
+    see: 'operations.md#metrics-and-probes',
+    read: (env, name) => (read(env, name) === undefined ? undefined : int(env, name, 0, 0, 65535)),
+  }),
+  CHAIN_RPC_URLS: variable<Map<string, ChainRpcOverride>>({
+    section: 'services',
+    default: 'unset: each chain\'s Data API record',
+    accepts: 'a JSON object from an EVM chain id (`"779672"`) or a blockchain id to a URL, or to `{"rpc": URL, "validators": URL}`',
+    meaning: 'Node endpoints of chains (e.g. your own node), overriding the `rpcUrl` of their Data API record and, for the C-Chain, the API node.',
+    see: 'operations.md#where-node-reads-go',
+    read: (env, name) => chainRpcUrls(env, name),
+  }),
+  TRUSTED_DOCUMENTS: variable<Map<string, string> | undefined>({
+    section: 'caches',
+    default: 'unset: any document runs',
+    accepts: 'the path of a JSON manifest from document id to document (codegen\'s `persisted-documents.json`)',
+    meaning: 'Only the manifest\'s documents run, asked for by id; any other is refused before it is parsed.',
+    see: 'clients.md#persisted-documents',
+    read: (env, name) => trustedDocuments(env, name),
+  }),
+  APQ_MAX_DOCUMENTS: whole(1000, 1, 1_000_000, {
+    section: 'caches',
+    meaning: 'The most documents registered by automatic persisted queries (an LRU of at most 16 MiB together), per process.',
+    see: 'clients.md#persisted-documents',
+  }),
+  RESPONSE_CACHE_MAX_ENTRIES: whole(1000, 0, 1_000_000, { section: 'caches', meaning: 'The most whole answers the response cache keeps; `0` turns it off.', see: 'operations.md#response-cache' }),
+  REDIS_URL: variable<string | undefined>({
+    section: 'redis',
+    default: 'unset: everything in this process',
+    accepts: '`redis://[:password@]host:port[/db]`, or `rediss://` for TLS',
+    meaning:
+      'The Redis replicas share: the upstream cache, client rate limits, `Retry-After` windows, the response cache and the live pollers. A Redis outage never fails a query.',
+    see: 'operations.md#several-replicas-redis',
+    read: (env, name) => redisUrl(env, name),
+  }),
+  REDIS_KEY_PREFIX: variable<string>({
+    section: 'redis',
+    default: '`avalanche-graph:`',
+    accepts: '1 to 64 printable ASCII characters without spaces',
+    meaning: 'The prefix of every Redis key and channel, so that several deployments can share one Redis.',
+    see: 'operations.md#several-replicas-redis',
+    read: (env, name) => redisKeyPrefix(env, name),
+  }),
+  REDIS_COMMAND_TIMEOUT_MS: whole(200, 10, 10_000, {
+    section: 'redis',
+    meaning: 'The deadline of one Redis command; past it the gateway goes on without Redis.',
+    see: 'operations.md#several-replicas-redis',
+  }),
+  UPSTREAM_HEALTH_TTL_MS: whole(5_000, 0, 600_000, {
+    section: 'calls',
+    meaning:
+      'How long the answer of the Data API\'s or metrics service\'s health or live check is reused (`/ready`, `upstreamStatus`): one probe per service and check per period, however many callers; `0` shares a probe only while it is in flight.',
+    see: 'operations.md#metrics-and-probes',
+  }),
+};
+
+type Values = { [Name in keyof typeof VARIABLES]: (typeof VARIABLES)[Name] extends Variable<infer T> ? T : never };
+
+/** Reads every variable, in declaration order; throws a ConfigError naming the first bad one. */
+function readVariables(env: Env): Values {
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) values[name] = spec.read(env, name);
+  return values as Values;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const v = readVariables(env);
+  return {
+    host: v.HOST,
+    port: v.PORT,
+    dataApiUrl: v.DATA_API_URL,
+    dataApiKey: v.DATA_API_KEY,
+    dataApiKeyHeaders: v.DATA_API_KEY_HEADER === undefined ? DEFAULT_KEY_HEADERS : [v.DATA_API_KEY_HEADER.toLowerCase()],
+    nodeRpcUrl: { mainnet: v.NODE_RPC_URL_MAINNET, fuji: v.NODE_RPC_URL_FUJI },
+    metricsUrl: v.METRICS_URL,
+    upstreamTimeoutMs: v.UPSTREAM_TIMEOUT_MS,
+    upstreamConnections: v.UPSTREAM_CONNECTIONS,
+    upstreamRetries: v.UPSTREAM_RETRIES,
+    cacheMaxEntries: v.CACHE_MAX_ENTRIES,
+    cacheMaxBytes: v.CACHE_MAX_BYTES,
+    rpcBatchMax: v.RPC_BATCH_MAX,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    sandboxPort: v.SANDBOX_PORT,
+    maxDepth: v.MAX_DEPTH,
+    maxAliases: v.MAX_ALIASES,
+    maxTokens: v.MAX_TOKENS,
+    maxCost: v.MAX_COST,
+    maxUpstreamCalls: v.MAX_UPSTREAM_CALLS,
+    maxEstimatedUpstreamCalls: v.MAX_ESTIMATED_UPSTREAM_CALLS,
+    logLevel: v.LOG_LEVEL,
+    operationTimeoutMs: v.OPERATION_TIMEOUT_MS,
+    clientUpstreamCallsPerSecond: v.CLIENT_UPSTREAM_CALLS_PER_SECOND,
+    subscriptionPollMs: v.SUBSCRIPTION_POLL_MS,
+    maxSubscriptionsPerClient: v.MAX_SUBSCRIPTIONS_PER_CLIENT,
+    breakerThreshold: v.BREAKER_THRESHOLD,
+    breakerCooldownMs: v.BREAKER_COOLDOWN_MS,
+    maxBodyBytes: v.MAX_BODY_BYTES,
+    maxUrlBytes: v.MAX_URL_BYTES,
+    maxHeaderBytes: v.MAX_HEADER_BYTES,
+    corsOrigins: v.CORS_ORIGINS,
+    metricsPort: v.METRICS_PORT,
+    chainRpcUrls: v.CHAIN_RPC_URLS,
+    trustedDocuments: v.TRUSTED_DOCUMENTS,
+    apqMaxDocuments: v.APQ_MAX_DOCUMENTS,
+    responseCacheMaxEntries: v.RESPONSE_CACHE_MAX_ENTRIES,
+    redisUrl: v.REDIS_URL,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
+    upstreamHealthTtlMs: v.UPSTREAM_HEALTH_TTL_MS,
+  };
+}
+
+// How values are read and checked.
+
 function read(env: Env, name: string): string | undefined {
   const value = env[name];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a whole number`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `${value} is outside ${min}..${max}`);
+  return value;
 }
 
 function url(env: Env, name: string, fallback: string): string {
@@ -218,20 +522,6 @@ function trustedDocuments(env: Env, name: string): Map<string, string> | undefin
   return out;
 }
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a whole number`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `${value} is outside ${min}..${max}`);
-  return value;
-}
-
-/** Without DATA_API_KEY_HEADER the key goes under both names the Data API accepts. */
-export const DEFAULT_KEY_HEADERS: readonly string[] = ['x-glacier-api-key', 'x-data-api-key'];
-
-const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-
 /** A comma-separated list of origins (`https://app.example.com`), or `*` for any origin. */
 function origins(env: Env, name: string): string[] | undefined {
   const raw = read(env, name);
@@ -249,67 +539,6 @@ function origins(env: Env, name: string): string[] | undefined {
     }
     return parsed.origin;
   });
-}
-
-export function loadConfig(env: Env = process.env): Config {
-  const keyHeader = read(env, 'DATA_API_KEY_HEADER');
-  if (keyHeader !== undefined && !/^[A-Za-z0-9-]+$/.test(keyHeader)) {
-    throw new ConfigError('DATA_API_KEY_HEADER', `"${keyHeader}" is not a valid header name`);
-  }
-  const key = read(env, 'DATA_API_KEY');
-  if (key !== undefined && !/^[\x21-\x7e]+$/.test(key)) {
-    throw new ConfigError('DATA_API_KEY', 'must be printable ASCII without spaces');
-  }
-  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
-  }
-  return {
-    host: read(env, 'HOST') ?? '0.0.0.0',
-    port: int(env, 'PORT', 4000, 0, 65535),
-    dataApiUrl: url(env, 'DATA_API_URL', 'https://data-api.avax.network'),
-    dataApiKey: key,
-    dataApiKeyHeaders: keyHeader === undefined ? DEFAULT_KEY_HEADERS : [keyHeader.toLowerCase()],
-    nodeRpcUrl: {
-      mainnet: url(env, 'NODE_RPC_URL_MAINNET', 'https://api.avax.network'),
-      fuji: url(env, 'NODE_RPC_URL_FUJI', 'https://api.avax-test.network'),
-    },
-    metricsUrl: url(env, 'METRICS_URL', 'https://metrics.avax.network'),
-    upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
-    upstreamConnections: int(env, 'UPSTREAM_CONNECTIONS', 128, 1, 1024),
-    upstreamRetries: int(env, 'UPSTREAM_RETRIES', 1, 0, 5),
-    cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),
-    cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024),
-    rpcBatchMax: int(env, 'RPC_BATCH_MAX', 40, 1, 1000),
-    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    sandboxPort: int(env, 'SANDBOX_PORT', 4100, 0, 65531),
-    maxDepth: int(env, 'MAX_DEPTH', 12, 1, 100),
-    maxAliases: int(env, 'MAX_ALIASES', 30, 1, 1000),
-    maxTokens: int(env, 'MAX_TOKENS', 2000, 10, 100_000),
-    maxCost: int(env, 'MAX_COST', 300_000, 10, 100_000_000),
-    maxUpstreamCalls: int(env, 'MAX_UPSTREAM_CALLS', 250, 1, 100_000),
-    maxEstimatedUpstreamCalls: int(env, 'MAX_ESTIMATED_UPSTREAM_CALLS', 2000, 1, 10_000_000),
-    logLevel: logLevel as Config['logLevel'],
-    operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', 15_000, 100, 600_000),
-    clientUpstreamCallsPerSecond: int(env, 'CLIENT_UPSTREAM_CALLS_PER_SECOND', 200, 1, 1_000_000),
-    subscriptionPollMs: int(env, 'SUBSCRIPTION_POLL_MS', 2_000, 10, 600_000),
-    maxSubscriptionsPerClient: int(env, 'MAX_SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
-    breakerThreshold: int(env, 'BREAKER_THRESHOLD', 5, 1, 1000),
-    breakerCooldownMs: int(env, 'BREAKER_COOLDOWN_MS', 10_000, 100, 600_000),
-    maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),
-    maxUrlBytes: int(env, 'MAX_URL_BYTES', 16_384, 256, 1_000_000),
-    maxHeaderBytes: int(env, 'MAX_HEADER_BYTES', 32_768, 1024, 1_000_000),
-    corsOrigins: origins(env, 'CORS_ORIGINS'),
-    metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
-    chainRpcUrls: chainRpcUrls(env, 'CHAIN_RPC_URLS'),
-    trustedDocuments: trustedDocuments(env, 'TRUSTED_DOCUMENTS'),
-    apqMaxDocuments: int(env, 'APQ_MAX_DOCUMENTS', 1000, 1, 1_000_000),
-    responseCacheMaxEntries: int(env, 'RESPONSE_CACHE_MAX_ENTRIES', 1000, 0, 1_000_000),
-    redisUrl: redisUrl(env, 'REDIS_URL'),
-    redisKeyPrefix: redisKeyPrefix(env, 'REDIS_KEY_PREFIX'),
-    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 200, 10, 10_000),
-    upstreamHealthTtlMs: int(env, 'UPSTREAM_HEALTH_TTL_MS', 5_000, 0, 600_000),
-  };
 }
 
 /** `REDIS_URL`: `redis://` or `rediss://` (TLS), optionally with a password and a database number. */

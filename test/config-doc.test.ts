@@ -1,0 +1,20 @@
+/** docs/configuration.md is generated from src/config.ts: it must be what `npm run config-doc` writes now. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SECTIONS, VARIABLES } from '../src/config.js';
+import { CONFIG_DOC, renderConfigDoc } from '../scripts/config-doc.js';
+
+describe('docs/configuration.md', () => {
+  it('is what src/config.ts renders (run `npm run config-doc` after changing a variable)', () => {
+    expect(readFileSync(CONFIG_DOC, 'utf8')).toBe(renderConfigDoc());
+  });
+
+  it('lists every variable loadConfig reads, each with a meaning and a known section', () => {
+    const doc = renderConfigDoc();
+    for (const [name, spec] of Object.entries(VARIABLES)) {
+      expect(doc, name).toContain(`| \`${name}\` |`);
+      expect(spec.meaning.length, name).toBeGreaterThan(10);
+      expect(Object.keys(SECTIONS), name).toContain(spec.section);
+    }
+  });
+});
