@@ -163,8 +163,7 @@ export const VARIABLES = {
     section: 'services',
     default: 'unset: both `x-glacier-api-key` and `x-data-api-key`',
     accepts: 'a header name (letters, digits, `-`)',
-    meaning:
-      'The one header the Data API key is sent in. Unset, the key goes under both names, so the service honours it whichever it reads (the official description and SDK name `x-glacier-api-key`).',
+    meaning: 'The one header the Data API key is sent in; unset, it goes under both names.',
     see: 'operations.md#api-keys',
     read: (env, name) => {
       const value = read(env, name);
