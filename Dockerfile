@@ -31,5 +31,5 @@ EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # A young generation of 8 MiB per semi-space (V8 defaults to 16): idle RSS about 113 MiB instead of
-# 128, with no measured loss of throughput (README, *Benchmark*).
+# 128, with no measured loss of throughput (docs/benchmarks.md).
 CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "dist/main.js"]

@@ -2,7 +2,7 @@
  * Typed documents for the operations in test/ and examples/ (`npm run codegen`), generated from the
  * checked-in SDL. Tests import the typed documents from test/gql; the example client
  * (examples/wallet-client.ts) its own, from examples/gql, made with the config a client project
- * would use (README, *Typed clients*).
+ * would use (docs/clients.md, *Typed clients*).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
