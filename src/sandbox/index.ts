@@ -3,7 +3,7 @@
  * metrics service and the L1s' own nodes, all answering from one world. Once they listen, the chain
  * records point at them (`rpcUrl`), so the gateway reaches an L1's node as it would for real.
  */
-import { ConfigError } from '../config.js';
+import { SandboxConfigError } from './lib/config-error.js';
 import type { SandboxService } from './http.js';
 import type { DataApiAccessOptions } from './data-api/access.js';
 import { createDataApi } from './data-api/index.js';
@@ -43,7 +43,7 @@ export function latencyFromEnv(env: Record<string, string | undefined>): number 
   const raw = env.SANDBOX_LATENCY_MS?.trim();
   if (raw === undefined || raw === '') return 0;
   const ms = Number(raw);
-  if (!/^\d+$/.test(raw) || ms > 60_000) throw new ConfigError('SANDBOX_LATENCY_MS', `"${raw}" is not a whole number of ms from 0 to 60000`);
+  if (!/^\d+$/.test(raw) || ms > 60_000) throw new SandboxConfigError('SANDBOX_LATENCY_MS', `"${raw}" is not a whole number of ms from 0 to 60000`);
   return ms;
 }
 

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { closeOnSignals, startServer } from '../server.js';
 import { dataApiAccessFromEnv } from './data-api/access.js';
 import { latencyFromEnv, startSandbox } from './index.js';
+import { SandboxConfigError } from './lib/config-error.js';
 
 const upstreamsOnly = process.argv.includes('--upstreams-only');
 
@@ -43,7 +44,7 @@ try {
     }, running.logger);
   }
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof SandboxConfigError) {
     process.stderr.write(`Configuration error: ${error.message}\n`);
     process.exit(2);
   }

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
+import { SandboxConfigError as ConfigError } from '../../src/sandbox/lib/config-error.js';
 import { dataApiAccessFromEnv } from '../../src/sandbox/data-api/access.js';
 import type { SandboxService } from '../../src/sandbox/http.js';
 import { startHarness, type Harness } from '../support/harness.js';

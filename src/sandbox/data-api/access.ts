@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { ConfigError } from '../../config.js';
+import { SandboxConfigError } from '../lib/config-error.js';
 import { SandboxResponse, type Admission } from '../http.js';
 import { dataApiErrorBody } from './errors.js';
 
@@ -33,7 +33,7 @@ export function dataApiAccessFromEnv(env: Record<string, string | undefined>): D
   const keyed = perMinute(env, 'SANDBOX_RATE_LIMIT_KEYED');
   const keyless = perMinute(env, 'SANDBOX_RATE_LIMIT_KEYLESS');
   if (keyed !== undefined && keyless !== undefined && keyless > keyed) {
-    throw new ConfigError('SANDBOX_RATE_LIMIT_KEYLESS', `${keyless} is above SANDBOX_RATE_LIMIT_KEYED (${keyed}): a key raises the limit`);
+    throw new SandboxConfigError('SANDBOX_RATE_LIMIT_KEYLESS', `${keyless} is above SANDBOX_RATE_LIMIT_KEYED (${keyed}): a key raises the limit`);
   }
   if (!keys?.length && keyed === undefined && keyless === undefined) return undefined;
   return { apiKeys: keys?.length ? keys : undefined, rateLimitKeyed: keyed, rateLimitKeyless: keyless };
@@ -42,7 +42,7 @@ export function dataApiAccessFromEnv(env: Record<string, string | undefined>): D
 function perMinute(env: Record<string, string | undefined>, name: string): number | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) throw new ConfigError(name, `"${raw}" is not a whole number of requests per minute (1..1000000)`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) throw new SandboxConfigError(name, `"${raw}" is not a whole number of requests per minute (1..1000000)`);
   return Number(raw);
 }
 

@@ -2,10 +2,30 @@
  * The EVM chains of the simulated world: the C-Chain of mainnet and Fuji, and L1s on each, in the
  * shapes `GET /v1/chains` serves.
  */
-import { cb58Encode } from '../../lib/codec.js';
-import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
-import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
+import { cb58Encode } from '../lib/codec.js';
+import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../lib/networks.js';
 import type { Rng } from './rng.js';
+
+/** A chain record as the Data API's `GET /v1/chains` answers it (the fields the sandbox fills). */
+export interface WireChainInfo {
+  chainId: string;
+  status: string;
+  chainName: string;
+  description: string;
+  platformChainId?: string;
+  subnetId?: string;
+  vmId?: string;
+  vmName: string;
+  explorerUrl?: string;
+  rpcUrl: string;
+  wsUrl?: string;
+  isTestnet: boolean;
+  utilityAddresses?: { multicall?: string };
+  networkToken: { name: string; symbol: string; decimals: number; logoUri?: string; description?: string };
+  chainLogoUri?: string;
+  private?: boolean;
+  enabledFeatures?: string[];
+}
 
 export interface SandboxChain {
   network: NetworkKey;

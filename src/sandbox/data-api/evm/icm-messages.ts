@@ -3,7 +3,7 @@
  * the description (source, destination or either chain, sender, recipient, network). A chain filter
  * names a chain by its cb58 blockchain id or, for source and destination, its EVM chain id too.
  */
-import { isCb58Id } from '../../../lib/codec.js';
+import { isCb58Id } from '../../lib/codec.js';
 import type { SandboxService } from '../../http.js';
 import type { IcmMessage } from '../../world/evm/index.js';
 import type { World } from '../../world/index.js';

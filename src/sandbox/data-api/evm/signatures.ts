@@ -3,12 +3,12 @@
  * or returns the signed message of an ICM source transaction of the world.
  */
 import { hex } from '@scure/base';
-import { cb58Decode, cb58Encode, isCb58Id, isHash32 } from '../../../lib/codec.js';
+import { cb58Decode, cb58Encode, isCb58Id, isHash32 } from '../../lib/codec.js';
 import { SandboxResponse, type SandboxService } from '../../http.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../world/chains.js';
-import type { NetworkKey } from '../../../lib/networks.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { World } from '../../world/index.js';
-import { NETWORKS } from '../../../lib/networks.js';
+import { NETWORKS } from '../../lib/networks.js';
 import { idBytes, parseUnsignedWarpMessage, signWarpMessage, unsignedWarpMessage } from '../../world/evm/index.js';
 import { badRequest, notFound } from '../errors.js';
 

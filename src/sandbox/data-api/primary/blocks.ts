@@ -3,7 +3,7 @@
  * `.../nodes/{nodeId}/blocks`, latest first. P- and X-Chain blocks are the ones the simulated
  * node's `platform.getBlock` / `avm.getBlock` serve; C-Chain blocks those of its `eth_getBlockBy*`.
  */
-import { isCb58Id, isHash32, isNodeId } from '../../../lib/codec.js';
+import { isCb58Id, isHash32, isNodeId } from '../../lib/codec.js';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { ChainAlias } from '../../world/primary/index.js';

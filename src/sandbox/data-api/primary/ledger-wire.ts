@@ -9,8 +9,8 @@
  * names the same node. The world's C-Chain atomic exports predate the C-Chain blocks it indexes:
  * they are attributed to the chain's first block.
  */
-import { bytesToHex, cb58Decode, cb58Encode, sha256Bytes, toChecksumAddress } from '../../../lib/codec.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../../lib/networks.js';
+import { bytesToHex, cb58Decode, cb58Encode, sha256Bytes, toChecksumAddress } from '../../lib/codec.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type { World } from '../../world/index.js';
 import type { EvmBlock, EvmChainWorld } from '../../world/evm/types.js';
 import type { ChainAlias, PBlock, PrimaryNetwork, PTx, UtxoRecord, XBlock, XTx } from '../../world/primary/index.js';

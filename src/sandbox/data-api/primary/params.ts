@@ -3,8 +3,8 @@
  * ids and aliases, address and node id lists, page sizes. Anything malformed is a 400 with a
  * message naming the parameter, as the Data API answers.
  */
-import { bytesToHex, isCb58Id, isNodeId, parseBech32Address } from '../../../lib/codec.js';
-import type { NetworkKey } from '../../../lib/networks.js';
+import { bytesToHex, isCb58Id, isNodeId, parseBech32Address } from '../../lib/codec.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { World } from '../../world/index.js';
 import type { ChainAlias, PrimaryNetwork } from '../../world/primary/index.js';
 import { badRequest } from '../errors.js';

@@ -4,7 +4,7 @@
  * `.../assets/{assetId}[/transactions]`. Answers are the world's transactions (the ones the
  * simulated node's `platform.getTx` / `avm.getTx` serve), latest first unless asked otherwise.
  */
-import { bytesToHex, isCb58Id, isEvmAddress, parseBech32Address } from '../../../lib/codec.js';
+import { bytesToHex, isCb58Id, isEvmAddress, parseBech32Address } from '../../lib/codec.js';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { WORLD_NOW, type ChainAlias, type PrimaryNetwork } from '../../world/primary/index.js';

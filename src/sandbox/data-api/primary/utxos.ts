@@ -5,7 +5,7 @@
  * atomic outputs exported to it); P-Chain items carry staking fields, X- and C-Chain items the
  * AVM fields (credentials, NFT group and payload).
  */
-import { bytesToHex } from '../../../lib/codec.js';
+import { bytesToHex } from '../../lib/codec.js';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { Asset, ChainAlias, PrimaryNetwork, UtxoRecord } from '../../world/primary/index.js';

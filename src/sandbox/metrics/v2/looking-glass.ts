@@ -8,14 +8,28 @@
  *   evaluated after every block of the date range (and at its start); the world has no Stars Arena
  *   contract, so those conditions match no address.
  */
-import { toChecksumAddress } from '../../../lib/codec.js';
+import { toChecksumAddress } from '../../lib/codec.js';
 import type { EvmChainWorld } from '../../world/evm/types.js';
 import type { World } from '../../world/index.js';
 import type { PrimaryNetwork } from '../../world/primary/types.js';
 import { bareAddress } from '../../world/primary/wallets.js';
 import { Rng } from '../../world/rng.js';
-import { COMPOSITE_QUERY_TYPES, type CompositeQueryType } from '../../../upstream/types/metrics-v2.js';
 import { bad, decimalParam, evmAddressParam } from './params.js';
+
+/** The sub-query types the metrics service's composite query accepts. */
+const COMPOSITE_QUERY_TYPES = [
+  'AllTimeNativeBalance',
+  'AnyTimeNativeBalance',
+  'AllTimeErc20Balance',
+  'AnyTimeErc20Balance',
+  'AllTimeNftHolders',
+  'AnyTimeNftHolders',
+  'LatestBalance',
+  'AllTimeStarsArenaBalance',
+  'AnyTimeStarsArenaBalance',
+  'LatestBalanceStarsArena',
+] as const;
+type CompositeQueryType = (typeof COMPOSITE_QUERY_TYPES)[number];
 
 export interface Bridger {
   address: string;

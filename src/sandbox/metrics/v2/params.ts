@@ -2,8 +2,8 @@
  * Parameter checks of the metrics service's v2 routes: a bad value answers 400 with the service's
  * error body (`message` an array of strings), an unknown subject 404, as the real service does.
  */
-import { isCb58Id, isEvmAddress, isNodeId } from '../../../lib/codec.js';
-import type { NetworkKey } from '../../../lib/networks.js';
+import { isCb58Id, isEvmAddress, isNodeId } from '../../lib/codec.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import { SandboxHttpError } from '../../http.js';
 
 export const bad = (message: string) => new SandboxHttpError(400, [message]);

@@ -1,5 +1,5 @@
 /** Lookups over one generated chain: by number, hash, address and contract, built once per chain. */
-import { keccakHex } from '../../../lib/codec.js';
+import { keccakHex } from '../../lib/codec.js';
 import { EMPTY_TRIE_ROOT } from './constants.js';
 import { erc20BalancesOf } from './erc20-balances.js';
 import type { GeneratedChain } from './generate.js';

@@ -4,7 +4,7 @@
  * through the running state, so balances at any block follow from the history.
  */
 import { hex } from '@scure/base';
-import { bytesToHex, keccakHex } from '../../../lib/codec.js';
+import { bytesToHex, keccakHex } from '../../lib/codec.js';
 import { createAddress, logsBloom, orBlooms } from './abi.js';
 import { feeConfigAt } from './chain-config.js';
 import { BLACKHOLE_ADDRESS, EMPTY_TRIE_ROOT, GWEI, TELEPORTER_ADDRESS } from './constants.js';

@@ -5,11 +5,11 @@
  * generating the chains and the generator places exactly these transactions.
  */
 import { hex } from '@scure/base';
-import { bytesToHex, keccakHex } from '../../../lib/codec.js';
-import type { NetworkKey } from '../../../lib/networks.js';
+import { bytesToHex, keccakHex } from '../../lib/codec.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { Rng } from '../rng.js';
 import { TELEPORTER_ADDRESS } from './constants.js';
-import { NETWORKS } from '../../../lib/networks.js';
+import { NETWORKS } from '../../lib/networks.js';
 import { word } from './abi.js';
 import { units, type ChainPlan } from './plan.js';
 import type { IcmMessage } from './types.js';

@@ -4,14 +4,14 @@
  * vertices and blocks. Each network is generated from its own fork of the Rng, each part from its
  * own fork, all on one UTXO ledger so that every reference between them holds.
  */
-import { cb58Encode } from '../../../lib/codec.js';
+import { cb58Encode } from '../../lib/codec.js';
 import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../../lib/networks.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { EvmWorld } from '../evm/types.js';
 import type { Rng } from '../rng.js';
 import { createBlockchains } from './blockchains.js';
 import { AVAX, AVAX_ASSET_IDS } from './constants.js';
-import { NETWORKS } from '../../../lib/networks.js';
+import { NETWORKS } from '../../lib/networks.js';
 import type { NetworkContext } from './context.js';
 import { createL1Validators } from './l1.js';
 import { amountOf, Ledger } from './ledger.js';

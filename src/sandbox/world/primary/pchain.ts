@@ -4,7 +4,7 @@
  * UTXOs, keyed by the staking tx as AvalancheGo keys them), imports of the X-Chain's exports,
  * transfers, and the creation of subnets, chains and L1s.
  */
-import { cb58Encode } from '../../../lib/codec.js';
+import { cb58Encode } from '../../lib/codec.js';
 import type { Rng } from '../rng.js';
 import { AVAX, DAY, FEES, HISTORY_START, WORLD_NOW } from './constants.js';
 import { amountBetween, pickWallet, timeBetween, type NetworkContext } from './context.js';

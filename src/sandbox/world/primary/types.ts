@@ -1,6 +1,6 @@
 /** The shapes of the simulated primary network (one per network): what the services read. */
 import type { SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../../lib/networks.js';
+import type { NetworkKey } from '../../lib/networks.js';
 
 /** A primary-network chain by its alias. */
 export type ChainAlias = 'X' | 'P' | 'C';
