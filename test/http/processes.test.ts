@@ -26,7 +26,7 @@ function exitCode(child: ChildProcess): Promise<number | null> {
 
 describe('processes', () => {
   it('sandbox mode serves the graph and one SIGTERM stops gateway and upstreams cleanly', async () => {
-    const { child, output } = await run(['src/sandbox/main.ts'], { PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn' }, /GraphiQL: (http:\S+)/);
+    const { child, output } = await run(['scripts/sandbox.ts'], { PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn' }, /GraphiQL: (http:\S+)/);
     const url = /GraphiQL: (http:\S+)/.exec(output())![1]!;
     const response = await fetch(url, {
       method: 'POST',
@@ -41,7 +41,7 @@ describe('processes', () => {
   });
 
   it('the upstreams run alone and print their base URLs', async () => {
-    const { child, output } = await run(['src/sandbox/main.ts', '--upstreams-only'], { SANDBOX_PORT: '0' }, /METRICS_URL=\S+/);
+    const { child, output } = await run(['src/sandbox/cli.ts'], { SANDBOX_PORT: '0' }, /METRICS_URL=\S+/);
     const dataApi = /DATA_API_URL=(\S+)/.exec(output())![1]!;
     const chains = (await (await fetch(`${dataApi}/v1/chains`)).json()) as { chains: unknown[] };
     expect(chains.chains.length).toBeGreaterThan(0);
