@@ -8,8 +8,7 @@
  *   npm run bench:faults
  *   FAULT_SECONDS=5 FAULT_CLIENTS=50 npm run bench:faults
  */
-import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
-import type { Fault } from '../src/sandbox/http.js';
+import { startSandbox, type Sandbox, type Fault } from '@avalanche-graph/sandbox';
 import { percentile, startBenchGateway, upstreamRequests } from './support.js';
 
 const SECONDS = Number(process.env.FAULT_SECONDS ?? 3);

@@ -28,7 +28,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { mib, upstreamRequests, freePort } from './support.js';
 import { TASKS, type GetJson } from './tasks.js';
 

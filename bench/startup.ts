@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { startSandbox } from '../src/sandbox/index.js';
+import { startSandbox } from '@avalanche-graph/sandbox';
 import { freePort } from './support.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { startServer, type RunningServer } from '../src/server.js';
 
 /** The tests' free-port helper, for the processes the benchmarks start. */

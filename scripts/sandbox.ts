@@ -6,9 +6,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config.js';
 import { closeOnSignals, startServer } from '../src/server.js';
-import { startSandbox } from '../src/sandbox/index.js';
-import { describeUpstreams, sandboxOptionsFromEnv } from '../src/sandbox/launch.js';
-import { SandboxConfigError } from '../src/sandbox/lib/config-error.js';
+import { startSandbox, describeUpstreams, sandboxOptionsFromEnv, SandboxConfigError } from '@avalanche-graph/sandbox';
 
 try {
   const base = loadConfig();

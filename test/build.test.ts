@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/sandbox/index.js';
+import { startSandbox } from '@avalanche-graph/sandbox';
 import { freePort } from './support/ports.js';
 
 const OUT = '.build-test';

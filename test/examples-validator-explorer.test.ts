@@ -9,7 +9,7 @@ import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { guardOperation } from '../src/operation-guard.js';
 import { schema } from '../src/schema/index.js';
-import { EMPTY_ID } from '../src/sandbox/world/primary/index.js';
+import { EMPTY_ID } from '@avalanche-graph/sandbox';
 import { ValidatorExplorerPageDocument } from './gql/graphql.js';
 import { useHarness } from './support/harness.js';
 

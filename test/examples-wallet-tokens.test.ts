@@ -5,7 +5,7 @@
  * received minus what they sent), in three Data API calls.
  */
 import { describe, expect, it } from 'vitest';
-import type { EvmChainWorld } from '../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { WalletTokensPageDocument } from './gql/graphql.js';
 import { useHarness } from './support/harness.js';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { isInterfaceType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/schema/index.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 
 interface Operation {
   id: string;

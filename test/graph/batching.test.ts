@@ -3,7 +3,7 @@
  * call across concurrent operations for immutable data, none for what the cache already holds.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { EvmLatestBlocksWithSenderBalancesDocument, EvmTransactionDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -3,7 +3,7 @@
  * transactions and ERC-20 transfers, block ranges and input checks.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NATIVE_PRICE_USD, USD_RATES, type EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
+import { NATIVE_PRICE_USD, USD_RATES, type EvmChainWorld } from '@avalanche-graph/sandbox';
 import { EvmAccountErc20TransfersDocument, EvmAccountTransactionsDocument, EvmNativeBalanceDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -5,7 +5,7 @@
  * any call.
  */
 import { describe, expect, it } from 'vitest';
-import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import {
   AccountChainsDocument,
   AccountCollectiblesDocument,

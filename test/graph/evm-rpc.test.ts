@@ -4,9 +4,7 @@
  * missing subnet-EVM methods are null; a failing method or node fails only its own fields.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evmMethods } from '../../src/sandbox/node-rpc/evm/index.js';
-import type { SandboxRequest } from '../../src/sandbox/http.js';
-import type { SandboxChain } from '../../src/sandbox/world/chains.js';
+import { evmMethods, type SandboxRequest, type SandboxChain } from '@avalanche-graph/sandbox';
 import {
   AccountBalanceAtDocument,
   ChainFeeConfigDocument,

@@ -3,7 +3,7 @@
  * standard, its facts as the transfers tell them, block ranges and input checks.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EvmChainWorld, TokenTransferRecord } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld, TokenTransferRecord } from '@avalanche-graph/sandbox';
 import { EvmTokenContractDocument, EvmTokenTransfersDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

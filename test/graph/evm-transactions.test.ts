@@ -3,7 +3,7 @@
  * with their decoded content fetched only when asked for.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EvmChainWorld, EvmTransaction } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld, EvmTransaction } from '@avalanche-graph/sandbox';
 import {
   EvmBlockTransactionDetailsDocument,
   EvmBlockTransactionsDocument,

@@ -4,8 +4,7 @@
  * internal transactions, against the sandbox's world, with their upstream calls counted.
  */
 import { describe, expect, it } from 'vitest';
-import type { EvmChainWorld, EvmTransaction } from '../../src/sandbox/world/evm/index.js';
-import { addressActivity, isListedInternalCall } from '../../src/sandbox/world/evm/activity.js';
+import { addressActivity, isListedInternalCall, type EvmChainWorld, type EvmTransaction } from '@avalanche-graph/sandbox';
 import {
   AccountHistoryDocument,
   AccountHistoryLinksDocument,

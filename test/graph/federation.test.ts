@@ -10,7 +10,7 @@ import { guardOperation } from '../../src/operation-guard.js';
 import { schema } from '../../src/schema/index.js';
 import { entityKeys } from '../../src/schema/federation.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../src/lib/networks.js';
-import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { useHarness } from '../support/harness.js';
 
 // 50 aliased fields, to compare with 50 representations.

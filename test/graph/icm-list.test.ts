@@ -4,7 +4,7 @@
  * before. Listed messages are global-id nodes.
  */
 import { describe, expect, it } from 'vitest';
-import type { IcmMessage } from '../../src/sandbox/world/evm/index.js';
+import type { IcmMessage } from '@avalanche-graph/sandbox';
 import { IcmMessageListByAddressDocument, IcmMessageListDocument, IcmMessageNodeDocument, type IcmMessageListQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

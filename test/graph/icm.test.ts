@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IcmMessage } from '../../src/sandbox/world/evm/index.js';
+import type { IcmMessage } from '@avalanche-graph/sandbox';
 import {
   AccountIcmMessagesDocument,
   IcmMessageByIdDocument,

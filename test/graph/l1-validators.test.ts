@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nodeIdFromBytes } from '../../src/lib/codec.js';
-import type { SandboxChain } from '../../src/sandbox/world/chains.js';
+import type { SandboxChain } from '@avalanche-graph/sandbox';
 import { BlockchainStatusDocument, ChainL1ValidatorsDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -4,10 +4,7 @@
  * BAD_USER_INPUT error on `after` that says to start again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxService } from '../../src/sandbox/http.js';
-import { createMetrics } from '../../src/sandbox/metrics/index.js';
-import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
-import { createWorld } from '../../src/sandbox/world/index.js';
+import { createMetrics, buildTpsSeries, createWorld, type SandboxService } from '@avalanche-graph/sandbox';
 import { ChainAvgTpsDocument } from '../gql/graphql.js';
 import { startHarness, useHarness, type Harness } from '../support/harness.js';
 

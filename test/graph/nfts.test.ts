@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NftHolding, NftToken } from '../../src/sandbox/world/evm/index.js';
+import type { NftHolding, NftToken } from '@avalanche-graph/sandbox';
 import {
   AccountNftListsDocument,
   Erc1155BalancesDocument,

@@ -4,7 +4,7 @@
  * mid-page, filling past one upstream page, and refusing bad arguments before any upstream call.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { EvmAccountTransactionsDocument, EvmBlockTransactionsDocument, EvmLatestBlocksDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
-import type { PrimaryNetwork, RewardOwner, Validator } from '../../src/sandbox/world/primary/index.js';
-import { EMPTY_ID } from '../../src/sandbox/world/primary/index.js';
+import { EMPTY_ID, type PrimaryNetwork, type RewardOwner, type Validator } from '@avalanche-graph/sandbox';
 import {
   DelegatorsWithValidatorsDocument,
   RewardsWithValidatorsDocument,

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
-import type { PrimaryNetwork, PTx, UtxoRecord } from '../../src/sandbox/world/primary/index.js';
-import { EMPTY_ID, WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
-import { inUtxoSet } from '../../src/sandbox/world/primary/queries.js';
+import { EMPTY_ID, WORLD_NOW, amountOf, inUtxoSet, type PrimaryNetwork, type PTx, type UtxoRecord } from '@avalanche-graph/sandbox';
 import { printedSchema } from '../../src/schema/print.js';
 import { bytesFromNodeHex } from '../../src/upstream/node-rpc/codec.js';
 import {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bech32Address } from '../../src/lib/codec.js';
-import type { ChainAlias, PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
-import { WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
+import { WORLD_NOW, amountOf, type ChainAlias, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
 import {
   PrimaryAddressChainsDocument,
   PrimaryBalancesDocument,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockchainRecord } from '../../src/sandbox/world/primary/index.js';
+import type { BlockchainRecord } from '@avalanche-graph/sandbox';
 import {
   PrimaryBlockchainDocument,
   PrimaryBlockchainsDocument,

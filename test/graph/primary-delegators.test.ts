@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Delegation, PrimaryNetwork } from '../../src/sandbox/world/primary/index.js';
+import type { Delegation, PrimaryNetwork } from '@avalanche-graph/sandbox';
 import { PrimaryDelegatorsDocument, type PrimaryDelegatorsQuery, type PrimaryDelegatorsQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoricalReward, PrimaryNetwork, Wallet } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
+import { amountOf, type HistoricalReward, type PrimaryNetwork, type Wallet } from '@avalanche-graph/sandbox';
 import { PrimaryRewardsDocument, type PrimaryRewardsQuery, type PrimaryRewardsQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrimaryNetwork, RewardOwner } from '../../src/sandbox/world/primary/index.js';
-import { WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
-import { nodeVersionOf } from '../../src/sandbox/world/primary/node-versions.js';
+import { WORLD_NOW, nodeVersionOf, type PrimaryNetwork, type RewardOwner } from '@avalanche-graph/sandbox';
 import {
   AvaxSupplyDocument,
   PrimaryBalancesDocument,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NETWORKS } from '../../src/lib/networks.js';
-import { WORLD_NOW, type PrimaryNetwork, type UtxoRecord } from '../../src/sandbox/world/primary/index.js';
+import { WORLD_NOW, type PrimaryNetwork, type UtxoRecord } from '@avalanche-graph/sandbox';
 import {
   PrimaryAssetDocument,
   PrimaryBlockDocument,

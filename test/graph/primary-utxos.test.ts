@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChainAlias, PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
-import { isLockedStake } from '../../src/sandbox/world/primary/queries.js';
+import { amountOf, isLockedStake, type ChainAlias, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
 import { PrimaryUtxosDocument, type PrimaryUtxosQuery, type PrimaryUtxosQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrimaryNetwork, XVertex } from '../../src/sandbox/world/primary/index.js';
+import type { PrimaryNetwork, XVertex } from '@avalanche-graph/sandbox';
 import { PrimaryVerticesDocument, type PrimaryVerticesQuery, type PrimaryVerticesQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -3,8 +3,7 @@
  * reach (issue 10, item 4): each answer as the service sends it, with the calls it costs.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
-import { C_CHAIN_UPGRADES } from '../../src/sandbox/world/evm/upgrades.js';
+import { buildTpsSeries, C_CHAIN_UPGRADES } from '@avalanche-graph/sandbox';
 import { useHarness } from '../support/harness.js';
 
 const shared = useHarness({ keyPerTest: 'reachable-fields' });

@@ -1,6 +1,6 @@
 import { hex } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { idBytes, signWarpMessage, type IcmMessage } from '../../src/sandbox/world/evm/index.js';
+import { idBytes, signWarpMessage, type IcmMessage } from '@avalanche-graph/sandbox';
 import { AggregateSignaturesDocument, SignedMessageOfTransactionDocument, type AggregateSignaturesInput } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

@@ -5,7 +5,7 @@
  * not move the gateway's own circuit breakers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { sandboxHealth } from '../../src/sandbox/health.js';
+import { sandboxHealth } from '@avalanche-graph/sandbox';
 import { UpstreamBreakersDocument, UpstreamStatusDocument } from '../gql/graphql.js';
 import { startHarness, useHarness, type Harness } from '../support/harness.js';
 

@@ -8,8 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
-import type { Delegation, PrimaryNetwork, ValidationPeriod } from '../../src/sandbox/world/primary/index.js';
-import { EMPTY_ID, WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
+import { EMPTY_ID, WORLD_NOW, type Delegation, type PrimaryNetwork, type ValidationPeriod } from '@avalanche-graph/sandbox';
 import {
   BlockchainSubnetDocument,
   ChainL1ValidatorsJoinedDocument,

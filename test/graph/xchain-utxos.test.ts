@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
-import type { PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
-import { compareBytes, hexWithChecksum } from '../../src/sandbox/world/primary/bytes.js';
-import { inSharedMemory, inUtxoSet } from '../../src/sandbox/world/primary/queries.js';
+import {
+  amountOf,
+  compareBytes,
+  hexWithChecksum,
+  inSharedMemory,
+  inUtxoSet,
+  type PrimaryNetwork,
+  type UtxoRecord,
+  type Wallet,
+} from '@avalanche-graph/sandbox';
 import { firstMeetings } from '../../src/schema/xchain/utxos.js';
 import { decodeUtxo } from '../../src/upstream/node-rpc/codec.js';
 import { XChainUtxoLinksDocument, XChainUtxosDocument, type XChainUtxosQuery, type XChainUtxosQueryVariables } from '../gql/graphql.js';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../src/lib/codec.js';
-import type { PrimaryNetwork, UtxoRecord, XTx } from '../../src/sandbox/world/primary/index.js';
-import { FEES, WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
-import { inUtxoSet } from '../../src/sandbox/world/primary/queries.js';
+import { FEES, WORLD_NOW, amountOf, inUtxoSet, type PrimaryNetwork, type UtxoRecord, type XTx } from '@avalanche-graph/sandbox';
 import { printedSchema } from '../../src/schema/print.js';
 import { bytesFromNodeHex } from '../../src/upstream/node-rpc/codec.js';
 import {

@@ -5,9 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxConfigError as ConfigError } from '../../src/sandbox/lib/config-error.js';
-import { dataApiAccessFromEnv } from '../../src/sandbox/data-api/access.js';
-import type { SandboxService } from '../../src/sandbox/http.js';
+import { SandboxConfigError as ConfigError, dataApiAccessFromEnv, type SandboxService } from '@avalanche-graph/sandbox';
 import { startHarness, type Harness } from '../support/harness.js';
 
 /** One operation that needs all three services: the chain list (Data API), the node and the metrics service. */

@@ -14,7 +14,7 @@ import { composeServices } from '@theguild/federation-composition';
 import { parse } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { useHarness } from '../support/harness.js';
 
 const shared = useHarness({ keyPerTest: 'federation-router' });

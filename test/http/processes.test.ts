@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 /** Starts a TypeScript entry point (as the npm scripts do) with env, resolves with the child once `ready` matches its stdout. */
 function run(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node', ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node', ['--conditions=source', '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`not ready in time:\n${out}`)), 15_000);
     const onData = (chunk: Buffer) => {
@@ -41,7 +41,7 @@ describe('processes', () => {
   });
 
   it('the upstreams run alone and print their base URLs', async () => {
-    const { child, output } = await run(['src/sandbox/cli.ts'], { SANDBOX_PORT: '0' }, /METRICS_URL=\S+/);
+    const { child, output } = await run(['packages/sandbox/src/cli.ts'], { SANDBOX_PORT: '0' }, /METRICS_URL=\S+/);
     const dataApi = /DATA_API_URL=(\S+)/.exec(output())![1]!;
     const chains = (await (await fetch(`${dataApi}/v1/chains`)).json()) as { chains: unknown[] };
     expect(chains.chains.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNodeDashboardDocument } from '../gql/graphql.js';
 import { createLogger } from '../../src/logger.js';
 import { decode, encode } from '../../src/redis/codec.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { startGateway, type Harness } from '../support/harness.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { subscribe, waitUntil, type SseStream } from '../support/sse.js';

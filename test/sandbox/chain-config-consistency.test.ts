@@ -6,8 +6,7 @@
  * config at later blocks. Checked for every L1 of both networks, over the services' HTTP answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { SandboxChain } from '../../src/sandbox/world/chains.js';
+import { startSandbox, type Sandbox, type SandboxChain } from '@avalanche-graph/sandbox';
 
 /** Subnet-EVM's stateful precompile config keys (top-level keys of a chain config). */
 const PRECOMPILE_KEYS = ['contractDeployerAllowListConfig', 'contractNativeMinterConfig', 'txAllowListConfig', 'feeManagerConfig', 'rewardManagerConfig', 'warpConfig'];

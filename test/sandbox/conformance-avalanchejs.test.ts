@@ -7,9 +7,7 @@
  */
 import * as avalanchejsModule from '@avalabs/avalanchejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { PrimaryNetwork, UtxoRecord } from '../../src/sandbox/world/primary/index.js';
-import { inUtxoSet } from '../../src/sandbox/world/primary/queries.js';
+import { startSandbox, inUtxoSet, type Sandbox, type PrimaryNetwork, type UtxoRecord } from '@avalanche-graph/sandbox';
 
 /*
  * avalanchejs' ESM type declarations re-export through extensionless paths, which NodeNext

@@ -8,7 +8,7 @@ import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { RpcMetrics$inboundSchema } from '@avalanche-sdk/chainkit/models/components';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
 
 let sandbox: Sandbox;

@@ -8,9 +8,8 @@
 import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox, type EvmChainWorld } from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
-import type { EvmChainWorld } from '../../src/sandbox/world/evm/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;

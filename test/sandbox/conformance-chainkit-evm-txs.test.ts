@@ -8,10 +8,16 @@ import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { listTransactionDetailsResponseFromJSON } from '@avalanche-sdk/chainkit/models/components';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import {
+  startSandbox,
+  addressActivity,
+  isListedInternalCall,
+  type Sandbox,
+  type EvmBlock,
+  type EvmChainWorld,
+  type EvmTransaction,
+} from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
-import type { EvmBlock, EvmChainWorld, EvmTransaction } from '../../src/sandbox/world/evm/index.js';
-import { addressActivity, isListedInternalCall } from '../../src/sandbox/world/evm/activity.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;

@@ -6,10 +6,8 @@
 import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxHealth } from '../../src/sandbox/health.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { sandboxHealth, startSandbox, type Sandbox, type IcmMessage } from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
-import type { IcmMessage } from '../../src/sandbox/world/evm/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;

@@ -8,12 +8,8 @@
 import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, buildTpsSeries, L1_FEE_PER_DAY, PRIMARY_NETWORK_SUBNET_ID, bareAddress, type Sandbox } from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
-import { buildTpsSeries } from '../../src/sandbox/metrics/series.js';
-import { L1_FEE_PER_DAY } from '../../src/sandbox/metrics/v2/staking.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../src/sandbox/world/chains.js';
-import { bareAddress } from '../../src/sandbox/world/primary/wallets.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;

@@ -8,11 +8,8 @@ import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bech32Address } from '../../src/lib/codec.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, WORLD_NOW, amountOf, type Sandbox, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
-import type { PrimaryNetwork, UtxoRecord, Wallet } from '../../src/sandbox/world/primary/index.js';
-import { WORLD_NOW } from '../../src/sandbox/world/primary/index.js';
-import { amountOf } from '../../src/sandbox/world/primary/ledger.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;

@@ -7,9 +7,8 @@
 import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, EMPTY_ID, WORLD_NOW, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
 import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
-import { EMPTY_ID, WORLD_NOW, type PrimaryNetwork } from '../../src/sandbox/world/primary/index.js';
 
 let sandbox: Sandbox;
 let sdk: Avalanche;

@@ -5,9 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockNotFoundError, createPublicClient, http, TransactionNotFoundError, TransactionReceiptNotFoundError, type PublicClient } from 'viem';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { SandboxChain } from '../../src/sandbox/world/chains.js';
-import type { EvmTransaction } from '../../src/sandbox/world/evm/types.js';
+import { startSandbox, type Sandbox, type SandboxChain, type EvmTransaction } from '@avalanche-graph/sandbox';
 
 let sandbox: Sandbox;
 

@@ -4,7 +4,7 @@
  * aggregator's request checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 
 type Json = Record<string, any>;
 

@@ -4,9 +4,7 @@
  * Data API of the same world (the two must never tell a user different facts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { C_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../../src/sandbox/world/chains.js';
-import type { EvmTransaction } from '../../src/sandbox/world/evm/types.js';
+import { startSandbox, C_CHAIN_BLOCKCHAIN_IDS, type Sandbox, type SandboxChain, type EvmTransaction } from '@avalanche-graph/sandbox';
 
 interface RpcAnswer {
   jsonrpc: string;

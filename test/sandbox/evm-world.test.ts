@@ -4,8 +4,7 @@
  * and blocks that exist, and the same seed always yields the same world.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createWorld, DEFAULT_SEED } from '../../src/sandbox/world/index.js';
+import { startSandbox, createWorld, DEFAULT_SEED, type Sandbox } from '@avalanche-graph/sandbox';
 
 type Json = Record<string, any>;
 

@@ -4,8 +4,7 @@
  * Bounds are lower bounds only (a delay is at least applied), never a speed assertion.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxConfigError as ConfigError } from '../../src/sandbox/lib/config-error.js';
-import { latencyFromEnv, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { SandboxConfigError as ConfigError, latencyFromEnv, startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 
 const DELAY = 150;
 

@@ -3,9 +3,7 @@
  * page tokens expire and refuse tampering, and unknown chains answer the service's 404 body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createMetrics } from '../../src/sandbox/metrics/index.js';
-import type { SandboxService } from '../../src/sandbox/http.js';
+import { startSandbox, createMetrics, type Sandbox, type SandboxService } from '@avalanche-graph/sandbox';
 
 interface Page {
   results: { timestamp: number; value: number }[];

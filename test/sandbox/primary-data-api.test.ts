@@ -3,8 +3,7 @@
  * duplicates, filters select what they say, and bad requests get the service's 400/404 bodies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { PrimaryNetwork } from '../../src/sandbox/world/primary/index.js';
+import { startSandbox, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
 
 let sandbox: Sandbox;
 let net: PrimaryNetwork;

@@ -5,9 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cb58Encode, sha256Bytes } from '../../src/lib/codec.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { PrimaryNetwork } from '../../src/sandbox/world/primary/index.js';
-import { inSharedMemory, inUtxoSet } from '../../src/sandbox/world/primary/queries.js';
+import { startSandbox, inSharedMemory, inUtxoSet, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
 
 let sandbox: Sandbox;
 let net: PrimaryNetwork;

@@ -4,13 +4,17 @@
  * its seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createChains } from '../../src/sandbox/world/chains.js';
-import { createEvmWorld } from '../../src/sandbox/world/evm/index.js';
-import { createPrimaryWorld } from '../../src/sandbox/world/primary/index.js';
-import { Rng } from '../../src/sandbox/world/rng.js';
-import type { PrimaryNetwork, UtxoRecord } from '../../src/sandbox/world/primary/index.js';
-import { FEES } from '../../src/sandbox/world/primary/index.js';
+import {
+  startSandbox,
+  createChains,
+  createEvmWorld,
+  createPrimaryWorld,
+  Rng,
+  FEES,
+  type Sandbox,
+  type PrimaryNetwork,
+  type UtxoRecord,
+} from '@avalanche-graph/sandbox';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -7,9 +7,7 @@ import { print, type GraphQLFormattedError } from 'graphql';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import type { SandboxService } from '../../src/sandbox/http.js';
-import { dataApiAccessFromEnv } from '../../src/sandbox/data-api/access.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { dataApiAccessFromEnv, startSandbox, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 export interface GraphQLResponse<T> {

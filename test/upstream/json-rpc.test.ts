@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxService } from '../../src/sandbox/http.js';
-import { RpcError, rpcEndpoint, INVALID_PARAMS } from '../../src/sandbox/node-rpc/json-rpc.js';
+import { SandboxService, RpcError, rpcEndpoint, INVALID_PARAMS } from '@avalanche-graph/sandbox';
 import { UpstreamCache } from '../../src/upstream/cache.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import { HttpTransport, parseExact } from '../../src/upstream/http.js';

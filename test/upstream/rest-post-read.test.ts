@@ -3,7 +3,7 @@
  * budget that decides it (`fitsGet`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxService } from '../../src/sandbox/http.js';
+import { SandboxService } from '@avalanche-graph/sandbox';
 import { UpstreamCache } from '../../src/upstream/cache.js';
 import { HttpTransport } from '../../src/upstream/http.js';
 import { buildPath, buildQuery, fitsGet, MAX_GET_PATH_AND_QUERY, RestClient } from '../../src/upstream/rest.js';

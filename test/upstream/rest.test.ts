@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxService, SandboxResponse } from '../../src/sandbox/http.js';
+import { SandboxService, SandboxResponse } from '@avalanche-graph/sandbox';
 import { UpstreamCache } from '../../src/upstream/cache.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import { HttpTransport } from '../../src/upstream/http.js';

@@ -104,3 +104,38 @@ async function listen(service: SandboxService, port: number, host: string, start
   started.push(service);
   return url;
 }
+
+// The package's public API: everything a consumer (the gateway's tests and benchmarks included)
+// may import, from this one entry point. What is not listed here is internal and may change.
+
+// Launching: options from SANDBOX_* variables, and where the services listen.
+export { DEFAULT_SANDBOX_PORT, describeUpstreams, sandboxOptionsFromEnv } from './launch.js';
+export { SandboxConfigError } from './lib/config-error.js';
+export { dataApiAccessFromEnv, KEY_HEADERS, type DataApiAccessOptions } from './data-api/access.js';
+
+// The services: routes, counters, faults, latency, health.
+export { NO_BODY, SandboxHttpError, SandboxResponse, SandboxService, type Fault, type Handler, type SandboxRequest } from './http.js';
+export { sandboxHealth, type SandboxHealth } from './health.js';
+export { createDataApi } from './data-api/index.js';
+export { createMetrics } from './metrics/index.js';
+export { createL1Nodes, createNodeRpc } from './node-rpc/index.js';
+export { INVALID_PARAMS, RpcError, rpcEndpoint, type RpcMethod } from './node-rpc/json-rpc.js';
+export { evmMethods } from './node-rpc/evm/index.js';
+
+// The world: what it holds (its types), and the facts tests derive their expectations from.
+export { createWorld, DEFAULT_SEED, type World } from './world/index.js';
+export { Rng } from './world/rng.js';
+export { C_CHAIN_BLOCKCHAIN_IDS, createChains, PRIMARY_NETWORK_SUBNET_ID, type SandboxChain, type WireChainInfo } from './world/chains.js';
+export type * from './world/evm/types.js';
+export { createEvmWorld, idBytes, NATIVE_PRICE_USD, signWarpMessage, USD_RATES } from './world/evm/index.js';
+export { addressActivity, isListedInternalCall } from './world/evm/activity.js';
+export { C_CHAIN_UPGRADES } from './world/evm/upgrades.js';
+export type * from './world/primary/types.js';
+export { createPrimaryWorld, EMPTY_ID, FEES, WORLD_NOW } from './world/primary/index.js';
+export { amountOf } from './world/primary/ledger.js';
+export { inSharedMemory, inUtxoSet, isLockedStake } from './world/primary/queries.js';
+export { nodeVersionOf } from './world/primary/node-versions.js';
+export { compareBytes, hexWithChecksum } from './world/primary/bytes.js';
+export { bareAddress } from './world/primary/wallets.js';
+export { buildTpsSeries } from './metrics/series.js';
+export { L1_FEE_PER_DAY } from './metrics/v2/staking.js';
