@@ -1,11 +1,13 @@
 /**
  * The production build: `npm run build` (tsc with tsconfig.build.json) emits JavaScript that runs on
- * plain Node with no TypeScript loader, as `npm start` and the Docker image run it.
+ * plain Node with no TypeScript loader, as `npm start` and the Docker image run it, and holds none of
+ * the sandbox (a development tool, its own workspace package).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '@avalanche-graph/sandbox';
+import { DEFAULT_SEED, startSandbox } from '@avalanche-graph/sandbox';
 import { freePort } from './support/ports.js';
 
 const OUT = '.build-test';
@@ -18,6 +20,17 @@ describe('the compiled build', () => {
     const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', OUT], { encoding: 'utf8' });
     expect(build.stdout + build.stderr).toBe('');
     expect(build.status).toBe(0);
+
+    // No module of the sandbox, by path, by package name or by what only its code holds (the world's
+    // seed, its entry points), is emitted: production never runs the simulator.
+    const emitted = readdirSync(OUT, { recursive: true, encoding: 'utf8' });
+    expect(emitted.filter((file) => /sandbox/i.test(file))).toEqual([]);
+    const marks = ['@avalanche-graph/sandbox', DEFAULT_SEED, 'startSandbox', 'createWorld', 'SandboxService'];
+    const leaks = emitted.filter((file) => file.endsWith('.js')).flatMap((file) => {
+      const code = readFileSync(join(OUT, file), 'utf8');
+      return marks.filter((mark) => code.includes(mark)).map((mark) => `${file}: ${mark}`);
+    });
+    expect(leaks).toEqual([]);
 
     const sandbox = await startSandbox({ port: 0 });
     const port = await freePort();
