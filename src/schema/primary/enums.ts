@@ -37,28 +37,31 @@ export const RewardType = builder.enumType('RewardType', {
   } as const,
 });
 
-/** Currencies the Data API prices in (its `currency` parameter). */
+/** Currencies the Data API prices in (its `currency` parameter): the one list, for the enum and for checks. */
+const CURRENCY_VALUES = {
+  USD: { value: 'usd', description: 'US dollar.' },
+  EUR: { value: 'eur', description: 'Euro.' },
+  AUD: { value: 'aud', description: 'Australian dollar.' },
+  CAD: { value: 'cad', description: 'Canadian dollar.' },
+  CHF: { value: 'chf', description: 'Swiss franc.' },
+  CLP: { value: 'clp', description: 'Chilean peso.' },
+  CNY: { value: 'cny', description: 'Chinese yuan.' },
+  CZK: { value: 'czk', description: 'Czech koruna.' },
+  DKK: { value: 'dkk', description: 'Danish krone.' },
+  GBP: { value: 'gbp', description: 'Pound sterling.' },
+  HKD: { value: 'hkd', description: 'Hong Kong dollar.' },
+  HUF: { value: 'huf', description: 'Hungarian forint.' },
+  JPY: { value: 'jpy', description: 'Japanese yen.' },
+  NZD: { value: 'nzd', description: 'New Zealand dollar.' },
+} as const;
+
 export const Currency = builder.enumType('Currency', {
   description: 'A fiat currency for prices and values.',
-  values: {
-    USD: { value: 'usd', description: 'US dollar.' },
-    EUR: { value: 'eur', description: 'Euro.' },
-    AUD: { value: 'aud', description: 'Australian dollar.' },
-    CAD: { value: 'cad', description: 'Canadian dollar.' },
-    CHF: { value: 'chf', description: 'Swiss franc.' },
-    CLP: { value: 'clp', description: 'Chilean peso.' },
-    CNY: { value: 'cny', description: 'Chinese yuan.' },
-    CZK: { value: 'czk', description: 'Czech koruna.' },
-    DKK: { value: 'dkk', description: 'Danish krone.' },
-    GBP: { value: 'gbp', description: 'Pound sterling.' },
-    HKD: { value: 'hkd', description: 'Hong Kong dollar.' },
-    HUF: { value: 'huf', description: 'Hungarian forint.' },
-    JPY: { value: 'jpy', description: 'Japanese yen.' },
-    NZD: { value: 'nzd', description: 'New Zealand dollar.' },
-  } as const,
+  values: CURRENCY_VALUES,
 });
 
-export const CURRENCIES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
+/** The Data API's currency codes, as `Currency` maps them (`usd`, `eur`, ...). */
+export const CURRENCIES = Object.values(CURRENCY_VALUES).map((c) => c.value);
 
 export const UTXO_TYPES = ['STAKE', 'TRANSFER', 'MINT'] as const;
 
