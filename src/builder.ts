@@ -8,9 +8,10 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import DirectivePlugin from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
-import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { Context } from './context.js';
+import { badInput } from './errors.js';
 
 export interface SchemaTypes {
   Context: Context;
@@ -34,9 +35,7 @@ export const builder = new SchemaBuilder<SchemaTypes>({
       try {
         return decodeGlobalID(globalID);
       } catch {
-        throw new GraphQLError(`Argument "id": "${globalID.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`, {
-          extensions: { code: 'BAD_USER_INPUT', argument: 'id' },
-        });
+        throw badInput('id', `"${globalID.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`);
       }
     },
     nodeTypeOptions: { description: 'An object with a global id that `node(id:)` refetches.' },
@@ -60,9 +59,7 @@ function bigIntFrom(value: unknown, where: string): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   if (typeof value === 'string' && DECIMAL.test(value.trim())) return BigInt(value.trim());
-  throw new GraphQLError(`BigInt ${where}: expected a whole number as a decimal string, got ${JSON.stringify(value)}`, {
-    extensions: { code: 'BAD_USER_INPUT' },
-  });
+  throw badInput(null, `BigInt ${where}: expected a whole number as a decimal string, got ${JSON.stringify(value)}`);
 }
 
 builder.scalarType('BigInt', {
@@ -77,16 +74,14 @@ builder.scalarType('BigInt', {
   parseValue: (value) => bigIntFrom(value, 'input'),
   parseLiteral: (node: ValueNode) => {
     if (node.kind === Kind.STRING || node.kind === Kind.INT) return bigIntFrom(node.value, 'input');
-    throw new GraphQLError('BigInt input must be a decimal string or an Int', { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+    throw badInput(null, 'BigInt input must be a decimal string or an Int', { nodes: node });
   },
 });
 
 function timestampFrom(value: unknown): number {
   const n = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value;
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return n;
-  throw new GraphQLError(`Timestamp: expected Unix seconds as a non-negative whole number, got ${JSON.stringify(value)}`, {
-    extensions: { code: 'BAD_USER_INPUT' },
-  });
+  throw badInput(null, `Timestamp: expected Unix seconds as a non-negative whole number, got ${JSON.stringify(value)}`);
 }
 
 builder.scalarType('Timestamp', {
@@ -95,7 +90,7 @@ builder.scalarType('Timestamp', {
   parseValue: (value) => timestampFrom(value),
   parseLiteral: (node: ValueNode) => {
     if (node.kind === Kind.INT || node.kind === Kind.STRING) return timestampFrom(node.value);
-    throw new GraphQLError('Timestamp input must be Unix seconds', { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+    throw badInput(null, 'Timestamp input must be Unix seconds', { nodes: node });
   },
 });
 

@@ -3,23 +3,36 @@
  * upstream failures (UpstreamError) are turned into typed GraphQL errors by `maskError`; anything
  * else is masked as an internal error with no stack or message.
  */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type ASTNode } from 'graphql';
 import { UpstreamError } from './upstream/errors.js';
 
-export type ErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'RATE_LIMITED'
-  | 'UPSTREAM_ERROR'
-  | 'UPSTREAM_TIMEOUT'
-  | 'GRAPHQL_VALIDATION_FAILED'
-  | 'UPSTREAM_BUDGET_EXCEEDED'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'FORBIDDEN'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'BAD_REQUEST'
-  | 'TOO_MANY_SUBSCRIPTIONS'
-  | 'INTERNAL_SERVER_ERROR';
+/**
+ * Every `extensions.code` the gateway emits, with when. The one catalogue: emitting code names its
+ * value `satisfies ErrorCode`, and test/errors.test.ts fails on a code in `src/` that is not here.
+ */
+export const ERROR_CODES = {
+  BAD_USER_INPUT: 'An argument is malformed or out of range, a list is too long, or a global id is not one of this graph (`argument` names it); refused before any upstream call.',
+  NOT_FOUND: 'The upstream has no such resource, or a chain has no node endpoint.',
+  RATE_LIMITED: 'An upstream answered 429, its Retry-After window for the key is still open, or the client passed its upstream calls per second (`retryAfter`).',
+  UPSTREAM_ERROR: 'An upstream failed (`reason`, `service`, `route`, `status`, `rpcCode`).',
+  UPSTREAM_TIMEOUT: 'An upstream missed its call deadline, or the operation reached its time limit.',
+  UPSTREAM_UNAVAILABLE: "The upstream's circuit breaker is open; nothing was sent (`retryAfter`).",
+  UPSTREAM_BUDGET_EXCEEDED: "The operation's estimated or actual upstream calls are over the limit.",
+  GRAPHQL_VALIDATION_FAILED: 'The operation is invalid or over a limit (depth, aliases, tokens, cost); HTTP 400.',
+  TOO_MANY_SUBSCRIPTIONS: 'The client already holds its maximum of live subscriptions (`limit`).',
+  FORBIDDEN: 'HTTP 403: a request a browser sends without a CORS preflight, or a caller without the key an account field needs (`reason`).',
+  BAD_REQUEST: 'HTTP 400: a request the server cannot read (no query, document id or hash; an unreadable body).',
+  PAYLOAD_TOO_LARGE: 'HTTP 413: the request body is over its limit.',
+  URI_TOO_LONG: 'HTTP 414: the URL is over its limit.',
+  HEADERS_TOO_LARGE: 'HTTP 431: the request headers are over their limit.',
+  PERSISTED_QUERY_NOT_FOUND: 'Automatic persisted queries: the hash is not known yet; send the document with it once.',
+  PERSISTED_QUERY_HASH_MISMATCH: 'Automatic persisted queries: the hash sent is not the sha256 of the document sent; HTTP 400.',
+  PERSISTED_QUERY_NOT_IN_LIST: 'Trusted documents: the document id is not in the manifest.',
+  PERSISTED_QUERY_ONLY: 'Trusted documents: a query was sent instead of a document id; HTTP 400.',
+  INTERNAL_SERVER_ERROR: 'Anything else; the message is masked (the cause is logged with its stack).',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** The code of a request refused at the HTTP level (a plugin set the status), by that status. */
 function httpRefusalCode(status: number): ErrorCode {
@@ -28,9 +41,19 @@ function httpRefusalCode(status: number): ErrorCode {
   return 'BAD_REQUEST';
 }
 
-/** A `BAD_USER_INPUT` error naming the argument at fault. */
-export function badInput(argument: string, message: string): GraphQLError {
-  return new GraphQLError(`Argument "${argument}": ${message}`, { extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, argument } });
+/**
+ * A `BAD_USER_INPUT` error naming the argument at fault (`null` for input no argument names: a
+ * scalar's literal, a field's parent), with more extensions and the AST node where there are.
+ */
+export function badInput(
+  argument: string | null,
+  message: string,
+  options: { nodes?: ASTNode | readonly ASTNode[]; extensions?: Record<string, unknown> } = {},
+): GraphQLError {
+  return new GraphQLError(argument === null ? message : `Argument "${argument}": ${message}`, {
+    nodes: options.nodes,
+    extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, ...(argument === null ? {} : { argument }), ...options.extensions },
+  });
 }
 
 export function notFound(message: string): GraphQLError {
@@ -92,7 +115,7 @@ export function maskError(error: unknown, message: string): Error {
       if (!wrapper.path) {
         // A variable that failed coercion (`Variable "$x" got invalid value ...`): keep the message
         // that names the variable; graphql-js's own errors (e.g. an unknown enum value) carry no code.
-        return new GraphQLError(wrapper.message, { ...location, extensions: { ...original.extensions, code: original.extensions?.code ?? 'BAD_USER_INPUT' } });
+        return new GraphQLError(wrapper.message, { ...location, extensions: { ...original.extensions, code: original.extensions?.code ?? ('BAD_USER_INPUT' satisfies ErrorCode) } });
       }
       return new GraphQLError(original.message, { ...location, extensions: original.extensions });
     }
@@ -102,8 +125,10 @@ export function maskError(error: unknown, message: string): Error {
       // Refused before parsing (CSRF prevention): keep its HTTP status, name it with a code.
       if (http?.status) return new GraphQLError(wrapper.message, { ...location, extensions: { ...wrapper.extensions, code: httpRefusalCode(http.status) } });
       // A rule that threw instead of reporting (graphql-armor's limits): a rejected operation.
-      return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+      return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' satisfies ErrorCode, http: { status: 400 } } });
     }
   }
-  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
+  // The cause stays as `originalError` for the log (its stack); a client sees only the message and code.
+  const cause = wrapper?.originalError ?? (error instanceof Error ? error : undefined);
+  return new GraphQLError(message, { ...location, originalError: cause, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
 }

@@ -8,6 +8,7 @@ import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, 
 import type { Socket } from 'node:net';
 import getRawBody from 'raw-body';
 import type { Config } from './config.js';
+import type { ErrorCode } from './errors.js';
 
 type Limits = Pick<Config, 'maxBodyBytes' | 'maxUrlBytes' | 'maxHeaderBytes'>;
 
@@ -16,7 +17,7 @@ export function nodeHeaderLimit(limits: Limits): number {
   return limits.maxUrlBytes + limits.maxHeaderBytes;
 }
 
-function errorBody(status: number, code: string, message: string): string {
+function errorBody(status: number, code: ErrorCode, message: string): string {
   return JSON.stringify({ errors: [{ message, extensions: { code, http: { status } } }] });
 }
 
@@ -25,7 +26,7 @@ function errorBody(status: number, code: string, message: string): string {
  * a socket with unread data makes the kernel reset the connection, and the client would see a reset
  * instead of the answer.
  */
-function refuse(res: ServerResponse, req: IncomingMessage, status: number, code: string, message: string): void {
+function refuse(res: ServerResponse, req: IncomingMessage, status: number, code: ErrorCode, message: string): void {
   const body = errorBody(status, code, message);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.end(body);
@@ -88,7 +89,7 @@ export function answerClientErrors(server: Server, limits: Limits): void {
       return;
     }
     let status = 400;
-    let code = 'BAD_REQUEST';
+    let code: ErrorCode = 'BAD_REQUEST';
     let message = 'The request could not be parsed.';
     if (error.code === 'HPE_HEADER_OVERFLOW') {
       const packet = error.rawPacket?.toString('latin1') ?? '';

@@ -40,7 +40,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import { badInput } from './errors.js';
+import { badInput, type ErrorCode } from './errors.js';
 import type { FieldGuard, GuardScope, TypeGuard } from './schema/guards.js';
 import { checkCursor } from './schema/connection.js';
 
@@ -107,7 +107,7 @@ export function guardOperation(
     walk.errors.push(
       new GraphQLError(
         `This operation may need up to ${walk.cost} upstream requests, more than the ${maxEstimatedCalls} allowed before it runs (MAX_ESTIMATED_UPSTREAM_CALLS): ask for fewer items (a smaller \`first\`, fewer ids) or fewer nested lists, or split it.`,
-        { extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED', estimatedUpstreamCalls: walk.cost, maxEstimatedUpstreamCalls: maxEstimatedCalls } },
+        { extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED' satisfies ErrorCode, estimatedUpstreamCalls: walk.cost, maxEstimatedUpstreamCalls: maxEstimatedCalls } },
       ),
     );
   }

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
+import type { ErrorCode } from './errors.js';
 
 /** Most bytes of registered APQ documents held together. */
 const APQ_MAX_BYTES = 16 * 1024 * 1024;
@@ -31,7 +32,7 @@ function documentId(params: GraphQLParams): string | null {
 
 const keyRequired = {
   message: 'Must provide a query string, a documentId or a persisted query hash (extensions.persistedQuery.sha256Hash)',
-  extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+  extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: 400 } },
 };
 
 /** APQ: documents register themselves with their hash; requests may then send the hash alone. */
@@ -43,7 +44,7 @@ export function useAutomaticPersistedQueries(maxDocuments: number): Plugin[] {
       if (!params.query || hash === null) return;
       if (createHash('sha256').update(params.query).digest('hex') !== hash.toLowerCase()) {
         throw createGraphQLError('provided sha does not match query', {
-          extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH', http: { status: 400 } },
+          extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' satisfies ErrorCode, http: { status: 400 } },
         });
       }
       store.set(hash.toLowerCase(), params.query);
@@ -56,7 +57,7 @@ export function useAutomaticPersistedQueries(maxDocuments: number): Plugin[] {
       extractPersistedOperationId: (params) => apqHash(params)?.toLowerCase() ?? null,
       getPersistedOperation: (hash) => store.get(hash) ?? null,
       // Apollo clients resend the document on exactly this message.
-      customErrors: { notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }, keyNotFound: keyRequired },
+      customErrors: { notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' satisfies ErrorCode } }, keyNotFound: keyRequired },
     }),
   ];
 }
@@ -68,10 +69,10 @@ export function useTrustedDocuments(manifest: ReadonlyMap<string, string>): Plug
     extractPersistedOperationId: documentId,
     getPersistedOperation: (id) => manifest.get(id) ?? manifest.get(`sha256:${id}`) ?? null,
     customErrors: {
-      notFound: { message: 'Unknown document id: this gateway runs only the documents of its manifest (TRUSTED_DOCUMENTS)', extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } },
+      notFound: { message: 'Unknown document id: this gateway runs only the documents of its manifest (TRUSTED_DOCUMENTS)', extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' satisfies ErrorCode } },
       persistedQueryOnly: {
         message: 'This gateway runs only trusted documents: send the documentId of a document of its manifest instead of a query',
-        extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+        extensions: { code: 'PERSISTED_QUERY_ONLY' satisfies ErrorCode, http: { status: 400 } },
       },
       keyNotFound: keyRequired,
     },

@@ -5,7 +5,7 @@
  * type for both; and a blockchain's status on the P-Chain (`platform.getBlockchainStatus`) as
  * `Blockchain.status`.
  */
-import { GraphQLError } from 'graphql';
+import { badInput } from '../errors.js';
 import { builder } from '../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../lib/networks.js';
 import type { WireL1Validator } from '../upstream/types/node-rpc-evm.js';
@@ -243,9 +243,9 @@ builder.objectFields(Chain, (t) => ({
     resolve: async (chain, args, ctx) => {
       const wanted = args.nodeIds ? new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId)) : null;
       if (chain.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
-        throw new GraphQLError(
+        throw badInput(
+          null,
           `Chain ${chain.chainId} is validated by the primary network and has no L1 validator set: use Network.validators (platform.getCurrentValidators) instead.`,
-          { extensions: { code: 'BAD_USER_INPUT' } },
         );
       }
       // One call for the whole set, filtered here: the node fails the whole call when any asked

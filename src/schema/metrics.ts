@@ -1,7 +1,8 @@
 /**
  * Metrics of a chain from the metrics service: the daily average-TPS series as a connection.
  */
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { badInput } from '../errors.js';
 import { builder } from '../builder.js';
 import { UpstreamError } from '../upstream/errors.js';
 import type { WireMetricPoint } from '../upstream/types/metrics.js';
@@ -55,9 +56,10 @@ function wholeNumber(value: unknown): number | null {
 
 /** The service's 400 on a page token: expired (tokens last minutes) or not its own. */
 export function expiredCursor(): GraphQLError {
-  return new GraphQLError(
-    'Argument "after": this cursor is no longer valid (the metrics service\'s page tokens expire after a few minutes). Start again from the first page: query without "after".',
-    { extensions: { code: 'BAD_USER_INPUT', argument: 'after', restart: true } },
+  return badInput(
+    'after',
+    'this cursor is no longer valid (the metrics service\'s page tokens expire after a few minutes). Start again from the first page: query without "after".',
+    { extensions: { restart: true } },
   );
 }
 
