@@ -72,7 +72,7 @@ function resolveAlias(id: string, network: NetworkNameValue): string {
 
 /** All chains by EVM chain id and by blockchain id (one cached upstream call, all networks). */
 export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInfo>> {
-  const { chains } = await ctx.upstreams.dataApi.listChains();
+  const { chains } = await ctx.upstreams.dataApi.supportedChains();
   const index = new Map<string, WireChainInfo>();
   for (const chain of chains) {
     index.set(chain.chainId, chain);
@@ -90,7 +90,7 @@ export async function findChain(ctx: Context, id: string, network: NetworkNameVa
   const key = resolveAlias(id, network);
   const listed = (await chainIndex(ctx)).get(key);
   if (listed) return listed;
-  return isEvmChainId(key) ? ctx.upstreams.dataApi.getChain(key) : null;
+  return isEvmChainId(key) ? ctx.upstreams.dataApi.getChainInfo(key) : null;
 }
 
 /**
@@ -206,7 +206,7 @@ builder.queryFields((t) => ({
       feature: t.arg({ type: ChainFeature, required: false, description: 'Only chains with this feature enabled.' }),
     },
     resolve: async (_, args, ctx) => {
-      const { chains } = await ctx.upstreams.dataApi.listChains({
+      const { chains } = await ctx.upstreams.dataApi.supportedChains({
         network: args.network ? dataApiNetwork(args.network) : undefined,
         feature: args.feature ?? undefined,
       });

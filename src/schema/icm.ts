@@ -43,7 +43,7 @@ export function icmMessageId(argument: string, value: string): string {
 
 /** Reads one message; null when the Data API does not know it. */
 async function fetchMessage(ctx: Context, messageId: string): Promise<WireIcmMessage | null> {
-  return ctx.upstreams.dataApi.icm.getMessage(messageId);
+  return ctx.upstreams.dataApi.icm.getIcmMessage(messageId);
 }
 
 export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus', {
@@ -298,7 +298,7 @@ builder.queryFields((t) => ({
             scope: `icm:${query.address.toLowerCase()}:${network ?? ''}`,
             ...MESSAGE_PAGE,
             fetchPage: async (pageToken, pageSize) => {
-              const page = await ctx.upstreams.dataApi.icm.listMessagesByAddress(query.address, { network, pageToken, pageSize });
+              const page = await ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(query.address, { network, pageToken, pageSize });
               return { items: page.messages, nextPageToken: page.nextPageToken };
             },
           },
@@ -311,7 +311,7 @@ builder.queryFields((t) => ({
           scope: `icm-all:${JSON.stringify(filters)}`,
           ...MESSAGE_PAGE,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listMessages({ ...filters, pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.icm.listIcmMessages({ ...filters, pageToken, pageSize });
             return { items: page.messages, nextPageToken: page.nextPageToken };
           },
         },
@@ -349,7 +349,7 @@ builder.objectFields(Account, (t) => ({
           scope: `icm-account:${account.chainId}:${address}`,
           ...MESSAGE_PAGE,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listMessagesByAddress(upstreamAddress(account.address), { network, pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(upstreamAddress(account.address), { network, pageToken, pageSize });
             return { items: page.messages.filter(here), nextPageToken: page.nextPageToken };
           },
         },

@@ -40,62 +40,62 @@ export class MetricsV2Endpoints {
   }
 
   /** `GET /v2/chains/{chainId}/metrics/{metric}`: a chain's (or `total`/`mainnet`/`testnet`) series, newest first. */
-  chainMetrics(chainId: string, metric: string, query: WireSeriesQuery): Promise<WireMetricsSeriesResponse> {
+  getEvmChainMetrics(chainId: string, metric: string, query: WireSeriesQuery): Promise<WireMetricsSeriesResponse> {
     return this.rest.get('/v2/chains/{chainId}/metrics/{metric}', { chainId, metric }, query as Query);
   }
 
   /** `GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}`: trailing-window values. */
-  chainRollingWindowMetrics(chainId: string, metric: string): Promise<WireRollingWindowResponse> {
+  getEvmChainRollingWindowMetrics(chainId: string, metric: string): Promise<WireRollingWindowResponse> {
     return this.rest.get('/v2/chains/{chainId}/rollingWindowMetrics/{metric}', { chainId, metric }, undefined, { ttlMs: TTL.slow });
   }
 
   /** `GET /v2/icm/timeseries`: ICM message counts per interval, per group. */
-  icmTimeseries(query: WireIcmQuery & WireSeriesQuery): Promise<WireIcmSeriesResponse> {
+  getICMTimeseries(query: WireIcmQuery & WireSeriesQuery): Promise<WireIcmSeriesResponse> {
     return this.rest.get('/v2/icm/timeseries', undefined, query as Query);
   }
 
   /** `GET /v2/icm/summary`: ICM message counts over trailing windows. */
-  icmSummary(query: WireIcmQuery): Promise<WireIcmSummaryResponse> {
+  getICMSummary(query: WireIcmQuery): Promise<WireIcmSummaryResponse> {
     return this.rest.get('/v2/icm/summary', undefined, query as Query, { ttlMs: TTL.slow });
   }
 
   /** `GET /v2/networks/{network}/metrics/{metric}`: daily staking series of a subnet (default: the primary network). */
-  stakingMetrics(network: MetricsNetwork, metric: string, query: Range & Page & { subnetId?: string }): Promise<WireMetricsSeriesResponse> {
+  getStakingMetrics(network: MetricsNetwork, metric: string, query: Range & Page & { subnetId?: string }): Promise<WireMetricsSeriesResponse> {
     return this.rest.get('/v2/networks/{network}/metrics/{metric}', { network, metric }, query as Query);
   }
 
   /** `GET /v2/validators/metrics/{metric}`: fee series over all L1 validators. */
-  totalL1ValidatorMetrics(metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
+  getTotalL1ValidatorMetrics(metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
     return this.rest.get('/v2/validators/metrics/{metric}', { metric }, query as Query, { ttlMs: TTL.slow });
   }
 
   /** `GET /v2/validation/{l1ValidationId}/metrics/{metric}`: fee series of one L1 validation. */
-  validationMetrics(l1ValidationId: string, metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
+  getMetricsByValidationId(l1ValidationId: string, metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
     return this.rest.get('/v2/validation/{l1ValidationId}/metrics/{metric}', { l1ValidationId, metric }, query as Query, { ttlMs: TTL.slow });
   }
 
   /** `GET /v2/validator/{nodeId}/metrics/{metric}`: fee series of one L1 validator node. */
-  nodeMetrics(nodeId: string, metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
+  getMetricsByNodeId(nodeId: string, metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
     return this.rest.get('/v2/validator/{nodeId}/metrics/{metric}', { nodeId, metric }, query as Query, { ttlMs: TTL.slow });
   }
 
   /** `GET /v2/subnet/{subnetId}/metrics/{metric}`: fee series of one L1 (subnet). */
-  subnetMetrics(subnetId: string, metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
+  getMetricsBySubnetId(subnetId: string, metric: string, query: Range): Promise<WireMetricsSeriesResponse> {
     return this.rest.get('/v2/subnet/{subnetId}/metrics/{metric}', { subnetId, metric }, query as Query, { ttlMs: TTL.slow });
   }
 
   /** `GET /v2/chains/43114/btcb/bridged:getAddresses`: C-Chain addresses whose net bridged BTC.b reaches a threshold. */
-  btcbBridgers(query: Page & { threshold: string }): Promise<WireLookingGlassResponse> {
+  getAddressesByBtcbBridged(query: Page & { threshold: string }): Promise<WireLookingGlassResponse> {
     return this.rest.get('/v2/chains/43114/btcb/bridged:getAddresses', undefined, query as Query);
   }
 
   /** `GET /v2/subnets/{subnetId}/validators:getAddresses`: reward addresses of validations in a time range. */
-  validatorAddresses(subnetId: string, query: Range & Page & { network?: MetricsNetwork }): Promise<WirePChainLookingGlassResponse> {
+  getValidatorsByDateRange(subnetId: string, query: Range & Page & { network?: MetricsNetwork }): Promise<WirePChainLookingGlassResponse> {
     return this.rest.get('/v2/subnets/{subnetId}/validators:getAddresses', { subnetId }, query as Query);
   }
 
   /** `POST /v2/lookingGlass/compositeQuery`: addresses matching sub-queries combined with AND or OR. */
-  compositeQuery(body: WireCompositeQueryRequest): Promise<WireCompositeQueryResponse> {
+  compositeQueryV2(body: WireCompositeQueryRequest): Promise<WireCompositeQueryResponse> {
     return this.rest.post('/v2/lookingGlass/compositeQuery', undefined, body);
   }
 }

@@ -63,7 +63,7 @@ export const TransactionExportJob = builder.loadableNodeRef<WireOperationStatus,
     Promise.all(
       ids.map(async (id) => {
         try {
-          return (await accountOf(ctx).getOperation(serviceId('id', id))) ?? NO_JOB;
+          return (await accountOf(ctx).getOperationResult(serviceId('id', id))) ?? NO_JOB;
         } catch (error) {
           return error as Error;
         }
@@ -208,6 +208,6 @@ builder.mutationFields((t) => ({
       'Starts a transaction export job of the caller\'s key (`POST /v1/operations/transactions:export`); read its progress with `dataApiAccount { exportJob(operationId:) }`. The input is checked whole before the one call.',
     args: { input: t.arg({ type: ExportTransactionsInput, required: true, description: 'What to export.' }) },
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => exportRequest(args.input) }), ...serves('data:postTransactionExportJob') },
-    resolve: (_, args, ctx) => accountOf(ctx).exportTransactions(exportRequest(args.input as ExportArgs)),
+    resolve: (_, args, ctx) => accountOf(ctx).postTransactionExportJob(exportRequest(args.input as ExportArgs)),
   }),
 }));

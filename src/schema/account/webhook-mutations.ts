@@ -336,7 +336,7 @@ builder.mutationFields((t) => ({
       addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
     },
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) }), ...serves('data:addAddressesToWebhook') },
-    resolve: (_, args, ctx) => accountOf(ctx).addWebhookAddresses(...webhookAddressChange(args)),
+    resolve: (_, args, ctx) => accountOf(ctx).addAddressesToWebhook(...webhookAddressChange(args)),
   }),
   removeWebhookAddresses: t.field({
     type: Webhook,
@@ -346,12 +346,12 @@ builder.mutationFields((t) => ({
       addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
     },
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) }), ...serves('data:removeAddressesFromWebhook') },
-    resolve: (_, args, ctx) => accountOf(ctx).removeWebhookAddresses(...webhookAddressChange(args)),
+    resolve: (_, args, ctx) => accountOf(ctx).removeAddressesFromWebhook(...webhookAddressChange(args)),
   }),
   rotateWebhookSharedSecret: t.string({
     description:
       'Generates a new secret for signing the key\'s webhook deliveries, replacing the old one, and returns it (`POST /v1/webhooks:generateOrRotateSharedSecret`).',
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:generateOrRotateSharedSecret') },
-    resolve: async (_, __, ctx) => (await accountOf(ctx).rotateSharedSecret()).secret,
+    resolve: async (_, __, ctx) => (await accountOf(ctx).generateOrRotateSharedSecret()).secret,
   }),
 }));

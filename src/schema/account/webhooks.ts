@@ -278,7 +278,7 @@ Webhook.implement({
             scope: `webhook-addresses:${w.id}`,
             ...WEBHOOK_ADDRESS_PAGE,
             fetchPage: async (pageToken, pageSize) => {
-              const page = await accountOf(ctx).getWebhookAddresses(w.id, { pageToken, pageSize });
+              const page = await accountOf(ctx).getAddressesFromWebhook(w.id, { pageToken, pageSize });
               total = page.totalAddresses;
               return { items: page.addresses, nextPageToken: page.nextPageToken };
             },

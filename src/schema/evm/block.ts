@@ -138,7 +138,7 @@ builder.objectFields(Chain, (t) => ({
         {
           scope: `blocks:${chain.chainId}`,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evm.listBlocks(chain.chainId, { pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.evm.getLatestBlocks(chain.chainId, { pageToken, pageSize });
             // A listed block is the same record a lookup by hash returns: a `parent` link to a
             // block of this page then costs no call.
             const loader = Block.getDataloader(ctx);

@@ -47,7 +47,7 @@ function chainSeries(chainId: string, args: SeriesArgs, ctx: Context) {
     args,
     { scope: `metrics:chain:${chainId}:${args.metric}:${interval}:${range.startTimestamp}:${range.endTimestamp}`, ...SERIES_PAGE },
     async (pageToken, pageSize) => {
-      const page = await ctx.upstreams.metrics.v2.chainMetrics(chainId, args.metric, { ...range, timeInterval: interval, pageToken, pageSize });
+      const page = await ctx.upstreams.metrics.v2.getEvmChainMetrics(chainId, args.metric, { ...range, timeInterval: interval, pageToken, pageSize });
       return { items: page.results ?? [], nextPageToken: page.nextPageToken };
     },
   );
@@ -74,7 +74,7 @@ builder.objectFields(Chain, (t) => ({
     description: 'A metric of this chain over trailing windows, from the last hour to all time (metrics service `GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}`).',
     args: { metric: t.arg({ type: ChainRollingMetric, required: true, description: 'Which metric.' }) },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('metrics:getEvmChainRollingWindowMetrics') },
-    resolve: async (chain, args, ctx) => (await ctx.upstreams.metrics.v2.chainRollingWindowMetrics(chain.chainId, args.metric)).result,
+    resolve: async (chain, args, ctx) => (await ctx.upstreams.metrics.v2.getEvmChainRollingWindowMetrics(chain.chainId, args.metric)).result,
   }),
   metricsChain: t.field({
     type: MetricsChain,
@@ -100,7 +100,7 @@ builder.objectFields(Network, (t) => ({
     description: 'A metric over all EVM chains of this network, over trailing windows (`GET /v2/chains/{mainnet|testnet}/rollingWindowMetrics/{metric}`).',
     args: { metric: t.arg({ type: ChainRollingMetric, required: true, description: 'Which metric.' }) },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('metrics:getEvmChainRollingWindowMetrics') },
-    resolve: async (network, args, ctx) => (await ctx.upstreams.metrics.v2.chainRollingWindowMetrics(networkScope(network.name), args.metric)).result,
+    resolve: async (network, args, ctx) => (await ctx.upstreams.metrics.v2.getEvmChainRollingWindowMetrics(networkScope(network.name), args.metric)).result,
   }),
 }));
 

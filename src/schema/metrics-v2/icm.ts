@@ -112,7 +112,7 @@ builder.objectFields(Network, (t) => ({
     resolve: (network, args, ctx) => {
       const query = { ...icmQuery(args, network.name), timeInterval: args.timeInterval ?? 'day', ...rangeQuery(args) };
       return servicePages<WireIcmMetricPoint>(args, { scope: `metrics:icm:${JSON.stringify(query)}`, ...SERIES_PAGE }, async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.metrics.v2.icmTimeseries({ ...query, pageToken, pageSize });
+        const page = await ctx.upstreams.metrics.v2.getICMTimeseries({ ...query, pageToken, pageSize });
         return { items: page.results ?? [], nextPageToken: page.nextPageToken };
       });
     },
@@ -128,7 +128,7 @@ builder.objectFields(Network, (t) => ({
       ...serves('metrics:getICMSummary'),
     },
     resolve: async (network, args, ctx) => {
-      const { result } = await ctx.upstreams.metrics.v2.icmSummary(icmQuery(args, network.name));
+      const { result } = await ctx.upstreams.metrics.v2.getICMSummary(icmQuery(args, network.name));
       return Array.isArray(result) ? result : result ? [result] : [];
     },
   }),

@@ -228,7 +228,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_, args, ctx) =>
       servicePages<WireAddressDetails>(args, { scope: `metrics:btcb:${args.threshold}`, ...ADDRESS_PAGE }, async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.metrics.v2.btcbBridgers({ threshold: args.threshold.toString(), pageToken, pageSize });
+        const page = await ctx.upstreams.metrics.v2.getAddressesByBtcbBridged({ threshold: args.threshold.toString(), pageToken, pageSize });
         return { items: page.addresses ?? [], nextPageToken: page.nextPageToken };
       }),
   }),
@@ -249,7 +249,7 @@ builder.queryFields((t) => ({
         args,
         { scope: `metrics:composite:${JSON.stringify(request)}`, ...COMPOSITE_PAGE },
         async (pageToken, pageSize) => {
-          const page = await ctx.upstreams.metrics.v2.compositeQuery({ ...request, pageSize, ...(pageToken ? { pageToken } : {}) });
+          const page = await ctx.upstreams.metrics.v2.compositeQueryV2({ ...request, pageSize, ...(pageToken ? { pageToken } : {}) });
           if (totals.totalCount === null) {
             totals.totalCount = typeof page.totalCount === 'number' ? page.totalCount : null;
             totals.conditionCounts = Object.entries(page.subQueryCounts ?? {}).map(([id, count]) => ({ id, count }));

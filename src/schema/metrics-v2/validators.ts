@@ -51,7 +51,7 @@ builder.objectFields(Network, (t) => ({
         args,
         { scope: `metrics:staking:${wire}:${subnetId}:${args.metric}:${range.startTimestamp}:${range.endTimestamp}`, ...SERIES_PAGE },
         async (pageToken, pageSize) => {
-          const page = await ctx.upstreams.metrics.v2.stakingMetrics(wire, args.metric, { ...range, subnetId, pageToken, pageSize });
+          const page = await ctx.upstreams.metrics.v2.getStakingMetrics(wire, args.metric, { ...range, subnetId, pageToken, pageSize });
           return { items: page.results ?? [], nextPageToken: page.nextPageToken };
         },
       );
@@ -79,7 +79,7 @@ builder.objectFields(Network, (t) => ({
         args,
         { scope: `metrics:validatorAddresses:${wire}:${subnetId}:${range.startTimestamp}:${range.endTimestamp}`, ...ADDRESS_PAGE },
         async (pageToken, pageSize) => {
-          const page = await ctx.upstreams.metrics.v2.validatorAddresses(subnetId, { ...range, network: wire, pageToken, pageSize });
+          const page = await ctx.upstreams.metrics.v2.getValidatorsByDateRange(subnetId, { ...range, network: wire, pageToken, pageSize });
           return { items: page.addresses ?? [], nextPageToken: page.nextPageToken };
         },
       );
@@ -116,7 +116,7 @@ builder.queryFields((t) => ({
     description: `A continuous-fee metric over all L1 validators (metrics service \`GET /v2/validators/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1ValidatorFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
     extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getTotalL1ValidatorMetrics') },
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.totalL1ValidatorMetrics(args.metric, rangeQuery(args))),
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getTotalL1ValidatorMetrics(args.metric, rangeQuery(args))),
   }),
   l1ValidationFeeMetrics: t.field({
     type: [MetricPoint],
@@ -131,7 +131,7 @@ builder.queryFields((t) => ({
       ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), cb58Id('validationId', args.validationId)) }),
       ...serves('metrics:getMetricsByValidationId'),
     },
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.validationMetrics(args.validationId, args.metric, rangeQuery(args))),
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(args.validationId, args.metric, rangeQuery(args))),
   }),
   l1NodeFeeMetrics: t.field({
     type: [MetricPoint],
@@ -146,7 +146,7 @@ builder.queryFields((t) => ({
       ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), nodeId('nodeId', args.nodeId)) }),
       ...serves('metrics:getMetricsByNodeId'),
     },
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.nodeMetrics(args.nodeId, args.metric, rangeQuery(args))),
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(args.nodeId, args.metric, rangeQuery(args))),
   }),
   subnetFeeMetrics: t.field({
     type: [MetricPoint],
@@ -161,7 +161,7 @@ builder.queryFields((t) => ({
       ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId)) }),
       ...serves('metrics:getMetricsBySubnetId'),
     },
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.subnetMetrics(args.subnetId, args.metric, rangeQuery(args))),
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsBySubnetId(args.subnetId, args.metric, rangeQuery(args))),
   }),
 }));
 
@@ -172,7 +172,7 @@ builder.objectFields(L1Validator, (t) => ({
     description: `A continuous-fee metric of this validation (metrics service \`GET /v2/validation/{l1ValidationId}/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
     extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getMetricsByValidationId') },
-    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.validationMetrics(validationIdOf(v), args.metric, rangeQuery(args))),
+    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(validationIdOf(v), args.metric, rangeQuery(args))),
   }),
   nodeFeeMetrics: t.field({
     type: [MetricPoint],
@@ -180,6 +180,6 @@ builder.objectFields(L1Validator, (t) => ({
     description: `A continuous-fee metric of this validator's node over all its L1 validations (metrics service \`GET /v2/validator/{nodeId}/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
     extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getMetricsByNodeId') },
-    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.nodeMetrics(l1NodeIdOf(v), args.metric, rangeQuery(args))),
+    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(l1NodeIdOf(v), args.metric, rangeQuery(args))),
   }),
 }));

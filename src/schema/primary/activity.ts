@@ -113,7 +113,7 @@ builder.objectFields(Network, (t) => ({
     },
     resolve: (n, args, ctx) => {
       const { blockchainId, addresses } = activityArgs(args, networkKey(n.name));
-      return ctx.upstreams.dataApi.primaryAddresses.getLastActivity(dataApiNetwork(n.name), blockchainId, addresses);
+      return ctx.upstreams.dataApi.primaryAddresses.getLastActivityTimestampByAddresses(dataApiNetwork(n.name), blockchainId, addresses);
     },
   }),
   addressChains: t.field({
@@ -134,7 +134,7 @@ builder.objectFields(Network, (t) => ({
     },
     resolve: async (n, args, ctx) => {
       const key = networkKey(n.name);
-      const answer = await ctx.upstreams.dataApi.primaryAddresses.getChainIds(dataApiNetwork(n.name), chainArgs(args, key));
+      const answer = await ctx.upstreams.dataApi.primaryAddresses.getChainIdsForAddresses(dataApiNetwork(n.name), chainArgs(args, key));
       return answer.addresses.map((a) => ({ ...a, network: key }));
     },
   }),

@@ -189,7 +189,7 @@ builder.objectFields(Network, (t) => ({
     resolve: async (n, args, ctx): Promise<BalancesShape> => {
       const key = networkKey(n.name);
       const { blockchainId, alias, addresses, blockTimestamp } = balanceArgs(args, key);
-      const answer = await ctx.upstreams.dataApi.primaryAddresses.getBalances(dataApiNetwork(n.name), blockchainId, { addresses, blockTimestamp });
+      const answer = await ctx.upstreams.dataApi.primaryAddresses.getBalancesByAddresses(dataApiNetwork(n.name), blockchainId, { addresses, blockTimestamp });
       return { kind: alias, network: key, balances: answer.balances, chainInfo: answer.chainInfo ?? null };
     },
   }),

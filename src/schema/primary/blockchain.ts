@@ -29,7 +29,7 @@ export const blockchainKey = (network: NetworkKey, blockchainId: string) => `${n
 
 /** Reads one blockchain; null when the network has no such blockchain. */
 export async function fetchBlockchain(ctx: Context, network: NetworkKey, blockchainId: string): Promise<BlockchainShape | null> {
-  const wire = await ctx.upstreams.dataApi.primary.getBlockchain(network, blockchainId);
+  const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
   return wire && { ...wire, network };
 }
 

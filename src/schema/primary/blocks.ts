@@ -60,7 +60,7 @@ export const PrimaryNetworkBlock = builder.loadableNodeRef<PrimaryBlockShape, st
         const parsed = parseBlockKey(key);
         if (!parsed) return NO_BLOCK;
         try {
-          const wire = await ctx.upstreams.dataApi.primaryLedger.getBlock(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
+          const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
           return wire ? { network: parsed.network, chain: parsed.chain, wire } : NO_BLOCK;
         } catch (error) {
           return error as Error;
@@ -214,7 +214,7 @@ builder.objectFields(Network, (t) => ({
       const key = networkKey(n.name);
       const { blockchainId, alias, blockId, byHash } = blockArgs(args, key);
       if (byHash) return primaryBlockKey(key, alias, blockId);
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlock(key, blockchainId, blockId);
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(key, blockchainId, blockId);
       if (!wire) return null;
       primeBlocks(ctx, [{ network: key, chain: alias, wire }]);
       return primaryBlockKey(key, alias, wire.blockHash);
@@ -238,7 +238,7 @@ builder.objectFields(Network, (t) => ({
       const { blockchainId, alias, query } = listArgs(args, networkKey(n.name));
       const network = dataApiNetwork(n.name);
       return blockConnection(ctx, n.name, alias, scopeOf(['blocks', network, blockchainId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listBlocks(network, blockchainId, { ...query, pageToken, pageSize }),
+        ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, { ...query, pageToken, pageSize }),
       );
     },
   }),
@@ -261,7 +261,7 @@ builder.objectFields(Network, (t) => ({
       const { blockchainId, alias, query, nodeId: node } = listArgs({ ...args, blockchain: args.blockchain ?? 'p-chain' }, networkKey(n.name));
       const network = dataApiNetwork(n.name);
       return blockConnection(ctx, n.name, alias, scopeOf(['node-blocks', network, blockchainId, node, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listBlocksByNode(network, blockchainId, node!, { ...query, pageToken, pageSize }),
+        ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, node!, { ...query, pageToken, pageSize }),
       );
     },
   }),

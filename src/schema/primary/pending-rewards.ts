@@ -60,7 +60,7 @@ export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters:
       scope: `pendingRewards:${network}:${JSON.stringify(query)}`,
       ...REWARD_PAGE,
       fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.primaryStaking.listPendingRewards(network, { ...query, pageToken, pageSize });
+        const page = await ctx.upstreams.dataApi.primaryStaking.listPendingPrimaryNetworkRewards(network, { ...query, pageToken, pageSize });
         return { items: page.pendingRewards.map((r) => ({ ...r, network: key })), nextPageToken: page.nextPageToken };
       },
     },

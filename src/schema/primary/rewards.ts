@@ -66,7 +66,7 @@ export function rewardsConnection(ctx: Context, network: NetworkNameValue, filte
       scope: `rewards:${wireNetwork}:${JSON.stringify(query)}`,
       ...REWARD_PAGE,
       fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.primary.listHistoricalRewards(wireNetwork, { ...query, pageToken, pageSize });
+        const page = await ctx.upstreams.dataApi.primary.listHistoricalPrimaryNetworkRewards(wireNetwork, { ...query, pageToken, pageSize });
         return { items: page.historicalRewards, nextPageToken: page.nextPageToken };
       },
     },

@@ -87,7 +87,7 @@ function txLoader(chain: PrimaryChainAlias) {
         const parsed = parseTxKey(key);
         if (!parsed || parsed.chain !== chain) return NO_TX;
         try {
-          const wire = await ctx.upstreams.dataApi.primaryLedger.getTransaction(parsed.network, NETWORKS[parsed.network].blockchainIds[chain], parsed.txHash);
+          const wire = await ctx.upstreams.dataApi.primaryLedger.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[chain], parsed.txHash);
           return wire ? shapeTx(parsed.network, chain, wire) : NO_TX;
         } catch (error) {
           return error as Error;
@@ -529,7 +529,7 @@ builder.objectFields(Network, (t) => ({
       const { blockchainId, alias, query } = txListArgs(args as TxListArgs, networkKey(n.name));
       const network = dataApiNetwork(n.name);
       return txConnection(ctx, n.name, alias, scopeOf(['txs', network, blockchainId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listTransactions(network, blockchainId, { ...query, pageToken, pageSize }),
+        ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, { ...query, pageToken, pageSize }),
       );
     },
   }),
@@ -558,7 +558,7 @@ builder.objectFields(Network, (t) => ({
       const network = dataApiNetwork(n.name);
       const pChain = NETWORKS[networkKey(n.name)].blockchainIds.P;
       return txConnection(ctx, n.name, 'P', scopeOf(['staking', network, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listActiveStakingTransactions(network, pChain, { ...query, pageToken, pageSize }),
+        ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, { ...query, pageToken, pageSize }),
       );
     },
   }),

@@ -186,7 +186,7 @@ builder.objectFields(Network, (t) => ({
           scope: `utxos:${network}:${blockchainId}:${JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
           ...UTXO_PAGE,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primary.listUtxos(network, blockchainId, { ...query, pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, { ...query, pageToken, pageSize });
             chainInfo ??= page.chainInfo ?? null;
             return { items: page.utxos.map((u) => shapeUtxo(u, alias)), nextPageToken: page.nextPageToken };
           },

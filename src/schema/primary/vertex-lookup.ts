@@ -43,7 +43,7 @@ builder.objectFields(Network, (t) => ({
     },
     resolve: (n, args, ctx) => {
       const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
-      return ctx.upstreams.dataApi.primaryLedger.getVertex(dataApiNetwork(n.name), blockchainId, cb58Id('hash', args.hash));
+      return ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, cb58Id('hash', args.hash));
     },
   }),
   verticesAt: t.field({
@@ -70,7 +70,7 @@ builder.objectFields(Network, (t) => ({
           scope: JSON.stringify(['vertices-at', network, blockchainId, vertexHeight, sortOrder ?? null]),
           ...VERTEX_PAGE,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primaryLedger.listVerticesByHeight(network, blockchainId, { vertexHeight, sortOrder, pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, { vertexHeight, sortOrder, pageToken, pageSize });
             chainInfo ??= page.chainInfo ?? null;
             return { items: page.vertices, nextPageToken: page.nextPageToken };
           },
@@ -94,6 +94,6 @@ builder.objectFields(TransactionVertex, (t) => ({
     nullable: true,
     description: 'The vertex itself, with its parents and transactions.',
     extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getVertexByHash') },
-    resolve: (v, _, ctx) => ctx.upstreams.dataApi.primaryLedger.getVertex(v.network, NETWORKS[v.network].blockchainIds.X, v.hash),
+    resolve: (v, _, ctx) => ctx.upstreams.dataApi.primaryLedger.getVertexByHash(v.network, NETWORKS[v.network].blockchainIds.X, v.hash),
   }),
 }));

@@ -61,7 +61,7 @@ builder.objectFields(Network, (t) => ({
           scope: `vertices:${network}:${blockchainId}`,
           ...VERTEX_PAGE,
           fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primary.listVertices(network, blockchainId, { pageToken, pageSize });
+            const page = await ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, { pageToken, pageSize });
             chainInfo ??= page.chainInfo ?? null;
             return { items: page.vertices, nextPageToken: page.nextPageToken };
           },

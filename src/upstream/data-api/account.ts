@@ -61,17 +61,17 @@ export class AccountEndpoints {
   }
 
   /** `GET /v1/webhooks/{id}/addresses`: the addresses an EVM address-activity webhook watches. */
-  getWebhookAddresses(id: string, query: { pageToken?: string; pageSize?: number }): Promise<WireListWebhookAddressesResponse> {
+  getAddressesFromWebhook(id: string, query: { pageToken?: string; pageSize?: number }): Promise<WireListWebhookAddressesResponse> {
     return this.rest.get('/v1/webhooks/{id}/addresses', { id }, query as Query, FRESH);
   }
 
   /** `PATCH /v1/webhooks/{id}/addresses`. */
-  addWebhookAddresses(id: string, addresses: string[]): Promise<WireWebhook> {
+  addAddressesToWebhook(id: string, addresses: string[]): Promise<WireWebhook> {
     return this.rest.patch('/v1/webhooks/{id}/addresses', { id }, { addresses });
   }
 
   /** `DELETE /v1/webhooks/{id}/addresses` (the addresses go in the body). */
-  removeWebhookAddresses(id: string, addresses: string[]): Promise<WireWebhook> {
+  removeAddressesFromWebhook(id: string, addresses: string[]): Promise<WireWebhook> {
     return this.rest.delete('/v1/webhooks/{id}/addresses', { id }, { addresses });
   }
 
@@ -81,7 +81,7 @@ export class AccountEndpoints {
   }
 
   /** `POST /v1/webhooks:generateOrRotateSharedSecret`. */
-  rotateSharedSecret(): Promise<WireSharedSecret> {
+  generateOrRotateSharedSecret(): Promise<WireSharedSecret> {
     return this.rest.post('/v1/webhooks:generateOrRotateSharedSecret', undefined, undefined);
   }
 
@@ -106,12 +106,12 @@ export class AccountEndpoints {
   }
 
   /** `POST /v1/operations/transactions:export`: starts an export job. */
-  exportTransactions(body: WireTransactionExportRequest): Promise<WireOperationStatus> {
+  postTransactionExportJob(body: WireTransactionExportRequest): Promise<WireOperationStatus> {
     return this.rest.post('/v1/operations/transactions:export', undefined, body);
   }
 
   /** `GET /v1/operations/{operationId}`: a job's status; null when the key has no such job. */
-  getOperation(operationId: string): Promise<WireOperationStatus | null> {
+  getOperationResult(operationId: string): Promise<WireOperationStatus | null> {
     return nullIfNotFound(this.rest.get('/v1/operations/{operationId}', { operationId }, undefined, FRESH));
   }
 }

@@ -24,7 +24,7 @@ export class EvmEndpoints {
   constructor(private readonly rest: RestClient) {}
 
   /** `GET /v1/chains/{chainId}/blocks`: latest blocks first. */
-  listBlocks(chainId: string, query: WirePageQuery): Promise<WireListEvmBlocksResponse> {
+  getLatestBlocks(chainId: string, query: WirePageQuery): Promise<WireListEvmBlocksResponse> {
     return this.rest.get('/v1/chains/{chainId}/blocks', { chainId }, { ...query }, { ttlMs: pageTtl(query) });
   }
 

@@ -20,7 +20,7 @@ export class IcmEndpoints {
   constructor(private readonly rest: RestClient) {}
 
   /** `GET /v1/icm/addresses/{address}/messages`: messages an address sent or received, newest first. */
-  listMessagesByAddress(
+  listIcmMessagesByAddress(
     address: string,
     query: { network?: DataApiNetwork; pageToken?: string; pageSize?: number },
   ): Promise<WireListIcmMessagesResponse> {
@@ -31,12 +31,12 @@ export class IcmEndpoints {
    * `GET /v1/icm/messages`: every message, newest first, narrowed by the filters given (chains by
    * blockchain id, or EVM chain id for source and destination; sender; recipient; network).
    */
-  listMessages(query: IcmMessageFilters & { pageToken?: string; pageSize?: number }): Promise<WireListIcmMessagesResponse> {
+  listIcmMessages(query: IcmMessageFilters & { pageToken?: string; pageSize?: number }): Promise<WireListIcmMessagesResponse> {
     return this.rest.get('/v1/icm/messages', undefined, { ...query }, { ttlMs: TTL.moving });
   }
 
   /** `GET /v1/icm/messages/{messageId}`: one message by id. */
-  getMessage(messageId: string): Promise<WireIcmMessage | null> {
+  getIcmMessage(messageId: string): Promise<WireIcmMessage | null> {
     return nullIfNotFound(this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: TTL.moving }));
   }
 }

@@ -93,12 +93,12 @@ export class DataApiClient {
   }
 
   /** `GET /v1/chains`: the EVM chains the service indexes. */
-  listChains(query: { network?: DataApiNetwork; feature?: string } = {}): Promise<WireListChainsResponse> {
+  supportedChains(query: { network?: DataApiNetwork; feature?: string } = {}): Promise<WireListChainsResponse> {
     return this.rest.get('/v1/chains', undefined, query as Query, { ttlMs: TTL.registry });
   }
 
   /** `GET /v1/chains/{chainId}`: one chain; null when the service does not know it. */
-  getChain(chainId: string): Promise<WireChainInfo | null> {
+  getChainInfo(chainId: string): Promise<WireChainInfo | null> {
     return nullIfNotFound(this.rest.get('/v1/chains/{chainId}', { chainId }, undefined, { ttlMs: TTL.registry }));
   }
 }

@@ -36,7 +36,7 @@ export class NftEndpoints {
   }
 
   /** `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`: the tokens of one collection. */
-  listCollectionTokens(chainId: string, address: string, query: PageQuery): Promise<WireListNftTokensResponse> {
+  listTokens(chainId: string, address: string, query: PageQuery): Promise<WireListNftTokensResponse> {
     return this.rest.get('/v1/chains/{chainId}/nfts/collections/{address}/tokens', { chainId, address }, { ...query }, { ttlMs: TTL.slow });
   }
 }

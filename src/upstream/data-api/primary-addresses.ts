@@ -17,7 +17,7 @@ export class PrimaryAddressEndpoints {
   constructor(private readonly rest: RestClient) {}
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`: balances of addresses on the P-, X- or C-Chain (atomic memory). */
-  getBalances(network: DataApiNetwork, blockchainId: string, query: WireBalancesQuery): Promise<WireListBalancesResponse> {
+  getBalancesByAddresses(network: DataApiNetwork, blockchainId: string, query: WireBalancesQuery): Promise<WireListBalancesResponse> {
     // A balance at a past time never changes; the current one moves.
     return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/balances', { network, blockchainId }, query as unknown as Query, {
       ttlMs: TTL.moving,
@@ -28,7 +28,7 @@ export class PrimaryAddressEndpoints {
    * `GET` (or, past `fitsGet`, `POST`) `/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`:
    * the latest UTXO creation or consumption of the addresses on a chain; null when they have none.
    */
-  getLastActivity(network: DataApiNetwork, blockchainId: string, addresses: readonly string[]): Promise<WireLastActivityTimestamp | null> {
+  getLastActivityTimestampByAddresses(network: DataApiNetwork, blockchainId: string, addresses: readonly string[]): Promise<WireLastActivityTimestamp | null> {
     const template = '/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses';
     const params = { network, blockchainId };
     const query = { addresses };
@@ -39,7 +39,7 @@ export class PrimaryAddressEndpoints {
   }
 
   /** `GET /v1/networks/{network}/addresses:listChainIds`: the primary-network chains each address has touched. */
-  getChainIds(network: DataApiNetwork, addresses: readonly string[]): Promise<WireAddressChainIdsResponse> {
+  getChainIdsForAddresses(network: DataApiNetwork, addresses: readonly string[]): Promise<WireAddressChainIdsResponse> {
     return this.rest.get('/v1/networks/{network}/addresses:listChainIds', { network }, { addresses }, { ttlMs: TTL.moving });
   }
 }

@@ -26,18 +26,18 @@ const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
 export class PrimaryLedgerEndpoints {
   constructor(private readonly rest: RestClient) {}
 
-  /** `GET .../transactions/{txHash}` (getTxByHash): one transaction of the P-, X- or C-Chain; null when unknown. */
-  getTransaction(network: DataApiNetwork, blockchainId: string, txHash: string): Promise<WirePrimaryNetworkTransaction | null> {
+  /** `GET .../transactions/{txHash}`: one transaction of the P-, X- or C-Chain; null when unknown. */
+  getTxByHash(network: DataApiNetwork, blockchainId: string, txHash: string): Promise<WirePrimaryNetworkTransaction | null> {
     return nullIfNotFound(this.rest.get(`${BASE}/transactions/{txHash}`, { network, blockchainId, txHash }, undefined, { ttlMs: TTL.immutable }));
   }
 
-  /** `GET .../transactions` (listLatestPrimaryNetworkTransactions): a chain's transactions, latest first unless asked otherwise. */
-  listTransactions(network: DataApiNetwork, blockchainId: string, query: WireListPrimaryNetworkTransactionsQuery): Promise<WireListPrimaryNetworkTransactionsResponse> {
+  /** `GET .../transactions`: a chain's transactions, latest first unless asked otherwise. */
+  listLatestPrimaryNetworkTransactions(network: DataApiNetwork, blockchainId: string, query: WireListPrimaryNetworkTransactionsQuery): Promise<WireListPrimaryNetworkTransactionsResponse> {
     return this.rest.get(`${BASE}/transactions`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
   }
 
-  /** `GET .../transactions:listStaking` (listActivePrimaryNetworkStakingTransactions): active staking transactions of the P-Chain. */
-  listActiveStakingTransactions(
+  /** `GET .../transactions:listStaking`: active staking transactions of the P-Chain. */
+  listActivePrimaryNetworkStakingTransactions(
     network: DataApiNetwork,
     blockchainId: string,
     query: Omit<WireListPrimaryNetworkTransactionsQuery, 'l1ValidationId'>,
@@ -45,7 +45,7 @@ export class PrimaryLedgerEndpoints {
     return this.rest.get(`${BASE}/transactions:listStaking`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
   }
 
-  /** `GET .../assets/{assetId}/transactions` (listAssetTransactions): X-Chain transactions of one asset. */
+  /** `GET .../assets/{assetId}/transactions`: X-Chain transactions of one asset. */
   listAssetTransactions(
     network: DataApiNetwork,
     blockchainId: string,
@@ -55,33 +55,33 @@ export class PrimaryLedgerEndpoints {
     return this.rest.get(`${BASE}/assets/{assetId}/transactions`, { network, blockchainId, assetId }, query as Query, { ttlMs: TTL.moving });
   }
 
-  /** `GET .../assets/{assetId}` (getAssetDetails): an X-Chain asset as the Data API describes it; null when unknown. */
+  /** `GET .../assets/{assetId}`: an X-Chain asset as the Data API describes it; null when unknown. */
   getAssetDetails(network: DataApiNetwork, blockchainId: string, assetId: string): Promise<WireXChainAssetDetails | null> {
     return nullIfNotFound(this.rest.get(`${BASE}/assets/{assetId}`, { network, blockchainId, assetId }, undefined, { ttlMs: TTL.immutableLong }));
   }
 
-  /** `GET .../blocks/{blockId}` (getBlockById): a block by height or hash; null when unknown. */
-  getBlock(network: DataApiNetwork, blockchainId: string, blockId: string): Promise<WirePrimaryNetworkBlock | null> {
+  /** `GET .../blocks/{blockId}`: a block by height or hash; null when unknown. */
+  getBlockById(network: DataApiNetwork, blockchainId: string, blockId: string): Promise<WirePrimaryNetworkBlock | null> {
     return nullIfNotFound(this.rest.get(`${BASE}/blocks/{blockId}`, { network, blockchainId, blockId }, undefined, { ttlMs: TTL.immutable }));
   }
 
-  /** `GET .../blocks` (listLatestPrimaryNetworkBlocks): a chain's blocks, latest first. */
-  listBlocks(network: DataApiNetwork, blockchainId: string, query: WireListBlocksQuery): Promise<WireListPrimaryNetworkBlocksResponse> {
+  /** `GET .../blocks`: a chain's blocks, latest first. */
+  listLatestPrimaryNetworkBlocks(network: DataApiNetwork, blockchainId: string, query: WireListBlocksQuery): Promise<WireListPrimaryNetworkBlocksResponse> {
     return this.rest.get(`${BASE}/blocks`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
   }
 
-  /** `GET .../nodes/{nodeId}/blocks` (listPrimaryNetworkBlocksByNodeId): blocks a node proposed, latest first. */
-  listBlocksByNode(network: DataApiNetwork, blockchainId: string, nodeId: string, query: WireListBlocksQuery): Promise<WireListPrimaryNetworkBlocksResponse> {
+  /** `GET .../nodes/{nodeId}/blocks`: blocks a node proposed, latest first. */
+  listPrimaryNetworkBlocksByNodeId(network: DataApiNetwork, blockchainId: string, nodeId: string, query: WireListBlocksQuery): Promise<WireListPrimaryNetworkBlocksResponse> {
     return this.rest.get(`${BASE}/nodes/{nodeId}/blocks`, { network, blockchainId, nodeId }, query as Query, { ttlMs: TTL.moving });
   }
 
-  /** `GET .../vertices/{vertexHash}` (getVertexByHash): one X-Chain vertex; null when unknown. */
-  getVertex(network: DataApiNetwork, blockchainId: string, vertexHash: string): Promise<WireXChainVertex | null> {
+  /** `GET .../vertices/{vertexHash}`: one X-Chain vertex; null when unknown. */
+  getVertexByHash(network: DataApiNetwork, blockchainId: string, vertexHash: string): Promise<WireXChainVertex | null> {
     return nullIfNotFound(this.rest.get(`${BASE}/vertices/{vertexHash}`, { network, blockchainId, vertexHash }, undefined, { ttlMs: TTL.immutable }));
   }
 
-  /** `GET .../vertices:listByHeight` (getVertexByHeight): the X-Chain vertices at one DAG height. */
-  listVerticesByHeight(
+  /** `GET .../vertices:listByHeight`: the X-Chain vertices at one DAG height. */
+  getVertexByHeight(
     network: DataApiNetwork,
     blockchainId: string,
     query: { vertexHeight: number; sortOrder?: WireSortOrder; pageToken?: string; pageSize?: number },

@@ -18,7 +18,7 @@ export class PrimaryStakingEndpoints {
   }
 
   /** `GET /v1/networks/{network}/rewards:listPending`: rewards of staking periods that have not ended, by address or node. */
-  listPendingRewards(network: DataApiNetwork, query: WireListPendingRewardsQuery): Promise<WireListPendingRewardsResponse> {
+  listPendingPrimaryNetworkRewards(network: DataApiNetwork, query: WireListPendingRewardsQuery): Promise<WireListPendingRewardsResponse> {
     return this.rest.get('/v1/networks/{network}/rewards:listPending', { network }, query as Query, { ttlMs: TTL.moving });
   }
 

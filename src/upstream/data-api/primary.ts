@@ -30,7 +30,7 @@ export class PrimaryEndpoints {
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}`: one blockchain. */
-  getBlockchain(network: DataApiNetwork, blockchainId: string): Promise<WireBlockchain | null> {
+  getBlockchainById(network: DataApiNetwork, blockchainId: string): Promise<WireBlockchain | null> {
     return nullIfNotFound(this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}', { network, blockchainId }, undefined, {
       ttlMs: TTL.immutable,
     }));
@@ -41,7 +41,7 @@ export class PrimaryEndpoints {
    * some addresses or of all. An address list too long for a URL (see `fitsGet`) goes by the POST
    * form of the route (`getUtxosByAddressesV2`), which answers the same pages.
    */
-  listUtxos(network: DataApiNetwork, blockchainId: string, query: WireListUtxosQuery): Promise<WireListUtxosResponse> {
+  getUtxosByAddresses(network: DataApiNetwork, blockchainId: string, query: WireListUtxosQuery): Promise<WireListUtxosResponse> {
     const template = '/v1/networks/{network}/blockchains/{blockchainId}/utxos';
     const params = { network, blockchainId };
     const { addresses, ...rest } = query;
@@ -53,7 +53,7 @@ export class PrimaryEndpoints {
   }
 
   /** `GET /v1/networks/{network}/rewards`: staking rewards already paid, by address or node. */
-  listHistoricalRewards(network: DataApiNetwork, query: WireListHistoricalRewardsQuery): Promise<WireListHistoricalRewardsResponse> {
+  listHistoricalPrimaryNetworkRewards(network: DataApiNetwork, query: WireListHistoricalRewardsQuery): Promise<WireListHistoricalRewardsResponse> {
     return this.rest.get('/v1/networks/{network}/rewards', { network }, query as Query, { ttlMs: TTL.moving });
   }
 
@@ -63,7 +63,7 @@ export class PrimaryEndpoints {
   }
 
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`: X-Chain DAG vertices, latest first. */
-  listVertices(network: DataApiNetwork, blockchainId: string, query: PageQuery): Promise<WireListXChainVerticesResponse> {
+  listLatestXChainVertices(network: DataApiNetwork, blockchainId: string, query: PageQuery): Promise<WireListXChainVerticesResponse> {
     // The DAG stopped growing when the X-Chain was linearized: later pages never change.
     return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/vertices', { network, blockchainId }, query as Query, {
       ttlMs: query.pageToken ? TTL.immutable : TTL.moving,

@@ -38,7 +38,7 @@ NftCollection.implement({
               scope: `nft-tokens:${c.chainId}:${c.address.toLowerCase()}`,
               ...COLLECTION_PAGE,
               fetchPage: async (pageToken, pageSize) => {
-                const page = await ctx.upstreams.dataApi.nfts.listCollectionTokens(c.chainId, upstreamAddress(c.address), { pageToken, pageSize });
+                const page = await ctx.upstreams.dataApi.nfts.listTokens(c.chainId, upstreamAddress(c.address), { pageToken, pageSize });
                 return {
                   items: page.tokens.map((token): NftTokenShape => ({ ...token, chainId: c.chainId, listing: 'collection' })),
                   nextPageToken: page.nextPageToken,

@@ -1,0 +1,130 @@
+/**
+ * One name for one upstream operation: every endpoint method of the Data API and metrics clients
+ * is named after the official operation id of the route it calls (test/fixtures/official-operations.json),
+ * so a field's `serves('data:<id>')` and its client call read the same; and the endpoint calls a
+ * field's resolver makes are among the operations it cites.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { NoCache } from '../../src/upstream/cache.js';
+import { DataApiClient } from '../../src/upstream/data-api/index.js';
+import type { HttpCall, Transport } from '../../src/upstream/http.js';
+import { MetricsClient } from '../../src/upstream/metrics.js';
+
+interface Operation {
+  id: string;
+  route: string;
+}
+const official = JSON.parse(readFileSync(new URL('../fixtures/official-operations.json', import.meta.url), 'utf8')) as {
+  dataApi: { operations: Operation[] };
+  metrics: { operations: Operation[] };
+};
+
+/**
+ * `GET /v1/avg_tps/{chainId}` is the metrics service's v1 route, which the newest description (v2
+ * only) no longer lists: it has no operation id to be named after.
+ */
+const WITHOUT_OPERATION = new Set(['metrics:avgTps']);
+
+/** Records the route of every call instead of sending it. */
+class RecordingTransport implements Transport {
+  calls: HttpCall[] = [];
+  json(call: HttpCall): Promise<unknown> {
+    this.calls.push(call);
+    return Promise.resolve({});
+  }
+}
+
+type Endpoints = Record<string, unknown>;
+
+/** The endpoint objects of both clients, by service prefix, each with the transport its calls reach. */
+function endpointGroups() {
+  const transport = new RecordingTransport();
+  const cache = new NoCache();
+  const dataApi = new DataApiClient({ baseUrl: 'http://data.test', transport, cache, keyHeaders: ['x-api-key'], apiKey: 'key', callerKey: true });
+  const metrics = new MetricsClient({ baseUrl: 'http://metrics.test', transport, cache });
+  const groups: Array<{ prefix: 'data' | 'metrics'; name: string; object: Endpoints }> = [{ prefix: 'data', name: 'dataApi', object: dataApi as unknown as Endpoints }];
+  for (const [name, value] of Object.entries(dataApi)) {
+    if (name !== 'rest' && value && typeof value === 'object') groups.push({ prefix: 'data', name: `dataApi.${name}`, object: value as Endpoints });
+  }
+  groups.push({ prefix: 'metrics', name: 'metrics', object: metrics as unknown as Endpoints }, { prefix: 'metrics', name: 'metrics.v2', object: metrics.v2 as unknown as Endpoints });
+  return { transport, groups };
+}
+
+function methodsOf(object: object): string[] {
+  return Object.getOwnPropertyNames(Object.getPrototypeOf(object)).filter(
+    (name) => name !== 'constructor' && typeof (object as Record<string, unknown>)[name] === 'function' && !Object.getOwnPropertyDescriptor(Object.getPrototypeOf(object), name)?.get,
+  );
+}
+
+/** Every endpoint method as `<prefix>:<name>`, with the routes it calls (arguments are placeholders). */
+async function endpointMethods(): Promise<Array<{ id: string; where: string; routes: string[] }>> {
+  const { transport, groups } = endpointGroups();
+  const methods: Array<{ id: string; where: string; routes: string[] }> = [];
+  for (const { prefix, name, object } of groups) {
+    for (const method of methodsOf(object)) {
+      transport.calls = [];
+      const fn = object[method] as (...args: unknown[]) => unknown;
+      const args = Array.from({ length: Math.max(fn.length, 1) }, (_, i) => `arg${i}`);
+      await Promise.resolve()
+        .then(() => fn.apply(object, args))
+        .catch(() => undefined);
+      methods.push({ id: `${prefix}:${method}`, where: `${name}.${method}`, routes: [...new Set(transport.calls.map((c) => c.route))] });
+    }
+  }
+  return methods;
+}
+
+describe('endpoint method names', () => {
+  it('names every Data API and metrics endpoint method after the official operation of the route it calls', async () => {
+    const methods = await endpointMethods();
+    expect(methods.length).toBeGreaterThan(90);
+    const routeOf = new Map([...official.dataApi.operations, ...official.metrics.operations].map((op) => [op.id, op.route]));
+    const wrong = methods
+      .filter((m) => !WITHOUT_OPERATION.has(m.id))
+      .filter((m) => m.routes.length === 0 || !m.routes.includes(routeOf.get(m.id) ?? '(no such operation)'))
+      .map((m) => `${m.where} calls ${m.routes.join(', ') || 'nothing'}, not ${routeOf.get(m.id) ?? `an operation: ${m.id} is not an official id`}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+const SCHEMA = join(import.meta.dirname, '..', '..', 'src', 'schema');
+
+function schemaFiles(dir = SCHEMA): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? schemaFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/** Endpoint calls written as `…dataApi[.<group>].<method>(` or `…metrics[.v2].<method>(`, as operation ids. */
+function directCalls(text: string): string[] {
+  const calls = [...text.matchAll(/\b(dataApi|metrics)\b(?:\??\.(?!v2\b)[a-zA-Z]+(?=\??\.))?(?:\??\.v2)?[?!]?\.([a-zA-Z0-9]+)\(/g)];
+  return calls.map((m) => `${m[1] === 'dataApi' ? 'data' : 'metrics'}:${m[2]}`);
+}
+
+describe('serves() and calls', () => {
+  it('cites, on each field, the endpoint methods its own resolver calls', async () => {
+    const endpoints = new Set((await endpointMethods()).map((m) => m.id));
+    let checked = 0;
+    const uncited: string[] = [];
+    for (const file of schemaFiles()) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        // A field's options: an object literal whose `extensions` cite operations with serves().
+        if (ts.isObjectLiteralExpression(node)) {
+          const extensions = node.properties.find((p) => p.name?.getText(source) === 'extensions');
+          const cited = extensions ? [...extensions.getText(source).matchAll(/'((?:data|metrics):[^']+)'/g)].map((m) => m[1]!) : [];
+          if (cited.length) {
+            const calls = directCalls(node.getText(source)).filter((id) => endpoints.has(id));
+            if (calls.length) checked++;
+            for (const call of calls) if (!cited.includes(call)) uncited.push(`${file.slice(SCHEMA.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} calls ${call}, cites ${cited.join(', ')}`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(uncited).toEqual([]);
+  });
+});
