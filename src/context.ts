@@ -1,15 +1,18 @@
 /**
  * What every resolver gets: the request's upstream clients (with the caller's key and the
- * per-operation memo) and the configuration. Per-request dataloaders are attached by Pothos's
- * dataloader plugin to this object.
+ * per-operation memo), the request's loaders and the configuration. The loadable refs' own
+ * dataloaders are attached by Pothos's dataloader plugin to this object.
  */
 import type { Config } from './config.js';
 import type { LiveSession } from './live/index.js';
+import type { Loaders } from './schema/loaders/index.js';
 import type { Notice } from './schema/notices.js';
 import type { RequestUpstreams } from './upstream/index.js';
 
 export interface Context {
   upstreams: RequestUpstreams;
+  /** The request's loaders, one per shared upstream read (src/schema/loaders), each made on first use. */
+  loaders: Loaders;
   config: Config;
   /** What the answer leaves out on purpose (a method a node does not serve), for `extensions.notices`. */
   notices: Notice[];

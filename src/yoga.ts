@@ -18,6 +18,7 @@ import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-
 import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
+import { createLoaders, type Loaders } from './schema/loaders/index.js';
 import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 
@@ -143,6 +144,9 @@ function useEventContexts(): Plugin<Context> {
   };
 }
 
+/** A placeholder until a context's own loaders are made (they need the context). */
+const NO_LOADERS = null as unknown as Loaders;
+
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
   const live = options.live ?? new LiveSubscriptions(config, upstreams, logger);
@@ -176,7 +180,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
       const address = req?.socket.remoteAddress;
       const session = live.session(callerKey, address);
-      const make = (): Context => ({ upstreams: upstreams.forRequest(callerKey, address), config, notices: [], live: session, forEvent: make });
+      const make = (): Context => {
+        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address), loaders: NO_LOADERS, config, notices: [], live: session, forEvent: make };
+        // Loaders are made on first use, from the context they belong to.
+        ctx.loaders = createLoaders(ctx);
+        return ctx;
+      };
       return make();
     },
     plugins: [

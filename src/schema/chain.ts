@@ -14,6 +14,7 @@ import { badInput } from '../errors.js';
 import { entity, keyChainId } from './federation.js';
 import { selectsOnly } from './xchain/shared.js';
 import { serves } from './operations.js';
+import { loadEach } from './loaders/each-key.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
@@ -70,17 +71,6 @@ function resolveAlias(id: string, network: NetworkNameValue): string {
   return id.toLowerCase() === 'c-chain' ? NETWORKS[networkKey(network)].cChainEvmId : id;
 }
 
-/** All chains by EVM chain id and by blockchain id (one cached upstream call, all networks). */
-export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInfo>> {
-  const { chains } = await ctx.upstreams.dataApi.supportedChains();
-  const index = new Map<string, WireChainInfo>();
-  for (const chain of chains) {
-    index.set(chain.chainId, chain);
-    if (chain.platformChainId) index.set(chain.platformChainId, chain);
-  }
-  return index;
-}
-
 /**
  * Resolves an EVM chain id, a blockchain id or the `c-chain` alias; null when unknown. An EVM chain id
  * the list lacks is asked for on its own (`GET /v1/chains/{chainId}`): the service can know a chain it
@@ -88,7 +78,7 @@ export async function chainIndex(ctx: Context): Promise<Map<string, WireChainInf
  */
 export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
   const key = resolveAlias(id, network);
-  const listed = (await chainIndex(ctx)).get(key);
+  const listed = await ctx.loaders.chainById.load(key);
   if (listed) return listed;
   return isEvmChainId(key) ? ctx.upstreams.dataApi.getChainInfo(key) : null;
 }
@@ -140,10 +130,7 @@ export const Chain = builder.loadableNode('Chain', {
   description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
   id: { resolve: (chain) => chain.chainId },
   // An id that names no chain loads as null, so `node(id)` answers null rather than an error.
-  load: async (ids: string[], ctx: Context) => {
-    const index = await chainIndex(ctx);
-    return ids.map((id) => index.get(id) ?? (null as unknown as WireChainInfo));
-  },
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.chainById.load(id)),
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'EVM chain id, as a decimal string (e.g. "43114").' }),
     chainName: t.exposeString('chainName', { description: 'Display name.' }),
@@ -191,7 +178,7 @@ export const Chain = builder.loadableNode('Chain', {
 entity(Chain, {
   keys: ['chainId'],
   read: (rep, at) => keyChainId(rep, at),
-  resolve: (chainId, ctx) => Chain.getDataloader(ctx).load(chainId),
+  resolve: (chainId, ctx) => ctx.loaders.chainById.load(chainId),
 });
 
 builder.queryFields((t) => ({

@@ -19,7 +19,7 @@ import type {
   WireIcmRewardDetails,
   WireIcmSourceTransaction,
 } from '../upstream/types/data-api-icm.js';
-import { Chain, chainIndex, findChain } from './chain.js';
+import { Chain, findChain } from './chain.js';
 import { connectionArgs, connectionType, paginate } from './connection.js';
 import { dataApiNetwork, knownOr, NetworkName } from './enums.js';
 import { Account, upstreamAddress } from './evm/account.js';
@@ -28,6 +28,7 @@ import { Money } from './primary/assets.js';
 import type { IcmMessageFilters } from '../upstream/data-api/icm.js';
 import { cb58Id, evmAddress, isEvmChainId } from './validate.js';
 import { serves } from './operations.js';
+import { loadEach } from './loaders/each-key.js';
 import { fieldGuard, typeGuard } from './guards.js';
 import { entity, keyString } from './federation.js';
 
@@ -42,10 +43,6 @@ export function icmMessageId(argument: string, value: string): string {
 }
 
 /** Reads one message; null when the Data API does not know it. */
-async function fetchMessage(ctx: Context, messageId: string): Promise<WireIcmMessage | null> {
-  return ctx.upstreams.dataApi.icm.getIcmMessage(messageId);
-}
-
 export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus', {
   description: 'Where an interchain message is on its way.',
   values: {
@@ -134,23 +131,14 @@ export const IcmRewardDetails = builder.objectRef<WireIcmRewardDetails>('IcmRewa
 export const InterchainMessage = builder.loadableNodeRef<WireIcmMessage, string, string>('InterchainMessage', {
   id: { resolve: (m) => m.messageId },
   // An id that names no message loads as null (`node(id)` and `_entities` answer null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          return (await fetchMessage(ctx, id)) ?? (null as unknown as WireIcmMessage);
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.icmMessageById.load(id)),
 });
 
 // Federation: a message by its Teleporter id, through the message loader (as `node(id:)` reads it).
 entity(InterchainMessage, {
   keys: ['messageId'],
   read: (rep, at) => icmMessageId(`${at}.messageId`, keyString(rep, 'messageId', at)),
-  resolve: (messageId, ctx) => InterchainMessage.getDataloader(ctx).load(messageId),
+  resolve: (messageId, ctx) => ctx.loaders.icmMessageById.load(messageId),
 });
 
 InterchainMessage.implement({
@@ -325,7 +313,7 @@ builder.queryFields((t) => ({
     description: 'One interchain message by id (`GET /v1/icm/messages/{messageId}`); null when unknown.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
     extensions: { ...fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }), ...serves('data:getIcmMessage') },
-    resolve: (_, args, ctx) => fetchMessage(ctx, icmMessageId('messageId', args.messageId)),
+    resolve: (_, args, ctx) => ctx.loaders.icmMessageById.load(icmMessageId('messageId', args.messageId)),
   }),
 }));
 
@@ -336,9 +324,9 @@ builder.objectFields(Account, (t) => ({
     description:
       'Interchain messages this address sent from this chain or received on it, newest first. Reads the address\'s messages on the chain\'s network and keeps those whose source (as sender) or destination (as recipient) is this chain.',
     args: connectionArgs(t, MESSAGE_PAGE),
-    extensions: serves('data:listIcmMessagesByAddress'),
+    extensions: serves('data:listIcmMessagesByAddress', 'data:supportedChains'),
     resolve: async (account, args, ctx) => {
-      const chain = (await chainIndex(ctx)).get(account.chainId);
+      const chain = await ctx.loaders.chainById.load(account.chainId);
       const network = chain ? dataApiNetwork(chain.isTestnet ? 'FUJI' : 'MAINNET') : undefined;
       const address = account.address.toLowerCase();
       const here = (m: WireIcmMessage) =>
@@ -365,6 +353,6 @@ builder.objectFields(TeleporterMessageInfo, (t) => ({
     nullable: true,
     description: 'The interchain message itself (`GET /v1/icm/messages/{messageId}`); null when the Data API does not know it.',
     extensions: serves('data:getIcmMessage'),
-    resolve: (info, _, ctx) => fetchMessage(ctx, info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
+    resolve: (info, _, ctx) => ctx.loaders.icmMessageById.load(info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
   }),
 }));

@@ -15,8 +15,6 @@ import { BLOCKCHAIN_STATUSES, BlockchainStatus } from './pchain/chain.js';
 import { Blockchain } from './primary/blockchain.js';
 import { cb58Id, list, nodeId } from './validate.js';
 import { fieldGuard, maxItems } from './guards.js';
-import DataLoader from 'dataloader';
-import { createContextCache } from '@pothos/core';
 import type { Context } from '../context.js';
 import { bytesToHex, cb58Decode } from '../lib/codec.js';
 import type { NetworkKey } from '../lib/networks.js';
@@ -47,45 +45,11 @@ export const validationIdOf = (v: L1ValidatorShape) => v.node?.validationID ?? v
 /** The node id of an L1 validator, whichever source it was read from. */
 export const l1NodeIdOf = (v: L1ValidatorShape) => v.node?.nodeID ?? v.details!.nodeId;
 
-/** Pages of a subnet's L1 validators read to find the validators of an operation. */
-const MAX_SUBNET_PAGES = 5;
-
-/** The Data API's records of L1 validations, by `network|subnetId|validationId`: one list per subnet. */
-const l1ValidatorDetails = createContextCache(
-  (ctx: Context) =>
-    new DataLoader<string, WireL1ValidatorDetails | null>(async (keys) => {
-      const bySubnet = new Map<string, Promise<Map<string, WireL1ValidatorDetails>>>();
-      const read = async (network: NetworkKey, subnetId: string) => {
-        const found = new Map<string, WireL1ValidatorDetails>();
-        let pageToken: string | undefined;
-        for (let pages = 0; pages < MAX_SUBNET_PAGES; pages++) {
-          const page = await ctx.upstreams.dataApi.validators.listL1Validators(dataApiNetwork(networkName(network)), { subnetId, includeInactiveL1Validators: true, pageSize: 100, pageToken });
-          for (const v of page.validators) found.set(v.validationId, v);
-          pageToken = page.nextPageToken || undefined;
-          if (!pageToken) break;
-        }
-        return found;
-      };
-      return Promise.all(
-        keys.map(async (key) => {
-          const [network, subnetId, validationId] = key.split('|') as [NetworkKey, string, string];
-          const group = `${network}|${subnetId}`;
-          if (!bySubnet.has(group)) bySubnet.set(group, read(network, subnetId));
-          try {
-            return (await bySubnet.get(group)!).get(validationId) ?? null;
-          } catch (error) {
-            return error as Error;
-          }
-        }),
-      );
-    }),
-);
-
 /** The Data API's record of the validation: the one it came with, else read by its subnet. */
 async function l1DataApiRecord(v: L1ValidatorShape, ctx: Context): Promise<WireL1ValidatorDetails | null> {
   if (v.details) return v.details;
   if (!v.subnetId) return null;
-  return l1ValidatorDetails(ctx).load(`${v.network}|${v.subnetId}|${validationIdOf(v)}`);
+  return ctx.loaders.l1ValidationById.load(`${v.network}|${v.subnetId}|${validationIdOf(v)}`);
 }
 
 const fromDataApi =

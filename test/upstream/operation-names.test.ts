@@ -91,23 +91,63 @@ describe('endpoint method names', () => {
 });
 
 const SCHEMA = join(import.meta.dirname, '..', '..', 'src', 'schema');
+const LOADERS = join(SCHEMA, 'loaders');
 
 function schemaFiles(dir = SCHEMA): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? schemaFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 }
 
-/** Endpoint calls written as `…dataApi[.<group>].<method>(` or `…metrics[.v2].<method>(`, as operation ids. */
+/**
+ * Endpoint calls written as `…dataApi[.<group>].<method>(`, `…metrics[.v2].<method>(` or, for the
+ * caller's account, `accountOf(ctx).<method>(` and `account.<method>(`, as operation ids.
+ */
 function directCalls(text: string): string[] {
-  const calls = [...text.matchAll(/\b(dataApi|metrics)\b(?:\??\.(?!v2\b)[a-zA-Z]+(?=\??\.))?(?:\??\.v2)?[?!]?\.([a-zA-Z0-9]+)\(/g)];
-  return calls.map((m) => `${m[1] === 'dataApi' ? 'data' : 'metrics'}:${m[2]}`);
+  const clients = [...text.matchAll(/\b(dataApi|metrics)\b(?:\??\.(?!v2\b)[a-zA-Z]+(?=\??\.))?(?:\??\.v2)?[?!]?\.([a-zA-Z0-9]+)\(/g)];
+  const account = [...text.matchAll(/\b(?:accountOf\(ctx\)|account)[?!]?\.([a-zA-Z0-9]+)\(/g)];
+  return [...clients.map((m) => `${m[1] === 'dataApi' ? 'data' : 'metrics'}:${m[2]}`), ...account.map((m) => `data:${m[1]}`)];
+}
+
+/**
+ * The endpoint calls of each loader of src/schema/loaders: those written in its factory and in the
+ * functions of its file that the factory calls.
+ */
+function loaderCalls(): Map<string, string[]> {
+  const calls = new Map<string, string[]>();
+  for (const file of readdirSync(LOADERS).filter((f) => f.endsWith('.ts'))) {
+    const source = ts.createSourceFile(file, readFileSync(join(LOADERS, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const declarations = new Map<string, string>();
+    for (const statement of source.statements) {
+      if (ts.isFunctionDeclaration(statement) && statement.name) declarations.set(statement.name.text, statement.getText(source));
+      if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) declarations.set(d.name.text, d.getText(source));
+    }
+    const reach = (name: string, seen: Set<string>): string[] => {
+      if (seen.has(name)) return [];
+      seen.add(name);
+      const text = declarations.get(name) ?? '';
+      const helpers = [...declarations.keys()].filter((other) => other !== name && new RegExp(`\\b${other}\\(`).test(text));
+      return [...directCalls(text), ...helpers.flatMap((helper) => reach(helper, seen))];
+    };
+    for (const statement of source.statements) {
+      if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) calls.set(d.name.text, [...new Set(reach(d.name.text, new Set()))]);
+    }
+  }
+  return calls;
 }
 
 describe('serves() and calls', () => {
-  it('cites, on each field, the endpoint methods its own resolver calls', async () => {
+  it('has every loader read an endpoint', () => {
+    const loaders = loaderCalls();
+    expect(loaders.size).toBeGreaterThan(15);
+    expect([...loaders].filter(([name, calls]) => calls.length === 0 && name !== 'currentValidatorByNodeId' && name !== 'assetDescriptionById').map(([name]) => name)).toEqual([]);
+  });
+
+  it('cites, on each field, the endpoint methods its own resolver calls, directly or through a loader', async () => {
     const endpoints = new Set((await endpointMethods()).map((m) => m.id));
+    const loaders = loaderCalls();
     let checked = 0;
     const uncited: string[] = [];
-    for (const file of schemaFiles()) {
+    for (const file of schemaFiles().filter((f) => !f.startsWith(LOADERS))) {
       const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node) => {
         // A field's options: an object literal whose `extensions` cite operations with serves().
@@ -115,9 +155,12 @@ describe('serves() and calls', () => {
           const extensions = node.properties.find((p) => p.name?.getText(source) === 'extensions');
           const cited = extensions ? [...extensions.getText(source).matchAll(/'((?:data|metrics):[^']+)'/g)].map((m) => m[1]!) : [];
           if (cited.length) {
-            const calls = directCalls(node.getText(source)).filter((id) => endpoints.has(id));
+            const text = node.getText(source);
+            // A loader read (`load`, `loadMany`); priming one reads nothing.
+            const viaLoaders = [...text.matchAll(/\bloaders\.([a-zA-Z0-9]+)\.load(?:Many)?\(/g)].flatMap((m) => loaders.get(m[1]!) ?? [`(unknown loader ${m[1]})`]);
+            const calls = [...directCalls(text), ...viaLoaders].filter((id) => endpoints.has(id) || id.startsWith('(unknown'));
             if (calls.length) checked++;
-            for (const call of calls) if (!cited.includes(call)) uncited.push(`${file.slice(SCHEMA.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} calls ${call}, cites ${cited.join(', ')}`);
+            for (const call of new Set(calls)) if (!cited.includes(call)) uncited.push(`${file.slice(SCHEMA.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} calls ${call}, cites ${cited.join(', ')}`);
           }
         }
         ts.forEachChild(node, visit);

@@ -9,6 +9,7 @@ import type { WireOperationStatus, WireTransactionExportRequest } from '../../up
 import { knownOr, NetworkName, networkKey, type NetworkNameValue } from '../enums.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 import { primaryAddresses, primaryChainArg } from '../primary/ids.js';
 import { evmAddress, evmChainId, list } from '../validate.js';
 import { accountOf, DataApiAccount, serviceId } from './common.js';
@@ -54,21 +55,10 @@ export const ExportJobCode = builder.enumType('ExportJobCode', {
   } as const,
 });
 
-/** The answer for an id the key has no job of (the plugin's types do not admit null). */
-const NO_JOB = null as unknown as WireOperationStatus;
 
 export const TransactionExportJob = builder.loadableNodeRef<WireOperationStatus, string, string>('TransactionExportJob', {
   id: { resolve: (job) => job.operationId },
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          return (await accountOf(ctx).getOperationResult(serviceId('id', id))) ?? NO_JOB;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.exportJobById.load(serviceId('id', id))),
 });
 
 TransactionExportJob.implement({
@@ -196,7 +186,7 @@ builder.objectFields(DataApiAccount, (t) => ({
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('operationId', args.operationId) }), ...serves('data:getOperationResult') },
     resolve: (_, args, ctx) => {
       accountOf(ctx);
-      return TransactionExportJob.getDataloader(ctx).load(serviceId('operationId', args.operationId));
+      return ctx.loaders.exportJobById.load(serviceId('operationId', args.operationId));
     },
   }),
 }));

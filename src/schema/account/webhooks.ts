@@ -18,6 +18,7 @@ import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { knownOr, knownValues } from '../enums.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 import { accountOf, DataApiAccount, seconds, serviceId } from './common.js';
 
 export const WEBHOOK_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -227,22 +228,11 @@ export const WebhookActivity = builder.unionType('WebhookActivity', {
     w.eventType === 'address_activity' ? EvmAddressActivity : w.eventType === 'primary_network_address_activity' ? PrimaryNetworkAddressActivity : ValidatorActivity,
 });
 
-/** The answer of a key with no webhook of an id (the plugin's types do not admit null). */
-const NO_WEBHOOK = null as unknown as WireWebhook;
 
 export const Webhook = builder.loadableNodeRef<WireWebhook, string, string>('Webhook', {
   id: { resolve: (w) => w.id },
   // No batch read exists: one call per id, each failing only its own slot (a refusal too).
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          return (await accountOf(ctx).getWebhook(serviceId('id', id))) ?? NO_WEBHOOK;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.webhookById.load(serviceId('id', id))),
 });
 
 Webhook.implement({
@@ -326,8 +316,7 @@ builder.objectFields(DataApiAccount, (t) => ({
           ...WEBHOOK_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await account.listWebhooks({ status, pageToken, pageSize });
-            const loader = Webhook.getDataloader(ctx);
-            for (const webhook of page.webhooks) loader.prime(webhook.id, webhook);
+            for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
             return { items: page.webhooks, nextPageToken: page.nextPageToken };
           },
         },
@@ -343,7 +332,7 @@ builder.objectFields(DataApiAccount, (t) => ({
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('webhookId', args.webhookId) }), ...serves('data:getWebhook') },
     resolve: (_, args, ctx) => {
       accountOf(ctx);
-      return Webhook.getDataloader(ctx).load(serviceId('webhookId', args.webhookId));
+      return ctx.loaders.webhookById.load(serviceId('webhookId', args.webhookId));
     },
   }),
   sharedSecret: t.string({

@@ -8,7 +8,7 @@ import { builder } from '../../builder.js';
 import { Account } from '../evm/account.js';
 import { BLOCK_ARG_DESCRIPTION, blockSelector } from './block-arg.js';
 import { notFound } from '../../errors.js';
-import { Chain, chainIndex } from '../chain.js';
+import { Chain } from '../chain.js';
 import { fieldGuard } from '../guards.js';
 
 builder.objectFields(Chain, (t) => ({
@@ -33,7 +33,7 @@ builder.objectFields(Account, (t) => ({
     extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockSelector('block', args.block) }),
     resolve: async (account, args, ctx) => {
       const block = blockSelector('block', args.block);
-      const chain = (await chainIndex(ctx)).get(account.chainId);
+      const chain = await ctx.loaders.chainById.load(account.chainId);
       if (!chain) throw notFound(`Unknown chain ${account.chainId}`);
       return ctx.upstreams.nodeRpc.evm(chain).getBalance(account.address, block);
     },

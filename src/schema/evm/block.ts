@@ -14,14 +14,10 @@ import { fieldGuard, typeGuard } from '../guards.js';
 import { MAX_BLOCK } from './range.js';
 import { entity, keyChainId, keyString, type Representation } from '../federation.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
-
-/** Reads one block by number or hash; null when the Data API does not know it. */
-export async function fetchBlock(ctx: Context, chainId: string, blockId: string): Promise<WireEvmBlock | null> {
-  return ctx.upstreams.dataApi.evm.getBlock(chainId, blockId);
-}
 
 /** What is wrong with a `<chainId>:<hash>` local id (of a block or a transaction), or null. */
 export function checkChainHashKey(key: string): string | null {
@@ -30,24 +26,10 @@ export function checkChainHashKey(key: string): string | null {
   return hash && isHash32(hash) ? null : 'the hash is not 0x and 64 hex digits';
 }
 
-/** The loader's answer for an id that names no block (the plugin's types do not admit null). */
-const NO_BLOCK = null as unknown as WireEvmBlock;
-
 export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
   id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },
   // An id that names no block loads as null (`node(id)` answers null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        const [chainId, hash, extra] = id.split(':');
-        if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return NO_BLOCK;
-        try {
-          return (await fetchBlock(ctx, chainId, hash)) ?? NO_BLOCK;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.blockByHash.load(id)),
 });
 
 Block.implement({
@@ -109,9 +91,9 @@ entity(Block, {
   keys: ['chainId number', 'chainId hash'],
   read: readBlockKey,
   resolve: async (key, ctx) => {
-    if ('hash' in key) return Block.getDataloader(ctx).load(blockKey(key.chainId, key.hash));
-    const block = await fetchBlock(ctx, key.chainId, key.number);
-    if (block) Block.getDataloader(ctx).prime(blockKey(block.chainId, block.blockHash), block);
+    if ('hash' in key) return ctx.loaders.blockByHash.load(blockKey(key.chainId, key.hash));
+    const block = await ctx.upstreams.dataApi.evm.getBlock(key.chainId, key.number);
+    if (block) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
     return block;
   },
 });
@@ -141,8 +123,7 @@ builder.objectFields(Chain, (t) => ({
             const page = await ctx.upstreams.dataApi.evm.getLatestBlocks(chain.chainId, { pageToken, pageSize });
             // A listed block is the same record a lookup by hash returns: a `parent` link to a
             // block of this page then costs no call.
-            const loader = Block.getDataloader(ctx);
-            for (const block of page.blocks) loader.prime(blockKey(block.chainId, block.blockHash), block);
+            for (const block of page.blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
             return { items: page.blocks, nextPageToken: page.nextPageToken };
           },
           ...BLOCK_PAGE,
@@ -159,6 +140,6 @@ builder.objectFields(Chain, (t) => ({
       hash: t.arg.string({ required: false, description: 'Block hash (0x, 32 bytes).' }),
     },
     extensions: { ...fieldGuard({ checkArgs: blockId }), ...serves('data:getBlock') },
-    resolve: (chain, args, ctx) => fetchBlock(ctx, chain.chainId, blockId(args)),
+    resolve: (chain, args, ctx) => ctx.upstreams.dataApi.evm.getBlock(chain.chainId, blockId(args)),
   }),
 }));

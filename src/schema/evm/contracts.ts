@@ -222,7 +222,7 @@ builder.objectFields(TokenContract, (t) => ({
       if (!full) return null;
       const tx = deploymentShape(contract.chainId, full);
       // Priced in the default currency, it is the record a read by hash gives: later reads of it cost nothing.
-      if (args.currency == null) Transaction.getDataloader(ctx).prime(txKey(contract.chainId, full.nativeTransaction.txHash), tx);
+      if (args.currency == null) ctx.loaders.transactionByHash.prime(txKey(contract.chainId, full.nativeTransaction.txHash), tx);
       return tx;
     },
   }),

@@ -142,10 +142,9 @@ builder.objectFields(Account, (t) => ({
               version === 'v1'
                 ? await api.listTransactions(account.chainId, address, query)
                 : await api.listTransactionsV2(account.chainId, address, { ...query, filterSpamTokens });
-            const loader = Transaction.getDataloader(ctx);
             const items = page.transactions.map((item): HistoryEntryShape => {
               const transaction = fromSummary(account.chainId, item.nativeTransaction);
-              loader.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
+              ctx.loaders.transactionByHash.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
               return { item, transaction };
             });
             return { items, nextPageToken: page.nextPageToken };

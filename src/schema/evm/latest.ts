@@ -14,8 +14,8 @@ import { connectionArgs, paginate } from '../connection.js';
 import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../enums.js';
 import { fieldGuard } from '../guards.js';
 import { serves } from '../operations.js';
-import { Block, BlockConnection, blockKey } from './block.js';
-import { fromSummary, TransactionConnection, Transaction, TransactionStatus, txKey, type TransactionShape } from './transaction.js';
+import { BlockConnection, blockKey } from './block.js';
+import { fromSummary, TransactionConnection, TransactionStatus, txKey, type TransactionShape } from './transaction.js';
 
 /** The services' bounds of every latest list: 1 to 100 items a page, 10 by default. */
 const LATEST_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -29,17 +29,15 @@ function statusArg(value: 'SUCCESS' | 'FAILED' | 'UNKNOWN' | null | undefined): 
 
 /** Lists a page of summaries as transactions, priming the transaction loader with each. */
 function primedTransactions(ctx: Context, items: WireNativeTransaction[], chainIdOf: (item: WireNativeTransaction) => string): TransactionShape[] {
-  const loader = Transaction.getDataloader(ctx);
   return items.map((item) => {
     const tx = fromSummary(chainIdOf(item), item);
-    loader.prime(txKey(tx.chainId, item.txHash), tx);
+    ctx.loaders.transactionByHash.prime(txKey(tx.chainId, item.txHash), tx);
     return tx;
   });
 }
 
 function primedBlocks(ctx: Context, blocks: WireEvmBlock[]): WireEvmBlock[] {
-  const loader = Block.getDataloader(ctx);
-  for (const block of blocks) loader.prime(blockKey(block.chainId, block.blockHash), block);
+  for (const block of blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
   return blocks;
 }
 

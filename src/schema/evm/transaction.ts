@@ -16,7 +16,6 @@ import type {
   WireTransactionContents,
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
-import { isHash32 } from '../../lib/codec.js';
 import { Chain, NetworkToken } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { knownOr } from '../enums.js';
@@ -28,6 +27,7 @@ import { fieldGuard, typeGuard } from '../guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
 import { entity, keyChainId, keyString } from '../federation.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 
 export interface TransactionShape {
   chainId: string;
@@ -42,13 +42,7 @@ export const txKey = (chainId: string, txHash: string) => `${chainId}:${txHash.t
 
 export const fromSummary = (chainId: string, native: WireNativeTransaction): TransactionShape => ({ chainId, native, full: null });
 
-const fromFull = (chainId: string, full: WireGetTransactionResponse): TransactionShape => ({ chainId, native: full.nativeTransaction, full });
-
-/** Reads one transaction by hash; null when the Data API does not know it. */
-export async function fetchTransaction(ctx: Context, chainId: string, txHash: string): Promise<TransactionShape | null> {
-  const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, txHash);
-  return full && fromFull(chainId, full);
-}
+export const fromFull = (chainId: string, full: WireGetTransactionResponse): TransactionShape => ({ chainId, native: full.nativeTransaction, full });
 
 /** Where a transaction's transfers and internal transactions happened: its own block and hash. */
 export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: string } => ({
@@ -60,36 +54,23 @@ export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: st
   txHash: tx.native.txHash,
 });
 
-/** The loader's answer for an id that names no transaction (the plugin's types do not admit null). */
-const NOT_FOUND = null as unknown as TransactionShape;
-
 export const Transaction = builder.loadableNodeRef<TransactionShape, string, string>('Transaction', {
   id: { resolve: (tx) => txKey(tx.chainId, tx.native.txHash) },
   // An id that names no transaction loads as null (`node(id)` answers null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        const [chainId, hash, extra] = id.split(':');
-        if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return NOT_FOUND;
-        try {
-          return (await fetchTransaction(ctx, chainId, hash)) ?? NOT_FOUND;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.transactionByHash.load(id)),
 });
 
 /** The single-transaction answer for a transaction, fetched once per operation when the item lacks it. */
 export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<WireGetTransactionResponse> {
   if (tx.full) return tx.full;
   const key = txKey(tx.chainId, tx.native.txHash);
-  const loader = Transaction.getDataloader(ctx);
+  const loader = ctx.loaders.transactionByHash;
   let loaded: TransactionShape | null = await loader.load(key);
   if (loaded && !loaded.full) {
     // The loader was primed with a list's summary (latest transactions, an address's history): read the details by hash
     // (sent once per operation) and keep them for the other fields.
-    loaded = await fetchTransaction(ctx, tx.chainId, tx.native.txHash);
+    const full = await ctx.upstreams.dataApi.evm.getTransaction(tx.chainId, tx.native.txHash);
+    loaded = full && fromFull(tx.chainId, full);
     if (loaded) loader.clear(key).prime(key, loaded);
   }
   // A listed transaction the single-transaction endpoint does not know: the upstream disagrees with itself.
@@ -373,7 +354,7 @@ builder.objectFields(Account, (t) => ({
 entity(Transaction, {
   keys: ['chainId hash'],
   read: (rep, at) => ({ chainId: keyChainId(rep, at), hash: hash32(`${at}.hash`, keyString(rep, 'hash', at)) }),
-  resolve: ({ chainId, hash }, ctx) => Transaction.getDataloader(ctx).load(txKey(chainId, hash)),
+  resolve: ({ chainId, hash }, ctx) => ctx.loaders.transactionByHash.load(txKey(chainId, hash)),
 });
 
 builder.objectFields(Chain, (t) => ({
@@ -383,6 +364,9 @@ builder.objectFields(Chain, (t) => ({
     description: 'One transaction by hash (`GET .../transactions/{txHash}`); null when the chain has no such transaction.',
     args: { hash: t.arg.string({ required: true, description: 'Transaction hash (0x, 32 bytes).' }) },
     extensions: { ...fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }), ...serves('data:getTransaction') },
-    resolve: (chain, args, ctx) => fetchTransaction(ctx, chain.chainId, hash32('hash', args.hash)),
+    resolve: async (chain, args, ctx) => {
+      const full = await ctx.upstreams.dataApi.evm.getTransaction(chain.chainId, hash32('hash', args.hash));
+      return full && fromFull(chain.chainId, full);
+    },
   }),
 }));

@@ -18,6 +18,7 @@ import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 import { isCb58Id, isNodeId } from '../../lib/codec.js';
 import { entity, keyString, optionalKeyString } from '../federation.js';
 import { keyNetwork } from '../primary/blockchain.js';
+import { loadEach } from '../loaders/each-key.js';
 
 /**
  * A validator as one of its sources read it: the P-Chain's current validator (`wire`), or a row of
@@ -37,41 +38,10 @@ export const validatorKey = (network: NetworkKey, subnetId: string, nodeId: stri
 
 const MAX_NODE_IDS = 100;
 
-/** One `getCurrentValidators` per (network, subnet) for all the node ids asked in this tick. */
-async function loadValidators(keys: readonly string[], ctx: Context): Promise<Array<ValidatorShape | null | Error>> {
-  const groups = new Map<string, { network: NetworkKey; subnetId: string; nodeIds: Set<string> }>();
-  const parsed = keys.map((key) => {
-    const [network, subnetId, nodeId] = key.split(':') as [NetworkKey, string, string];
-    const group = `${network}:${subnetId}`;
-    if (!groups.has(group)) groups.set(group, { network, subnetId, nodeIds: new Set() });
-    groups.get(group)!.nodeIds.add(nodeId);
-    return { group, nodeId };
-  });
-  const answers = new Map<string, Promise<Map<string, WireCurrentValidator>>>();
-  for (const [name, g] of groups) {
-    answers.set(
-      name,
-      ctx.upstreams.nodeRpc.pChain(g.network)
-        .getCurrentValidators({ subnetID: g.subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : g.subnetId, nodeIDs: [...g.nodeIds] })
-        .then((validators) => new Map(validators.map((v) => [v.nodeID, v]))),
-    );
-  }
-  return Promise.all(
-    parsed.map(async ({ group, nodeId }) => {
-      const g = groups.get(group)!;
-      try {
-        const wire = (await answers.get(group)!).get(nodeId);
-        return wire ? { network: g.network, subnetId: g.subnetId, wire } : null;
-      } catch (error) {
-        return error as Error;
-      }
-    }),
-  );
-}
-
 export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>('Validator', {
   id: { resolve: (v) => validatorKey(v.network, v.subnetId, nodeIdOf(v)) },
-  load: (keys: string[], ctx: Context) => loadValidators(keys, ctx) as Promise<Array<ValidatorShape | Error>>,
+  // Through the validator loader: one `platform.getCurrentValidators` per network and subnet for all the node ids of a tick.
+  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => ctx.loaders.currentValidatorByNodeId.load(key)),
 });
 
 /**
@@ -81,7 +51,7 @@ export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>
  */
 export async function pChainRecord(v: ValidatorShape, ctx: Context): Promise<WireCurrentValidator | null> {
   if (v.wire) return v.wire;
-  const loaded = await Validator.getDataloader(ctx).load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
+  const loaded = await ctx.loaders.currentValidatorByNodeId.load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
   return loaded?.wire ?? null;
 }
 
@@ -224,7 +194,7 @@ entity(Validator, {
       nodeIdArg(`${at}.nodeId`, keyString(rep, 'nodeId', at)),
     );
   },
-  resolve: (key, ctx) => Validator.getDataloader(ctx).load(key),
+  resolve: (key, ctx) => ctx.loaders.currentValidatorByNodeId.load(key),
 });
 
 builder.objectFields(Network, (t) => ({
@@ -251,17 +221,16 @@ builder.objectFields(Network, (t) => ({
       const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID;
       if (args.nodeIds != null) {
         const keys = [...new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg))].map((id) => validatorKey(network, subnetId, id));
-        const found = await Validator.getDataloader(ctx).loadMany(keys);
+        const found = await ctx.loaders.currentValidatorByNodeId.loadMany(keys);
         const failed = found.find((v): v is Error => v instanceof Error);
         if (failed) throw failed;
         return found.filter((v): v is ValidatorShape => v !== null);
       }
       const all = await ctx.upstreams.nodeRpc.pChain(network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId });
-      const loader = Validator.getDataloader(ctx);
       // Later lookups of these node ids in the same operation need no call.
       return all.map((wire) => {
         const shape = { network, subnetId, wire };
-        loader.prime(validatorKey(network, subnetId, wire.nodeID), shape);
+        ctx.loaders.currentValidatorByNodeId.prime(validatorKey(network, subnetId, wire.nodeID), shape);
         return shape;
       });
     },

@@ -6,12 +6,13 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { knownOr, networkKey, NetworkName, networkName } from '../enums.js';
 import { fieldGuard, typeGuard } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 import { cb58Id } from '../validate.js';
 import { AssetDescription, assetKey } from '../xchain/asset.js';
 import { ASSET_TYPES, PrimaryNetworkAssetType } from './enums.js';
@@ -24,31 +25,17 @@ export interface AssetDetailsShape {
 /** Local id of an asset's details: `<network>:<assetId>`. */
 export const assetDetailsKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;
 
-function checkAssetDetailsKey(key: string): string | null {
+export function checkAssetDetailsKey(key: string): string | null {
   const [network, assetId, extra] = key.split(':');
   if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<assetId>';
   return assetId && isCb58Id(assetId) ? null : 'the asset id is not a cb58 id';
 }
 
-/** The loader's answer for an unknown asset (the plugin's types do not admit null). */
-const NO_ASSET = null as unknown as AssetDetailsShape;
 
 export const XChainAssetDetails = builder.loadableNodeRef<AssetDetailsShape, string, string>('XChainAssetDetails', {
   id: { resolve: (a) => assetDetailsKey(a.network, a.wire.assetId) },
   // One call per distinct asset (the service has no batch lookup), each cached across operations.
-  load: (keys: string[], ctx: Context) =>
-    Promise.all(
-      keys.map(async (key) => {
-        if (checkAssetDetailsKey(key) !== null) return NO_ASSET;
-        const [network, assetId] = key.split(':') as [NetworkKey, string];
-        try {
-          const wire = await ctx.upstreams.dataApi.primaryLedger.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
-          return wire ? { network, wire } : NO_ASSET;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => ctx.loaders.assetDetailsById.load(key)),
 });
 
 export const ASSET_CAPS = ['fixed', 'variable'] as const;

@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
 import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
-import { Chain, chainIndex } from '../chain.js';
+import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { dataApiNetwork, NetworkName, SortOrder, networkKey, networkName } from '../enums.js';
 import { Network } from '../network.js';
@@ -18,6 +18,7 @@ import { entity, keyString, optionalKeyString, type Representation } from '../fe
 import { badInput } from '../../errors.js';
 import { cb58Id } from '../validate.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
@@ -27,23 +28,10 @@ export interface BlockchainShape extends WireBlockchain {
 /** Local id of a blockchain: `<network>:<blockchainId>`, so a refetch knows which network to ask. */
 export const blockchainKey = (network: NetworkKey, blockchainId: string) => `${network}:${blockchainId}`;
 
-/** Reads one blockchain; null when the network has no such blockchain. */
-export async function fetchBlockchain(ctx: Context, network: NetworkKey, blockchainId: string): Promise<BlockchainShape | null> {
-  const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
-  return wire && { ...wire, network };
-}
-
 export const Blockchain = builder.loadableNodeRef<BlockchainShape, string, string>('Blockchain', {
   id: { resolve: (b) => blockchainKey(b.network, b.blockchainId) },
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        const [network, blockchainId] = id.split(':');
-        if ((network !== 'mainnet' && network !== 'fuji') || !blockchainId || !isCb58Id(blockchainId)) return new Error(`Malformed blockchain id ${id}`);
-        // A blockchain the network does not know resolves to null, not to an error.
-        return (await fetchBlockchain(ctx, network, blockchainId)) as BlockchainShape;
-      }),
-    ),
+  // A blockchain the network does not know resolves to null, not to an error.
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.blockchainById.load(id)),
 });
 
 Blockchain.implement({
@@ -85,7 +73,7 @@ Blockchain.implement({
       type: Chain,
       nullable: true,
       description: 'The EVM chain running this blockchain, when the Data API indexes it (from the chain list, read once per operation).',
-      resolve: async (b, _, ctx) => (await chainIndex(ctx)).get(b.blockchainId) ?? null,
+      resolve: (b, _, ctx) => ctx.loaders.chainById.load(b.blockchainId),
     }),
   }),
 });
@@ -104,7 +92,7 @@ export function keyNetwork(rep: Representation, at: string): NetworkKey {
 entity(Blockchain, {
   keys: ['blockchainId', 'blockchainId network'],
   read: (rep, at) => blockchainKey(keyNetwork(rep, at), cb58Id(`${at}.blockchainId`, keyString(rep, 'blockchainId', at))),
-  resolve: (key, ctx) => Blockchain.getDataloader(ctx).load(key),
+  resolve: (key, ctx) => ctx.loaders.blockchainById.load(key),
 });
 
 const BLOCKCHAIN_PAGE = { defaultSize: 10, maxSize: 10_000 };

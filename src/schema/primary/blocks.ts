@@ -16,6 +16,7 @@ import { dataApiNetwork, networkKey, NetworkName, networkName, type NetworkNameV
 import { fieldGuard, typeGuard } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 import { cb58Id, hash32, nodeId } from '../validate.js';
 import { Blockchain, blockchainKey } from './blockchain.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
@@ -42,7 +43,7 @@ export function blockHashArg(argument: string, value: string, chain: PrimaryChai
   return chain === 'C' ? hash32(argument, value) : cb58Id(argument, value);
 }
 
-function parseBlockKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; hash: string } | null {
+export function parseBlockKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; hash: string } | null {
   const [network, c, hash, extra] = key.split(':');
   if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !hash) return null;
   const chain = c === 'p' ? 'P' : c === 'x' ? 'X' : c === 'c' ? 'C' : null;
@@ -50,28 +51,14 @@ function parseBlockKey(key: string): { network: NetworkKey; chain: PrimaryChainA
   return { network, chain, hash };
 }
 
-const NO_BLOCK = null as unknown as PrimaryBlockShape;
 
 export const PrimaryNetworkBlock = builder.loadableNodeRef<PrimaryBlockShape, string, string>('PrimaryNetworkBlock', {
   id: { resolve: (b) => primaryBlockKey(b.network, b.chain, b.wire.blockHash) },
-  load: (keys: string[], ctx: Context) =>
-    Promise.all(
-      keys.map(async (key) => {
-        const parsed = parseBlockKey(key);
-        if (!parsed) return NO_BLOCK;
-        try {
-          const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
-          return wire ? { network: parsed.network, chain: parsed.chain, wire } : NO_BLOCK;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => ctx.loaders.primaryBlockByHash.load(key)),
 });
 
 function primeBlocks(ctx: Context, blocks: readonly PrimaryBlockShape[]): void {
-  const loader = PrimaryNetworkBlock.getDataloader(ctx);
-  for (const b of blocks) loader.prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
+  for (const b of blocks) ctx.loaders.primaryBlockByHash.prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
 }
 
 const ProposerDetails = builder.objectRef<WireProposerDetails>('ProposerDetails').implement({

@@ -1,87 +1,15 @@
 /**
- * A validator's delegations (`Validator.delegators`), with the first pages of the validators of one
- * operation read together: one `GET /v1/networks/{network}/delegators` names all their node ids
- * (up to the filter's bound), so a list of N validators with their delegators costs a fixed number
- * of Data API calls, not N. Pages after a cursor are read per validator, as before.
- *
- * The combined list is read until each validator has one delegation more than its page (to know
- * whether more follow) or the list ends, within a few pages; a validator still short then is read
- * alone. The pages answer exactly as a per-validator read would (`firstPageOf`): the service orders
- * one validator's delegations the same with or without the others.
+ * A validator's delegations (`Validator.delegators`): a first page through the delegator loader
+ * (src/schema/loaders/delegators.ts), which reads the first pages of the validators of one operation
+ * together; a later page (`after`) per validator.
  */
-import DataLoader from 'dataloader';
-import { createContextCache } from '@pothos/core';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
-import { firstPageOf, type ConnectionArgs, type ConnectionResult } from '../connection.js';
-import { dataApiNetwork, networkName } from '../enums.js';
+import type { ConnectionArgs, ConnectionResult } from '../connection.js';
+import { networkName } from '../enums.js';
 import { badInput } from '../../errors.js';
-import { DELEGATOR_PAGE, delegatorsConnection, delegatorsScope, MAX_DELEGATOR_FILTERS } from './delegators.js';
-
-/** Pages of the combined list read before the validators still short are read alone. */
-const MAX_COMBINED_PAGES = 5;
-
-interface FirstPageKey {
-  network: NetworkKey;
-  nodeId: string;
-  delegationStatus?: string;
-  first: number;
-}
-
-const keyOf = (k: FirstPageKey) => `${k.network}|${k.delegationStatus ?? ''}|${k.first}|${k.nodeId}`;
-
-async function readFirstPages(ctx: Context, keys: readonly FirstPageKey[]): Promise<Array<ConnectionResult<WireDelegator> | Error>> {
-  const groups = new Map<string, FirstPageKey[]>();
-  for (const key of keys) {
-    const group = `${key.network}|${key.delegationStatus ?? ''}|${key.first}`;
-    groups.set(group, [...(groups.get(group) ?? []), key]);
-  }
-  const pages = new Map<string, Promise<ConnectionResult<WireDelegator>>>();
-  for (const members of groups.values()) {
-    for (let i = 0; i < members.length; i += MAX_DELEGATOR_FILTERS) {
-      const chunk = members.slice(i, i + MAX_DELEGATOR_FILTERS);
-      const read = readChunk(ctx, chunk);
-      chunk.forEach((key, j) => pages.set(keyOf(key), read.then((all) => all[j]!)));
-    }
-  }
-  return Promise.all(keys.map((key) => pages.get(keyOf(key))!.catch((error: Error) => error)));
-}
-
-/** The first pages of validators of one network, status and page size. */
-async function readChunk(ctx: Context, chunk: FirstPageKey[]): Promise<Array<ConnectionResult<WireDelegator>>> {
-  const { network, delegationStatus, first } = chunk[0]!;
-  const name = networkName(network);
-  const alone = (nodeId: string) => delegatorsConnection(ctx, name, { nodeIds: [nodeId], delegationStatus }, { first });
-  if (chunk.length === 1) return [await alone(chunk[0]!.nodeId)];
-  const byNode = new Map<string, WireDelegator[]>(chunk.map((k) => [k.nodeId, []]));
-  const short = () => [...byNode.values()].some((list) => list.length <= first);
-  let pageToken: string | undefined;
-  let pages = 0;
-  do {
-    const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(name), {
-      nodeIds: [...byNode.keys()],
-      delegationStatus,
-      pageToken,
-      pageSize: DELEGATOR_PAGE.maxSize,
-    });
-    for (const d of page.delegators) byNode.get(d.nodeId)?.push(d);
-    pageToken = page.nextPageToken || undefined;
-    pages++;
-  } while (pageToken && pages < MAX_COMBINED_PAGES && short());
-  return Promise.all(
-    chunk.map(({ nodeId }) => {
-      const list = byNode.get(nodeId)!;
-      // Complete when the combined list ended, or when it holds one more than the page.
-      if (!pageToken || list.length > first) return firstPageOf(delegatorsScope(name, { nodeIds: [nodeId], delegationStatus }), first, list, list.length > first);
-      return alone(nodeId);
-    }),
-  );
-}
-
-const firstPages = createContextCache(
-  (ctx: Context) => new DataLoader<FirstPageKey, ConnectionResult<WireDelegator> | Error, string>((keys) => readFirstPages(ctx, keys), { cacheKeyFn: keyOf }),
-);
+import { DELEGATOR_PAGE, delegatorsConnection } from './delegators.js';
 
 /**
  * The delegations to one primary-network validator (a validated status), as a connection: a first
@@ -97,7 +25,5 @@ export async function validatorDelegators(
   if (args.after) return delegatorsConnection(ctx, networkName(network), { nodeIds: [nodeId], delegationStatus }, args);
   const first = args.first ?? DELEGATOR_PAGE.defaultSize;
   if (!Number.isInteger(first) || first < 1 || first > DELEGATOR_PAGE.maxSize) throw badInput('first', `must be between 1 and ${DELEGATOR_PAGE.maxSize}, got ${first}`);
-  const page = await firstPages(ctx).load({ network, nodeId, delegationStatus, first });
-  if (page instanceof Error) throw page;
-  return page;
+  return ctx.loaders.delegatorFirstPage.load({ network, nodeId, delegationStatus, first });
 }

@@ -16,6 +16,7 @@ import { fieldGuard, typeGuard } from '../guards.js';
 import { L1_VALIDATOR_PAGE, L1Validator, L1ValidatorConnection, l1ValidatorList } from '../l1-validators.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 import { Validator } from '../pchain/validator.js';
 import { cb58Id, nodeId as nodeIdArg } from '../validate.js';
 import { OutputOwners, ownersFrom } from '../xchain/shared.js';
@@ -34,18 +35,7 @@ export const subnetKey = (network: NetworkKey, subnetId: string) => `${network}:
 export const Subnet = builder.loadableNodeRef<SubnetShape, string, string>('Subnet', {
   id: { resolve: (s) => subnetKey(s.network, s.subnetId) },
   // An id of no subnet loads as null; a failed call fails its own slot only.
-  load: (ids: string[], ctx: Context) =>
-    Promise.all(
-      ids.map(async (id) => {
-        const [network, subnetId] = id.split(':') as [NetworkKey, string];
-        try {
-          const wire = await ctx.upstreams.dataApi.validators.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
-          return (wire && { ...wire, network }) as SubnetShape;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.subnetById.load(id)),
 });
 
 /** A subnet's owners, with the P-Chain prefix on the addresses the Data API sends bare. */
@@ -160,10 +150,9 @@ builder.objectFields(Network, (t) => ({
           ...SUBNET_PAGE,
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.validators.listSubnets(wireNetwork, { pageToken, pageSize, sortOrder });
-            const loader = Subnet.getDataloader(ctx);
             const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
             // Links to these subnets later in the operation need no call.
-            for (const s of items) loader.prime(subnetKey(network, s.subnetId), s);
+            for (const s of items) ctx.loaders.subnetById.prime(subnetKey(network, s.subnetId), s);
             return { items, nextPageToken: page.nextPageToken };
           },
         },

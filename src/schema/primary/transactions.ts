@@ -33,6 +33,7 @@ import { dataApiNetwork, knownOr, networkKey, NetworkName, networkName, SortOrde
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
+import { loadEach } from '../loaders/each-key.js';
 import { cb58Id, evmAddress } from '../validate.js';
 import { AssetAmount } from './assets.js';
 import { XChainAssetDetails, assetDetailsKey } from './asset-details.js';
@@ -57,7 +58,7 @@ export const MAX_TX_ADDRESSES = 64;
 /** Local id of a transaction: `<network>:<p|x|c>:<txHash>`. */
 export const txKey = (network: NetworkKey, chain: PrimaryChainAlias, txHash: string) => `${network}:${chain.toLowerCase()}:${txHash}`;
 
-function parseTxKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; txHash: string } | null {
+export function parseTxKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; txHash: string } | null {
   const [network, chain, txHash, extra] = key.split(':');
   if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !txHash || !isCb58Id(txHash)) return null;
   const alias = chain === 'p' ? 'P' : chain === 'x' ? 'X' : chain === 'c' ? 'C' : null;
@@ -77,23 +78,9 @@ export function shapeTx(network: NetworkKey, chain: PrimaryChainAlias, wire: Wir
   return { network, chain, wire } as TxShape;
 }
 
-/** The loader's answer for a hash that names no transaction (the plugin's types do not admit null). */
-const NO_TX = null as unknown as TxShape;
-
+/** Transactions of one chain through the transaction loader (an id of another chain's transaction is null). */
 function txLoader(chain: PrimaryChainAlias) {
-  return (keys: string[], ctx: Context) =>
-    Promise.all(
-      keys.map(async (key) => {
-        const parsed = parseTxKey(key);
-        if (!parsed || parsed.chain !== chain) return NO_TX;
-        try {
-          const wire = await ctx.upstreams.dataApi.primaryLedger.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[chain], parsed.txHash);
-          return wire ? shapeTx(parsed.network, chain, wire) : NO_TX;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    );
+  return (keys: string[], ctx: Context) => loadEach(keys, (key) => (parseTxKey(key)?.chain === chain ? ctx.loaders.primaryTransactionByHash.load(key) : null));
 }
 
 const utxosOf = (tx: TxShape, which: 'consumedUtxos' | 'emittedUtxos'): UtxoShape[] => {
@@ -172,16 +159,14 @@ export const CChainAtomicTransaction = builder.loadableNodeRef<Of<'C'>, string, 
   load: txLoader('C') as unknown as (keys: string[], ctx: Context) => Promise<Array<Of<'C'> | Error>>,
 });
 
-const TX_REFS = { P: PChainTransaction, X: XChainTransaction, C: CChainAtomicTransaction } as const;
-
 /** A transaction by chain and hash, through the per-request loader; null when unknown. */
-export async function loadTransaction(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, txHash: string): Promise<TxShape | null> {
-  return ((await (TX_REFS[chain].getDataloader(ctx) as { load(key: string): Promise<TxShape | null> }).load(txKey(network, chain, txHash))) ?? null);
+export function loadTransaction(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, txHash: string): Promise<TxShape | null> {
+  return ctx.loaders.primaryTransactionByHash.load(txKey(network, chain, txHash));
 }
 
 /** Lets a link to a listed transaction cost no call. */
 export function primeTransactions(ctx: Context, txs: readonly TxShape[]): void {
-  for (const tx of txs) (TX_REFS[tx.chain].getDataloader(ctx) as { prime(key: string, value: TxShape): unknown }).prime(txKey(tx.network, tx.chain, tx.wire.txHash), tx);
+  for (const tx of txs) ctx.loaders.primaryTransactionByHash.prime(txKey(tx.network, tx.chain, tx.wire.txHash), tx);
 }
 
 const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction>('L1ValidatorTxDetails').implement({
@@ -330,7 +315,7 @@ XChainTransaction.implement({
         const created = tx.wire.assetCreated;
         if (!created) return null;
         const key = assetDetailsKey(tx.network, created.assetId);
-        XChainAssetDetails.getDataloader(ctx).prime(key, { network: tx.network, wire: created });
+        ctx.loaders.assetDetailsById.prime(key, { network: tx.network, wire: created });
         return key;
       },
     }),

@@ -8,8 +8,6 @@
  * fields are read through the validator loader (one `platform.getCurrentValidators` per network
  * and subnet for the whole page).
  */
-import DataLoader from 'dataloader';
-import { createContextCache } from '@pothos/core';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
@@ -94,24 +92,6 @@ export const Geolocation = builder.objectRef<WireGeolocation>('Geolocation').imp
   }),
 });
 
-/** A node's active validations, one `GET .../validators/{nodeId}` per node of the operation. */
-const activeValidations = createContextCache(
-  (ctx: Context) =>
-    new DataLoader<string, WireValidatorDetails[]>((keys) =>
-      Promise.all(
-        keys.map(async (key) => {
-          const [network, nodeId] = key.split('|') as [NetworkKey, string];
-          try {
-            const page = await ctx.upstreams.dataApi.validators.getSingleValidatorDetails(dataApiNetwork(networkName(network)), nodeId, { validationStatus: 'active', pageSize: 100 });
-            return page.validators;
-          } catch (error) {
-            return error as Error;
-          }
-        }),
-      ),
-    ),
-);
-
 /**
  * The Data API's record of the validation: the list row the validator came with, else the node's
  * active validation of this subnet (the one the P-Chain reports, when it says which). Null when the
@@ -119,7 +99,7 @@ const activeValidations = createContextCache(
  */
 export async function dataApiRecord(v: ValidatorShape, ctx: Context): Promise<WireValidatorDetails | null> {
   if (v.details) return v.details;
-  const rows = await activeValidations(ctx).load(`${v.network}|${nodeIdOf(v)}`);
+  const rows = await ctx.loaders.activeValidationsByNodeId.load(`${v.network}|${nodeIdOf(v)}`);
   const ofSubnet = rows.filter((r) => r.subnetId === v.subnetId);
   return ofSubnet.find((r) => r.txHash === v.wire?.txID) ?? ofSubnet[0] ?? null;
 }

@@ -12,6 +12,7 @@ import { NetworkName, networkName } from '../enums.js';
 import { XChain } from './chain.js';
 import { assetIdArg } from './shared.js';
 import { fieldGuard, typeGuard } from '../guards.js';
+import { loadEach } from '../loaders/each-key.js';
 
 export interface AssetDescriptionShape {
   network: NetworkKey;
@@ -21,21 +22,10 @@ export interface AssetDescriptionShape {
 /** Loader key of an asset: `<network>:<assetId or alias>`. */
 export const assetKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;
 
-async function loadAsset(ctx: Context, key: string): Promise<AssetDescriptionShape | null | Error> {
-  const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
-  if ((network !== 'mainnet' && network !== 'fuji') || !assetId) return new Error(`Malformed asset id ${key}`);
-  try {
-    const wire = await ctx.upstreams.nodeRpc.xChain(network).getAssetDescription(assetId);
-    return wire === null ? null : { network, wire };
-  } catch (error) {
-    return error as Error;
-  }
-}
-
 export const AssetDescription = builder.loadableNodeRef<AssetDescriptionShape, string, string>('AssetDescription', {
   id: { resolve: (a) => assetKey(a.network, a.wire.assetID) },
   // The node has no batch method for descriptions: one call per distinct asset, each cached.
-  load: (keys: string[], ctx: Context) => Promise.all(keys.map((key) => loadAsset(ctx, key))) as Promise<Array<AssetDescriptionShape | Error>>,
+  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => ctx.loaders.assetDescriptionById.load(key)),
 });
 
 AssetDescription.implement({

@@ -9,7 +9,7 @@ import { fieldGuard } from '../../guards.js';
 import { serves } from '../../operations.js';
 import { evmAddress, evmChainId } from '../../validate.js';
 import { upstreamAddress } from '../account.js';
-import { isTokenId, tokenDetails, tokenKey } from './token-loader.js';
+import { isTokenId, tokenKey } from './token-keys.js';
 import { NftCollection, NftToken } from './types.js';
 
 /** A `tokenId` argument: a uint256 (the BigInt scalar takes any integer). */
@@ -36,7 +36,7 @@ builder.objectFields(Chain, (t) => ({
       ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => (evmAddress('address', args.address), tokenIdArg(args.tokenId)) }),
       ...serves('data:getTokenDetails'),
     },
-    resolve: (chain, args, ctx) => tokenDetails(ctx).load(tokenKey(chain.chainId, evmAddress('address', args.address), tokenIdArg(args.tokenId))),
+    resolve: (chain, args, ctx) => ctx.loaders.nftTokenById.load(tokenKey(chain.chainId, evmAddress('address', args.address), tokenIdArg(args.tokenId))),
   }),
 }));
 
@@ -47,7 +47,7 @@ builder.objectFields(NftCollection, (t) => ({
     description: 'One token of this collection by id (`GET .../nfts/collections/{address}/tokens/{tokenId}`); null when the Data API knows no such token.',
     args: { tokenId: t.arg({ type: 'BigInt', required: true, description: TOKEN_ID_DESCRIPTION }) },
     extensions: TOKEN_GUARD,
-    resolve: (collection, args, ctx) => tokenDetails(ctx).load(tokenKey(collection.chainId, collection.address, tokenIdArg(args.tokenId))),
+    resolve: (collection, args, ctx) => ctx.loaders.nftTokenById.load(tokenKey(collection.chainId, collection.address, tokenIdArg(args.tokenId))),
   }),
 }));
 
@@ -74,7 +74,7 @@ builder.mutationFields((t) => ({
       const address = evmAddress('address', args.address);
       const tokenId = tokenIdArg(args.tokenId);
       await ctx.upstreams.dataApi.assets.reindexNft(chainId, upstreamAddress(address), tokenId);
-      return tokenDetails(ctx).load(tokenKey(chainId, address, tokenId));
+      return ctx.loaders.nftTokenById.load(tokenKey(chainId, address, tokenId));
     },
   }),
 }));

@@ -13,10 +13,9 @@ import type { WireNftToken } from '../../../upstream/types/data-api-nfts.js';
 import { Chain } from '../../chain.js';
 import { knownOr } from '../../enums.js';
 import type { Context } from '../../../context.js';
-import { toChecksumAddress } from '../../../lib/codec.js';
 import { typeGuard } from '../../guards.js';
 import { Account } from '../account.js';
-import { checkTokenKey, holdingKey, parseTokenKey, tokenDetails, tokenKey } from './token-loader.js';
+import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './token-keys.js';
 
 const METADATA_STATUSES = [
   'MISSING_TOKEN',
@@ -160,40 +159,22 @@ type Erc1155Shape = NftTokenShape & { ercType: 'ERC-1155' };
 /** The loaders' answer for an id that names nothing (the plugin's types do not admit null). */
 const NONE = null as unknown as never;
 
-/** Tokens of one standard by `tokenKey`, through the shared token loader (a key of the other standard is null). */
+/** Tokens of one standard by `tokenKey`, through the token loader (a key of the other standard is null). */
 const loadTokens = <S extends NftTokenShape>(ercType: S['ercType']) => async (keys: string[], ctx: Context): Promise<(S | Error)[]> => {
-  const tokens = await tokenDetails(ctx).loadMany(keys);
+  const tokens = await ctx.loaders.nftTokenById.loadMany(keys);
   return tokens.map((token) => (token instanceof Error ? token : token?.ercType === ercType ? (token as S) : NONE));
 };
 
 /** An ERC-721 holding: the token, while the holder still owns it. */
 async function loadErc721Holding(key: string, ctx: Context): Promise<Erc721Shape | null> {
   const ref = parseTokenKey(key, 4)!;
-  const token = await tokenDetails(ctx).load(tokenKey(ref.chainId, ref.address, ref.tokenId));
+  const token = await ctx.loaders.nftTokenById.load(tokenKey(ref.chainId, ref.address, ref.tokenId));
   if (token?.ercType !== 'ERC-721' || token.ownerAddress?.toLowerCase() !== ref.holder!.toLowerCase()) return null;
   return { ...(token as Erc721Shape), listing: 'balance', holder: token.ownerAddress };
 }
 
-/** Most balance pages read to find one ERC-1155 holding by its id. */
-const HOLDING_PAGES = 10;
-
-/** An ERC-1155 holding: the holder's balance of the token id, while positive (its balances of that contract, paged). */
-async function loadErc1155Holding(key: string, ctx: Context): Promise<Erc1155Shape | null> {
-  const ref = parseTokenKey(key, 4)!;
-  let pageToken: string | undefined;
-  for (let page = 0; page < HOLDING_PAGES; page++) {
-    const answer = await ctx.upstreams.dataApi.nfts.listErc1155Balances(ref.chainId, toChecksumAddress(ref.holder!), {
-      contractAddress: toChecksumAddress(ref.address),
-      pageSize: 500,
-      pageToken,
-    });
-    const found = answer.erc1155TokenBalances.find((b) => b.tokenId === ref.tokenId);
-    if (found) return { ...found, chainId: ref.chainId, listing: 'balance', holder: ref.holder };
-    if (!answer.nextPageToken) return null;
-    pageToken = answer.nextPageToken;
-  }
-  return null;
-}
+/** An ERC-1155 holding, through the holding loader. */
+const loadErc1155Holding = (key: string, ctx: Context) => ctx.loaders.erc1155HoldingById.load(key) as Promise<Erc1155Shape | null>;
 
 const loadEach = <S>(load: (key: string, ctx: Context) => Promise<S | null>) => (keys: string[], ctx: Context) =>
   Promise.all(keys.map((key) => (parseTokenKey(key, 4) ? load(key, ctx).then((x) => x ?? NONE, (error: Error) => error) : NONE)));

@@ -1,12 +1,8 @@
 /**
- * Single NFTs by chain, contract and token id (`getTokenDetails`), through one per-request loader:
- * the same token asked for from several places (a node id, `Chain.nftToken`, a collection) costs one
- * call per operation. The Data API has no batch read of tokens, so each distinct key is one call.
+ * The local ids of NFTs (`<chainId>:<contract>:<tokenId>`) and of holdings (the same and the
+ * holder), as node ids and as the keys of the token loaders (src/schema/loaders/nfts.ts).
  */
-import { createContextCache } from '@pothos/core';
-import DataLoader from 'dataloader';
-import type { Context } from '../../../context.js';
-import { isEvmAddress, toChecksumAddress } from '../../../lib/codec.js';
+import { isEvmAddress } from '../../../lib/codec.js';
 import type { NftTokenShape } from './types.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -42,22 +38,3 @@ export function checkTokenKey(parts: 3 | 4) {
   return (key: string): string | null =>
     parseTokenKey(key, parts) ? null : `expected <chainId>:<contract address>:<token id>${parts === 4 ? ':<holder address>' : ''}`;
 }
-
-/** The per-request loader of tokens by `tokenKey`; null for a token the Data API does not know. */
-export const tokenDetails = createContextCache(
-  (ctx: Context) =>
-    new DataLoader<string, NftTokenShape | null>((keys) =>
-      Promise.all(
-        keys.map(async (key) => {
-          const ref = parseTokenKey(key, 3);
-          if (!ref) return null;
-          try {
-            const token = await ctx.upstreams.dataApi.assets.getTokenDetails(ref.chainId, toChecksumAddress(ref.address), ref.tokenId);
-            return token && { ...token, chainId: ref.chainId, listing: 'collection' as const };
-          } catch (error) {
-            return error as Error;
-          }
-        }),
-      ),
-    ),
-);

@@ -1,0 +1,83 @@
+/**
+ * First pages of validators' delegations, read together: one `GET /v1/networks/{network}/delegators`
+ * names all the node ids of a batch (up to the filter's bound), so a list of N validators with their
+ * delegators costs a fixed number of Data API calls, not N. Pages after a cursor are read per
+ * validator (src/schema/primary/delegator-batches.ts).
+ *
+ * The combined list is read until each validator has one delegation more than its page (to know
+ * whether more follow) or the list ends, within a few pages; a validator still short then is read
+ * alone. The pages answer exactly as a per-validator read would (`firstPageOf`): the service orders
+ * one validator's delegations the same with or without the others.
+ */
+import DataLoader from 'dataloader';
+import type { Context } from '../../context.js';
+import type { NetworkKey } from '../../lib/networks.js';
+import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
+import { firstPageOf, type ConnectionResult } from '../connection.js';
+import { dataApiNetwork, networkName } from '../enums.js';
+import { DELEGATOR_PAGE, delegatorsConnection, delegatorsScope, MAX_DELEGATOR_FILTERS } from '../primary/delegators.js';
+
+/** Pages of the combined list read before the validators still short are read alone. */
+const MAX_COMBINED_PAGES = 5;
+
+/** The first page of one validator's delegations, of a status and a size. */
+export interface DelegatorFirstPageKey {
+  network: NetworkKey;
+  nodeId: string;
+  delegationStatus?: string;
+  first: number;
+}
+
+const keyOf = (k: DelegatorFirstPageKey) => `${k.network}|${k.delegationStatus ?? ''}|${k.first}|${k.nodeId}`;
+
+async function readFirstPages(ctx: Context, keys: readonly DelegatorFirstPageKey[]): Promise<Array<ConnectionResult<WireDelegator> | Error>> {
+  const groups = new Map<string, DelegatorFirstPageKey[]>();
+  for (const key of keys) {
+    const group = `${key.network}|${key.delegationStatus ?? ''}|${key.first}`;
+    groups.set(group, [...(groups.get(group) ?? []), key]);
+  }
+  const pages = new Map<string, Promise<ConnectionResult<WireDelegator>>>();
+  for (const members of groups.values()) {
+    for (let i = 0; i < members.length; i += MAX_DELEGATOR_FILTERS) {
+      const chunk = members.slice(i, i + MAX_DELEGATOR_FILTERS);
+      const read = readChunk(ctx, chunk);
+      chunk.forEach((key, j) => pages.set(keyOf(key), read.then((all) => all[j]!)));
+    }
+  }
+  return Promise.all(keys.map((key) => pages.get(keyOf(key))!.catch((error: Error) => error)));
+}
+
+/** The first pages of validators of one network, status and page size. */
+async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<Array<ConnectionResult<WireDelegator>>> {
+  const { network, delegationStatus, first } = chunk[0]!;
+  const name = networkName(network);
+  const alone = (nodeId: string) => delegatorsConnection(ctx, name, { nodeIds: [nodeId], delegationStatus }, { first });
+  if (chunk.length === 1) return [await alone(chunk[0]!.nodeId)];
+  const byNode = new Map<string, WireDelegator[]>(chunk.map((k) => [k.nodeId, []]));
+  const short = () => [...byNode.values()].some((list) => list.length <= first);
+  let pageToken: string | undefined;
+  let pages = 0;
+  do {
+    const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(name), {
+      nodeIds: [...byNode.keys()],
+      delegationStatus,
+      pageToken,
+      pageSize: DELEGATOR_PAGE.maxSize,
+    });
+    for (const d of page.delegators) byNode.get(d.nodeId)?.push(d);
+    pageToken = page.nextPageToken || undefined;
+    pages++;
+  } while (pageToken && pages < MAX_COMBINED_PAGES && short());
+  return Promise.all(
+    chunk.map(({ nodeId }) => {
+      const list = byNode.get(nodeId)!;
+      // Complete when the combined list ended, or when it holds one more than the page.
+      if (!pageToken || list.length > first) return firstPageOf(delegatorsScope(name, { nodeIds: [nodeId], delegationStatus }), first, list, list.length > first);
+      return alone(nodeId);
+    }),
+  );
+}
+
+/** First pages of validators' delegations, batched as above. */
+export const delegatorFirstPage = (ctx: Context) =>
+  new DataLoader<DelegatorFirstPageKey, ConnectionResult<WireDelegator>, string>((keys) => readFirstPages(ctx, keys), { cacheKeyFn: keyOf });

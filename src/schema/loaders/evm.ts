@@ -1,0 +1,63 @@
+/** EVM reads of the Data API shared within a request: chains, blocks and transactions. */
+import DataLoader from 'dataloader';
+import type { Context } from '../../context.js';
+import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import { isHash32 } from '../../lib/codec.js';
+import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
+import { fromFull, type TransactionShape } from '../evm/transaction.js';
+import { eachKey } from './each-key.js';
+
+/** Chains by id, as `chainById` answers them. */
+export interface ChainLookup {
+  load(id: string): Promise<WireChainInfo | null>;
+  loadMany(ids: readonly string[]): Promise<Array<WireChainInfo | null>>;
+}
+
+/**
+ * EVM chains by EVM chain id or blockchain id, all from one chain list (`supportedChains`), read
+ * once per request; null for an id the list lacks. Not a DataLoader: one list answers every id, so
+ * there is nothing to batch, and a lookup waits for no batch tick (the node reads that follow it,
+ * e.g. balances, still go out in the same JSON-RPC batch as the chain's other node reads).
+ */
+export const chainById = (ctx: Context): ChainLookup => {
+  let index: Promise<Map<string, WireChainInfo>> | undefined;
+  const read = async () => {
+    const { chains } = await ctx.upstreams.dataApi.supportedChains();
+    const byId = new Map<string, WireChainInfo>();
+    for (const chain of chains) {
+      byId.set(chain.chainId, chain);
+      if (chain.platformChainId) byId.set(chain.platformChainId, chain);
+    }
+    return byId;
+  };
+  const lookup: ChainLookup = {
+    load: async (id) => (await (index ??= read())).get(id) ?? null,
+    loadMany: (ids) => Promise.all(ids.map(lookup.load)),
+  };
+  return lookup;
+};
+
+/** EVM blocks by `<chainId>:<blockHash>` (`getBlock`): one call per distinct block; null when unknown or not a block id. */
+export const blockByHash = (ctx: Context) =>
+  new DataLoader<string, WireEvmBlock | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const [chainId, hash, extra] = key.split(':');
+      if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
+      return ctx.upstreams.dataApi.evm.getBlock(chainId, hash);
+    }),
+  );
+
+/**
+ * EVM transactions by `<chainId>:<txHash>`: the single-transaction answer (`getTransaction`, one
+ * call per distinct hash), or a list's summary the loader was primed with (see
+ * `transactionDetails`). Null when unknown or not a transaction id.
+ */
+export const transactionByHash = (ctx: Context) =>
+  new DataLoader<string, TransactionShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const [chainId, hash, extra] = key.split(':');
+      if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
+      const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, hash);
+      return full && fromFull(chainId, full);
+    }),
+  );

@@ -1,0 +1,71 @@
+/**
+ * Primary-network records of the Data API shared within a request, each by the local id its node
+ * id carries (`<network>:...`): transactions, blocks, blockchains, subnets and X-Chain asset
+ * details. The service has no batch read of any of them: one call per distinct id, cached long
+ * upstream (a hash never changes meaning). An id that names nothing loads as null.
+ */
+import DataLoader from 'dataloader';
+import type { Context } from '../../context.js';
+import { isCb58Id } from '../../lib/codec.js';
+import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { checkAssetDetailsKey, type AssetDetailsShape } from '../primary/asset-details.js';
+import type { BlockchainShape } from '../primary/blockchain.js';
+import { parseBlockKey, type PrimaryBlockShape } from '../primary/blocks.js';
+import type { SubnetShape } from '../primary/subnets.js';
+import { parseTxKey, shapeTx, type TxShape } from '../primary/transactions.js';
+import { dataApiNetwork, networkName } from '../enums.js';
+import { eachKey } from './each-key.js';
+
+/** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */
+export const primaryTransactionByHash = (ctx: Context) =>
+  new DataLoader<string, TxShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const parsed = parseTxKey(key);
+      if (!parsed) return null;
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.txHash);
+      return wire ? shapeTx(parsed.network, parsed.chain, wire) : null;
+    }),
+  );
+
+/** P-, X- and C-Chain blocks by `<network>:<p|x|c>:<blockHash>` (`getBlockById`). */
+export const primaryBlockByHash = (ctx: Context) =>
+  new DataLoader<string, PrimaryBlockShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const parsed = parseBlockKey(key);
+      if (!parsed) return null;
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
+      return wire ? { network: parsed.network, chain: parsed.chain, wire } : null;
+    }),
+  );
+
+/** Blockchains by `<network>:<blockchainId>` (`getBlockchainById`); a malformed id is an error in its slot. */
+export const blockchainById = (ctx: Context) =>
+  new DataLoader<string, BlockchainShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const [network, blockchainId] = key.split(':');
+      if ((network !== 'mainnet' && network !== 'fuji') || !blockchainId || !isCb58Id(blockchainId)) throw new Error(`Malformed blockchain id ${key}`);
+      const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
+      return wire && { ...wire, network };
+    }),
+  );
+
+/** Subnets by `<network>:<subnetId>` (`getSubnetById`). */
+export const subnetById = (ctx: Context) =>
+  new DataLoader<string, SubnetShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const [network, subnetId] = key.split(':') as [NetworkKey, string];
+      const wire = await ctx.upstreams.dataApi.validators.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
+      return wire && { ...wire, network };
+    }),
+  );
+
+/** X-Chain assets as the Data API describes them, by `<network>:<assetId>` (`getAssetDetails`). */
+export const assetDetailsById = (ctx: Context) =>
+  new DataLoader<string, AssetDetailsShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      if (checkAssetDetailsKey(key) !== null) return null;
+      const [network, assetId] = key.split(':') as [NetworkKey, string];
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
+      return wire ? { network, wire } : null;
+    }),
+  );

@@ -1,0 +1,21 @@
+/** X-Chain reads of the node shared within a request. */
+import DataLoader from 'dataloader';
+import type { Context } from '../../context.js';
+import type { NetworkKey } from '../../lib/networks.js';
+import type { AssetDescriptionShape } from '../xchain/asset.js';
+import { eachKey } from './each-key.js';
+
+/**
+ * X-Chain assets as the node describes them, by `<network>:<assetId or alias>`
+ * (`avm.getAssetDescription`): the node has no batch method, so one call per distinct asset, each
+ * cached upstream. Null when the chain has no such asset; a malformed key is an error in its slot.
+ */
+export const assetDescriptionById = (ctx: Context) =>
+  new DataLoader<string, AssetDescriptionShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
+      if ((network !== 'mainnet' && network !== 'fuji') || !assetId) throw new Error(`Malformed asset id ${key}`);
+      const wire = await ctx.upstreams.nodeRpc.xChain(network).getAssetDescription(assetId);
+      return wire === null ? null : { network, wire };
+    }),
+  );
