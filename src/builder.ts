@@ -7,11 +7,12 @@ import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import DirectivePlugin from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
-import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
+import RelayPlugin from '@pothos/plugin-relay';
 import { Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { Context } from './context.js';
 import { badInput } from './errors.js';
+import { decodeGraphGlobalId } from './schema/global-ids.js';
 
 export interface SchemaTypes {
   Context: Context;
@@ -33,7 +34,7 @@ export const builder = new SchemaBuilder<SchemaTypes>({
     // The operation guard checks ids before execution; this keeps a direct decode failure a bad input too.
     decodeGlobalID: (globalID: string) => {
       try {
-        return decodeGlobalID(globalID);
+        return decodeGraphGlobalId(globalID);
       } catch {
         throw badInput('id', `"${globalID.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`);
       }

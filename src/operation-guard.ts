@@ -39,7 +39,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { decodeGlobalID } from '@pothos/plugin-relay';
+import { decodeGraphGlobalId } from './schema/global-ids.js';
 import { badInput, type ErrorCode } from './errors.js';
 import type { FieldGuard, GuardScope, TypeGuard } from './schema/guards.js';
 import { checkCursor } from './schema/connection.js';
@@ -264,7 +264,7 @@ function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, 
 export function checkGlobalId(schema: GraphQLSchema, argument: string, globalId: string): void {
   let decoded: { typename: string; id: string };
   try {
-    decoded = decodeGlobalID(globalId);
+    decoded = decodeGraphGlobalId(globalId);
   } catch {
     throw badInput(argument, `"${globalId.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`);
   }

@@ -149,7 +149,7 @@ describe('validators (platform.getCurrentValidators)', () => {
     expect(refetched.data!.node).toMatchObject({ __typename: 'Validator', nodeId: world.nodeId, weight: world.current.stake.toString() });
     const asset = await h.query(XChainAssetDocument, { id: 'AVAX' });
     const again = await h.query(ValidatorNodeDocument, { id: asset.data!.network.xChain.asset!.id });
-    expect(again.data!.node).toEqual({ __typename: 'AssetDescription', id: asset.data!.network.xChain.asset!.id, assetId: mainnet().avaxAssetId, symbol: 'AVAX' });
+    expect(again.data!.node).toEqual({ __typename: 'XChainAssetDetails', id: asset.data!.network.xChain.asset!.id, assetId: mainnet().avaxAssetId, symbol: 'AVAX' });
   });
 });
 

@@ -5,6 +5,8 @@ import { printedSchema } from '../../src/schema/print.js';
 import { bytesFromNodeHex } from '../../src/upstream/node-rpc/codec.js';
 import {
   XChainAssetDocument,
+  XChainAssetNodeDocument,
+  XChainAssetWithDataApiDocument,
   XChainBalanceDocument,
   XChainBalancesDocument,
   XChainBlockDocument,
@@ -179,6 +181,24 @@ describe('X-Chain assets and balances', () => {
     const fuji = await h.query(XChainAssetDocument, { network: 'FUJI', id: 'AVAX' });
     expect(fuji.data!.network.xChain.asset).toMatchObject({ assetId: h.sandbox.world.primary.networks.fuji.avaxAssetId, network: 'FUJI' });
     expect(h.sandbox.services.nodeFuji.total('POST /ext/bc/X avm.getAssetDescription')).toBe(1);
+  });
+
+  it('reads the Data API members of an asset the node described by its id, once; an id minted as AssetDescription refetches it from the node', async () => {
+    const gold = mainnet().assets.find((a) => a.symbol === 'AGLD')!;
+    const assetCalls = () => h.sandbox.services.dataApi.total('GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}');
+    const { data, errors } = await h.query(XChainAssetWithDataApiDocument, { id: gold.id });
+    expect(errors).toBeUndefined();
+    const { id, ...dataApiMembers } = data!.network.asset!;
+    // One type whatever the source: the same id, and the Data API's members as the Data API's own answer has them.
+    expect(data!.network.xChain.asset).toEqual({ id, assetId: gold.id, symbol: 'AGLD', ...dataApiMembers });
+    expect(dataApiMembers.cap).not.toBeNull();
+    expect(assetCalls()).toBe(1);
+
+    h.sandbox.reset();
+    const legacyId = Buffer.from(`AssetDescription:mainnet:${gold.id}`).toString('base64');
+    const refetched = await h.query(XChainAssetNodeDocument, { id: legacyId });
+    expect(refetched.data!.node).toEqual({ __typename: 'XChainAssetDetails', id, assetId: gold.id, symbol: 'AGLD' });
+    expect(assetCalls()).toBe(0);
   });
 
   /** What getAllBalances counts: 1-of-1, unlocked transfer outputs in the X-Chain UTXO set. */

@@ -8,12 +8,13 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
 import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
-import { checkAssetDetailsKey, type AssetDetailsShape } from '../primary/asset-details.js';
+import { checkAssetDetailsKey } from '../primary/asset-details.js';
 import type { BlockchainShape } from '../primary/blockchain.js';
 import { parseBlockKey, type PrimaryBlockShape } from '../primary/blocks.js';
 import type { SubnetShape } from '../primary/subnets.js';
 import { parseTxKey, shapeTx, type TxShape } from '../primary/transactions.js';
 import { dataApiNetwork, networkName } from '../enums.js';
+import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { eachKey } from './each-key.js';
 
 /** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */
@@ -61,11 +62,10 @@ export const subnetById = (ctx: Context) =>
 
 /** X-Chain assets as the Data API describes them, by `<network>:<assetId>` (`getAssetDetails`). */
 export const assetDetailsById = (ctx: Context) =>
-  new DataLoader<string, AssetDetailsShape | null>((keys) =>
+  new DataLoader<string, WireXChainAssetDetails | null>((keys) =>
     eachKey(keys, async (key) => {
       if (checkAssetDetailsKey(key) !== null) return null;
       const [network, assetId] = key.split(':') as [NetworkKey, string];
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
-      return wire ? { network, wire } : null;
+      return ctx.upstreams.dataApi.primaryLedger.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
     }),
   );

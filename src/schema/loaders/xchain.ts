@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import type { AssetDescriptionShape } from '../xchain/asset.js';
+import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
 import { eachKey } from './each-key.js';
 
 /**
@@ -11,11 +11,10 @@ import { eachKey } from './each-key.js';
  * cached upstream. Null when the chain has no such asset; a malformed key is an error in its slot.
  */
 export const assetDescriptionById = (ctx: Context) =>
-  new DataLoader<string, AssetDescriptionShape | null>((keys) =>
+  new DataLoader<string, WireAssetDescription | null>((keys) =>
     eachKey(keys, async (key) => {
       const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
       if ((network !== 'mainnet' && network !== 'fuji') || !assetId) throw new Error(`Malformed asset id ${key}`);
-      const wire = await ctx.upstreams.nodeRpc.xChain(network).getAssetDescription(assetId);
-      return wire === null ? null : { network, wire };
+      return ctx.upstreams.nodeRpc.xChain(network).getAssetDescription(assetId);
     }),
   );

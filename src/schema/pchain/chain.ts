@@ -11,7 +11,7 @@ import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
 import { knownOr, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { cb58Id } from '../validate.js';
-import { AssetDescription, assetKey } from '../xchain/asset.js';
+import { XChainAssetDetails, assetFromNode } from '../primary/asset-details.js';
 import { chainAddresses, UtxoRef, utxoRefFrom } from '../xchain/shared.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../guards.js';
@@ -69,7 +69,7 @@ export const PChainAssetBalance = builder.objectRef<AssetBalanceShape>('PChainAs
   description: 'How much of one asset addresses hold on the P-Chain, by lock state.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58).' }),
-    asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset\'s description (from the X-Chain).', resolve: (b) => assetKey(b.network, b.assetId) }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
     balance: t.field({ type: 'BigInt', description: 'Total, in the asset\'s smallest unit.', resolve: (b) => amountOf(b.reply.balances, b.assetId) }),
     unlocked: t.field({ type: 'BigInt', description: 'Spendable now.', resolve: (b) => amountOf(b.reply.unlockeds, b.assetId) }),
     lockedStakeable: t.field({ type: 'BigInt', description: 'Locked, but usable for staking.', resolve: (b) => amountOf(b.reply.lockedStakeables, b.assetId) }),

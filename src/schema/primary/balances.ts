@@ -22,7 +22,7 @@ import { dataApiNetwork, networkKey } from '../enums.js';
 import { fieldGuard, maxItems } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
-import { AssetDescription, assetKey } from '../xchain/asset.js';
+import { XChainAssetDetails, assetFromNode } from './asset-details.js';
 import { Blockchain, blockchainKey } from './blockchain.js';
 import { assetAmountFields } from './assets.js';
 import { CHAIN_INFO_DESCRIPTION, PRIMARY_CHAIN_NAMES, PrimaryNetworkChainInfo, PrimaryNetworkChainName } from './chain-info.js';
@@ -55,10 +55,10 @@ function aggregatedAmountFields<T extends WithNetwork<WireAggregatedAssetAmount>
     ...assetAmountFields(t),
     utxoCount: t.int({ description: 'How many UTXOs hold it.', resolve: (a) => a.utxoCount }),
     asset: t.field({
-      type: AssetDescription,
+      type: XChainAssetDetails,
       nullable: true,
-      description: 'The asset\'s description, as the X-Chain gives it (`avm.getAssetDescription`).',
-      resolve: (a) => assetKey(a.network, a.assetId),
+      description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).',
+      resolve: (a, _, ctx) => assetFromNode(ctx, a.network, a.assetId),
     }),
   };
 }

@@ -36,7 +36,7 @@ import { serves } from '../operations.js';
 import { loadEach } from '../loaders/each-key.js';
 import { cb58Id, evmAddress } from '../validate.js';
 import { AssetAmount } from './assets.js';
-import { XChainAssetDetails, assetDetailsKey } from './asset-details.js';
+import { XChainAssetDetails, assetDetailsKey, assetFromDetails } from './asset-details.js';
 import { Blockchain, blockchainKey } from './blockchain.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { primaryAddress, primaryChainArg } from './ids.js';
@@ -314,9 +314,9 @@ XChainTransaction.implement({
       resolve: (tx, _, ctx) => {
         const created = tx.wire.assetCreated;
         if (!created) return null;
-        const key = assetDetailsKey(tx.network, created.assetId);
-        ctx.loaders.assetDetailsById.prime(key, { network: tx.network, wire: created });
-        return key;
+        // The record a read by id gives: a later read of this asset in the operation costs nothing.
+        ctx.loaders.assetDetailsById.prime(assetDetailsKey(tx.network, created.assetId), created);
+        return assetFromDetails(tx.network, created);
       },
     }),
   }),
@@ -569,8 +569,8 @@ builder.objectFields(XChainAssetDetails, (t) => ({
       const query = assetTxArgs(args);
       const network = dataApiNetwork(networkName(asset.network));
       const xChain = NETWORKS[asset.network].blockchainIds.X;
-      return txConnection(ctx, networkName(asset.network), 'X', scopeOf(['asset-txs', network, asset.wire.assetId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, asset.wire.assetId, { ...query, pageToken, pageSize }),
+      return txConnection(ctx, networkName(asset.network), 'X', scopeOf(['asset-txs', network, asset.assetId, query]), args, (pageToken, pageSize) =>
+        ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, asset.assetId, { ...query, pageToken, pageSize }),
       );
     },
   }),

@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
-import { AssetDescription, assetKey } from './asset.js';
+import { XChainAssetDetails, assetFromNode } from '../primary/asset-details.js';
 import { XChain } from './chain.js';
 import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom } from './shared.js';
 import { fieldGuard } from '../guards.js';
@@ -24,7 +24,7 @@ export const XChainBalance = builder.objectRef<XBalanceShape>('XChainBalance').i
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58), or the alias the node uses for it (e.g. "AVAX").' }),
     balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
-    asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset\'s description.', resolve: (b) => assetKey(b.network, b.assetId) }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
   }),
 });
 
@@ -34,7 +34,7 @@ export const XChainAssetBalance = builder.objectRef<XBalanceShape>('XChainAssetB
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58) or "AVAX", as asked.' }),
     balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
     utxos: t.field({ type: [UtxoRef], description: 'The UTXOs that hold the amount.', resolve: (b) => (b.utxoIds ?? []).map(utxoRefFrom) }),
-    asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset\'s description.', resolve: (b) => assetKey(b.network, b.assetId) }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
   }),
 });
 

@@ -11,7 +11,7 @@ import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { knownOr } from '../enums.js';
 import { cb58Id } from '../validate.js';
-import { AssetDescription, assetKey } from './asset.js';
+import { XChainAssetDetails, assetFromNode } from '../primary/asset-details.js';
 import { XChain } from './chain.js';
 import {
   Credential,
@@ -123,7 +123,7 @@ builder.objectFields(variant('XChainCreateAssetTx', 'A transaction that creates 
     description: 'The outputs the asset starts with, per feature extension.',
     resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.initialStates ?? []).map(initialStateFrom),
   }),
-  asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset created.', resolve: (tx) => assetKey(tx.network, tx.id) }),
+  asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset created.', resolve: (tx, _, ctx) => assetFromNode(ctx, tx.network, tx.id) }),
 }));
 
 builder.objectFields(variant('XChainOperationTx', 'A transaction that applies fx operations, such as minting.'), (t) => ({

@@ -13,7 +13,7 @@ import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
 import { connectionArgs, connectionType, paginate, type PageSource } from '../connection.js';
-import { AssetDescription, assetKey } from './asset.js';
+import { XChainAssetDetails, assetFromNode } from '../primary/asset-details.js';
 import { XChain } from './chain.js';
 import { FxOutputKind } from './io.js';
 import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg } from './shared.js';
@@ -35,7 +35,7 @@ export const XChainNodeUtxo = builder.objectRef<XUtxoShape>('XChainNodeUtxo').im
     txId: t.string({ description: 'Id of the transaction that created it (cb58).', resolve: (u) => u.utxo.txId }),
     outputIndex: t.int({ description: 'Index of the output in that transaction.', resolve: (u) => u.utxo.outputIndex }),
     assetId: t.string({ description: 'Id of the asset (cb58).', resolve: (u) => u.utxo.assetId }),
-    asset: t.field({ type: AssetDescription, nullable: true, description: 'The asset\'s description.', resolve: (u) => assetKey(u.network, u.utxo.assetId) }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (u, _, ctx) => assetFromNode(ctx, u.network, u.utxo.assetId) }),
     kind: t.field({ type: FxOutputKind, description: 'What the output holds.', resolve: (u) => u.utxo.kind }),
     typeId: t.int({ description: 'Codec type id of the output.', resolve: (u) => u.utxo.typeId }),
     amount: t.field({ type: 'BigInt', nullable: true, description: 'Amount in the asset\'s smallest unit; null for outputs without one.', resolve: (u) => u.utxo.amount }),
