@@ -8,6 +8,7 @@ import {
   PChainBlockchainsDocument,
   PChainBlockDocument,
   PChainBlockRawDocument,
+  PChainTransactionSourcesDocument,
   PChainOverviewDocument,
   PChainSupplyDocument,
 } from '../gql/graphql.js';
@@ -81,9 +82,9 @@ describe('P-Chain reads', () => {
       expect(errors).toBeUndefined();
       const b = data!.network.pChain.block!;
       expect(b).toMatchObject({ id: block.id, parentId: block.parentId, height: String(height), timestamp: block.time, txCount: block.txIds.length });
-      expect(b.txs.map((t) => [t.id, t.type])).toEqual(block.txIds.map((id) => [id, TYPE[net.p.txsById.get(id)!.type]]));
+      expect(b.txs.map((t) => [t.txHash, t.type])).toEqual(block.txIds.map((id) => [id, TYPE[net.p.txsById.get(id)!.type]]));
       for (const tx of b.txs) {
-        const world = net.p.txsById.get(tx.id)!;
+        const world = net.p.txsById.get(tx.txHash)!;
         if (world.type === 'RewardValidatorTx') continue;
         expect(tx).toMatchObject({ networkId: 1, blockchainId: EMPTY_ID });
         expect(tx.inputs.map((i) => [i.utxoId, i.amount, i.spentTx])).toEqual(world.inputs.map((i) => [i.utxo.id, amountOf(i.utxo.output).toString(), null]));
@@ -105,6 +106,27 @@ describe('P-Chain reads', () => {
       const { data } = await h.query(PChainBlockDocument, { id: blockId });
       expect(data!.network.pChain.block!.txs.map((t) => t.type)).toContain(TYPE[type as PTx['type']]);
     }
+  });
+
+  it('is one PChainTransaction type whatever the source: each reads the other source\'s members by id, once', async () => {
+    const net = mainnet();
+    // A block whose first transaction carries the BaseTx members (a RewardValidatorTx has none).
+    const height = net.p.blocks.findIndex((b, i) => i > 0 && b.txIds.length > 1 && net.p.txsById.get(b.txIds[0]!)!.type === 'BaseTx');
+    const block = net.p.blocks[height]!;
+    const hash = block.txIds[0]!;
+    const byHash = () => h.sandbox.services.dataApi.total('GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}');
+    const { data, errors } = await h.query(PChainTransactionSourcesDocument, { height: String(height), hash });
+    expect(errors).toBeUndefined();
+    const fromNode = data!.network.pChain.block!.txs;
+    const fromDataApi = data!.network.transaction!;
+    expect(fromNode.map((t) => t.txHash)).toEqual(block.txIds);
+    // The same object from either source: the same id and the same members.
+    expect(fromNode[0]).toMatchObject({ id: fromDataApi.id, txHash: hash, txType: fromDataApi.txType });
+    expect(fromDataApi).toMatchObject({ type: fromNode[0]!.type, networkId: 1, unsignedTx: expect.anything() });
+    expect(fromNode.map((t) => t.blockNumber)).toEqual(block.txIds.map(() => String(height)));
+    // The Data API's record once per transaction of the block (shared with `transaction`), the block once (shared with `block`).
+    expect(byHash()).toBe(block.txIds.length);
+    expect(calls('platform.getBlockByHeight')).toBe(1);
   });
 
   it('fetches only hex for id and raw, and links the parent block', async () => {

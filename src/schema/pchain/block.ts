@@ -1,11 +1,11 @@
 /**
- * PChainBlock and PChainTx: a P-Chain block (`platform.getBlock`, `platform.getBlockByHeight`) with
- * its transactions. P-Chain txs come in many types whose members differ: the common members are
- * typed, the type is inferred from the members, and the whole unsigned tx is available as JSON.
+ * PChainBlock: a P-Chain block (`platform.getBlock`, `platform.getBlockByHeight`) with its
+ * transactions, as `PChainTransaction`s holding the node's record; and the node's members of that
+ * type. P-Chain txs come in many types whose members differ: the common members are typed, the type
+ * is inferred from the members, and the whole unsigned tx is available as JSON.
  */
 import { builder } from '../../builder.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
 import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../xchain/io.js';
@@ -13,6 +13,9 @@ import { blockRefArg } from '../xchain/shared.js';
 import { NodeBlockReader, type NodeBlockShape } from '../node-block.js';
 import { PChain } from './chain.js';
 import { fieldGuard } from '../guards.js';
+import type { Context } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { PChainTransaction, type PNodeTxShape, type PTxShape } from '../primary/transactions.js';
 
 /** Inferred from which members an unsigned tx has, most specific first. */
 const TYPE_RULES: Array<[string, (u: Record<string, unknown>) => boolean]> = [
@@ -48,11 +51,6 @@ export const PChainTxType = builder.enumType('PChainTxType', {
   >,
 });
 
-interface PTxShape {
-  network: NetworkKey;
-  wire: WirePTx;
-}
-
 interface BaseMembers {
   networkID?: number | string;
   blockchainID?: string;
@@ -69,32 +67,51 @@ function baseOf(tx: WirePTx): BaseMembers {
   return u as BaseMembers;
 }
 
-export const PChainTx = builder.objectRef<PTxShape>('PChainTx').implement({
-  description: 'A P-Chain transaction as the node writes it in a block.',
-  fields: (t) => ({
-    id: t.string({ description: 'Transaction id (cb58).', resolve: (tx) => tx.wire.id }),
-    type: t.field({
-      type: PChainTxType,
-      description: 'The transaction type, inferred from its members.',
-      resolve: (tx) => (TYPE_RULES.find(([, test]) => test((tx.wire.unsignedTx ?? {}) as Record<string, unknown>))?.[0] ?? 'UNKNOWN') as (typeof TX_TYPES)[number],
-    }),
-    networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji).', resolve: (tx) => wireInt(baseOf(tx.wire).networkID) }),
-    blockchainId: t.string({ nullable: true, description: 'Id of the P-Chain (cb58).', resolve: (tx) => baseOf(tx.wire).blockchainID ?? null }),
-    memo: t.string({ nullable: true, description: 'Free-form memo (0x hex).', resolve: (tx) => baseOf(tx.wire).memo ?? null }),
-    inputs: t.field({
-      type: [TransferableInput],
-      description: 'Inputs spending P-Chain UTXOs.',
-      resolve: (tx) => (baseOf(tx.wire).inputs ?? []).map((i) => inputFrom(tx.network, i, false)),
-    }),
-    outputs: t.field({
-      type: [TransferableOutput],
-      description: 'Outputs created on the P-Chain (stake and exports excluded).',
-      resolve: (tx) => (baseOf(tx.wire).outputs ?? []).map((o) => outputFrom(tx.network, o)),
-    }),
-    credentials: t.field({ type: [Credential], description: 'Signatures, one credential per input.', resolve: (tx) => (tx.wire.credentials ?? []).map(credentialFrom) }),
-    unsignedTx: t.field({ type: 'JSON', description: 'The whole unsigned transaction as the node writes it (members depend on the type).', resolve: (tx) => tx.wire.unsignedTx }),
+/**
+ * The node's record of a P-Chain transaction: the one it holds (a transaction of a node's block),
+ * else read from the block the Data API says accepted it (`platform.getBlockByHeight`, cached: a
+ * block never changes). NOT_FOUND when the node does not have it.
+ */
+async function nodeTxOf(tx: PTxShape, ctx: Context): Promise<WirePTx> {
+  if (!tx.wire) return tx.node;
+  const height = tx.wire.blockNumber;
+  const block = height == null ? null : await ctx.upstreams.nodeRpc.pChain(tx.network).blocks.get({ height: BigInt(height) }, 'json');
+  const found = block && txsOf(block).find((t) => t.id === tx.wire.txHash);
+  if (!found) throw notFound(`The P-Chain node has no block holding transaction ${tx.wire.txHash}`);
+  return found;
+}
+
+/** A resolver of a member of the node's record. */
+const fromNode =
+  <T>(pick: (tx: WirePTx, network: PTxShape['network']) => T) =>
+  (tx: PTxShape, _args: object, ctx: Context): T | Promise<T> =>
+    tx.wire ? nodeTxOf(tx, ctx).then((node) => pick(node, tx.network)) : pick(tx.node, tx.network);
+
+// The node's members of a P-Chain transaction (`PChainBlock.txs`), read from its block for one the Data API listed.
+builder.objectFields(PChainTransaction, (t) => ({
+  type: t.field({
+    type: PChainTxType,
+    description: 'The transaction type as the node\'s record shows it (inferred from its members); see also `txType`.',
+    resolve: fromNode((tx) => (TYPE_RULES.find(([, test]) => test((tx.unsignedTx ?? {}) as Record<string, unknown>))?.[0] ?? 'UNKNOWN') as (typeof TX_TYPES)[number]),
   }),
-});
+  networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji), from the node\'s record.', resolve: fromNode((tx) => wireInt(baseOf(tx).networkID)) }),
+  inputs: t.field({
+    type: [TransferableInput],
+    description: 'Inputs spending P-Chain UTXOs, from the node\'s record.',
+    resolve: fromNode((tx, network) => (baseOf(tx).inputs ?? []).map((i) => inputFrom(network, i, false))),
+  }),
+  outputs: t.field({
+    type: [TransferableOutput],
+    description: 'Outputs created on the P-Chain (stake and exports excluded), from the node\'s record.',
+    resolve: fromNode((tx, network) => (baseOf(tx).outputs ?? []).map((o) => outputFrom(network, o))),
+  }),
+  credentials: t.field({ type: [Credential], description: 'Signatures, one credential per input, from the node\'s record.', resolve: fromNode((tx) => (tx.credentials ?? []).map(credentialFrom)) }),
+  unsignedTx: t.field({
+    type: 'JSON',
+    description: 'The whole unsigned transaction as the node writes it (members depend on the type).',
+    resolve: fromNode((tx) => tx.unsignedTx),
+  }),
+}));
 
 type PBlockShape = NodeBlockShape<WirePBlock>;
 
@@ -112,9 +129,10 @@ PChainBlock.implement({
     }),
     txCount: t.int({ description: 'Number of transactions in the block.', resolve: async (b, _, ctx) => txsOf(await pBlocks.json(b, ctx)).length }),
     txs: t.field({
-      type: [PChainTx],
-      description: 'The block\'s transactions, in order (a proposal block\'s proposed tx last).',
-      resolve: async (b, _, ctx) => txsOf(await pBlocks.json(b, ctx)).map((wire) => ({ network: b.network, wire })),
+      type: [PChainTransaction],
+      description:
+        'The block\'s transactions, in order (a proposal block\'s proposed tx last), as the node wrote them; their Data API members are read by id when selected.',
+      resolve: async (b, _, ctx) => txsOf(await pBlocks.json(b, ctx)).map((node): PNodeTxShape => ({ network: b.network, chain: 'P', txHash: node.id, node })),
     }),
   }),
 });

@@ -21,7 +21,7 @@ import { cb58Id, hash32, nodeId } from '../validate.js';
 import { Blockchain, blockchainKey } from './blockchain.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { primaryChainArg } from './ids.js';
-import { loadTransaction, PrimaryNetworkTransaction, type TxShape } from './transactions.js';
+import { loadTransaction, PrimaryNetworkTransaction, recorded, type TxShape } from './transactions.js';
 import { timeRangeArg } from './tx-types.js';
 
 export interface PrimaryBlockShape {
@@ -129,7 +129,7 @@ builder.interfaceFields(PrimaryNetworkTransaction, (t) => ({
     nullable: true,
     description: 'The block that accepted it; null for an X-Chain transaction accepted in DAG vertices (see `vertices`).',
     extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getBlockById') },
-    resolve: (tx) => (tx.wire.blockHash ? primaryBlockKey(tx.network, tx.chain, tx.wire.blockHash) : null),
+    resolve: recorded((tx) => (tx.wire.blockHash ? primaryBlockKey(tx.network, tx.chain, tx.wire.blockHash) : null)),
   }),
 }));
 

@@ -11,10 +11,11 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { badInput } from '../../errors.js';
+import { badInput, notFound } from '../../errors.js';
 import { isCb58Id, parseBech32Address } from '../../lib/codec.js';
 import { NETWORKS, networkOfHrp, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WireAssetAmount, WirePChainUtxo, WirePrimaryNetworkChainInfo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
+import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type {
   WireBlockchainInfo,
   WireBlsCredentials,
@@ -50,6 +51,38 @@ export type TxShape =
   | { network: NetworkKey; chain: 'X'; wire: WireXChainTransaction }
   | { network: NetworkKey; chain: 'C'; wire: WireCChainAtomicTransaction };
 type Of<C extends PrimaryChainAlias> = Extract<TxShape, { chain: C }>;
+
+/**
+ * A P-Chain transaction as the node wrote it in a block (`PChainBlock.txs`): the Data API's record
+ * of it is read by hash only when one of its members is selected (see `recorded`).
+ */
+export interface PNodeTxShape {
+  network: NetworkKey;
+  chain: 'P';
+  txHash: string;
+  wire?: undefined;
+  node: WirePTx;
+}
+
+/** A primary-network transaction from either source: the Data API's record, or (P-Chain) the node's. */
+export type AnyTxShape = TxShape | PNodeTxShape;
+/** What `PChainTransaction` holds: the Data API's record, or the node's. */
+export type PTxShape = Of<'P'> | PNodeTxShape;
+
+/** The transaction id, whichever source it came from. */
+export const hashOf = (tx: AnyTxShape): string => (tx.wire ? tx.wire.txHash : tx.txHash);
+
+/** The Data API's record of a transaction: the one it holds, else read by hash (NOT_FOUND when the Data API has not indexed it). */
+async function recordOf(tx: PNodeTxShape, ctx: Context): Promise<Of<'P'>> {
+  const found = await ctx.loaders.primaryTransactionByHash.load(txKey(tx.network, 'P', tx.txHash));
+  if (!found) throw notFound(`The Data API has no record of P-Chain transaction ${tx.txHash} (yet): its Data API members are not available`);
+  return found as Of<'P'>;
+}
+
+/** A resolver of a member of the Data API's record, read by hash first for a transaction the node wrote. */
+export function recorded<S extends TxShape, T>(pick: (tx: S) => T) {
+  return (tx: S | PNodeTxShape, _args: object, ctx: Context): T | Promise<T> => (tx.wire ? pick(tx as S) : recordOf(tx as PNodeTxShape, ctx).then((r) => pick(r as unknown as S)));
+}
 
 export const TX_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Most addresses one transaction list may name (as for UTXOs). */
@@ -105,15 +138,15 @@ const timestampOf = (tx: TxShape) => (tx.chain === 'P' ? tx.wire.blockTimestamp 
 /** A JSON number the service sends for an integer (weights, balances): exact when it is one. */
 const wholeNumber = (n: number | undefined) => (n === undefined || n === null ? null : BigInt(Number.isInteger(n) ? n : Math.trunc(n)));
 
-export const PrimaryNetworkTransaction = builder.interfaceRef<TxShape>('PrimaryNetworkTransaction').implement({
+export const PrimaryNetworkTransaction = builder.interfaceRef<AnyTxShape>('PrimaryNetworkTransaction').implement({
   description:
     'A transaction of the P-, X- or C-Chain (atomic transactions only on the C-Chain) as the Data API indexes it; one type per chain holds what only that chain has.',
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (tx) => (tx.chain === 'P' ? 'PChainTransaction' : tx.chain === 'X' ? 'XChainTransaction' : 'CChainAtomicTransaction'),
   fields: (t) => ({
-    txHash: t.string({ description: 'The transaction id (cb58).', resolve: (tx) => tx.wire.txHash }),
-    txType: t.field({ type: PrimaryNetworkTxType, description: 'The transaction type; UNKNOWN for one this gateway does not know yet.', resolve: (tx) => txTypeOf(tx.wire.txType) }),
-    timestamp: t.field({ type: 'Timestamp', description: 'When it was accepted (the P-Chain\'s `blockTimestamp`).', resolve: timestampOf }),
+    txHash: t.string({ description: 'The transaction id (cb58).', resolve: hashOf }),
+    txType: t.field({ type: PrimaryNetworkTxType, description: 'The transaction type; UNKNOWN for one this gateway does not know yet.', resolve: recorded((tx) => txTypeOf(tx.wire.txType)) }),
+    timestamp: t.field({ type: 'Timestamp', description: 'When it was accepted (the P-Chain\'s `blockTimestamp`).', resolve: recorded(timestampOf) }),
     network: t.field({ type: NetworkName, description: 'The network of the transaction.', resolve: (tx) => networkName(tx.network) }),
     blockchainId: t.string({ description: 'Id of the chain it was accepted on (cb58).', resolve: (tx) => NETWORKS[tx.network].blockchainIds[tx.chain] }),
     blockchain: t.field({
@@ -127,28 +160,32 @@ export const PrimaryNetworkTransaction = builder.interfaceRef<TxShape>('PrimaryN
       type: 'BigInt',
       nullable: true,
       description: 'Height of the block that accepted it; null for an X-Chain transaction accepted in DAG vertices.',
-      resolve: (tx) => (tx.chain === 'P' ? tx.wire.blockNumber : (tx.wire.blockHeight ?? null)),
+      resolve: recorded((tx) => (tx.chain === 'P' ? tx.wire.blockNumber : (tx.wire.blockHeight ?? null))),
     }),
     blockHash: t.string({
       nullable: true,
       description: 'Id of the block that accepted it (cb58; 0x hex on the C-Chain); null for an X-Chain transaction accepted in DAG vertices.',
-      resolve: (tx) => tx.wire.blockHash ?? null,
+      resolve: recorded((tx) => tx.wire.blockHash ?? null),
     }),
-    memo: t.string({ nullable: true, description: 'The memo, as the Data API sends it (hex on the X- and C-Chain).', resolve: (tx) => tx.wire.memo ?? null }),
-    sourceChain: t.string({ nullable: true, description: 'For an import, the blockchain id of the chain it imports from.', resolve: (tx) => tx.wire.sourceChain ?? null }),
-    destinationChain: t.string({ nullable: true, description: 'For an export, the blockchain id of the chain it exports to.', resolve: (tx) => tx.wire.destinationChain ?? null }),
-    consumedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it spent (for an import, those of the source chain\'s shared memory).', resolve: (tx) => utxosOf(tx, 'consumedUtxos') }),
-    emittedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it created (for an export, those it put in the destination chain\'s shared memory).', resolve: (tx) => utxosOf(tx, 'emittedUtxos') }),
+    memo: t.string({
+      nullable: true,
+      description: 'The memo: as the Data API sends it (hex on the X- and C-Chain), or as the node writes it (0x hex) for a P-Chain transaction of a node\'s block.',
+      resolve: (tx) => (tx.wire ? (tx.wire.memo ?? null) : nodeMemo(tx.node)),
+    }),
+    sourceChain: t.string({ nullable: true, description: 'For an import, the blockchain id of the chain it imports from.', resolve: recorded((tx) => tx.wire.sourceChain ?? null) }),
+    destinationChain: t.string({ nullable: true, description: 'For an export, the blockchain id of the chain it exports to.', resolve: recorded((tx) => tx.wire.destinationChain ?? null) }),
+    consumedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it spent (for an import, those of the source chain\'s shared memory).', resolve: recorded((tx) => utxosOf(tx, 'consumedUtxos')) }),
+    emittedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it created (for an export, those it put in the destination chain\'s shared memory).', resolve: recorded((tx) => utxosOf(tx, 'emittedUtxos')) }),
     addresses: t.stringList({
       description: 'Every address the transaction touches, first seen first: owners of its consumed and emitted UTXOs, its EVM accounts (C-Chain) and reward addresses (P-Chain).',
-      resolve: addressesOf,
+      resolve: recorded(addressesOf),
     }),
   }),
 });
 
-export const PChainTransaction = builder.loadableNodeRef<Of<'P'>, string, string>('PChainTransaction', {
-  id: { resolve: (tx) => txKey(tx.network, 'P', tx.wire.txHash) },
-  load: txLoader('P') as unknown as (keys: string[], ctx: Context) => Promise<Array<Of<'P'> | Error>>,
+export const PChainTransaction = builder.loadableNodeRef<PTxShape, string, string>('PChainTransaction', {
+  id: { resolve: (tx) => txKey(tx.network, 'P', hashOf(tx)) },
+  load: txLoader('P') as unknown as (keys: string[], ctx: Context) => Promise<Array<PTxShape | Error>>,
 });
 export const XChainTransaction = builder.loadableNodeRef<Of<'X'>, string, string>('XChainTransaction', {
   id: { resolve: (tx) => txKey(tx.network, 'X', tx.wire.txHash) },
@@ -212,64 +249,75 @@ const BlockchainInfo = builder.objectRef<WireBlockchainInfo>('BlockchainInfo').i
 
 const assetList = (list: WireAssetAmount[] | undefined) => list ?? [];
 
+/** A resolver of a member of the Data API's P-Chain record (see `recorded`). */
+const recordedP = <T,>(pick: (tx: Of<'P'>) => T) => recorded<Of<'P'>, T>(pick);
+
+/** The BaseTx memo of a node's P-Chain transaction (at the top of its unsigned tx, or nested under `inputs` on older nodes). */
+function nodeMemo(tx: WirePTx): string | null {
+  const u = (tx.unsignedTx ?? {}) as Record<string, unknown>;
+  const base = (u.inputs && typeof u.inputs === 'object' && !Array.isArray(u.inputs) ? u.inputs : u) as { memo?: string };
+  return base.memo ?? null;
+}
+
 PChainTransaction.implement({
   extensions: typeGuard({ checkId: checkTxKey('P') }),
-  description: 'A P-Chain transaction: transfers, staking, subnets, chains and L1 validators.',
+  description:
+    'A P-Chain transaction (transfers, staking, subnets, chains and L1 validators), whether the Data API indexed it or the node wrote it in a block (`PChainBlock.txs`): the Data API\'s members (type, time, UTXOs, amounts, staking details) and the node\'s (`type`, `networkId`, `inputs`, `outputs`, `credentials`, `unsignedTx`); a member only one source gives is read from it, by the transaction id, when selected (NOT_FOUND when that source does not have it).',
   interfaces: [PrimaryNetworkTransaction],
   fields: (t) => ({
-    value: t.field({ type: [AssetAmount], description: 'What its emitted UTXOs hold, per asset.', resolve: (tx) => assetList(tx.wire.value) }),
-    amountBurned: t.field({ type: [AssetAmount], description: 'What it burned (its fee), per asset.', resolve: (tx) => assetList(tx.wire.amountBurned) }),
-    amountStaked: t.field({ type: [AssetAmount], description: 'What it locked as stake (validator and delegator transactions), per asset.', resolve: (tx) => assetList(tx.wire.amountStaked) }),
+    value: t.field({ type: [AssetAmount], description: 'What its emitted UTXOs hold, per asset.', resolve: recordedP((tx) => assetList(tx.wire.value)) }),
+    amountBurned: t.field({ type: [AssetAmount], description: 'What it burned (its fee), per asset.', resolve: recordedP((tx) => assetList(tx.wire.amountBurned)) }),
+    amountStaked: t.field({ type: [AssetAmount], description: 'What it locked as stake (validator and delegator transactions), per asset.', resolve: recordedP((tx) => assetList(tx.wire.amountStaked)) }),
     amountL1ValidatorBalanceBurned: t.field({
       type: [AssetAmount],
       description: 'What it locked as L1 validator balances for continuous fees, per asset.',
-      resolve: (tx) => assetList(tx.wire.amountL1ValidatorBalanceBurned),
+      resolve: recordedP((tx) => assetList(tx.wire.amountL1ValidatorBalanceBurned)),
     }),
-    startTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Start of the staking period (validator and delegator transactions).', resolve: (tx) => tx.wire.startTimestamp ?? null }),
-    endTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'End of the staking period (validator and delegator transactions).', resolve: (tx) => tx.wire.endTimestamp ?? null }),
+    startTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Start of the staking period (validator and delegator transactions).', resolve: recordedP((tx) => tx.wire.startTimestamp ?? null) }),
+    endTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'End of the staking period (validator and delegator transactions).', resolve: recordedP((tx) => tx.wire.endTimestamp ?? null) }),
     delegationFeePercent: t.string({
       nullable: true,
       description: 'The validator\'s fee on delegations, as a percentage (validator transactions); a decimal, not an amount.',
-      resolve: (tx) => tx.wire.delegationFeePercent ?? null,
+      resolve: recordedP((tx) => tx.wire.delegationFeePercent ?? null),
     }),
-    nodeId: t.string({ nullable: true, description: 'The validator node of a staking or subnet-validator transaction (NodeID-...).', resolve: (tx) => tx.wire.nodeId ?? null }),
-    subnetId: t.string({ nullable: true, description: 'The subnet a validator, chain or subnet transaction is about (cb58).', resolve: (tx) => tx.wire.subnetId ?? null }),
-    estimatedReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward the staking period is expected to earn, in nAVAX.', resolve: (tx) => tx.wire.estimatedReward ?? null }),
-    rewardTxHash: t.string({ nullable: true, description: 'Id of the RewardValidatorTx that ended this staking period, once it ended.', resolve: (tx) => tx.wire.rewardTxHash ?? null }),
+    nodeId: t.string({ nullable: true, description: 'The validator node of a staking or subnet-validator transaction (NodeID-...).', resolve: recordedP((tx) => tx.wire.nodeId ?? null) }),
+    subnetId: t.string({ nullable: true, description: 'The subnet a validator, chain or subnet transaction is about (cb58).', resolve: recordedP((tx) => tx.wire.subnetId ?? null) }),
+    estimatedReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward the staking period is expected to earn, in nAVAX.', resolve: recordedP((tx) => tx.wire.estimatedReward ?? null) }),
+    rewardTxHash: t.string({ nullable: true, description: 'Id of the RewardValidatorTx that ended this staking period, once it ended.', resolve: recordedP((tx) => tx.wire.rewardTxHash ?? null) }),
     rewardTransaction: t.field({
       type: PChainTransaction,
       nullable: true,
       description: 'The RewardValidatorTx that ended this staking period, once it ended.',
-      resolve: (tx) => (tx.wire.rewardTxHash ? txKey(tx.network, 'P', tx.wire.rewardTxHash) : null),
+      resolve: recordedP((tx) => (tx.wire.rewardTxHash ? txKey(tx.network, 'P', tx.wire.rewardTxHash) : null)),
     }),
-    stakingTxHash: t.string({ nullable: true, description: 'For a RewardValidatorTx, id of the staking transaction it ended.', resolve: (tx) => tx.wire.stakingTxHash ?? null }),
+    stakingTxHash: t.string({ nullable: true, description: 'For a RewardValidatorTx, id of the staking transaction it ended.', resolve: recordedP((tx) => tx.wire.stakingTxHash ?? null) }),
     stakingTransaction: t.field({
       type: PChainTransaction,
       nullable: true,
       description: 'For a RewardValidatorTx, the staking transaction it ended.',
-      resolve: (tx) => (tx.wire.stakingTxHash ? txKey(tx.network, 'P', tx.wire.stakingTxHash) : null),
+      resolve: recordedP((tx) => (tx.wire.stakingTxHash ? txKey(tx.network, 'P', tx.wire.stakingTxHash) : null)),
     }),
-    rewardAddresses: t.stringList({ nullable: true, description: 'Addresses a staking reward goes to (bech32).', resolve: (tx) => tx.wire.rewardAddresses ?? null }),
+    rewardAddresses: t.stringList({ nullable: true, description: 'Addresses a staking reward goes to (bech32).', resolve: recordedP((tx) => tx.wire.rewardAddresses ?? null) }),
     l1ValidatorManagerDetails: t.field({
       type: L1ValidatorManager,
       nullable: true,
       description: 'For a ConvertSubnetToL1Tx, where the L1\'s validator manager lives (as `Subnet.l1ValidatorManager`).',
-      resolve: (tx) => (tx.wire.l1ValidatorManagerDetails ? { ...tx.wire.l1ValidatorManagerDetails, network: tx.network } : null),
+      resolve: recordedP((tx) => (tx.wire.l1ValidatorManagerDetails ? { ...tx.wire.l1ValidatorManagerDetails, network: tx.network } : null)),
     }),
     l1ValidatorDetails: t.field({
       type: [L1ValidatorTxDetails],
       nullable: true,
       description: 'The L1 validators it registered or changed, as they were then.',
-      resolve: (tx) => tx.wire.l1ValidatorDetails ?? null,
+      resolve: recordedP((tx) => tx.wire.l1ValidatorDetails ?? null),
     }),
     subnetOwnershipInfo: t.field({
       type: OutputOwners,
       nullable: true,
       description: 'For a CreateSubnetTx or TransferSubnetOwnershipTx, the subnet\'s owners as it set them (as `Subnet.subnetOwnershipInfo`).',
-      resolve: (tx) => (tx.wire.subnetOwnershipInfo ? subnetOwners(tx.wire.subnetOwnershipInfo) : null),
+      resolve: recordedP((tx) => (tx.wire.subnetOwnershipInfo ? subnetOwners(tx.wire.subnetOwnershipInfo) : null)),
     }),
-    blsCredentials: t.field({ type: BlsCredentials, nullable: true, description: 'For a new permissionless validator, its BLS credentials.', resolve: (tx) => tx.wire.blsCredentials ?? null }),
-    blockchainInfo: t.field({ type: BlockchainInfo, nullable: true, description: 'For a CreateChainTx, the blockchain it created.', resolve: (tx) => tx.wire.blockchainInfo ?? null }),
+    blsCredentials: t.field({ type: BlsCredentials, nullable: true, description: 'For a new permissionless validator, its BLS credentials.', resolve: recordedP((tx) => tx.wire.blsCredentials ?? null) }),
+    blockchainInfo: t.field({ type: BlockchainInfo, nullable: true, description: 'For a CreateChainTx, the blockchain it created.', resolve: recordedP((tx) => tx.wire.blockchainInfo ?? null) }),
   }),
 });
 
