@@ -107,7 +107,7 @@ describe('X-Chain UTXOs (avm.getUTXOs)', () => {
     expect(errors).toBeUndefined();
     const nodes = data!.network.xChain.utxos!.nodes;
     for (const n of nodes) {
-      expect(n.tx!.id).toBe(n.txId);
+      expect(n.tx!.txHash).toBe(n.txId);
       expect(n.asset!.assetId).toBe(net.utxosById.get(n.id)!.assetId);
     }
     const assets = new Set(nodes.map((n) => n.asset!.assetId));

@@ -27,12 +27,12 @@ const { h } = shared;
 const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
 const node = () => shared.node;
 const calls = (method: string) => node().counts()[`POST /ext/bc/X ${method}`] ?? 0;
-const TYPENAME: Record<XTx['type'], string> = {
-  BaseTx: 'XChainBaseTx',
-  CreateAssetTx: 'XChainCreateAssetTx',
-  OperationTx: 'XChainOperationTx',
-  ImportTx: 'XChainImportTx',
-  ExportTx: 'XChainExportTx',
+const KIND: Record<XTx['type'], string> = {
+  BaseTx: 'BASE',
+  CreateAssetTx: 'CREATE_ASSET',
+  OperationTx: 'OPERATION',
+  ImportTx: 'IMPORT',
+  ExportTx: 'EXPORT',
 };
 const txOfType = (type: XTx['type'], nth = 0) => mainnet().x.txs.filter((t) => t.type === type && t.container.kind !== 'genesis')[nth]!;
 const ZERO_ID = '11111111111111111111111111111111LpoYY';
@@ -53,10 +53,10 @@ describe('X-Chain reads', () => {
     expect(byHeight.errors).toBeUndefined();
     const b = byHeight.data!.network.xChain.block!;
     expect(b).toMatchObject({ id: block.id, parentId: block.parentId, height: '2', timestamp: block.time, merkleRoot: ZERO_ID, txCount: block.txIds.length });
-    expect(b.txs.map((t) => t.id)).toEqual(block.txIds);
+    expect(b.txs.map((t) => t.txHash)).toEqual(block.txIds);
     for (const tx of b.txs) {
-      const world = mainnet().x.txsById.get(tx.id)!;
-      expect(tx.__typename).toBe(TYPENAME[world.type]);
+      const world = mainnet().x.txsById.get(tx.txHash)!;
+      expect(tx.type).toBe(KIND[world.type]);
       expect(tx.inputs.map((i) => i.amount)).toEqual(world.inputs.map((i) => amountOf(i.utxo.output).toString()));
       expect(tx.credentials).toHaveLength(world.credentials.length);
     }
@@ -103,31 +103,31 @@ describe('X-Chain reads', () => {
   });
 
   it('types each transaction variant and matches the world', async () => {
-    for (const type of Object.keys(TYPENAME) as XTx['type'][]) {
+    for (const type of Object.keys(KIND) as XTx['type'][]) {
       const world = txOfType(type);
       const { data, errors } = await h.query(XChainTxDocument, { id: world.id });
       expect(errors).toBeUndefined();
       const tx = data!.network.xChain.tx!;
-      expect(tx.__typename).toBe(TYPENAME[type]);
-      expect(tx).toMatchObject({ id: world.id, networkId: 1, blockchainId: mainnet().chainIds.X, memo: bytesToHex(world.memo) });
+      expect(tx.type).toBe(KIND[type]);
+      expect(tx).toMatchObject({ txHash: world.id, networkId: 1, blockchainId: mainnet().chainIds.X, memo: bytesToHex(world.memo) });
       expect(tx.outputs.map((o) => [o.assetId, o.amount])).toEqual(world.outputs.map((o) => [o.assetId, amountOf(o.output) === 0n ? null : amountOf(o.output).toString()]));
       expect(tx.inputs.map((i) => i.utxoId)).toEqual(world.inputs.map((i) => i.utxo.id));
       expect(tx.credentials.map((c) => c.signatures)).toEqual(world.credentials.map((c) => c.signatures.map(bytesToHex)));
-      if (tx.__typename === 'XChainImportTx') {
+      if (tx.type === 'IMPORT') {
         expect(tx.sourceChain).toBe(world.sourceChain);
         expect(tx.importedInputs.map((i) => [i.txId, i.amount, i.spentTx])).toEqual(world.importedInputs!.map((i) => [i.utxo.txId, amountOf(i.utxo.output).toString(), null]));
       }
-      if (tx.__typename === 'XChainExportTx') {
+      if (tx.type === 'EXPORT') {
         expect(tx.destinationChain).toBe(world.destinationChain);
         expect(tx.exportedOutputs.map((o) => [o.kind, o.amount, o.owners!.addresses])).toEqual(
           world.exportedOutputs!.map((o) => ['SECP256K1_TRANSFER', amountOf(o.output).toString(), o.output.owners.addrs.map((a) => mainnet().walletsByHex.get(a.hex)!.x)]),
         );
       }
-      if (tx.__typename === 'XChainCreateAssetTx') {
-        expect(tx).toMatchObject({ name: world.asset!.name, symbol: world.asset!.symbol, denomination: world.asset!.denomination, asset: { assetId: world.id, symbol: world.asset!.symbol } });
+      if (tx.type === 'CREATE_ASSET') {
+        expect(tx).toMatchObject({ name: world.asset!.name, symbol: world.asset!.symbol, denomination: world.asset!.denomination, assetCreated: { assetId: world.id, symbol: world.asset!.symbol } });
         expect(tx.initialStates.map((s) => s.outputs.length)).toEqual(world.asset!.initialStates.map((s) => s.outputs.length));
       }
-      if (tx.__typename === 'XChainOperationTx') {
+      if (tx.type === 'OPERATION') {
         expect(tx.operations.map((o) => [o.assetId, o.utxos[0]!.utxoId])).toEqual(world.operations!.map((o) => [o.assetId, o.input.id]));
       }
     }
@@ -136,7 +136,7 @@ describe('X-Chain reads', () => {
   it('serves a raw-only transaction from one hex call, typed from its bytes', async () => {
     const world = txOfType('ExportTx', 1);
     const { data } = await h.query(XChainTxRawOnlyDocument, { id: world.id });
-    expect(data!.network.xChain.tx).toMatchObject({ __typename: 'XChainExportTx', id: world.id });
+    expect(data!.network.xChain.tx).toMatchObject({ type: 'EXPORT', txHash: world.id });
     expect(bytesToHex(bytesFromNodeHex(data!.network.xChain.tx!.raw))).toBe(bytesToHex(world.bytes));
     expect(calls('avm.getTx')).toBe(1);
   });
@@ -146,10 +146,10 @@ describe('X-Chain reads', () => {
     const { data, errors } = await h.query(XChainTxSpentDocument, { id: world.id });
     expect(errors).toBeUndefined();
     const inputs = data!.network.xChain.tx!.inputs;
-    expect(inputs.map((i) => i.spentTx!.id)).toEqual(world.inputs.map((i) => i.utxo.txId));
+    expect(inputs.map((i) => i.spentTx!.txHash)).toEqual(world.inputs.map((i) => i.utxo.txId));
     for (const [i, input] of inputs.entries()) {
       const spent = mainnet().x.txsById.get(world.inputs[i]!.utxo.txId)!;
-      expect(input.spentTx!.__typename).toBe(TYPENAME[spent.type]);
+      expect(input.spentTx!.type).toBe(KIND[spent.type]);
     }
     const unknown = await h.query(XChainTxDocument, { id: mainnet().p.txs[0]!.id });
     expect(unknown).toEqual({ data: { network: { xChain: { tx: null } } } });

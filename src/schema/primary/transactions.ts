@@ -16,6 +16,8 @@ import { isCb58Id, parseBech32Address } from '../../lib/codec.js';
 import { NETWORKS, networkOfHrp, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WireAssetAmount, WirePChainUtxo, WirePrimaryNetworkChainInfo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import { bytesFromNodeHex } from '../../upstream/node-rpc/codec.js';
 import type {
   WireBlockchainInfo,
   WireBlsCredentials,
@@ -37,7 +39,7 @@ import { serves } from '../operations.js';
 import { loadEach } from '../loaders/each-key.js';
 import { cb58Id, evmAddress } from '../validate.js';
 import { AssetAmount } from './assets.js';
-import { XChainAssetDetails, assetDetailsKey, assetFromDetails } from './asset-details.js';
+import { XChainAssetDetails, assetDetailsKey, assetFromDetails, assetFromNode } from './asset-details.js';
 import { Blockchain, blockchainKey } from './blockchain.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { primaryAddress, primaryChainArg } from './ids.js';
@@ -64,24 +66,86 @@ export interface PNodeTxShape {
   node: WirePTx;
 }
 
-/** A primary-network transaction from either source: the Data API's record, or (P-Chain) the node's. */
-export type AnyTxShape = TxShape | PNodeTxShape;
+/**
+ * An X-Chain transaction as the node answered it (`avm.getTx`, a block's `txs`), in the encoding(s)
+ * the selection needed (the JSON, or only the hex bytes when only `txHash`, `type` and `raw` are
+ * selected); the Data API's record is read by hash when one of its members is selected.
+ */
+export interface XNodeTxShape {
+  network: NetworkKey;
+  chain: 'X';
+  txHash: string;
+  wire?: undefined;
+  json?: WireXTx;
+  /** Node hex (with checksum). */
+  hex?: string;
+}
+
+/** A transaction as the node answered it, before the Data API's record is read. */
+export type NodeTxShape = PNodeTxShape | XNodeTxShape;
+/** A primary-network transaction from either source: the Data API's record, or (P- and X-Chain) the node's. */
+export type AnyTxShape = TxShape | NodeTxShape;
 /** What `PChainTransaction` holds: the Data API's record, or the node's. */
 export type PTxShape = Of<'P'> | PNodeTxShape;
+/** What `XChainTransaction` holds: the Data API's record, or the node's. */
+export type XTxShape = Of<'X'> | XNodeTxShape;
 
 /** The transaction id, whichever source it came from. */
 export const hashOf = (tx: AnyTxShape): string => (tx.wire ? tx.wire.txHash : tx.txHash);
 
-/** The Data API's record of a transaction: the one it holds, else read by hash (NOT_FOUND when the Data API has not indexed it). */
-async function recordOf(tx: PNodeTxShape, ctx: Context): Promise<Of<'P'>> {
-  const found = await ctx.loaders.primaryTransactionByHash.load(txKey(tx.network, 'P', tx.txHash));
-  if (!found) throw notFound(`The Data API has no record of P-Chain transaction ${tx.txHash} (yet): its Data API members are not available`);
-  return found as Of<'P'>;
+/** The Data API's record of a transaction the node answered, read by hash (NOT_FOUND when the Data API has not indexed it). */
+async function recordOf(tx: NodeTxShape, ctx: Context): Promise<TxShape> {
+  const found = await ctx.loaders.primaryTransactionByHash.load(txKey(tx.network, tx.chain, tx.txHash));
+  if (!found) throw notFound(`The Data API has no record of ${tx.chain}-Chain transaction ${tx.txHash} (yet): its Data API members are not available`);
+  return found;
 }
 
-/** A resolver of a member of the Data API's record, read by hash first for a transaction the node wrote. */
+/** A resolver of a member of the Data API's record, read by hash first for a transaction the node answered. */
 export function recorded<S extends TxShape, T>(pick: (tx: S) => T) {
-  return (tx: S | PNodeTxShape, _args: object, ctx: Context): T | Promise<T> => (tx.wire ? pick(tx as S) : recordOf(tx as PNodeTxShape, ctx).then((r) => pick(r as unknown as S)));
+  return (tx: S | NodeTxShape, _args: object, ctx: Context): T | Promise<T> => (tx.wire ? pick(tx as S) : recordOf(tx as NodeTxShape, ctx).then((r) => pick(r as S)));
+}
+
+/** The node's JSON of an X-Chain transaction: the one it holds, else `avm.getTx` by hash (NOT_FOUND when the node does not have it). */
+export async function xNodeJson(tx: XTxShape, ctx: Context): Promise<WireXTx> {
+  if (!tx.wire && tx.json) return tx.json;
+  const hash = hashOf(tx);
+  const json = await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(hash, 'json');
+  if (json === null) throw notFound(`The X-Chain node no longer has transaction ${hash}`);
+  return json;
+}
+
+/** A string member of a node's P-Chain unsigned tx (`sourceChain` of an import, `destinationChain` of an export). */
+function unsignedMember(node: WirePTx, name: string): string | null {
+  const value = (node.unsignedTx ?? {})[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/** The kinds of X-Chain transactions, by the node's codec type id. */
+export const X_TX_KINDS = ['BASE', 'CREATE_ASSET', 'OPERATION', 'IMPORT', 'EXPORT'] as const;
+export type XTxKind = (typeof X_TX_KINDS)[number];
+
+/** The kind of an X-Chain transaction the node answered: from the members of its JSON, or the type id in its bytes. */
+export function xNodeTxKind(tx: XNodeTxShape): XTxKind {
+  if (tx.json) {
+    const u = tx.json.unsignedTx ?? ({} as WireXTx['unsignedTx']);
+    if (u.importedInputs !== undefined || u.sourceChain !== undefined) return 'IMPORT';
+    if (u.exportedOutputs !== undefined || u.destinationChain !== undefined) return 'EXPORT';
+    if (u.operations !== undefined) return 'OPERATION';
+    if (u.initialStates !== undefined || u.name !== undefined) return 'CREATE_ASSET';
+    return 'BASE';
+  }
+  const bytes = bytesFromNodeHex(tx.hex ?? '0x');
+  const typeId = bytes.length >= 6 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(2) : -1;
+  return X_TX_KINDS[typeId] ?? 'BASE';
+}
+
+/** A member that comes from the source that answered: the Data API's record, or the node's (P- or X-Chain). */
+function eitherSource<T>(fromRecord: (tx: TxShape) => T, fromP: (node: WirePTx) => T, fromX: (json: WireXTx['unsignedTx']) => T) {
+  return (tx: AnyTxShape, _args: object, ctx: Context): T | Promise<T> => {
+    if (tx.wire) return fromRecord(tx);
+    if (tx.chain === 'P') return fromP(tx.node);
+    return xNodeJson(tx, ctx).then((json) => fromX(json.unsignedTx));
+  };
 }
 
 export const TX_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -169,11 +233,19 @@ export const PrimaryNetworkTransaction = builder.interfaceRef<AnyTxShape>('Prima
     }),
     memo: t.string({
       nullable: true,
-      description: 'The memo: as the Data API sends it (hex on the X- and C-Chain), or as the node writes it (0x hex) for a P-Chain transaction of a node\'s block.',
-      resolve: (tx) => (tx.wire ? (tx.wire.memo ?? null) : nodeMemo(tx.node)),
+      description: 'The memo: as the Data API sends it (hex on the X- and C-Chain), or as the node writes it (0x hex) for a transaction the node answered.',
+      resolve: eitherSource(
+        (tx) => tx.wire.memo ?? null,
+        nodeMemo,
+        (u) => u.memo ?? null,
+      ),
     }),
-    sourceChain: t.string({ nullable: true, description: 'For an import, the blockchain id of the chain it imports from.', resolve: recorded((tx) => tx.wire.sourceChain ?? null) }),
-    destinationChain: t.string({ nullable: true, description: 'For an export, the blockchain id of the chain it exports to.', resolve: recorded((tx) => tx.wire.destinationChain ?? null) }),
+    sourceChain: t.string({ nullable: true, description: 'For an import, the blockchain id of the chain it imports from.',
+      resolve: eitherSource((tx) => tx.wire.sourceChain ?? null, (node) => unsignedMember(node, 'sourceChain'), (u) => u.sourceChain ?? null),
+    }),
+    destinationChain: t.string({ nullable: true, description: 'For an export, the blockchain id of the chain it exports to.',
+      resolve: eitherSource((tx) => tx.wire.destinationChain ?? null, (node) => unsignedMember(node, 'destinationChain'), (u) => u.destinationChain ?? null),
+    }),
     consumedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it spent (for an import, those of the source chain\'s shared memory).', resolve: recorded((tx) => utxosOf(tx, 'consumedUtxos')) }),
     emittedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it created (for an export, those it put in the destination chain\'s shared memory).', resolve: recorded((tx) => utxosOf(tx, 'emittedUtxos')) }),
     addresses: t.stringList({
@@ -187,9 +259,9 @@ export const PChainTransaction = builder.loadableNodeRef<PTxShape, string, strin
   id: { resolve: (tx) => txKey(tx.network, 'P', hashOf(tx)) },
   load: txLoader('P') as unknown as (keys: string[], ctx: Context) => Promise<Array<PTxShape | Error>>,
 });
-export const XChainTransaction = builder.loadableNodeRef<Of<'X'>, string, string>('XChainTransaction', {
-  id: { resolve: (tx) => txKey(tx.network, 'X', tx.wire.txHash) },
-  load: txLoader('X') as unknown as (keys: string[], ctx: Context) => Promise<Array<Of<'X'> | Error>>,
+export const XChainTransaction = builder.loadableNodeRef<XTxShape, string, string>('XChainTransaction', {
+  id: { resolve: (tx) => txKey(tx.network, 'X', hashOf(tx)) },
+  load: txLoader('X') as unknown as (keys: string[], ctx: Context) => Promise<Array<XTxShape | Error>>,
 });
 export const CChainAtomicTransaction = builder.loadableNodeRef<Of<'C'>, string, string>('CChainAtomicTransaction', {
   id: { resolve: (tx) => txKey(tx.network, 'C', tx.wire.txHash) },
@@ -248,6 +320,9 @@ const BlockchainInfo = builder.objectRef<WireBlockchainInfo>('BlockchainInfo').i
 });
 
 const assetList = (list: WireAssetAmount[] | undefined) => list ?? [];
+
+/** A resolver of a member of the Data API's X-Chain record (see `recorded`). */
+const recordedX = <T,>(pick: (tx: Of<'X'>) => T) => recorded<Of<'X'>, T>(pick);
 
 /** A resolver of a member of the Data API's P-Chain record (see `recorded`). */
 const recordedP = <T,>(pick: (tx: Of<'P'>) => T) => recorded<Of<'P'>, T>(pick);
@@ -343,23 +418,26 @@ export const TransactionVertex = builder.objectRef<WireTransactionVertexDetail &
 
 XChainTransaction.implement({
   extensions: typeGuard({ checkId: checkTxKey('X') }),
-  description: 'An X-Chain transaction: asset transfers, creations and mints, and atomic imports and exports.',
+  description:
+    'An X-Chain transaction (asset transfers, creations and mints, atomic imports and exports), whether the Data API indexed it or the node answered it (`avm.getTx`, `XChainBlock.txs`): the Data API\'s members (type, time, UTXOs, amounts, vertices) and the node\'s (`type`, `networkId`, `inputs`, `outputs`, `credentials`, `raw` and each kind\'s own members); a member only one source gives is read from it, by the transaction id, when selected (NOT_FOUND when that source does not have it).',
   interfaces: [PrimaryNetworkTransaction],
   fields: (t) => ({
-    chainFormat: t.field({ type: XChainFormat, description: 'Accepted in DAG vertices or in a linear block.', resolve: (tx) => knownOr(tx.wire.chainFormat, X_CHAIN_FORMATS, 'unknown') }),
-    amountUnlocked: t.field({ type: [AssetAmount], description: 'What its inputs unlocked, per asset.', resolve: (tx) => assetList(tx.wire.amountUnlocked) }),
-    amountCreated: t.field({ type: [AssetAmount], description: 'What its outputs created, per asset.', resolve: (tx) => assetList(tx.wire.amountCreated) }),
+    chainFormat: t.field({ type: XChainFormat, description: 'Accepted in DAG vertices or in a linear block.', resolve: recordedX((tx) => knownOr(tx.wire.chainFormat, X_CHAIN_FORMATS, 'unknown')) }),
+    amountUnlocked: t.field({ type: [AssetAmount], description: 'What its inputs unlocked, per asset.', resolve: recordedX((tx) => assetList(tx.wire.amountUnlocked)) }),
+    amountCreated: t.field({ type: [AssetAmount], description: 'What its outputs created, per asset.', resolve: recordedX((tx) => assetList(tx.wire.amountCreated)) }),
     vertices: t.field({
       type: [TransactionVertex],
       description: 'The DAG vertices that accepted it (empty when a linear block did).',
-      resolve: (tx) => (tx.wire.vertices ?? []).map((v) => ({ ...v, network: tx.network })),
+      resolve: recordedX((tx) => (tx.wire.vertices ?? []).map((v) => ({ ...v, network: tx.network }))),
     }),
     assetCreated: t.field({
       type: XChainAssetDetails,
       nullable: true,
-      description: 'For a CreateAssetTx, the asset it created.',
+      description:
+        'For a CreateAssetTx, the asset it created: as the Data API describes it for a transaction the Data API listed, as the node does (`avm.getAssetDescription`) for one the node answered; null for other transactions.',
       extensions: fieldGuard({ upstreamCostPerItem: 0 }),
-      resolve: (tx, _, ctx) => {
+      resolve: async (tx, _, ctx) => {
+        if (!tx.wire) return xNodeTxKind(tx) === 'CREATE_ASSET' ? assetFromNode(ctx, tx.network, tx.txHash) : null;
         const created = tx.wire.assetCreated;
         if (!created) return null;
         // The record a read by id gives: a later read of this asset in the operation costs nothing.

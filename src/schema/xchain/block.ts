@@ -9,7 +9,7 @@ import { fieldGuard } from '../guards.js';
 import { NodeBlockReader, type NodeBlockShape } from '../node-block.js';
 import { XChain } from './chain.js';
 import { blockRefArg } from './shared.js';
-import { XChainTx, type XTxShape } from './tx.js';
+import { XChainTransaction, type XNodeTxShape } from '../primary/transactions.js';
 
 export type XBlockShape = NodeBlockShape<WireXBlock>;
 
@@ -28,9 +28,9 @@ XChainBlock.implement({
     merkleRoot: t.string({ nullable: true, description: 'Merkle root (unused, zero).', resolve: async (b, _, ctx) => (await xBlocks.json(b, ctx)).merkleRoot ?? null }),
     txCount: t.int({ description: 'Number of transactions in the block.', resolve: async (b, _, ctx) => ((await xBlocks.json(b, ctx)).txs ?? []).length }),
     txs: t.field({
-      type: [XChainTx],
-      description: 'The block\'s transactions, in order.',
-      resolve: async (b, _, ctx) => ((await xBlocks.json(b, ctx)).txs ?? []).map((tx): XTxShape => ({ network: b.network, id: tx.id, json: tx })),
+      type: [XChainTransaction],
+      description: 'The block\'s transactions, in order, as the node wrote them; their Data API members are read by id when selected.',
+      resolve: async (b, _, ctx) => ((await xBlocks.json(b, ctx)).txs ?? []).map((tx): XNodeTxShape => ({ network: b.network, chain: 'X', txHash: tx.id, json: tx })),
     }),
   }),
 });

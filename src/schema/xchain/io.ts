@@ -1,7 +1,7 @@
 /**
  * The parts of P- and X-Chain transactions as the node writes them in JSON: transferable inputs and
  * outputs, fx outputs (secp256k1fx, nftfx), credentials, X-Chain operations and initial states.
- * The links of inputs to the transactions they spend live with XChainTx (tx.ts).
+ * The links of inputs to the transactions they spend live with the node members of XChainTransaction (tx.ts).
  */
 import { builder, type Types } from '../../builder.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';

@@ -1,17 +1,20 @@
 /**
- * XChainTx: an X-Chain transaction (`avm.getTx`), typed by variant (base, create-asset, operation,
- * import, export). Typed members come from the JSON encoding; `raw` from the hex encoding, fetched
- * only when selected (and alone when nothing else is).
+ * The X-Chain node's view of a transaction (`avm.getTx`) as members of `XChainTransaction`: its
+ * kind, inputs, outputs, credentials, raw bytes and each kind's own members (a CreateAssetTx's
+ * initial states, an OperationTx's operations, an ImportTx's imported inputs, an ExportTx's exported
+ * outputs). Typed members come from the JSON encoding; `raw` from the hex encoding, fetched only
+ * when selected (and alone when nothing else is). On a transaction the Data API listed, they are
+ * read from the node by hash when selected.
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { bytesFromNodeHex, wireInt } from '../../upstream/node-rpc/codec.js';
+import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { notFound } from '../../errors.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { knownOr } from '../enums.js';
 import { cb58Id } from '../validate.js';
-import { XChainAssetDetails, assetFromNode } from '../primary/asset-details.js';
+import { hashOf, X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind, type XNodeTxShape, type XTxShape } from '../primary/transactions.js';
 import { XChain } from './chain.js';
 import {
   Credential,
@@ -28,137 +31,105 @@ import {
 import { selectsOnly } from './shared.js';
 import { fieldGuard } from '../guards.js';
 
-export interface XTxShape {
-  network: NetworkKey;
-  id: string;
-  json?: WireXTx;
-  /** Node hex (with checksum). */
-  hex?: string;
-}
-
-type XTxType = 'XChainBaseTx' | 'XChainCreateAssetTx' | 'XChainOperationTx' | 'XChainImportTx' | 'XChainExportTx';
-
-/** Codec type ids of X-Chain txs, for typing a tx known only by its bytes. */
-const TYPE_BY_ID: Record<number, XTxType> = { 0: 'XChainBaseTx', 1: 'XChainCreateAssetTx', 2: 'XChainOperationTx', 3: 'XChainImportTx', 4: 'XChainExportTx' };
-
-export function txTypeOf(tx: XTxShape): XTxType {
-  if (tx.json) {
-    const u = tx.json.unsignedTx ?? ({} as WireXTx['unsignedTx']);
-    if (u.importedInputs !== undefined || u.sourceChain !== undefined) return 'XChainImportTx';
-    if (u.exportedOutputs !== undefined || u.destinationChain !== undefined) return 'XChainExportTx';
-    if (u.operations !== undefined) return 'XChainOperationTx';
-    if (u.initialStates !== undefined || u.name !== undefined) return 'XChainCreateAssetTx';
-    return 'XChainBaseTx';
-  }
-  const bytes = bytesFromNodeHex(tx.hex ?? '0x');
-  const typeId = bytes.length >= 6 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(2) : -1;
-  return TYPE_BY_ID[typeId] ?? 'XChainBaseTx';
-}
-
-/** The JSON of a tx, fetched when the shape came without it (same call once per operation). */
-export async function txJson(tx: XTxShape, ctx: Context): Promise<WireXTx> {
-  return tx.json ?? present(tx, await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(tx.id, 'json'));
-}
-
 /** A tx by id in the encoding the selection needs; null when the chain does not know it. */
-export async function fetchTx(ctx: Context, network: NetworkKey, id: string, hexOnly: boolean): Promise<XTxShape | null> {
+export async function fetchTx(ctx: Context, network: NetworkKey, id: string, hexOnly: boolean): Promise<XNodeTxShape | null> {
   const rpc = ctx.upstreams.nodeRpc.xChain(network);
   if (hexOnly) {
     const hex = await rpc.getTx(id, 'hex');
-    return hex === null ? null : { network, id, hex };
+    return hex === null ? null : { network, chain: 'X', txHash: id, hex };
   }
   const json = await rpc.getTx(id, 'json');
-  return json === null ? null : { network, id, json };
-}
-
-function present<T>(tx: XTxShape, value: T | null): T {
-  if (value === null) throw notFound(`The X-Chain node no longer has transaction ${tx.id}`);
-  return value;
+  return json === null ? null : { network, chain: 'X', txHash: id, json };
 }
 
 /** Fields that can be answered from the hex encoding alone. */
-export const TX_HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'raw']);
+export const TX_HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'txHash', 'type', 'raw']);
 
-export const XChainTx = builder.interfaceRef<XTxShape>('XChainTx').implement({
-  description: 'An X-Chain transaction as the node returns it (`avm.getTx`). Inputs spend UTXOs; credentials sign them, one per input.',
-  resolveType: (tx) => txTypeOf(tx),
-  fields: (t) => ({
-    id: t.exposeString('id', { description: 'Transaction id (cb58).' }),
-    networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji).', resolve: async (tx, _, ctx) => wireInt((await txJson(tx, ctx)).unsignedTx.networkID) }),
-    blockchainId: t.string({ description: 'Id of the chain the transaction is on (cb58).', resolve: async (tx, _, ctx) => (await txJson(tx, ctx)).unsignedTx.blockchainID }),
-    memo: t.string({ nullable: true, description: 'Free-form memo (0x hex).', resolve: async (tx, _, ctx) => (await txJson(tx, ctx)).unsignedTx.memo ?? null }),
-    inputs: t.field({
-      type: [TransferableInput],
-      description: 'Inputs spending X-Chain UTXOs.',
-      resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.inputs ?? []).map((i) => inputFrom(tx.network, i, true)),
-    }),
-    outputs: t.field({
-      type: [TransferableOutput],
-      description: 'Outputs that stay on the X-Chain.',
-      resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.outputs ?? []).map((o) => outputFrom(tx.network, o)),
-    }),
-    credentials: t.field({
-      type: [Credential],
-      description: 'Signatures, one credential per input (then per imported input and per operation).',
-      resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).credentials ?? []).map(credentialFrom),
-    }),
-    raw: t.string({
-      description: 'The signed transaction bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).',
-      resolve: async (tx, _, ctx) => tx.hex ?? present(tx, await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(tx.id, 'hex')),
-    }),
-  }),
+export const XChainTxType = builder.enumType('XChainTxType', {
+  description: 'The kind of an X-Chain transaction, as the node\'s record shows it (its codec type).',
+  values: {
+    BASE: { description: 'A transfer of assets between X-Chain addresses.' },
+    CREATE_ASSET: { description: 'Creates an asset; the asset id is the transaction id.' },
+    OPERATION: { description: 'Applies fx operations, such as minting.' },
+    IMPORT: { description: 'Imports UTXOs another chain exported to the X-Chain.' },
+    EXPORT: { description: 'Exports outputs to another chain.' },
+  } as const,
 });
 
-const variant = (name: XTxType, description: string) =>
-  builder.objectRef<XTxShape>(name).implement({ description, interfaces: [XChainTx], isTypeOf: (tx) => txTypeOf(tx as XTxShape) === name });
+/** The kind of a transaction: from the node's record it holds, else from the node's JSON read by hash. */
+async function kindOf(tx: XTxShape, ctx: Context): Promise<(typeof X_TX_KINDS)[number]> {
+  if (!tx.wire) return xNodeTxKind(tx);
+  return xNodeTxKind({ network: tx.network, chain: 'X', txHash: tx.wire.txHash, json: await xNodeJson(tx, ctx) });
+}
 
-variant('XChainBaseTx', 'A transfer of assets between X-Chain addresses.');
+/** A resolver of a member of the node's JSON of the unsigned tx. */
+const fromNode =
+  <T>(pick: (u: WireXTx['unsignedTx'], network: NetworkKey, json: WireXTx) => T) =>
+  async (tx: XTxShape, _args: object, ctx: Context): Promise<T> => {
+    const json = await xNodeJson(tx, ctx);
+    return pick(json.unsignedTx, tx.network, json);
+  };
 
-builder.objectFields(variant('XChainCreateAssetTx', 'A transaction that creates an asset; the asset id is the transaction id.'), (t) => ({
-  name: t.string({ nullable: true, description: 'Name of the new asset.', resolve: async (tx, _, ctx) => (await txJson(tx, ctx)).unsignedTx.name ?? null }),
-  symbol: t.string({ nullable: true, description: 'Symbol of the new asset.', resolve: async (tx, _, ctx) => (await txJson(tx, ctx)).unsignedTx.symbol ?? null }),
-  denomination: t.int({ nullable: true, description: 'Denomination of the new asset.', resolve: async (tx, _, ctx) => wireInt((await txJson(tx, ctx)).unsignedTx.denomination) }),
+builder.objectFields(XChainTransaction, (t) => ({
+  type: t.field({
+    type: XChainTxType,
+    description: 'The kind of transaction as the node\'s record shows it (from its bytes when only they were read); see also `txType`.',
+    resolve: (tx, _, ctx) => kindOf(tx, ctx),
+  }),
+  networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji), from the node\'s record.', resolve: fromNode((u) => wireInt(u.networkID)) }),
+  inputs: t.field({
+    type: [TransferableInput],
+    description: 'Inputs spending X-Chain UTXOs, from the node\'s record.',
+    resolve: fromNode((u, network) => (u.inputs ?? []).map((i) => inputFrom(network, i, true))),
+  }),
+  outputs: t.field({
+    type: [TransferableOutput],
+    description: 'Outputs that stay on the X-Chain, from the node\'s record.',
+    resolve: fromNode((u, network) => (u.outputs ?? []).map((o) => outputFrom(network, o))),
+  }),
+  credentials: t.field({
+    type: [Credential],
+    description: 'Signatures, one credential per input (then per imported input and per operation), from the node\'s record.',
+    resolve: fromNode((_, __, json) => (json.credentials ?? []).map(credentialFrom)),
+  }),
+  raw: t.string({
+    description: 'The signed transaction bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).',
+    resolve: async (tx, _, ctx) => {
+      if (!tx.wire && tx.hex) return tx.hex;
+      const hash = hashOf(tx);
+      const hex = await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(hash, 'hex');
+      if (hex === null) throw notFound(`The X-Chain node no longer has transaction ${hash}`);
+      return hex;
+    },
+  }),
+  name: t.string({ nullable: true, description: 'For a CreateAssetTx, the name of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => u.name ?? null) }),
+  symbol: t.string({ nullable: true, description: 'For a CreateAssetTx, the symbol of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => u.symbol ?? null) }),
+  denomination: t.int({ nullable: true, description: 'For a CreateAssetTx, the denomination of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => wireInt(u.denomination)) }),
   initialStates: t.field({
     type: [XChainInitialState],
-    description: 'The outputs the asset starts with, per feature extension.',
-    resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.initialStates ?? []).map(initialStateFrom),
+    description: 'For a CreateAssetTx, the outputs the asset starts with, per feature extension (node\'s record); empty otherwise.',
+    resolve: fromNode((u) => (u.initialStates ?? []).map(initialStateFrom)),
   }),
-  asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset created.', resolve: (tx, _, ctx) => assetFromNode(ctx, tx.network, tx.id) }),
-}));
-
-builder.objectFields(variant('XChainOperationTx', 'A transaction that applies fx operations, such as minting.'), (t) => ({
   operations: t.field({
     type: [XChainOperation],
-    description: 'The operations.',
-    resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.operations ?? []).map((o) => operationFrom(tx.network, o)),
+    description: 'For an OperationTx, its operations (node\'s record); empty otherwise.',
+    resolve: fromNode((u, network) => (u.operations ?? []).map((o) => operationFrom(network, o))),
   }),
-}));
-
-builder.objectFields(variant('XChainImportTx', 'A transaction that imports UTXOs another chain exported to the X-Chain.'), (t) => ({
-  sourceChain: t.string({ nullable: true, description: 'Id of the chain the UTXOs come from (cb58).', resolve: async (tx, _, ctx) => (await txJson(tx, ctx)).unsignedTx.sourceChain ?? null }),
   importedInputs: t.field({
     type: [TransferableInput],
-    description: 'Inputs spending the imported UTXOs (created on the source chain).',
-    resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.importedInputs ?? []).map((i) => inputFrom(tx.network, i, false)),
-  }),
-}));
-
-builder.objectFields(variant('XChainExportTx', 'A transaction that exports outputs to another chain.'), (t) => ({
-  destinationChain: t.string({
-    nullable: true,
-    description: 'Id of the chain the outputs go to (cb58).',
-    resolve: async (tx, _, ctx) => (await txJson(tx, ctx)).unsignedTx.destinationChain ?? null,
+    description: 'For an ImportTx, the inputs spending the imported UTXOs, created on the source chain (node\'s record); empty otherwise.',
+    resolve: fromNode((u, network) => (u.importedInputs ?? []).map((i) => inputFrom(network, i, false))),
   }),
   exportedOutputs: t.field({
     type: [TransferableOutput],
-    description: 'Outputs sent to the destination chain.',
-    resolve: async (tx, _, ctx) => ((await txJson(tx, ctx)).unsignedTx.exportedOutputs ?? []).map((o) => outputFrom(tx.network, o)),
+    description: 'For an ExportTx, the outputs sent to the destination chain (node\'s record); empty otherwise.',
+    resolve: fromNode((u, network) => (u.exportedOutputs ?? []).map((o) => outputFrom(network, o))),
   }),
 }));
 
 builder.objectFields(TransferableInput, (t) => ({
   spentTx: t.field({
-    type: XChainTx,
+    type: XChainTransaction,
     nullable: true,
     description: 'The X-Chain transaction that created the spent UTXO; null for inputs spending UTXOs of another chain (imports, P-Chain).',
     resolve: (i, _, ctx, info) => (i.spendsXChainUtxo ? fetchTx(ctx, i.network, i.txId, selectsOnly(info, TX_HEX_FIELDS)) : null),
@@ -179,7 +150,7 @@ export const XChainTxStatus = builder.enumType('XChainTxStatus', {
 
 builder.objectFields(XChain, (t) => ({
   tx: t.field({
-    type: XChainTx,
+    type: XChainTransaction,
     nullable: true,
     description: 'A transaction by id (`avm.getTx`); null when the chain does not know it.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },

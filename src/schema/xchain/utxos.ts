@@ -17,7 +17,8 @@ import { XChainAssetDetails, assetFromNode } from '../primary/asset-details.js';
 import { XChain } from './chain.js';
 import { FxOutputKind } from './io.js';
 import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg } from './shared.js';
-import { fetchTx, TX_HEX_FIELDS, XChainTx } from './tx.js';
+import { fetchTx, TX_HEX_FIELDS } from './tx.js';
+import { XChainTransaction } from '../primary/transactions.js';
 import { fieldGuard, maxItems } from '../guards.js';
 import { networkKey } from '../enums.js';
 
@@ -44,7 +45,7 @@ export const XChainNodeUtxo = builder.objectRef<XUtxoShape>('XChainNodeUtxo').im
     payload: t.string({ nullable: true, description: 'NFT payload (0x hex); null for other outputs.', resolve: (u) => u.utxo.payload }),
     raw: t.string({ description: 'The UTXO\'s codec bytes (0x hex, without checksum).', resolve: (u) => u.utxo.bytesHex }),
     tx: t.field({
-      type: XChainTx,
+      type: XChainTransaction,
       nullable: true,
       description: 'The X-Chain transaction that created it; null for UTXOs exported from another chain.',
       resolve: (u, _, ctx, info) => (u.sourceChain ? null : fetchTx(ctx, u.network, u.utxo.txId, selectsOnly(info, TX_HEX_FIELDS))),
