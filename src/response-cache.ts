@@ -58,12 +58,16 @@ const REGISTRY = ['Chain', 'Blockchain', 'NetworkToken', 'Query.chains', 'XChain
  */
 const NEVER = ['Query.dataApiAccount', 'DataApiAccount', 'Webhook', 'TransactionExportJob'];
 const SLOW = ['NftCollection', 'NftToken', 'NftMetadata'];
-const IMMUTABLE = ['Block', 'Transaction', 'InternalTransaction', 'TokenTransfer', 'XChainBlock', 'XChainTx', 'PChainBlock', 'PChainTx', 'Vertex'];
+/**
+ * X-Chain transactions never change, from either source. A P-Chain transaction is not here: the Data
+ * API's record of a staking transaction gains its reward transaction when the period ends.
+ */
+const IMMUTABLE = ['Block', 'Transaction', 'InternalTransaction', 'TokenTransfer', 'XChainBlock', 'XChainTransaction', 'PChainBlock', 'Vertex'];
 
 export function responseCacheTtls(): Record<string, number> {
   return {
     ...Object.fromEntries(IMMUTABLE.map((c) => [c, TTL.immutable])),
-    AssetDescription: TTL.immutableLong,
+    XChainAssetDetails: TTL.immutableLong,
     ...Object.fromEntries(SLOW.map((c) => [c, TTL.slow])),
     ...Object.fromEntries(REGISTRY.map((c) => [c, TTL.registry])),
     ...Object.fromEntries(MOVING.map((c) => [c, TTL.moving])),
