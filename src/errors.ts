@@ -128,7 +128,8 @@ export function maskError(error: unknown, message: string): Error {
       return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' satisfies ErrorCode, http: { status: 400 } } });
     }
   }
-  // The cause stays as `originalError` for the log (its stack); a client sees only the message and code.
-  const cause = wrapper?.originalError ?? (error instanceof Error ? error : undefined);
-  return new GraphQLError(message, { ...location, originalError: cause, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
+  // No `originalError` here: yoga logs the error it was given (with its cause's stack, see logger.ts)
+  // whenever the masked one differs, and a masked error that carried a non-GraphQL cause would turn an
+  // answer with no data from HTTP 200 into 500.
+  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
 }

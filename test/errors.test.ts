@@ -78,11 +78,12 @@ describe('error catalogue', () => {
 });
 
 describe('unexpected errors', () => {
-  it('are masked for the client and keep their cause for the log', () => {
+  it('are masked for the client, with nothing of their cause (yoga logs the unmasked error)', () => {
     const cause = new TypeError('secret detail of a bug');
     const masked = maskError(new GraphQLError(cause.message, { originalError: cause }), 'Unexpected error.');
     expect(masked.message).toBe('Unexpected error.');
-    expect((masked as GraphQLError).originalError).toBe(cause);
+    // A cause on the masked error would also make yoga answer HTTP 500 where it answered 200.
+    expect((masked as GraphQLError).originalError).toBeUndefined();
     const sent = JSON.stringify(masked);
     expect(sent).not.toContain('secret detail');
     expect(sent).not.toContain('stack');
