@@ -17,12 +17,6 @@ import { useHarness } from './support/harness.js';
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const DOCS = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
-/**
- * Link targets that other work adds to the repository (the sandbox package's README, the changelog):
- * allowed to be missing until then, and checked like any other once they exist.
- */
-const ADDED_ELSEWHERE = new Set(['docs/changelog.md']);
-
 interface Block {
   lang: string;
   text: string;
@@ -144,7 +138,7 @@ describe('documentation', () => {
         const [file, anchor] = target!.split('#') as [string, string | undefined];
         const path = file === '' ? doc.path : normalize(join(dirname(doc.path), file));
         if (!existsSync(join(ROOT, path))) {
-          if (!ADDED_ELSEWHERE.has(path)) broken.push(`${doc.path}: ${target} (no file ${path})`);
+          broken.push(`${doc.path}: ${target} (no file ${path})`);
           continue;
         }
         if (anchor !== undefined && path.endsWith('.md') && !anchors(read(path)).has(anchor)) broken.push(`${doc.path}: ${target} (no heading #${anchor})`);
