@@ -53,6 +53,15 @@ describe('error catalogue', () => {
     expect(outside).toEqual([]);
   });
 
+  it('is what docs/errors.md lists: every code, and no other', () => {
+    const table = readFileSync(join(SRC, '..', 'docs', 'errors.md'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|')[1]!);
+    const documented = new Set(table.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!)));
+    expect([...documented].filter((code) => !NOTICE_CODES.has(code)).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+  });
+
   it('holds no code the gateway never emits', () => {
     const sources = gatewaySources().filter(({ file }) => file !== 'errors.ts').map(({ text }) => text).join('\n');
     const errorsTs = readFileSync(join(SRC, 'errors.ts'), 'utf8');
