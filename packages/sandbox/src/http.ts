@@ -2,8 +2,12 @@
  * A tiny HTTP service for the simulated upstreams: route templates, per-route request counters and
  * per-route fault injection (latency, error status, 429, malformed JSON, connection reset, hang), and
  * a service-wide added latency (every answer waits that long on a timer, for benchmarks).
+ *
+ * The service answers a transport-neutral exchange (`answer`); its node:http listener (`listen`),
+ * its fetch-shaped entry point (`fetch`) and any in-process transport are thin adapters over it, so
+ * counters, faults and latency behave the same however a request arrives.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface SandboxRequest {
@@ -66,6 +70,25 @@ export interface Fault {
   times?: number;
 }
 
+/** A request as a transport hands it to the service. */
+export interface SandboxExchange {
+  method: string;
+  /** Path and query, as sent (e.g. `/v1/chains?pageSize=10`). */
+  url: string;
+  /** Header names in lower case, as node:http gives them. */
+  headers: IncomingHttpHeaders;
+  /** The raw body ('' when none). */
+  body: string;
+  /** Aborted when the caller gives up: a hanging request then ends. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The service's answer: a response, or `dropped` when the connection ends without one (a `reset`
+ * fault, or a `hang` that ended because the caller gave up or the service closed).
+ */
+export type SandboxAnswer = { status: number; headers: Record<string, string>; body: string } | { dropped: true };
+
 interface Route {
   method: string;
   template: string;
@@ -109,7 +132,8 @@ export class SandboxService {
   private readonly routes: Route[] = [];
   private readonly counters = new Map<string, number>();
   private readonly faults = new Map<string, Fault>();
-  private readonly hanging = new Set<ServerResponse>();
+  /** Ends each hanging request (as dropped) when the service closes. */
+  private readonly hanging = new Set<() => void>();
   /**
    * The most recent requests (route, raw URL, headers, arrival time in `performance.now()` ms),
    * newest last, for tests that check what was sent and when.
@@ -118,6 +142,7 @@ export class SandboxService {
   private server: Server | undefined;
   private latency = 0;
   private delayedAnswers = 0;
+  /** Where the service answers: its listener's origin, or the origin an in-process transport routes to it (`serveAt`). */
   url = '';
 
   constructor(readonly options: SandboxServiceOptions) {}
@@ -187,9 +212,22 @@ export class SandboxService {
 
   async listen(port: number, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) this.send(res, 500, this.options.errorBody(500, String((error as Error)?.message ?? error)));
-      });
+      // A response's close (sent, or the client went away) ends a hanging answer.
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
+      readBody(req)
+        .then((body) => this.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, signal: gone.signal }))
+        .then(
+          (answer) => {
+            if ('dropped' in answer) {
+              res.destroy();
+              return;
+            }
+            res.writeHead(answer.status, answer.headers);
+            res.end(answer.body);
+          },
+          () => res.destroy(),
+        );
     });
     this.server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
@@ -201,8 +239,37 @@ export class SandboxService {
     return this.url;
   }
 
+  /**
+   * Answers at `origin` without a listener: for an in-process transport that routes that origin's
+   * requests to `answer` (its URLs, e.g. a job's status link, then use this origin).
+   */
+  serveAt(origin: string): string {
+    this.url = new URL(origin).origin;
+    return this.url;
+  }
+
+  /**
+   * The service as a fetch function (no socket): a `reset` rejects as undici's fetch does when the
+   * connection closes, a `hang` waits for the request's signal. For clients that take a fetch.
+   */
+  async fetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const headers: IncomingHttpHeaders = { host: url.host };
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body = request.body ? await request.text() : '';
+    const answer = await this.answer({ method: request.method, url: url.pathname + url.search, headers, body, signal: request.signal });
+    if ('dropped' in answer) {
+      if (request.signal.aborted) throw request.signal.reason;
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    }
+    return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
+  }
+
   async close(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
+    for (const end of this.hanging) end();
     this.hanging.clear();
     if (!this.server) return;
     const server = this.server;
@@ -248,89 +315,98 @@ export class SandboxService {
     return methodMismatch ? 'method' : undefined;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    const method = req.method ?? 'GET';
-    const raw = await readBody(req);
+  /** Answers one request: routing, counters, admission, faults, latency and the handler. Never throws. */
+  async answer(exchange: SandboxExchange): Promise<SandboxAnswer> {
+    try {
+      return await this.answerRouted(exchange);
+    } catch (error) {
+      return this.respond(500, this.options.errorBody(500, String((error as Error)?.message ?? error)));
+    }
+  }
+
+  private async answerRouted(exchange: SandboxExchange): Promise<SandboxAnswer> {
+    const url = new URL(exchange.url, 'http://sandbox');
+    const { method, headers } = exchange;
     if (this.latency > 0) {
       this.delayedAnswers++;
       await new Promise((resolve) => setTimeout(resolve, this.latency));
     }
     const found = this.match(method, url.pathname);
-    if (found === undefined) return this.send(res, 404, this.options.errorBody(404, `Cannot ${method} ${url.pathname}`));
-    if (found === 'method') return this.send(res, 405, this.options.errorBody(405, `Cannot ${method} ${url.pathname}`));
+    if (found === undefined) return this.respond(404, this.options.errorBody(404, `Cannot ${method} ${url.pathname}`));
+    if (found === 'method') return this.respond(405, this.options.errorBody(405, `Cannot ${method} ${url.pathname}`));
     const { route, params } = found;
     const key = `${route.method} ${route.template}`;
     this.count(key);
-    this.recent.push({ route: key, url: req.url ?? '', headers: req.headers, at: performance.now() });
+    this.recent.push({ route: key, url: exchange.url, headers, at: performance.now() });
     if (this.recent.length > 200) this.recent.shift();
-    const admission = this.options.admit?.(req.headers) ?? {};
-    if (admission.refuse) return this.send(res, admission.refuse.status, admission.refuse.body, admission.refuse.headers);
+    const admission = this.options.admit?.(headers) ?? {};
+    if (admission.refuse) return this.respond(admission.refuse.status, admission.refuse.body, admission.refuse.headers);
     const extra = admission.headers ?? {};
     const fault = this.takeFault(key);
-    if (fault && (await this.applyFault(fault, res))) return;
+    if (fault) {
+      const faulted = await this.applyFault(fault, exchange.signal);
+      if (faulted) return faulted;
+    }
     let body: unknown;
-    if (raw.length > 0) {
+    if (exchange.body.length > 0) {
       try {
-        body = JSON.parse(raw);
+        body = JSON.parse(exchange.body);
       } catch {
-        return this.send(res, 400, this.options.errorBody(400, 'Request body is not valid JSON'), extra);
+        return this.respond(400, this.options.errorBody(400, 'Request body is not valid JSON'), extra);
       }
     }
-    const request: SandboxRequest = { method, params, query: url.searchParams, body, headers: req.headers, route: key, path: url.pathname };
+    const request: SandboxRequest = { method, params, query: url.searchParams, body, headers, route: key, path: url.pathname };
     const answered = (status: number) => this.options.observe?.(request, status);
     try {
       const result = await route.handler(request, this);
       if (result instanceof SandboxResponse) {
         answered(result.status);
-        return this.send(res, result.status, result.body, { ...extra, ...result.headers });
+        return this.respond(result.status, result.body, { ...extra, ...result.headers });
       }
       answered(200);
-      return this.send(res, 200, result, extra);
+      return this.respond(200, result, extra);
     } catch (error) {
       if (error instanceof SandboxHttpError) {
         answered(error.status);
-        return this.send(res, error.status, this.options.errorBody(error.status, error.detail), extra);
+        return this.respond(error.status, this.options.errorBody(error.status, error.detail), extra);
       }
       throw error;
     }
   }
 
-  /** Applies a fault; returns true when the fault answered (or dropped) the request itself. */
-  async applyFault(fault: Fault, res: ServerResponse): Promise<boolean> {
+  /** Applies a fault: the answer it gives instead of the handler's, or undefined when it only delayed. */
+  async applyFault(fault: Fault, signal?: AbortSignal): Promise<SandboxAnswer | undefined> {
     if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.hang) {
-      this.hanging.add(res);
-      res.on('close', () => this.hanging.delete(res));
-      return true;
-    }
-    if (fault.reset) {
-      res.socket?.destroy();
-      return true;
-    }
-    if (fault.malformed) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"this is": not json');
-      return true;
-    }
+    if (fault.hang) return this.hang(signal);
+    if (fault.reset) return { dropped: true };
+    if (fault.malformed) return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"this is": not json' };
     if (fault.status !== undefined) {
       const headers: Record<string, string> = { ...fault.headers };
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-      this.send(res, fault.status, fault.body ?? this.options.errorBody(fault.status, statusText(fault.status)), headers);
-      return true;
+      return this.respond(fault.status, fault.body ?? this.options.errorBody(fault.status, statusText(fault.status)), headers);
     }
-    return false;
+    return undefined;
   }
 
-  send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-    if (body === NO_BODY) {
-      res.writeHead(status, { 'content-length': 0, ...headers });
-      res.end();
-      return;
-    }
+  /** Never answers: ends (as dropped) when the caller gives up or the service closes. */
+  private hang(signal: AbortSignal | undefined): Promise<SandboxAnswer> {
+    return new Promise((resolve) => {
+      const end = () => {
+        this.hanging.delete(end);
+        signal?.removeEventListener('abort', end);
+        resolve({ dropped: true });
+      };
+      if (signal?.aborted) return end();
+      this.hanging.add(end);
+      signal?.addEventListener('abort', end, { once: true });
+    });
+  }
+
+  /** A JSON answer (or an empty one for NO_BODY). */
+  respond(status: number, body: unknown, headers: Record<string, string> = {}): SandboxAnswer {
+    if (body === NO_BODY) return { status, headers: { 'content-length': '0', ...headers }, body: '' };
     const text = JSON.stringify(body ?? null);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
-    res.end(text);
+    return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
   }
 }
 

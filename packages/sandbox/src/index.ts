@@ -2,6 +2,10 @@
  * Starts the simulated upstreams on loopback: the Data API, the API node of mainnet and of Fuji, the
  * metrics service and the L1s' own nodes, all answering from one world. Once they listen, the chain
  * records point at them (`rpcUrl`), so the gateway reaches an L1's node as it would for real.
+ *
+ * With `listen: false` nothing listens: the services answer at fixed in-process origins
+ * (IN_PROCESS_URLS) through `fetch` and `serviceAt`, for a transport that hands them requests
+ * directly (tests run hundreds of operations without a socket).
  */
 import { SandboxConfigError } from './lib/config-error.js';
 import type { SandboxService } from './http.js';
@@ -21,12 +25,30 @@ export interface SandboxOptions {
   dataApiAccess?: DataApiAccessOptions;
   /** Delay added to every answer of every service, in ms (default 0); `setLatency` changes it later. */
   latencyMs?: number;
+  /** false: open no listener; the services answer at IN_PROCESS_URLS through `fetch` and `serviceAt` (default true). */
+  listen?: boolean;
 }
+
+/** Where the services answer when the sandbox does not listen: origins no resolver knows (`.invalid`). */
+export const IN_PROCESS_URLS = {
+  dataApi: 'http://data-api.sandbox.invalid',
+  nodeRpcMainnet: 'http://node-mainnet.sandbox.invalid',
+  nodeRpcFuji: 'http://node-fuji.sandbox.invalid',
+  metrics: 'http://metrics.sandbox.invalid',
+  l1Nodes: 'http://l1-nodes.sandbox.invalid',
+} as const;
 
 export interface Sandbox {
   world: World;
   services: { dataApi: SandboxService; nodeMainnet: SandboxService; nodeFuji: SandboxService; metrics: SandboxService; l1Nodes: SandboxService };
   urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string; l1Nodes: string };
+  /** The service answering at a URL's origin (listening or in process), if any. */
+  serviceAt(url: string | URL): SandboxService | undefined;
+  /**
+   * Sends a request to the service at its URL's origin without a socket (a fetch function for
+   * clients that take one); an origin no service answers rejects as a refused connection does.
+   */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** Requests per service and route since the last reset. */
   counts(): Record<string, Record<string, number>>;
   /** Clears counters and faults (not the added latency). */
@@ -64,19 +86,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = options.port ?? 0;
   const at = (offset: number) => (port === 0 ? 0 : port + offset);
   const started: SandboxService[] = [];
+  const serve = (service: SandboxService, offset: number, origin: string) =>
+    options.listen === false ? Promise.resolve(service.serveAt(origin)) : listen(service, at(offset), host, started);
   try {
     const urls = {
-      dataApi: await listen(services.dataApi, at(0), host, started),
-      nodeRpcMainnet: await listen(services.nodeMainnet, at(1), host, started),
-      nodeRpcFuji: await listen(services.nodeFuji, at(2), host, started),
-      metrics: await listen(services.metrics, at(3), host, started),
-      l1Nodes: await listen(services.l1Nodes, at(4), host, started),
+      dataApi: await serve(services.dataApi, 0, IN_PROCESS_URLS.dataApi),
+      nodeRpcMainnet: await serve(services.nodeMainnet, 1, IN_PROCESS_URLS.nodeRpcMainnet),
+      nodeRpcFuji: await serve(services.nodeFuji, 2, IN_PROCESS_URLS.nodeRpcFuji),
+      metrics: await serve(services.metrics, 3, IN_PROCESS_URLS.metrics),
+      l1Nodes: await serve(services.l1Nodes, 4, IN_PROCESS_URLS.l1Nodes),
     };
     pointChainsAt(world.chains, { node: { mainnet: urls.nodeRpcMainnet, fuji: urls.nodeRpcFuji }, l1Nodes: urls.l1Nodes });
+    const byOrigin = new Map(Object.values(services).map((s) => [s.url, s]));
+    const serviceAt = (url: string | URL) => byOrigin.get(new URL(url).origin);
     return {
       world,
       services,
       urls,
+      serviceAt,
+      fetch: async (input, init) => {
+        const service = serviceAt(input instanceof Request ? input.url : input);
+        if (!service) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+        return service.fetch(input, init);
+      },
       counts: () => Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.counts()])),
       reset: () => {
         for (const s of Object.values(services)) {
@@ -114,7 +146,17 @@ export { SandboxConfigError } from './lib/config-error.js';
 export { dataApiAccessFromEnv, KEY_HEADERS, type DataApiAccessOptions } from './data-api/access.js';
 
 // The services: routes, counters, faults, latency, health.
-export { NO_BODY, SandboxHttpError, SandboxResponse, SandboxService, type Fault, type Handler, type SandboxRequest } from './http.js';
+export {
+  NO_BODY,
+  SandboxHttpError,
+  SandboxResponse,
+  SandboxService,
+  type Fault,
+  type Handler,
+  type SandboxAnswer,
+  type SandboxExchange,
+  type SandboxRequest,
+} from './http.js';
 export { sandboxHealth, type SandboxHealth } from './health.js';
 export { createDataApi } from './data-api/index.js';
 export { createMetrics } from './metrics/index.js';
