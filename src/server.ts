@@ -9,29 +9,44 @@ import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { Upstreams } from './upstream/index.js';
+import type { DispatcherFactory } from './upstream/http.js';
 import { LiveSubscriptions } from './live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { RedisStore } from './redis/store.js';
 
-export interface RunningServer {
-  server: Server;
+/** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
+export interface GatewayRuntime {
   gateway: Gateway;
   upstreams: Upstreams;
-  url: string;
   metrics: GatewayMetrics;
   /** Live subscriptions: the hub of pollers. */
   live: LiveSubscriptions;
-  /** Where `/metrics` is served: beside GraphQL, or on METRICS_PORT. */
-  metricsUrl: string;
   logger: Logger;
   /** The Redis the replicas share (REDIS_URL), if configured. */
   redis: RedisStore | undefined;
+  /** What `/ready` answers: false until the gateway accepts requests, and again while it shuts down. */
+  accepting: boolean;
+  /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish) and Redis. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Carries each upstream origin's calls instead of a Pool (tests: the simulated services in process). */
+  dispatcher?: DispatcherFactory;
+}
+
+export interface RunningServer extends GatewayRuntime {
+  server: Server;
+  url: string;
+  /** Where `/metrics` is served: beside GraphQL, or on METRICS_PORT. */
+  metricsUrl: string;
   /** Stops accepting, waits for in-flight requests (up to the configured deadline), closes pools. */
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+/** Builds the gateway and its upstream layer, metrics, subscriptions and Redis, without listening. */
+export async function createRuntime(config: Config, logger: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}): Promise<GatewayRuntime> {
   const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
   // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.
   const redis = config.redisUrl
@@ -60,21 +75,35 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     redis && shared
       ? { cache: shared.redisCacheTier(redis), windows: shared.redisWindows(redis), rateLimiter: shared.redisRateLimiter(redis, config.clientUpstreamCallsPerSecond) }
       : {},
+    options.dispatcher,
   );
   metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
   metrics.watchBreakers(() => upstreams.breakers());
-  let accepting = false;
   const live = new LiveSubscriptions(config, upstreams, logger, redis);
+  // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
+  const state = { accepting: false };
   const gateway = createGateway({
     config,
     upstreams,
     logger,
     live,
-    isReady: () => accepting,
+    isReady: () => state.accepting,
     plugins: [metrics.plugin],
     onRefused: (reason) => metrics.reject(reason),
     responseCache: redis && shared && config.responseCacheMaxEntries > 0 ? shared.redisResponseCache(redis, config.responseCacheMaxEntries) : undefined,
   });
+  const close = async () => {
+    state.accepting = false;
+    live.close();
+    await upstreams.close();
+    await redis?.close();
+  };
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, close });
+}
+
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const runtime = await createRuntime(config, logger);
+  const { gateway, upstreams, live, redis, metrics } = runtime;
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
   answerClientErrors(server, config);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
@@ -97,7 +126,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await redis?.close();
     throw error;
   }
-  accepting = true;
+  runtime.accepting = true;
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/graphql`;
@@ -106,7 +135,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      accepting = false;
+      runtime.accepting = false;
       // Open subscriptions never finish by themselves: complete them so their responses end.
       live.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -130,7 +159,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await redis?.close();
     })());
 
-  return { server, gateway, upstreams, url, metrics, live, metricsUrl, logger, redis, close };
+  return Object.assign(runtime, { server, url, metricsUrl, close });
 }
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish. */

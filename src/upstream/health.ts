@@ -13,7 +13,7 @@ import type { Config } from '../config.js';
 import { NoCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
 import { UpstreamError } from './errors.js';
-import { HttpTransport, type HttpObserver } from './http.js';
+import { HttpTransport, type DispatcherFactory, type HttpObserver } from './http.js';
 import { MetricsClient } from './metrics.js';
 import type { BreakerStateName } from './resilience.js';
 import type { RestClient } from './rest.js';
@@ -163,13 +163,18 @@ export class UpstreamHealth {
  * caller's: one answer serves every caller), the upstream deadline, no retry, and a breaker that
  * never opens (a probe must see the service, not the gateway's memory of it).
  */
-export function healthProbeClients(config: Config, observer: HttpObserver): { transport: HttpTransport; clients: Record<HealthService, RestClient> } {
+export function healthProbeClients(
+  config: Config,
+  observer: HttpObserver,
+  dispatcher?: DispatcherFactory,
+): { transport: HttpTransport; clients: Record<HealthService, RestClient> } {
   const transport = new HttpTransport(
     {
       timeoutMs: config.upstreamTimeoutMs,
       connections: 2,
       retries: 0,
       breaker: { threshold: Number.MAX_SAFE_INTEGER, cooldownMs: config.breakerCooldownMs, targets: new Map() },
+      dispatcher,
     },
     observer,
   );

@@ -10,6 +10,7 @@ import { parse as parseLossless } from 'lossless-json';
 // From their own files: undici's index loads its fetch, WebSocket and cache too (src/types/undici.d.ts).
 import Pool from 'undici/lib/dispatcher/pool.js';
 import poolRequest from 'undici/lib/api/api-request.js';
+import type { Dispatcher } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 import { answerSizes } from './cache.js';
@@ -25,7 +26,15 @@ export interface TransportOptions {
   breaker?: BreakerOptions;
   /** `Retry-After` windows shared with other replicas (Redis). */
   sharedWindows?: SharedWindows;
+  /**
+   * Makes the dispatcher of an origin in place of a Pool (called once per origin): tests hand the
+   * calls to the simulated services in process. Unset in production.
+   */
+  dispatcher?: DispatcherFactory;
 }
+
+/** Makes the dispatcher that carries an origin's calls. */
+export type DispatcherFactory = (origin: string) => Dispatcher;
 
 export interface HttpCall {
   service: UpstreamService;
@@ -76,7 +85,7 @@ export interface Transport {
 }
 
 export class HttpTransport implements Transport {
-  private readonly pools = new Map<string, Pool>();
+  private readonly pools = new Map<string, Dispatcher>();
   private readonly windows: RetryAfterWindows;
   private readonly breakers: OriginBreakers;
   private closed = false;
@@ -126,10 +135,10 @@ export class HttpTransport implements Transport {
     return base;
   }
 
-  private pool(origin: string): Pool {
+  private pool(origin: string): Dispatcher {
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, {
+      pool = this.options.dispatcher?.(origin) ?? new Pool(origin, {
         connections: this.options.connections,
         keepAliveTimeout: 10_000,
         keepAliveMaxTimeout: 60_000,

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
 import { healthProbeClients, UpstreamHealth } from './health.js';
-import { HttpTransport, type HttpObserver, type Transport } from './http.js';
+import { HttpTransport, type DispatcherFactory, type HttpObserver, type Transport } from './http.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
 import { RequestMemo } from './rest.js';
@@ -49,6 +49,8 @@ export class Upstreams {
     private readonly config: Config,
     private readonly observer: HttpObserver = {},
     shared: SharedUpstreamState = {},
+    /** Carries the calls of each origin instead of a Pool (tests: the simulated services in process). */
+    dispatcher?: DispatcherFactory,
   ) {
     // Breakers are named after the configured services, never by URL (an internal host is not a label).
     const targets = new Map<string, string>([
@@ -64,13 +66,14 @@ export class Upstreams {
         retries: config.upstreamRetries,
         breaker: { threshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs, targets },
         sharedWindows: shared.windows,
+        dispatcher,
       },
       observer,
     );
     this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes, shared: shared.cache });
     this.configuredKeyPartition = keyFingerprint(config.dataApiKey);
     this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond, shared.rateLimiter);
-    const probes = healthProbeClients(config, observer);
+    const probes = healthProbeClients(config, observer, dispatcher);
     this.healthTransport = probes.transport;
     this.health = new UpstreamHealth({
       clients: probes.clients,
