@@ -69,9 +69,25 @@ export interface MetricsOptions {
   endpoint: boolean;
 }
 
+let processMetrics: Registry | undefined;
+
+/**
+ * The process's own metrics (CPU, memory, event loop lag, GC), collected once per process: they
+ * measure the process, not a gateway, and each collection keeps an event-loop monitor and a GC
+ * observer alive for good, so a process running many gateways (tests) must not start one per gateway.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 export function createMetrics(options: MetricsOptions = { endpoint: true }): GatewayMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const perProcess = processRegistry();
+  for (const { name } of perProcess.getMetricsAsArray()) registry.registerMetric(perProcess.getSingleMetric(name)!);
   const calls = new Counter({
     name: 'upstream_requests_total',
     help: 'Requests the gateway sent to an upstream service, by service, route template and status (or "error").',
