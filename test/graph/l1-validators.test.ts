@@ -21,7 +21,7 @@ function chain(evmChainId: number): SandboxChain {
 
 /** Asks the node directly (then clears the counters): the expectation. */
 async function nodeResult(url: string, method: string, params: unknown): Promise<any> {
-  const response = await fetch(url, {
+  const response = await h.sandbox.fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),

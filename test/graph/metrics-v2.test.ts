@@ -23,7 +23,7 @@ const SERIES = 'GET /v2/chains/{chainId}/metrics/{metric}';
 
 /** What the simulated service itself answers (plain HTTP), to compare the graph's answers with. */
 async function direct<T>(path: string): Promise<T> {
-  return (await (await fetch(`${h.sandbox.urls.metrics}${path}`)).json()) as T;
+  return (await (await h.sandbox.fetch(`${h.sandbox.urls.metrics}${path}`)).json()) as T;
 }
 
 describe('Chain.metrics', () => {

@@ -70,8 +70,8 @@ describe('Chain.avgTps with expiring page tokens', () => {
   beforeAll(async () => {
     // A metrics service on a clock the test moves (the same world: the seed is the default one).
     metrics = createMetrics(createWorld(), { tokenTtlSeconds: 300, now: () => clock });
-    const url = await metrics.listen(0);
-    hx = await startHarness({ METRICS_URL: url });
+    const url = metrics.serveAt('http://metrics-clock.sandbox.invalid');
+    hx = await startHarness({ METRICS_URL: url }, { services: [metrics] });
   });
   afterAll(async () => {
     await hx?.close();

@@ -27,7 +27,7 @@ const ok = (names: string[]) => ({
 });
 
 const readyOf = async (harness: Harness) => {
-  const response = await fetch(harness.url.replace(/\/graphql$/, '/ready'));
+  const response = await harness.fetch('/ready');
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 

@@ -5,18 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type Anvil } from '../support/anvil.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 
 const CHAIN = 779672;
 const ADDRESS = '0x00000000000000000000000000000000000000aa';
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 
 let anvil: Anvil;
-let h: Harness;
+let h: SocketHarness;
 
 beforeAll(async () => {
   anvil = await startAnvil(CHAIN);
-  h = await startHarness({ CHAIN_RPC_URLS: JSON.stringify({ [String(CHAIN)]: anvil.url }) });
+  h = await startSocketHarness({ CHAIN_RPC_URLS: JSON.stringify({ [String(CHAIN)]: anvil.url }) });
 }, 30_000);
 
 afterAll(async () => {
@@ -104,7 +104,7 @@ describe('an L1 routed to a real EVM node (anvil) by CHAIN_RPC_URLS', () => {
 
 describe('a chain whose record has no usable rpcUrl', () => {
   it('fails its node fields with NOT_FOUND naming the chain, unsent; its Data API fields still answer', async () => {
-    const own = await startHarness();
+    const own = await startSocketHarness();
     try {
       const l1 = own.sandbox.world.chains.find((c) => c.evmChainId === 432204)!;
       l1.info.rpcUrl = 'not a url';

@@ -4,9 +4,9 @@
  * refused before it is parsed, so it can neither run the mutation nor cost an upstream call.
  */
 import { describe, expect, it } from 'vitest';
-import { startHarness, useHarness } from '../support/harness.js';
+import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 
-const { h } = useHarness();
+const { h } = useSocketHarness();
 
 const MUTATION = `mutation { aggregateSignatures(network: FUJI, input: { message: "0x00" }) { signedMessage } }`;
 const upstreamCalls = () => h.sandbox.services.dataApi.total() + h.sandbox.services.nodeMainnet.total();
@@ -35,7 +35,7 @@ describe('CORS', () => {
   });
 
   it('names only the allowed origins when CORS_ORIGINS is set', async () => {
-    const listed = await startHarness({ CORS_ORIGINS: 'https://app.example, https://admin.example' });
+    const listed = await startSocketHarness({ CORS_ORIGINS: 'https://app.example, https://admin.example' });
     try {
       const ask = (origin: string) =>
         fetch(listed.url, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ network { name } }' }) });

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxConfigError as ConfigError, dataApiAccessFromEnv, type SandboxService } from '@avalanche-graph/sandbox';
-import { startHarness, type Harness } from '../support/harness.js';
+import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 
 /** One operation that needs all three services: the chain list (Data API), the node and the metrics service. */
 const ALL_SERVICES = `{ chain(id: "43114") { chainName latestBlockNumber avgTps(first: 1) { nodes { value } } } }`;
@@ -28,9 +28,9 @@ function expectNoKey(service: SandboxService, keys: string[]): void {
 }
 
 describe('the key header, by default', () => {
-  let h: Harness;
+  let h: SocketHarness;
   beforeAll(async () => {
-    h = await startHarness({ DATA_API_KEY: 'server-key-0123456789' });
+    h = await startSocketHarness({ DATA_API_KEY: 'server-key-0123456789' });
   });
   afterAll(() => h.close());
 
@@ -65,7 +65,7 @@ describe('the key header, by default', () => {
 
 describe('the key header, with DATA_API_KEY_HEADER', () => {
   it('sends the key under that header only', async () => {
-    const h = await startHarness({ DATA_API_KEY: 'server-key-0123456789', DATA_API_KEY_HEADER: 'X-Custom-Key' });
+    const h = await startSocketHarness({ DATA_API_KEY: 'server-key-0123456789', DATA_API_KEY_HEADER: 'X-Custom-Key' });
     try {
       await h.query(ALL_SERVICES);
       await h.query(CHAINS, {}, { 'x-data-api-key': 'caller-key-0123456789' });
@@ -83,9 +83,9 @@ describe('the key header, with DATA_API_KEY_HEADER', () => {
 });
 
 describe('a key the Data API refuses (401)', () => {
-  let h: Harness;
+  let h: SocketHarness;
   beforeAll(async () => {
-    h = await startHarness({ SANDBOX_API_KEYS: 'good-key-0123456789, other-good-key' });
+    h = await startSocketHarness({ SANDBOX_API_KEYS: 'good-key-0123456789, other-good-key' });
   });
   afterAll(() => h.close());
 
@@ -112,9 +112,9 @@ describe('a key the Data API refuses (401)', () => {
 });
 
 describe('rate limits (429)', () => {
-  let h: Harness;
+  let h: SocketHarness;
   beforeAll(async () => {
-    h = await startHarness({ SANDBOX_RATE_LIMIT_KEYED: '5', SANDBOX_RATE_LIMIT_KEYLESS: '2' });
+    h = await startSocketHarness({ SANDBOX_RATE_LIMIT_KEYED: '5', SANDBOX_RATE_LIMIT_KEYLESS: '2' });
   });
   afterAll(() => h.close());
 

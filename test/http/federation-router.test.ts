@@ -15,9 +15,9 @@ import { parse } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
-const shared = useHarness({ keyPerTest: 'federation-router' });
+const shared = useSocketHarness({ keyPerTest: 'federation-router' });
 const { h, headers } = shared;
 
 const BLOCK = 'GET /v1/chains/{chainId}/blocks/{blockId}';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ChainByIdDocument, ChainsOverviewDocument, NodeByIdDocument, NodesByIdsDocument } from '../gql/graphql.js';
-import { startHarness, useHarness } from '../support/harness.js';
+import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 
-const { h } = useHarness();
+const { h } = useSocketHarness();
 
 describe('chains', () => {
   it('lists the chains with every field of the service', async () => {
@@ -120,7 +120,7 @@ describe('errors', () => {
 
 describe('upstream budget', () => {
   it('stops an operation that would fan out past MAX_UPSTREAM_CALLS, keeping what fit', async () => {
-    const small = await startHarness({ MAX_UPSTREAM_CALLS: '4' });
+    const small = await startSocketHarness({ MAX_UPSTREAM_CALLS: '4' });
     try {
       const { data, errors } = await small.query(
         `{ chain(id: "43114") { chainId blocks(first: 5) { nodes { number transactions(first: 1) { nodes { hash } } } } } }`,
@@ -140,12 +140,12 @@ describe('upstream budget', () => {
 });
 
 async function startHarnessWithTimeout() {
-  return startHarness({ UPSTREAM_TIMEOUT_MS: '200' });
+  return startSocketHarness({ UPSTREAM_TIMEOUT_MS: '200' });
 }
 
 describe('API keys', () => {
   it('forwards the caller key to the Data API only, under the configured header', async () => {
-    const keyed = await startHarness({ DATA_API_KEY: 'server-secret', DATA_API_KEY_HEADER: 'x-glacier-api-key' });
+    const keyed = await startSocketHarness({ DATA_API_KEY: 'server-secret', DATA_API_KEY_HEADER: 'x-glacier-api-key' });
     try {
       await keyed.query(`{ chains(network: FUJI) { chainId } }`, {}, { 'x-data-api-key': 'caller-key' });
       expect(keyed.sandbox.services.dataApi.recent.at(-1)!.headers['x-glacier-api-key']).toBe('caller-key');
@@ -159,7 +159,7 @@ describe('API keys', () => {
   });
 
   it('never serves an answer fetched with one key to a caller with another', async () => {
-    const keyed = await startHarness();
+    const keyed = await startSocketHarness();
     try {
       await keyed.query(`{ chains { chainId } }`, {}, { 'x-data-api-key': 'alice' });
       await keyed.query(`{ chains { chainId } }`, {}, { 'x-data-api-key': 'alice' });
@@ -191,7 +191,7 @@ describe('server', () => {
   });
 
   it('lets in-flight requests finish on shutdown, then refuses new ones', async () => {
-    const s = await startHarness();
+    const s = await startSocketHarness();
     s.sandbox.services.dataApi.setFault('GET /v1/chains', { latencyMs: 300 });
     const inFlight = s.query(`{ chains { chainId } }`);
     await new Promise((resolve) => setTimeout(resolve, 50));

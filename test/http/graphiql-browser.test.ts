@@ -11,12 +11,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.js';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = new URL('../../test-output/', import.meta.url);
 
-const { h } = useHarness();
+const { h } = useSocketHarness();
 
 let browser: Browser | undefined;
 let context: BrowserContext;

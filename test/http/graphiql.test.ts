@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GRAPHIQL_ASSETS_PATH } from '../../src/graphiql.js';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
-const { h } = useHarness();
+const { h } = useSocketHarness();
 const asset = (name: string, headers: Record<string, string> = {}) => fetch(new URL(`${GRAPHIQL_ASSETS_PATH}/${name}`, h.url), { headers });
 
 describe('GraphiQL page and assets', () => {

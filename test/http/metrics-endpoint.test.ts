@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAME_LABELS } from '../../src/metrics.js';
-import { startHarness, useHarness } from '../support/harness.js';
+import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 
-const { h } = useHarness();
+const { h } = useSocketHarness();
 
 describe('/metrics', () => {
   it('reports upstream calls by service, route template and status, and GraphQL requests', async () => {
@@ -65,7 +65,7 @@ describe('/metrics under hostile traffic', () => {
 
 describe('METRICS_PORT', () => {
   it('serves /metrics only on its own port', async () => {
-    const separate = await startHarness({ METRICS_PORT: '0' });
+    const separate = await startSocketHarness({ METRICS_PORT: '0' });
     try {
       expect(separate.server.metricsUrl).not.toBe(separate.url.replace(/\/graphql$/, '/metrics'));
       const own = await fetch(separate.server.metricsUrl);

@@ -8,9 +8,9 @@ import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { guardOperation } from '../../src/operation-guard.js';
 import { schema } from '../../src/schema/index.js';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
-const { h, headers, freshKey } = useHarness({ keyPerTest: 'guard' });
+const { h, headers, freshKey } = useSocketHarness({ keyPerTest: 'guard' });
 
 /** HTTP requests the simulated upstreams received (node counters also count each JSON-RPC method: left out). */
 const calls = () =>

@@ -4,7 +4,7 @@
  * (CLIENT_UPSTREAM_CALLS_PER_SECOND) bound how much upstream load one client can cause.
  */
 import { describe, expect, it } from 'vitest';
-import { startHarness } from '../support/harness.js';
+import { startSocketHarness } from '../support/harness.js';
 
 const LEVELS = `{
   network(name: FUJI) { name }
@@ -17,7 +17,7 @@ const LEVELS = `{
 describe('operation deadline', () => {
   it('fails the fields still waiting at OPERATION_TIMEOUT_MS with UPSTREAM_TIMEOUT and returns the rest', async () => {
     // Each level answers in 800 ms, within the 1 s call deadline: only the operation's deadline stops the third level.
-    const h = await startHarness({ OPERATION_TIMEOUT_MS: '1200', UPSTREAM_TIMEOUT_MS: '1000' });
+    const h = await startSocketHarness({ OPERATION_TIMEOUT_MS: '1200', UPSTREAM_TIMEOUT_MS: '1000' });
     try {
       const api = h.sandbox.services.dataApi;
       for (const route of ['GET /v1/chains', 'GET /v1/chains/{chainId}/blocks', 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions']) {
@@ -36,7 +36,7 @@ describe('operation deadline', () => {
   });
 
   it('lets an operation that ends before its deadline finish untouched', async () => {
-    const h = await startHarness({ OPERATION_TIMEOUT_MS: '5000' });
+    const h = await startSocketHarness({ OPERATION_TIMEOUT_MS: '5000' });
     try {
       h.sandbox.services.dataApi.setFault('GET /v1/chains', { latencyMs: 300 });
       const { data, errors } = await h.query(LEVELS);
@@ -57,7 +57,7 @@ describe('per-client upstream rate', () => {
   } } }`;
 
   it('answers RATE_LIMITED with retryAfter, unsent, past CLIENT_UPSTREAM_CALLS_PER_SECOND, and leaves other clients alone', async () => {
-    const h = await startHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3' });
+    const h = await startSocketHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3' });
     try {
       const api = h.sandbox.services.dataApi;
       // Four Data API calls (balance, three lists; no chain list for a chain read by its id) for a budget of three a second.
@@ -81,7 +81,7 @@ describe('per-client upstream rate', () => {
   });
 
   it('counts callers without a key by their address', async () => {
-    const h = await startHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1' });
+    const h = await startSocketHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1' });
     try {
       const first = await h.query(`{ chains(network: FUJI) { chainId } }`);
       expect(first.errors).toBeUndefined();

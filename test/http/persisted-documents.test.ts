@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useHarness, startHarness, type Harness } from '../support/harness.js';
+import { useSocketHarness, startSocketHarness, type SocketHarness } from '../support/harness.js';
 
 const DOC = '{ chains(network: MAINNET) { chainId chainName } }';
 const HASH = createHash('sha256').update(DOC).digest('hex');
@@ -16,7 +16,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
 }
 
 describe('automatic persisted queries', () => {
-  const { h } = useHarness();
+  const { h } = useSocketHarness();
 
   it('answers PersistedQueryNotFound for an unknown hash, unsent; registers on the full request; then a GET with the hash alone runs it', async () => {
     const miss = await post(h.url, { extensions: apq(HASH) });
@@ -48,10 +48,10 @@ describe('automatic persisted queries', () => {
 });
 
 describe('trusted documents (TRUSTED_DOCUMENTS)', () => {
-  let h: Harness;
+  let h: SocketHarness;
   const manifest = 'examples/gql/persisted-documents.json';
   beforeAll(async () => {
-    h = await startHarness({ TRUSTED_DOCUMENTS: manifest });
+    h = await startSocketHarness({ TRUSTED_DOCUMENTS: manifest });
   });
   afterAll(() => h?.close());
 

@@ -10,14 +10,14 @@ import { ChainNodeDashboardDocument } from '../gql/graphql.js';
 import { createLogger } from '../../src/logger.js';
 import { decode, encode } from '../../src/redis/codec.js';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { startGateway, type Harness } from '../support/harness.js';
+import { startGateway, type SocketHarness } from '../support/harness.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { subscribe, waitUntil, type SseStream } from '../support/sse.js';
 
 let redis: RedisServer;
 let sandbox: Sandbox;
 let inspector: Redis;
-const running: Harness[] = [];
+const running: SocketHarness[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -36,10 +36,10 @@ afterEach(async () => {
 });
 
 /** Two replicas sharing the test's Redis (each with its own in-process caches and limits). */
-async function replicas(env: Record<string, string> = {}, logger?: ReturnType<typeof createLogger>): Promise<[Harness, Harness]> {
+async function replicas(env: Record<string, string> = {}, logger?: ReturnType<typeof createLogger>): Promise<[SocketHarness, SocketHarness]> {
   const started = await Promise.all([0, 1].map(() => startGateway(sandbox, { REDIS_URL: redis.url, ...env }, logger)));
   running.push(...started);
-  return started as [Harness, Harness];
+  return started as [SocketHarness, SocketHarness];
 }
 
 const upstreamCalls = () =>
@@ -50,7 +50,7 @@ const TX = 'query($hash: String!) { chain(id: "43114") { transaction(hash: $hash
 const tx = (n: number) => sandbox.world.evm.chain(43114)!.transactions[n]!.hash;
 const key = (name: string) => ({ 'x-data-api-key': `${name}-${Math.random().toString(36).slice(2)}` });
 
-async function scrape(h: Harness): Promise<string> {
+async function scrape(h: SocketHarness): Promise<string> {
   return (await fetch(h.url.replace(/\/graphql$/, '/metrics'))).text();
 }
 const metric = (text: string, line: string) => text.split('\n').find((l) => l.startsWith(line))?.split(' ').pop();

@@ -5,9 +5,9 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
-const { h } = useHarness({ env: { MAX_BODY_BYTES: '4096' } });
+const { h } = useSocketHarness({ env: { MAX_BODY_BYTES: '4096' } });
 
 const QUERY = JSON.stringify({ query: '{ network { name } }' });
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { BlockExplorerDocument } from '../gql/graphql.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 import { responseCacheTtls } from '../../src/response-cache.js';
 import { TTL } from '../../src/upstream/ttl.js';
 
-let h: Harness;
+let h: SocketHarness;
 beforeAll(async () => {
-  h = await startHarness({ RESPONSE_CACHE_MAX_ENTRIES: '100' });
+  h = await startSocketHarness({ RESPONSE_CACHE_MAX_ENTRIES: '100' });
 });
 afterAll(() => h?.close());
 

@@ -4,11 +4,11 @@
  * (here one-minute) deadline.
  */
 import { describe, expect, it } from 'vitest';
-import { startHarness } from '../support/harness.js';
+import { startSocketHarness } from '../support/harness.js';
 
 describe('shutdown', () => {
   it('aborts in-flight upstream calls at SHUTDOWN_TIMEOUT_MS instead of waiting for them', async () => {
-    const h = await startHarness({ SHUTDOWN_TIMEOUT_MS: '300', UPSTREAM_TIMEOUT_MS: '60000', OPERATION_TIMEOUT_MS: '60000' });
+    const h = await startSocketHarness({ SHUTDOWN_TIMEOUT_MS: '300', UPSTREAM_TIMEOUT_MS: '60000', OPERATION_TIMEOUT_MS: '60000' });
     try {
       h.sandbox.services.dataApi.setFault('GET /v1/chains', { hang: true });
       const inFlight = h.query(`{ chains { chainId } }`).then(

@@ -8,9 +8,9 @@ import { stitchSchemas } from '@graphql-tools/stitch';
 import { schemaFromExecutor } from '@graphql-tools/wrap';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
-const shared = useHarness({ keyPerTest: 'stitching' });
+const shared = useSocketHarness({ keyPerTest: 'stitching' });
 const { h } = shared;
 
 const notes = buildSchema(/* GraphQL */ `

@@ -6,7 +6,7 @@
  * nothing more happens).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, useHarness, type Harness } from '../support/harness.js';
+import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 import { subscribe as openStream, waitUntil, type SseStream } from '../support/sse.js';
 
 const POLL_MS = 20;
@@ -16,7 +16,7 @@ const DELIVERED = 'aa5a281141161f0695456320139f7ff4ba1992dc2079972ca5bf318b15bd8
 const PENDING = 'e11f943761c8afc6cb4df1d9191805a7106a6fbd04cb435956817f40f222a536';
 const VALIDATOR = 'NodeID-D2yAcZCZEJxPw9eYVarmFPkeudybbcorQ';
 
-const shared = useHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '100' } });
+const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '100' } });
 
 const { h } = shared;
 
@@ -174,10 +174,10 @@ describe('validatorSetChanged', () => {
 });
 
 describe('limits and shutdown', () => {
-  let capped: Harness;
+  let capped: SocketHarness;
   let closed = false;
   beforeAll(async () => {
-    capped = await startHarness({ SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2' });
+    capped = await startSocketHarness({ SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2' });
   });
   afterAll(async () => {
     if (!closed) await capped?.close();

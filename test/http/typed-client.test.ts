@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadWalletPage, walletClient } from '../../examples/wallet-client.js';
-import { useHarness } from '../support/harness.js';
+import { useSocketHarness } from '../support/harness.js';
 
-const { h } = useHarness();
+const { h } = useSocketHarness();
 
 describe('the example typed client', () => {
   it('loads the wallet page with exact amounts and typed timestamps', async () => {

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { startHarness } from '../support/harness.js';
+import { startSocketHarness } from '../support/harness.js';
 
 const CHAINS = `{ chains(network: FUJI) { chainId } }`;
 
 describe('upstream error bodies', () => {
   it('answers a 5xx in the gateway\'s own words, whatever its body says', async () => {
-    const h = await startHarness();
+    const h = await startSocketHarness();
     try {
       h.sandbox.services.dataApi.setFault('GET /v1/chains', { status: 500, body: { message: 'boom at http://10.1.2.3:9650/internal SECRET-1234567890' } });
       const { errors } = await h.query(CHAINS);
@@ -24,7 +24,7 @@ describe('upstream error bodies', () => {
   });
 
   it('passes on a 4xx message only cleaned: no URL or host, no control characters, capped', async () => {
-    const h = await startHarness();
+    const h = await startSocketHarness();
     try {
       const message = `pageSize is invalid, see https://internal.example:8443/docs?x=1 or 10.0.0.7:9650\u0007\u202e\n${'z'.repeat(500)}`;
       h.sandbox.services.dataApi.setFault('GET /v1/chains', { status: 400, body: { message } });
@@ -44,7 +44,7 @@ describe('keys', () => {
     const lines: string[] = [];
     const serverKey = 'server-secret-key-0123456789';
     const callerKey = 'caller-secret-key-9876543210';
-    const h = await startHarness(
+    const h = await startSocketHarness(
       { DATA_API_KEY: serverKey, DATA_API_KEY_HEADER: 'x-custom-api-key', LOG_LEVEL: 'debug' },
       createLogger('debug', (line) => lines.push(line)),
     );
@@ -77,7 +77,7 @@ describe('keys', () => {
 
 describe('Retry-After', () => {
   it('answers RATE_LIMITED at once, unsent, until the window passes; other keys go on', async () => {
-    const h = await startHarness();
+    const h = await startSocketHarness();
     try {
       const api = h.sandbox.services.dataApi;
       api.setFault('GET /v1/chains', { status: 429, retryAfter: 30, times: 1 });
@@ -102,7 +102,7 @@ describe('Retry-After', () => {
 
 describe('circuit breaker', () => {
   it('fails fast after consecutive failures, reports it, then probes and closes', async () => {
-    const h = await startHarness({ BREAKER_THRESHOLD: '3', BREAKER_COOLDOWN_MS: '300' });
+    const h = await startSocketHarness({ BREAKER_THRESHOLD: '3', BREAKER_COOLDOWN_MS: '300' });
     try {
       const api = h.sandbox.services.dataApi;
       const base = h.url.replace(/\/graphql$/, '');
@@ -133,7 +133,7 @@ describe('circuit breaker', () => {
   });
 
   it('counts timeouts of a hanging upstream as failures', async () => {
-    const h = await startHarness({ BREAKER_THRESHOLD: '2', UPSTREAM_TIMEOUT_MS: '150', UPSTREAM_RETRIES: '0' });
+    const h = await startSocketHarness({ BREAKER_THRESHOLD: '2', UPSTREAM_TIMEOUT_MS: '150', UPSTREAM_RETRIES: '0' });
     try {
       h.sandbox.services.dataApi.setFault('GET /v1/chains', { hang: true });
       for (let i = 0; i < 2; i++) expect((await h.query(CHAINS)).errors![0]!.extensions!.code).toBe('UPSTREAM_TIMEOUT');

@@ -1,14 +1,21 @@
 /**
- * Starts the simulated upstreams and the gateway on free loopback ports and queries the gateway
- * over real HTTP. Every HTTP-level test uses this.
+ * Starts the simulated upstreams and a gateway over them, and queries the gateway.
+ *
+ * Two tiers. By default everything runs in process (`startHarness`, `useHarness`): the sandbox opens
+ * no listener, the gateway's upstream calls reach the services' handlers through an in-process
+ * undici dispatcher (test/support/sandbox-dispatcher.ts), and operations go to the yoga server's
+ * `fetch`; upstream call counts, faults and latency behave as over sockets. The HTTP tier
+ * (`startSocketHarness`, `useSocketHarness`) listens on loopback ports as production does, for what
+ * only a socket shows: request limits, CORS, SSE, processes, shutdown, a browser, Redis.
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { dataApiAccessFromEnv, startSandbox, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
-import { startServer, type RunningServer } from '../../src/server.js';
+import { createRuntime, startServer, type GatewayRuntime, type RunningServer } from '../../src/server.js';
+import { sandboxDispatchers } from './sandbox-dispatcher.js';
 
 export interface GraphQLResponse<T> {
   data?: T | null;
@@ -18,10 +25,13 @@ export interface GraphQLResponse<T> {
 
 export interface Harness {
   sandbox: Sandbox;
-  server: RunningServer;
+  /** The gateway and what it runs on (its upstreams, metrics, subscriptions). */
+  server: GatewayRuntime;
   config: Config;
-  /** The gateway's GraphQL endpoint. */
+  /** The gateway's GraphQL endpoint (in process: an origin only `fetch` reaches). */
   url: string;
+  /** Sends a request to a path of the gateway (e.g. `/ready`), in process or over its socket. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Sends an operation (typed document or text) and returns the parsed answer. */
   query<T, V extends Record<string, unknown> = Record<string, never>>(
     document: TypedDocumentNode<T, V> | string,
@@ -33,25 +43,23 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** `env` configures the gateway and, through its `SANDBOX_*` key and rate variables, the simulated Data API. */
-export async function startHarness(env: Record<string, string> = {}, logger = createLogger('silent')): Promise<Harness> {
-  const sandbox = await startSandbox({ port: 0, dataApiAccess: dataApiAccessFromEnv(env) });
-  const gateway = await startGateway(sandbox, env, logger);
-  return {
-    ...gateway,
-    close: async () => {
-      await gateway.close();
-      await sandbox.close();
-    },
-  };
+/** A harness whose gateway and sandbox listen on loopback ports. */
+export interface SocketHarness extends Harness {
+  server: RunningServer;
 }
 
-/**
- * A gateway in front of an existing sandbox (e.g. a second replica of a harness's): `close` stops
- * the gateway only.
- */
-export async function startGateway(sandbox: Sandbox, env: Record<string, string> = {}, logger = createLogger('silent')): Promise<Harness> {
-  const config = loadConfig({
+export interface InProcessOptions {
+  /** More simulated services the gateway reaches in process, each at its `serveAt` origin (e.g. one on a clock of its own). */
+  services?: SandboxService[];
+  logger?: Logger;
+}
+
+/** Where an in-process gateway answers: an origin nothing resolves, reached only through `yoga.fetch`. */
+const IN_PROCESS_GATEWAY = 'http://gateway.invalid';
+
+/** The gateway's configuration over a sandbox: `env` wins. */
+function harnessConfig(sandbox: Sandbox, env: Record<string, string>): Config {
+  return loadConfig({
     DATA_API_URL: sandbox.urls.dataApi,
     NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
     NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
@@ -66,30 +74,84 @@ export async function startGateway(sandbox: Sandbox, env: Record<string, string>
     RESPONSE_CACHE_MAX_ENTRIES: '0',
     ...env,
   });
-  const server = await startServer(config, logger);
+}
+
+/** `query` and `request` over a fetch to the gateway's GraphQL endpoint. */
+function operations(send: (path: string, init: RequestInit) => Promise<Response>): Pick<Harness, 'query' | 'request'> {
   const request = async <T,>(document: TypedDocumentNode<T, any> | string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const response = await fetch(server.url, {
+    const response = await send('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...headers },
       body: JSON.stringify({ query: typeof document === 'string' ? document : print(document), variables }),
     });
     return { status: response.status, body: (await response.json()) as GraphQLResponse<T> };
   };
+  return { request, query: async (document, variables, headers) => (await request(document, variables, headers)).body };
+}
+
+/**
+ * A sandbox and a gateway in this process, without sockets. `env` configures the gateway and,
+ * through its `SANDBOX_*` key and rate variables, the simulated Data API.
+ */
+export async function startHarness(env: Record<string, string> = {}, options: InProcessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ listen: false, dataApiAccess: dataApiAccessFromEnv(env) });
+  const extra = new Map((options.services ?? []).map((service) => [service.url, service]));
+  const config = harnessConfig(sandbox, env);
+  const runtime = await createRuntime(config, options.logger ?? createLogger('silent'), {
+    dispatcher: sandboxDispatchers((origin) => sandbox.serviceAt(origin) ?? extra.get(origin)),
+  });
+  runtime.accepting = true;
+  const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(runtime.gateway.fetch(new URL(path, IN_PROCESS_GATEWAY), init));
+  return {
+    sandbox,
+    server: runtime,
+    config,
+    url: `${IN_PROCESS_GATEWAY}/graphql`,
+    fetch,
+    ...operations(fetch),
+    close: async () => {
+      await runtime.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** A sandbox and a gateway listening on free loopback ports: the HTTP tier. */
+export async function startSocketHarness(env: Record<string, string> = {}, logger = createLogger('silent')): Promise<SocketHarness> {
+  const sandbox = await startSandbox({ port: 0, dataApiAccess: dataApiAccessFromEnv(env) });
+  const gateway = await startGateway(sandbox, env, logger);
+  return {
+    ...gateway,
+    close: async () => {
+      await gateway.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/**
+ * A listening gateway in front of an existing listening sandbox (e.g. a second replica of a
+ * harness's): `close` stops the gateway only.
+ */
+export async function startGateway(sandbox: Sandbox, env: Record<string, string> = {}, logger = createLogger('silent')): Promise<SocketHarness> {
+  const config = harnessConfig(sandbox, env);
+  const server = await startServer(config, logger);
+  const fetchPath = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
   return {
     sandbox,
     server,
     config,
     url: server.url,
-    request,
-    query: async (document, variables, headers) => (await request(document, variables, headers)).body,
+    fetch: fetchPath,
+    ...operations(fetchPath),
     close: () => server.close(),
   };
 }
 
 /** What `useHarness` gives a test file. */
-export interface SharedHarness {
+export interface SharedHarness<H extends Harness = Harness> {
   /** The file's harness: a stable handle to the one started in `beforeAll`, so it can be destructured at the top of the file. */
-  readonly h: Harness;
+  readonly h: H;
   /**
    * The current test's headers: `{ 'x-data-api-key': '<keyPerTest>-<n>' }`, or `{}` without keyPerTest.
    * One object for the whole file, updated in place before each test, so it can be destructured too.
@@ -107,18 +169,34 @@ export interface SharedHarness {
   readonly metrics: SandboxService;
 }
 
+export interface SharedHarnessOptions {
+  /** The gateway's environment (over the sandbox's URLs). */
+  env?: Record<string, string>;
+  /** Gives each test a fresh Data API key `<keyPerTest>-<n>`. */
+  keyPerTest?: string;
+}
+
 /**
- * One harness for all the tests of a file, with exact upstream call counts per test: registers the
- * vitest hooks that start it once (`beforeAll`, with `env` over the sandbox's URLs), close it
- * (`afterAll`) and, before each test, reset the sandbox's counters and faults. The gateway's cache
- * outlives a test but is partitioned by Data API key, so with `keyPerTest` each test also gets a fresh
- * key `<keyPerTest>-<n>`: nothing an earlier test read can hide a call. Call it at the top level of the
- * file, before the file's own hooks (which then run after these).
+ * One in-process harness for all the tests of a file, with exact upstream call counts per test:
+ * registers the vitest hooks that start it once (`beforeAll`, with `env` over the sandbox's URLs),
+ * close it (`afterAll`) and, before each test, reset the sandbox's counters and faults. The
+ * gateway's cache outlives a test but is partitioned by Data API key, so with `keyPerTest` each test
+ * also gets a fresh key `<keyPerTest>-<n>`: nothing an earlier test read can hide a call. Call it at
+ * the top level of the file, before the file's own hooks (which then run after these).
  */
-export function useHarness(options: { env?: Record<string, string>; keyPerTest?: string } = {}): SharedHarness {
-  let started: Harness | undefined;
+export function useHarness(options: SharedHarnessOptions = {}): SharedHarness {
+  return shareHarness(() => startHarness(options.env), options);
+}
+
+/** `useHarness` for the HTTP tier: the gateway and the sandbox listen on loopback ports. */
+export function useSocketHarness(options: SharedHarnessOptions = {}): SharedHarness<SocketHarness> {
+  return shareHarness(() => startSocketHarness(options.env), options);
+}
+
+function shareHarness<H extends Harness>(start: () => Promise<H>, options: SharedHarnessOptions): SharedHarness<H> {
+  let started: H | undefined;
   let run = 0;
-  const current = (): Harness => {
+  const current = (): H => {
     if (!started) throw new Error('useHarness: the harness starts in beforeAll; use it inside hooks and tests');
     return started;
   };
@@ -127,7 +205,7 @@ export function useHarness(options: { env?: Record<string, string>; keyPerTest?:
     if (options.keyPerTest === undefined) throw new Error('useHarness: freshKey needs the keyPerTest option');
     headers['x-data-api-key'] = `${options.keyPerTest}-${++run}`;
   };
-  const h: Harness = {
+  const h = {
     get sandbox() {
       return current().sandbox;
     },
@@ -140,13 +218,14 @@ export function useHarness(options: { env?: Record<string, string>; keyPerTest?:
     get url() {
       return current().url;
     },
+    fetch: (path, init) => current().fetch(path, init),
     query: (document, variables, extra) => current().query(document, variables, extra),
     request: (document, variables, extra) => current().request(document, variables, extra),
     close: () => current().close(),
-  };
+  } as Harness as H;
 
   beforeAll(async () => {
-    started = await startHarness(options.env);
+    started = await start();
   });
   afterAll(async () => {
     await started?.close();
