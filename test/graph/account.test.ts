@@ -25,6 +25,7 @@ import {
   type CreateWebhookInput,
 } from '../gql/graphql.js';
 import { startHarness, useHarness, type GraphQLResponse, type Harness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const OPERATOR_KEY = 'operator-configured-key-0123456789';
 const shared = useHarness({ keyPerTest: 'account', env: { DATA_API_KEY: OPERATOR_KEY } });
@@ -132,14 +133,8 @@ describe('with the caller\'s own key', () => {
   it('pages through the webhooks with cursors', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await create(evmInput([WALLET], `https://hooks.example/${i}`))).webhookId);
-    const seen: string[] = [];
-    let after: string | null | undefined;
-    for (;;) {
-      const page = (await shared.query(AccountWebhooksDocument, { first: 2, after })).data!.dataApiAccount!.webhooks!;
-      seen.push(...page.nodes.map((w) => w.webhookId));
-      if (!page.pageInfo.hasNextPage) break;
-      after = page.pageInfo.endCursor;
-    }
+    const webhooks = await walkConnection((after) => shared.query(AccountWebhooksDocument, { first: 2, after }), (d) => d.dataApiAccount!.webhooks);
+    const seen = webhooks.map((w) => w.webhookId);
     expect(seen).toEqual(ids);
   });
 

@@ -12,14 +12,13 @@ import {
   AccountContractDeploymentsDocument,
   AccountContractDocument,
   AccountErc20BalancesDocument,
-  type AccountContractDeploymentsQuery,
-  type AccountErc20BalancesQuery,
   NftNodesDocument,
   NftTokenDetailsDocument,
   ReindexNftDocument,
   TokenDeploymentDocument,
 } from '../gql/graphql.js';
-import { useHarness, type GraphQLResponse } from '../support/harness.js';
+import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'evm-assets' });
 const { h } = shared;
@@ -91,16 +90,12 @@ describe('Account.erc20Balances', () => {
     expect(new Map(past.data!.chain!.address.erc20Balances!.edges.map((e) => [lower(e.node.address), BigInt(e.node.balance)]))).toEqual(worldErc20(cChain(), wallet, block));
 
     const expected = [...worldErc20(cChain(), wallet).keys()];
-    const walked: string[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < 10; page++) {
-      const answer: GraphQLResponse<AccountErc20BalancesQuery> = await shared.query(AccountErc20BalancesDocument, { chainId: '43114', address: wallet, first: 1, after });
-      expect(answer.errors).toBeUndefined();
-      const c: NonNullable<AccountErc20BalancesQuery['chain']>['address']['erc20Balances'] & {} = answer.data!.chain!.address.erc20Balances!;
-      walked.push(...c.edges.map((e) => lower(e.node.address)));
-      if (!c.pageInfo.hasNextPage) break;
-      after = c.pageInfo.endCursor;
-    }
+    const balances = await walkConnection(
+      (after) => shared.query(AccountErc20BalancesDocument, { chainId: '43114', address: wallet, first: 1, after }),
+      (d) => d.chain!.address.erc20Balances,
+      { maxPages: 10 },
+    );
+    const walked = balances.map((b) => lower(b.address));
     expect(walked).toEqual(expected);
 
     const [one] = expected;
@@ -248,16 +243,12 @@ describe('contracts', () => {
   it('Account.contractDeployments pages through the contracts an address created, newest first', async () => {
     const deployer = deployment().from;
     const expected = cChain().transactions.filter((tx) => tx.contractAddress && lower(tx.from) === lower(deployer)).reverse();
-    const walked: string[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < 20; page++) {
-      const answer: GraphQLResponse<AccountContractDeploymentsQuery> = await shared.query(AccountContractDeploymentsDocument, { chainId: '43114', address: deployer, first: 1, after });
-      expect(answer.errors).toBeUndefined();
-      const c: NonNullable<AccountContractDeploymentsQuery['chain']>['address']['contractDeployments'] & {} = answer.data!.chain!.address.contractDeployments!;
-      walked.push(...c.nodes.map((n) => `${lower(n.address)}/${n.deploymentDetails!.txHash}`));
-      if (!c.pageInfo.hasNextPage) break;
-      after = c.pageInfo.endCursor;
-    }
+    const contracts = await walkConnection(
+      (after) => shared.query(AccountContractDeploymentsDocument, { chainId: '43114', address: deployer, first: 1, after }),
+      (d) => d.chain!.address.contractDeployments,
+      { maxPages: 20 },
+    );
+    const walked = contracts.map((n) => `${lower(n.address)}/${n.deploymentDetails!.txHash}`);
     expect(walked).toEqual(expected.map((tx) => `${lower(tx.contractAddress!)}/${tx.hash}`));
     expect(calls()[DEPLOYMENTS]).toBe(expected.length);
   });

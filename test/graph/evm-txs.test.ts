@@ -18,6 +18,7 @@ import {
   type AccountHistoryQueryVariables,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'evm-txs' });
 const { h } = shared;
@@ -120,19 +121,8 @@ function expectedEntry(tx: EvmTransaction, address: string) {
   };
 }
 
-async function walkHistory(vars: AccountHistoryQueryVariables, first: number) {
-  const entries = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 100; i++) {
-    const { data, errors } = await shared.query(AccountHistoryDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.chain!.address.history!;
-    entries.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return entries;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walkHistory = (vars: AccountHistoryQueryVariables, first: number) =>
+  walkConnection((after) => shared.query(AccountHistoryDocument, { ...vars, first, after }), (d) => d.chain!.address.history);
 
 describe('Account.history', () => {
   it('walks the whole history (v2) newest first, each transaction with the parts the address took part in', async () => {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { IcmMessage } from '@avalanche-graph/sandbox';
 import { IcmMessageListByAddressDocument, IcmMessageListDocument, IcmMessageNodeDocument, type IcmMessageListQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { callsBeside, CHAIN_LIST } from '../support/counts.js';
+import { walkPages } from '../support/walk.js';
 
 const harness = useHarness({ keyPerTest: 'icm-list' });
 const { h, query } = harness;
@@ -19,23 +21,14 @@ const messages = () => h.sandbox.world.evm.icmMessages();
 /** The world's messages that pass `keep`, newest first, as the service lists them. */
 const newestFirst = (keep: (m: IcmMessage) => boolean) => messages().filter(keep).slice().reverse().map((m) => m.messageId);
 /** Upstream calls beside the chain list (which links chains, once per operation at most). */
-const callsBesideChainList = () => harness.dataApi.total() - (harness.dataApi.counts()['GET /v1/chains'] ?? 0);
+const callsBesideChainList = () => callsBeside(harness.dataApi, CHAIN_LIST);
 
 const listPage = (variables: IcmMessageListQueryVariables) => query(IcmMessageListDocument, variables);
 
 /** Walks the list to its end with `first`; returns the ids seen and the operations it took. */
 async function walk(variables: IcmMessageListQueryVariables): Promise<{ ids: string[]; pages: number }> {
-  const ids: string[] = [];
-  let after: string | null = null;
-  for (let pages = 1; pages < 100; pages++) {
-    const answer: Awaited<ReturnType<typeof listPage>> = await listPage({ ...variables, after });
-    expect(answer.errors).toBeUndefined();
-    const connection = answer.data!.icmMessages!;
-    ids.push(...connection.edges.map((e) => e.node.messageId));
-    if (!connection.pageInfo.hasNextPage) return { ids, pages };
-    after = connection.pageInfo.endCursor ?? null;
-  }
-  throw new Error('connection did not end');
+  const { nodes, pages } = await walkPages((after) => listPage({ ...variables, after }), (d) => d.icmMessages);
+  return { ids: nodes.map((n) => n.messageId), pages };
 }
 
 describe('icmMessages without an address', () => {

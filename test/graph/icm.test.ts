@@ -10,6 +10,8 @@ import {
   TransactionIcmMessageDocument,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { callsBeside, CHAIN_LIST } from '../support/counts.js';
+import { walkConnection, walkPages } from '../support/walk.js';
 
 const { h } = useHarness();
 
@@ -77,23 +79,7 @@ function expectedMessage(m: IcmMessage) {
   };
 }
 
-/** Walks a connection to its end; returns the nodes' keys and the page count. */
-async function walk(fetchPage: (after: string | null) => Promise<{ keys: string[]; hasNextPage: boolean; endCursor: string | null }>) {
-  const keys: string[] = [];
-  let after: string | null = null;
-  for (let pages = 1; pages < 100; pages++) {
-    const page = await fetchPage(after);
-    keys.push(...page.keys);
-    if (!page.hasNextPage) return { keys, pages };
-    after = page.endCursor;
-  }
-  throw new Error('connection did not end');
-}
-
-function callsBesideChainList(): number {
-  const counts = h.sandbox.services.dataApi.counts();
-  return h.sandbox.services.dataApi.total() - (counts['GET /v1/chains'] ?? 0);
-}
+const callsBesideChainList = () => callsBeside(h.sandbox.services.dataApi, CHAIN_LIST);
 
 describe('icmMessages', () => {
   it('lists an address\'s messages, newest first, with every field', async () => {
@@ -119,11 +105,8 @@ describe('icmMessages', () => {
     const address = busiestAddresses()[0]!;
     const expected = messagesOf(address).map((m) => m.messageId);
     for (const first of [3, 7, 10]) {
-      const { keys: seen, pages } = await walk(async (after) => {
-        const { data, errors } = await h.query(IcmMessagesDocument, { address: address.toLowerCase(), first, after });
-        expect(errors).toBeUndefined();
-        return { keys: data!.icmMessages!.edges.map((e) => e.node.messageId), ...data!.icmMessages!.pageInfo };
-      });
+      const { nodes, pages } = await walkPages((after) => h.query(IcmMessagesDocument, { address: address.toLowerCase(), first, after }), (d) => d.icmMessages);
+      const seen = nodes.map((n) => n.messageId);
       expect(seen).toEqual(expected);
       expect(pages).toBe(Math.ceil(expected.length / first));
     }
@@ -147,12 +130,8 @@ describe('Account.icmMessages', () => {
         .filter((m) => (m.sourceEvmChainId === chainId && m.from === address) || (m.destinationEvmChainId === chainId && m.to === address))
         .map((m) => m.messageId);
       expect(expected.length).toBeGreaterThan(0);
-      const { keys: seen } = await walk(async (after) => {
-        const { data, errors } = await h.query(AccountIcmMessagesDocument, { chainId: String(chainId), address, first: 2, after });
-        expect(errors).toBeUndefined();
-        const c = data!.chain!.address.icmMessages!;
-        return { keys: c.edges.map((e) => e.node.messageId), ...c.pageInfo };
-      });
+      const nodes = await walkConnection((after) => h.query(AccountIcmMessagesDocument, { chainId: String(chainId), address, first: 2, after }), (d) => d.chain!.address.icmMessages);
+      const seen = nodes.map((n) => n.messageId);
       expect(seen).toEqual(expected);
     }
   });

@@ -7,26 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics, buildTpsSeries, createWorld, type SandboxService } from '@avalanche-graph/sandbox';
 import { ChainAvgTpsDocument } from '../gql/graphql.js';
 import { startHarness, useHarness, type Harness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const ROUTE = 'GET /v1/avg_tps/{chainId}';
 
 const { h } = useHarness();
 
-async function walk(harness: Harness, id: string, first: number) {
-  const points: { timestamp: number; value: number }[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < 50; page++) {
-    const { data, errors } = await harness.query(ChainAvgTpsDocument, { id, first, after });
-    expect(errors).toBeUndefined();
-    const connection = data!.chain!.avgTps!;
-    expect(connection.nodes).toEqual(connection.edges.map((e) => e.node));
-    points.push(...connection.nodes);
-    if (!connection.pageInfo.hasNextPage) return points;
-    expect(connection.nodes).toHaveLength(first);
-    after = connection.pageInfo.endCursor!;
-  }
-  throw new Error('the series did not end');
-}
+/** Walks the series with `first`: each page's `nodes` are its edges' nodes, and every page before the last is full. */
+const walk = (harness: Harness, id: string, first: number) =>
+  walkConnection((after) => harness.query(ChainAvgTpsDocument, { id, first, after }), (d) => d.chain!.avgTps, {
+    maxPages: 50,
+    check: (page) => {
+      expect(page.nodes).toEqual(page.edges!.map((e) => e.node));
+      if (page.pageInfo.hasNextPage) expect(page.nodes).toHaveLength(first);
+    },
+  });
 
 describe('Chain.avgTps', () => {
   it('walks the whole series of each chain, newest first, exactly as the service holds it', async () => {

@@ -7,6 +7,8 @@ import {
   NftCollectionTokensDocument,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { callsBeside, CHAIN_LIST } from '../support/counts.js';
+import { walkConnection, walkPages } from '../support/walk.js';
 
 const { h } = useHarness();
 
@@ -17,10 +19,7 @@ const TOKENS_ROUTE = 'GET /v1/chains/{chainId}/nfts/collections/{address}/tokens
 const chainWorld = (id: number) => h.sandbox.world.evm.chain(id)!;
 
 /** Calls the operation made besides the chain list (which `chain(id:)` reads to resolve the chain). */
-function callsBesideChainList(): number {
-  const counts = h.sandbox.services.dataApi.counts();
-  return h.sandbox.services.dataApi.total() - (counts['GET /v1/chains'] ?? 0);
-}
+const callsBesideChainList = () => callsBeside(h.sandbox.services.dataApi, CHAIN_LIST);
 
 /** The wallet of a chain holding the most tokens of one standard, with those holdings. */
 function topHolder(chainId: number, standard: NftToken['standard']): { address: string; holdings: NftHolding[] } {
@@ -49,19 +48,6 @@ function expectedMetadata(token: NftToken) {
     properties: token.standard === 'ERC-1155' ? attributes : null,
     traits: (attributes ?? []).map((a) => ({ traitType: a.trait_type, value: String(a.value), displayType: null })),
   };
-}
-
-/** Walks a connection to its end with one page size; returns the nodes' keys and the page count. */
-async function walk<T>(fetchPage: (after: string | null) => Promise<{ keys: T[]; hasNextPage: boolean; endCursor: string | null }>) {
-  const keys: T[] = [];
-  let after: string | null = null;
-  for (let pages = 1; pages < 100; pages++) {
-    const page = await fetchPage(after);
-    keys.push(...page.keys);
-    if (!page.hasNextPage) return { keys, pages };
-    after = page.endCursor;
-  }
-  throw new Error('connection did not end');
 }
 
 describe('Account.erc721Balances', () => {
@@ -99,12 +85,8 @@ describe('Account.erc721Balances', () => {
     const expected = holdings.map((x) => `${x.token.address}/${x.token.tokenId}`);
     expect(expected.length).toBeGreaterThanOrEqual(3);
     for (const first of [1, 2, 3]) {
-      const { keys, pages } = await walk(async (after) => {
-        const { data, errors } = await h.query(Erc721BalancesDocument, { chainId: '43114', address, first, after });
-        expect(errors).toBeUndefined();
-        const c = data!.chain!.address.erc721Balances!;
-        return { keys: c.edges.map((e) => `${e.node.address}/${e.node.tokenId}`), ...c.pageInfo };
-      });
+      const { nodes, pages } = await walkPages((after) => h.query(Erc721BalancesDocument, { chainId: '43114', address, first, after }), (d) => d.chain!.address.erc721Balances);
+      const keys = nodes.map((n) => `${n.address}/${n.tokenId}`);
       expect(keys).toEqual(expected);
       expect(pages).toBe(Math.ceil(expected.length / first));
     }
@@ -164,12 +146,11 @@ describe('Account.erc1155Balances', () => {
       .filter((x) => x.token.standard === 'ERC-1155')
       .map((x) => `${x.token.tokenId}=${x.balance}`);
     for (const first of [1, 2]) {
-      const { keys } = await walk(async (after) => {
-        const { data, errors } = await h.query(Erc1155BalancesDocument, { chainId: '43114', address, blockNumber: String(block), first, after });
-        expect(errors).toBeUndefined();
-        const c = data!.chain!.address.erc1155Balances!;
-        return { keys: c.edges.map((e) => `${e.node.tokenId}=${e.node.balance}`), ...c.pageInfo };
-      });
+      const nodes = await walkConnection(
+        (after) => h.query(Erc1155BalancesDocument, { chainId: '43114', address, blockNumber: String(block), first, after }),
+        (d) => d.chain!.address.erc1155Balances,
+      );
+      const keys = nodes.map((n) => `${n.tokenId}=${n.balance}`);
       expect(keys).toEqual(expected);
     }
     expect(h.sandbox.services.dataApi.recent.some((r) => r.url.includes(`blockNumber=${block}`))).toBe(true);
@@ -203,11 +184,8 @@ describe('Chain.nftCollection', () => {
     );
     const expected = collection.tokens.map((t) => t.tokenId);
     for (const first of [7, 10, 100]) {
-      const { keys, pages } = await walk(async (after) => {
-        const { data: d } = await h.query(NftCollectionTokensDocument, { chainId: '43114', address: collection.address, first, after });
-        const c = d!.chain!.nftCollection.tokens!;
-        return { keys: c.edges.map((e) => e.node.tokenId), ...c.pageInfo };
-      });
+      const { nodes, pages } = await walkPages((after) => h.query(NftCollectionTokensDocument, { chainId: '43114', address: collection.address, first, after }), (d) => d.chain!.nftCollection.tokens);
+      const keys = nodes.map((n) => n.tokenId);
       expect(keys).toEqual(expected);
       expect(pages).toBe(Math.ceil(expected.length / first));
     }

@@ -12,6 +12,7 @@ import {
   type PrimaryUtxosQueryVariables,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-addresses' });
 const { h } = shared;
@@ -54,18 +55,8 @@ function sumOf(utxos: UtxoRecord[]): Map<string, bigint> {
   return out;
 }
 
-async function walkUtxos(vars: Omit<PrimaryUtxosQueryVariables, 'first' | 'after'>, first = 100): Promise<UtxoNode[]> {
-  const nodes: UtxoNode[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 100; i++) {
-    const { data, errors } = await shared.query(PrimaryUtxosDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    nodes.push(...data!.network.utxos!.edges.map((e) => e.node));
-    if (!data!.network.utxos!.pageInfo.hasNextPage) return nodes;
-    after = data!.network.utxos!.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walkUtxos = (vars: Omit<PrimaryUtxosQueryVariables, 'first' | 'after'>, first = 100): Promise<UtxoNode[]> =>
+  walkConnection((after) => shared.query(PrimaryUtxosDocument, { ...vars, first, after }), (d) => d.network.utxos);
 
 async function balances(vars: { blockchain: string; addresses: string[]; blockTimestamp?: number; network?: 'MAINNET' | 'FUJI' }): Promise<Balances> {
   const { data, errors } = await shared.query(PrimaryBalancesDocument, vars);

@@ -9,6 +9,7 @@ import {
   type PrimaryBlockchainsQuery,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-blockchains' });
 const { h } = shared;
@@ -31,19 +32,8 @@ function worldBlockchains(network: 'mainnet' | 'fuji' = 'mainnet'): BlockchainRe
   return [...h.sandbox.world.primary.networks[network].blockchains].sort((a, b) => a.createdTime - b.createdTime || (a.id < b.id ? -1 : 1));
 }
 
-async function walk(first: number, vars: { network?: 'MAINNET' | 'FUJI' | 'TESTNET' } = {}): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 100; i++) {
-    const { data, errors } = await q(PrimaryBlockchainsDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.blockchains!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (first: number, vars: { network?: 'MAINNET' | 'FUJI' | 'TESTNET' } = {}): Promise<Node[]> =>
+  walkConnection((after) => q(PrimaryBlockchainsDocument, { ...vars, first, after }), (d) => d.network.blockchains);
 
 const hexToDecimal = (hex: unknown) => BigInt(hex as string).toString();
 

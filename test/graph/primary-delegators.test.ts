@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Delegation, PrimaryNetwork } from '@avalanche-graph/sandbox';
 import { PrimaryDelegatorsDocument, type PrimaryDelegatorsQuery, type PrimaryDelegatorsQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-delegators' });
 const { h } = shared;
@@ -21,19 +22,8 @@ function busiestNode(): string {
   return [...new Set(mainnet().delegations.map((d) => d.nodeId))].sort((a, b) => count(b) - count(a))[0]!;
 }
 
-async function walk(vars: PrimaryDelegatorsQueryVariables, first: number): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 200; i++) {
-    const { data, errors } = await q({ ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.delegators!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: PrimaryDelegatorsQueryVariables, first: number): Promise<Node[]> =>
+  walkConnection((after) => q({ ...vars, first, after }), (d) => d.network.delegators);
 
 /** What a delegation looks like in the graph: paid rewards when completed, estimates otherwise. */
 function expectedNode(d: Delegation) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amountOf, type HistoricalReward, type PrimaryNetwork, type Wallet } from '@avalanche-graph/sandbox';
 import { PrimaryRewardsDocument, type PrimaryRewardsQuery, type PrimaryRewardsQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-rewards' });
 const { h } = shared;
@@ -28,19 +29,8 @@ function busiestNode(): string {
   return ids.sort((a, b) => rewardsOfNode(b).length - rewardsOfNode(a).length)[0]!;
 }
 
-async function walk(vars: PrimaryRewardsQueryVariables, first: number): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 200; i++) {
-    const { data, errors } = await q({ ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.rewards!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: PrimaryRewardsQueryVariables, first: number): Promise<Node[]> =>
+  walkConnection((after) => q({ ...vars, first, after }), (d) => d.network.rewards);
 
 describe('Network.rewards', () => {
   it('walks a wallet\'s rewards with several page sizes, every field as the world holds it', async () => {

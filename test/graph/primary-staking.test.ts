@@ -10,6 +10,7 @@ import {
   type PrimaryPendingRewardsQueryVariables,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-staking' });
 const { h } = shared;
@@ -53,19 +54,8 @@ function expectedRewards(net: PrimaryNetwork): Expected[] {
   return out.sort((a, b) => a.start - b.start || (tie(a) < tie(b) ? -1 : tie(a) > tie(b) ? 1 : 0));
 }
 
-async function walk(vars: PrimaryPendingRewardsQueryVariables, first: number): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 100; i++) {
-    const { data, errors } = await shared.query(PrimaryPendingRewardsDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.pendingRewards!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: PrimaryPendingRewardsQueryVariables, first: number): Promise<Node[]> =>
+  walkConnection((after) => shared.query(PrimaryPendingRewardsDocument, { ...vars, first, after }), (d) => d.network.pendingRewards);
 
 describe('Network.details', () => {
   it('counts the world\'s current validators and active delegations, their stake and rewards, in one call', async () => {

@@ -23,6 +23,7 @@ import {
   type PrimaryTransactionsQueryVariables,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-txs' });
 const { h } = shared;
@@ -51,19 +52,8 @@ const emittedBy = (n: PrimaryNetwork, txId: string) => n.utxos.filter((u) => u.c
 
 type TxNode = NonNullable<PrimaryTransactionsQuery['network']['transactions']>['edges'][number]['node'];
 
-async function walk(vars: PrimaryTransactionsQueryVariables, first: number): Promise<TxNode[]> {
-  const nodes: TxNode[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 100; i++) {
-    const { data, errors } = await shared.query(PrimaryTransactionsDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.transactions!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: PrimaryTransactionsQueryVariables, first: number): Promise<TxNode[]> =>
+  walkConnection((after) => shared.query(PrimaryTransactionsDocument, { ...vars, first, after }), (d) => d.network.transactions);
 
 describe('Network.transaction', () => {
   it('reads a P-Chain delegation with its block, UTXOs, stake, reward and addresses, in one call', async () => {
@@ -304,16 +294,12 @@ describe('Network.block, blocks and blocksByNode', () => {
   it('lists a chain\'s blocks latest first within a time range, parents from the same pages', async () => {
     const x = net().x.blocks;
     const from = x[5]!.time;
-    const seen: string[] = [];
-    let after: string | null | undefined;
-    for (;;) {
-      const { data, errors } = await shared.query(PrimaryBlocksDocument, { blockchain: 'x-chain', startTimestamp: from, first: 100, after });
-      expect(errors).toBeUndefined();
-      seen.push(...data!.network.blocks!.edges.map((e) => e.node.blockHash));
-      expect(data!.network.blocks!.chainInfo).toEqual({ chainName: 'X_CHAIN' });
-      if (!data!.network.blocks!.pageInfo.hasNextPage) break;
-      after = data!.network.blocks!.pageInfo.endCursor;
-    }
+    const blocks = await walkConnection(
+      (after) => shared.query(PrimaryBlocksDocument, { blockchain: 'x-chain', startTimestamp: from, first: 100, after }),
+      (d) => d.network.blocks,
+      { check: (page) => expect(page.chainInfo).toEqual({ chainName: 'X_CHAIN' }) },
+    );
+    const seen = blocks.map((b) => b.blockHash);
     expect(seen).toEqual(x.filter((b) => b.time >= from).reverse().map((b) => b.id));
     // Parents listed on the page cost nothing; only the oldest block's parent is read.
     expect(calls(ROUTES.blocks)).toBe(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amountOf, isLockedStake, type ChainAlias, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
 import { PrimaryUtxosDocument, type PrimaryUtxosQuery, type PrimaryUtxosQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-utxos' });
 const { h, headers } = shared;
@@ -29,19 +30,7 @@ function busiest(chain: ChainAlias, includeSpent = false): Wallet {
   return [...net.wallets].sort((a, b) => utxosOf(net, b, chain, includeSpent).length - utxosOf(net, a, chain, includeSpent).length)[0]!;
 }
 
-async function walk(vars: Vars, first: number): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 200; i++) {
-    const { data, errors } = await q({ ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.utxos!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: Vars, first: number): Promise<Node[]> => walkConnection((after) => q({ ...vars, first, after }), (d) => d.network.utxos);
 
 describe('Network.utxos on the P-Chain', () => {
   it('walks a wallet\'s UTXOs with several page sizes, every P-Chain field as the world holds it', async () => {

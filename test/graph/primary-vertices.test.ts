@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrimaryNetwork, XVertex } from '@avalanche-graph/sandbox';
 import { PrimaryVerticesDocument, type PrimaryVerticesQuery, type PrimaryVerticesQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'primary-vertices' });
 const { h } = shared;
@@ -16,19 +17,8 @@ const net = (name: 'mainnet' | 'fuji' = 'mainnet'): PrimaryNetwork => h.sandbox.
 /** Latest first, as the service lists them. */
 const latestFirst = (n: PrimaryNetwork): XVertex[] => [...n.x.vertices].sort((a, b) => b.height - a.height || (a.hash < b.hash ? 1 : -1));
 
-async function walk(vars: PrimaryVerticesQueryVariables, first: number): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 200; i++) {
-    const { data, errors } = await q({ ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.vertices!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: PrimaryVerticesQueryVariables, first: number): Promise<Node[]> =>
+  walkConnection((after) => q({ ...vars, first, after }), (d) => d.network.vertices);
 
 describe('Network.vertices', () => {
   it('walks the whole DAG latest first with several page sizes, every field as the world holds it', async () => {

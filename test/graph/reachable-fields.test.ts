@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTpsSeries, C_CHAIN_UPGRADES } from '@avalanche-graph/sandbox';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'reachable-fields' });
 const { h } = shared;
@@ -107,16 +108,9 @@ describe('UTXOs without addresses', () => {
         .sort((a, b) => a.createdTime - b.createdTime || (a.id < b.id ? -1 : 1))
         .map((u) => u.id);
       expect(new Set(expected.map((id) => net.utxos.find((u) => u.id === id)!.output.owners.addrs[0]!.hex)).size).toBeGreaterThan(1);
-      const seen: string[] = [];
-      let after: string | undefined;
-      for (let i = 0; i < 100; i++) {
-        const { data, errors } = await shared.query<any, any>(query, { chain: alias, first: 100, after });
-        expect(errors).toBeUndefined();
-        const page = data.network.utxos;
-        seen.push(...page.nodes.map((n: { utxoId: string }) => n.utxoId));
-        if (!page.pageInfo.hasNextPage) break;
-        after = page.pageInfo.endCursor;
-      }
+      type Utxos = { network: { utxos: { nodes: { utxoId: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } };
+      const utxos = await walkConnection((after) => shared.query<Utxos, any>(query, { chain: alias, first: 100, after }), (d) => d.network.utxos, { maxPages: 100 });
+      const seen = utxos.map((n) => n.utxoId);
       expect(seen).toEqual(expected);
     }
   });

@@ -28,6 +28,7 @@ import {
   type ValidatorListQueryVariables,
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness({ keyPerTest: 'validators-data-api' });
 const { h } = shared;
@@ -57,19 +58,8 @@ function validations(net: PrimaryNetwork): Array<{ period: ValidationPeriod; sta
 const delegationsTo = (net: PrimaryNetwork, p: ValidationPeriod, statuses: Delegation['status'][]) => net.delegations.filter((d) => d.period === p && statuses.includes(d.status));
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
-async function walk(vars: ValidatorListQueryVariables, first: number) {
-  const nodes = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 100; i++) {
-    const { data, errors } = await shared.query(ValidatorListDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.validatorList!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: ValidatorListQueryVariables, first: number) =>
+  walkConnection((after) => shared.query(ValidatorListDocument, { ...vars, first, after }), (d) => d.network.validatorList);
 
 describe('Network.validatorList', () => {
   it('walks every validation of the P-Chain\'s validators with several page sizes, every field as the world holds it', async () => {
@@ -258,18 +248,8 @@ describe('Validator: the P-Chain and the Data API joined', () => {
 });
 
 describe('subnets', () => {
-  async function walkSubnets(vars: SubnetsQueryVariables, first: number) {
-    const nodes = [];
-    let after: string | null | undefined;
-    for (let i = 0; i < 50; i++) {
-      const { data, errors } = await shared.query(SubnetsDocument, { ...vars, first, after });
-      expect(errors).toBeUndefined();
-      nodes.push(...data!.network.subnets!.edges.map((e) => e.node));
-      if (!data!.network.subnets!.pageInfo.hasNextPage) return nodes;
-      after = data!.network.subnets!.pageInfo.endCursor;
-    }
-    throw new Error('pagination did not end');
-  }
+  const walkSubnets = (vars: SubnetsQueryVariables, first: number) =>
+    walkConnection((after) => shared.query(SubnetsDocument, { ...vars, first, after }), (d) => d.network.subnets);
 
   it('walks the primary network and every subnet with its blockchains, owner and L1 conversion', async () => {
     for (const net of [mainnet(), fuji()]) {
@@ -338,18 +318,8 @@ describe('subnets', () => {
 });
 
 describe('L1 validators', () => {
-  async function walkL1(vars: L1ValidatorListQueryVariables, first: number) {
-    const nodes = [];
-    let after: string | null | undefined;
-    for (let i = 0; i < 50; i++) {
-      const { data, errors } = await shared.query(L1ValidatorListDocument, { ...vars, first, after });
-      expect(errors).toBeUndefined();
-      nodes.push(...data!.network.l1Validators!.edges.map((e) => e.node));
-      if (!data!.network.l1Validators!.pageInfo.hasNextPage) return nodes;
-      after = data!.network.l1Validators!.pageInfo.endCursor;
-    }
-    throw new Error('pagination did not end');
-  }
+  const walkL1 = (vars: L1ValidatorListQueryVariables, first: number) =>
+    walkConnection((after) => shared.query(L1ValidatorListDocument, { ...vars, first, after }), (d) => d.network.l1Validators);
 
   it('lists the active L1 validators, and the inactive ones when asked, every field as the world holds it', async () => {
     const net = fuji();

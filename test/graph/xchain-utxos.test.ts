@@ -14,6 +14,7 @@ import { firstMeetings } from '../../src/schema/xchain/utxos.js';
 import { decodeUtxo } from '../../src/upstream/node-rpc/codec.js';
 import { XChainUtxoLinksDocument, XChainUtxosDocument, type XChainUtxosQuery, type XChainUtxosQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
+import { walkConnection } from '../support/walk.js';
 
 const shared = useHarness();
 const { h } = shared;
@@ -24,19 +25,8 @@ const mainnet = (): PrimaryNetwork => h.sandbox.world.primary.networks.mainnet;
 const pages = () => shared.node.counts()['POST /ext/bc/X avm.getUTXOs'] ?? 0;
 const ownedByAny = (wallets: Wallet[]) => (u: UtxoRecord) => u.output.owners.addrs.some((a) => wallets.some((w) => w.key.hex === a.hex));
 
-async function walk(vars: Omit<XChainUtxosQueryVariables, 'first' | 'after'>, first: number): Promise<Node[]> {
-  const nodes: Node[] = [];
-  let after: string | null | undefined;
-  for (let i = 0; i < 500; i++) {
-    const { data, errors } = await h.query(XChainUtxosDocument, { ...vars, first, after });
-    expect(errors).toBeUndefined();
-    const page = data!.network.xChain.utxos!;
-    nodes.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage) return nodes;
-    after = page.pageInfo.endCursor;
-  }
-  throw new Error('pagination did not end');
-}
+const walk = (vars: Omit<XChainUtxosQueryVariables, 'first' | 'after'>, first: number): Promise<Node[]> =>
+  walkConnection((after) => h.query(XChainUtxosDocument, { ...vars, first, after }), (d) => d.network.xChain.utxos);
 
 describe('X-Chain UTXOs (avm.getUTXOs)', () => {
   // Wallets 0-2 share multi-owner outputs (1-of-2, 2-of-2): the walk must list each once.
