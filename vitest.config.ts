@@ -1,7 +1,15 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Files that need a process of their own: the HTTP tier (listeners, child processes, a browser,
+ * Redis, shutdown and signals), the production build, and codegen (it loads graphql-js as CommonJS,
+ * which must not meet the schema's copy in a shared module graph).
+ */
+const ISOLATED = ['test/http/**/*.test.ts', 'test/build.test.ts', 'test/codegen-artifacts.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -14,9 +22,35 @@ export default defineConfig({
   // conditions, not `resolve.conditions`; the rest is Vite's default list for it.
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    pool: 'forks',
+    // Vitest's default leaves one core to its main process, so one worker on two cores; but many
+    // files spend their time waiting (timers, child processes, a browser, tsc), and a second worker
+    // fills those waits.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      {
+        extends: true,
+        test: {
+          // The in-process tier (graph, examples, upstream clients, the sandbox's own tests): files
+          // share a worker's modules, so the schema and the server are imported once per worker
+          // instead of once per file. Each file still starts its own sandbox and gateway.
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ISOLATED,
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ISOLATED,
+          pool: 'forks',
+          isolate: true,
+        },
+      },
+    ],
   },
 });

@@ -15,7 +15,6 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { dataApiAccessFromEnv, startSandbox, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
 import { createRuntime, startServer, type GatewayRuntime, type RunningServer } from '../../src/server.js';
-import { sandboxDispatchers } from './sandbox-dispatcher.js';
 
 export interface GraphQLResponse<T> {
   data?: T | null;
@@ -97,6 +96,9 @@ export async function startHarness(env: Record<string, string> = {}, options: In
   const sandbox = await startSandbox({ listen: false, dataApiAccess: dataApiAccessFromEnv(env) });
   const extra = new Map((options.services ?? []).map((service) => [service.url, service]));
   const config = harnessConfig(sandbox, env);
+  // Loaded here, not at the top: it loads undici's index, which the socket tier's files (each in a
+  // process of its own) would pay for without using it.
+  const { sandboxDispatchers } = await import('./sandbox-dispatcher.js');
   const runtime = await createRuntime(config, options.logger ?? createLogger('silent'), {
     dispatcher: sandboxDispatchers((origin) => sandbox.serviceAt(origin) ?? extra.get(origin)),
   });
