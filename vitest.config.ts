@@ -5,11 +5,12 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(import.meta.url);
 
 /**
- * Files that need a process of their own: the HTTP tier (listeners, child processes, a browser,
- * Redis, shutdown and signals), the production build, and codegen (it loads graphql-js as CommonJS,
- * which must not meet the schema's copy in a shared module graph).
+ * Files that need a process of their own: the launchers' test (it spawns `npm run sandbox` and
+ * `npm start`), the production build, and codegen (it loads graphql-js as CommonJS, which must not
+ * meet the schema's copy in a shared module graph). The rest of the HTTP tier listens on sockets of
+ * its own and shares modules like the in-process tier: isolating its 20 files doubled the suite's time.
  */
-const ISOLATED = ['test/http/**/*.test.ts', 'test/build.test.ts', 'test/codegen-artifacts.test.ts'];
+const ISOLATED = ['test/http/processes.test.ts', 'test/build.test.ts', 'test/codegen-artifacts.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -32,7 +33,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The in-process tier (graph, examples, upstream clients, the sandbox's own tests): files
+          // The in-process tier (graph, examples, upstream clients, the sandbox's own tests) and the HTTP tier: files
           // share a worker's modules, so the schema and the server are imported once per worker
           // instead of once per file. Each file still starts its own sandbox and gateway.
           name: 'shared',
