@@ -18,10 +18,10 @@ export default defineConfig({
     // Vite would pick the .mjs one for our files; two copies break `instanceof` checks.
     alias: { graphql: require.resolve('graphql') },
   },
-  // Workspace packages (the sandbox) load from their TypeScript sources (their `source` export), so
+  // Workspace packages (the sandbox) load from their TypeScript sources (their `avalanche-graph-source` export), so
   // nothing is built before a test. Tests run in Vite's server (SSR) environment, which reads these
   // conditions, not `resolve.conditions`; the rest is Vite's default list for it.
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  ssr: { resolve: { conditions: ['avalanche-graph-source', 'module', 'node', 'development|production'] } },
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,

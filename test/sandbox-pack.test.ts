@@ -24,9 +24,13 @@ describe('the sandbox package', () => {
     expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['README.md', 'package.json']);
     expect(files.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([]);
 
-    // What a consumer resolves without the workspace's `source` condition, and the command, are packed.
+    // What a consumer resolves without the workspace's own condition, and the command, are packed.
     const manifest = JSON.parse(readFileSync('packages/sandbox/package.json', 'utf8')) as Manifest;
     const root = manifest.exports['.'] as Record<string, string>;
+    // Every condition that leads to sources (not packed) is one only this workspace sets: a common name
+    // such as `source` would send consumers whose tools enable it to missing files.
+    const toSources = Object.entries(root).filter(([, path]) => path.startsWith('./src/')).map(([condition]) => condition);
+    expect(toSources).toEqual(['avalanche-graph-source']);
     const targets = [root.types!, root.default!, ...Object.values(manifest.bin)].map((path) => path.replace(/^\.\//, ''));
     expect(targets).toEqual(['dist/index.d.ts', 'dist/index.js', 'dist/cli.js']);
     expect(files).toEqual(expect.arrayContaining(targets));

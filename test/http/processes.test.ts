@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 /** Starts a TypeScript entry point (as the npm scripts do) with env, resolves with the child once `ready` matches its stdout. */
 function run(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node', ['--conditions=source', '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node', ['--conditions=avalanche-graph-source', '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`not ready in time:\n${out}`)), 15_000);
     const onData = (chunk: Buffer) => {
