@@ -177,7 +177,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maxRequestBodySize: false,
     context: ({ request, req }) => {
       const callerKey = Upstreams.callerKey(request.headers);
-      // The socket's address: behind a proxy, every client shares the proxy's (see README, per-client limits).
+      // The socket's address: behind a proxy, every client shares the proxy's (docs/operations.md, Limits).
       const address = req?.socket.remoteAddress;
       const session = live.session(callerKey, address);
       const make = (): Context => {

@@ -1,6 +1,6 @@
 /**
  * Fields and parameters of the brief and of the newest Data API description that the graph must
- * reach (issue 10, item 4): each answer as the service sends it, with the calls it costs.
+ * reach: each answer as the service sends it, with the calls it costs.
  */
 import { describe, expect, it } from 'vitest';
 import { buildTpsSeries, C_CHAIN_UPGRADES } from '@avalanche-graph/sandbox';
