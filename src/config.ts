@@ -42,6 +42,8 @@ export interface Config {
   maxDepth: number;
   /** `MAX_ALIASES` */
   maxAliases: number;
+  /** `MAX_BATCH_OPERATIONS`: operations in one batched request; 0 turns batching off. */
+  maxBatchOperations: number;
   /** `MAX_TOKENS` */
   maxTokens: number;
   /** `MAX_COST` */
@@ -249,6 +251,12 @@ export const VARIABLES = {
     meaning: 'The most cost of one operation, by graphql-armor\'s count (each field weighs more the deeper it is); it sees the query\'s shape, not list sizes.',
     see: 'operations.md#limits',
   }),
+  MAX_BATCH_OPERATIONS: whole(10, 0, 100, {
+    section: 'limits',
+    meaning:
+      'The most operations in one batched request (a JSON array body, as Apollo\'s `BatchHttpLink` sends); more is refused with HTTP 413. Each operation of a batch is checked, budgeted and rate-limited as if it came alone. `0` turns batching off.',
+    see: 'operations.md#limits',
+  }),
   MAX_UPSTREAM_CALLS: whole(250, 1, 100_000, {
     section: 'limits',
     meaning: 'The most upstream requests one operation may send while it runs (cache hits are free); past it the remaining fields fail with `UPSTREAM_BUDGET_EXCEEDED` and the rest of the answer is kept.',
@@ -390,6 +398,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxTokens: v.MAX_TOKENS,
     maxCost: v.MAX_COST,
     maxUpstreamCalls: v.MAX_UPSTREAM_CALLS,
+    maxBatchOperations: v.MAX_BATCH_OPERATIONS,
     maxEstimatedUpstreamCalls: v.MAX_ESTIMATED_UPSTREAM_CALLS,
     logLevel: v.LOG_LEVEL,
     operationTimeoutMs: v.OPERATION_TIMEOUT_MS,

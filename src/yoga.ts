@@ -175,6 +175,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     // arrives here already read: yoga's own limit would pipe it through a counting stream again
     // (a stream pipeline and an abort per request, ~2% of a cold operation's CPU).
     maxRequestBodySize: false,
+    // A JSON array of operations (Apollo's BatchHttpLink): each gets its own context (so its own
+    // guard, budget, deadline and response-cache entry) and counts against the client's rate as a
+    // request of its own would; the body limit covers the whole batch.
+    batching: config.maxBatchOperations > 0 ? { limit: config.maxBatchOperations } : false,
     context: ({ request, req }) => {
       const callerKey = Upstreams.callerKey(request.headers);
       // The socket's address: behind a proxy, every client shares the proxy's (docs/operations.md, Limits).
