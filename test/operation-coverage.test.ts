@@ -5,23 +5,11 @@
  * operation ids and routes are kept in test/fixtures/official-operations.json
  * (`npm run official-operations` regenerates it from a description).
  */
-import { readFileSync } from 'node:fs';
 import { isInterfaceType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/schema/index.js';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-
-interface Operation {
-  id: string;
-  route: string;
-}
-
-const official = JSON.parse(readFileSync(new URL('./fixtures/official-operations.json', import.meta.url), 'utf8')) as {
-  dataApi: { operations: Operation[] };
-  metrics: { operations: Operation[] };
-};
-const DATA = official.dataApi.operations;
-const METRICS = official.metrics.operations;
+import { DATA_API_OPERATIONS as DATA, METRICS_OPERATIONS as METRICS } from './support/official-operations.js';
 
 /** Operation id → the fields (`Type.field`) that declare it. */
 function servedBy(): Map<string, string[]> {

@@ -12,15 +12,7 @@ import { NoCache } from '../../src/upstream/cache.js';
 import { DataApiClient } from '../../src/upstream/data-api/index.js';
 import type { HttpCall, Transport } from '../../src/upstream/http.js';
 import { MetricsClient } from '../../src/upstream/metrics.js';
-
-interface Operation {
-  id: string;
-  route: string;
-}
-const official = JSON.parse(readFileSync(new URL('../fixtures/official-operations.json', import.meta.url), 'utf8')) as {
-  dataApi: { operations: Operation[] };
-  metrics: { operations: Operation[] };
-};
+import { DATA_API_OPERATIONS, METRICS_OPERATIONS } from '../support/official-operations.js';
 
 /**
  * `GET /v1/avg_tps/{chainId}` is the metrics service's v1 route, which the newest description (v2
@@ -81,7 +73,7 @@ describe('endpoint method names', () => {
   it('names every Data API and metrics endpoint method after the official operation of the route it calls', async () => {
     const methods = await endpointMethods();
     expect(methods.length).toBeGreaterThan(90);
-    const routeOf = new Map([...official.dataApi.operations, ...official.metrics.operations].map((op) => [op.id, op.route]));
+    const routeOf = new Map([...DATA_API_OPERATIONS, ...METRICS_OPERATIONS].map((op) => [op.id, op.route]));
     const wrong = methods
       .filter((m) => !WITHOUT_OPERATION.has(m.id))
       .filter((m) => m.routes.length === 0 || !m.routes.includes(routeOf.get(m.id) ?? '(no such operation)'))
