@@ -95,56 +95,46 @@ describe("Apollo Client's BatchHttpLink", () => {
   });
 });
 
+/** Posts a batch (a JSON array body) to a gateway started with `env`, and closes it after. */
+async function postBatch(env: Record<string, string>, operations: string[], headers: Record<string, string> = {}) {
+  const gateway = await startSocketHarness(env);
+  try {
+    const response = await fetch(gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(operations.map((query) => ({ query }))),
+    });
+    return { status: response.status, body: (await response.json()) as unknown, upstreamCalls: gateway.sandbox.services.dataApi.total() };
+  } finally {
+    await gateway.close();
+  }
+}
+
 describe('batches and their limits', () => {
   it('counts every operation of a batch against the client rate, as separate requests would', async () => {
-    const limited = await startSocketHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '2' });
-    try {
-      const document = (chainId: string) => ({ query: `{ chain(id: "${chainId}") { blocks(first: 1) { nodes { number } } } }` });
-      const response = await fetch(limited.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-data-api-key': 'batch-rate' },
-        body: JSON.stringify([document('43114'), document('779672'), document('432204')]),
-      });
-      expect(response.status).toBe(200);
-      const answers = (await response.json()) as Array<{ errors?: Array<{ extensions: { code: string } }> }>;
-      expect(answers).toHaveLength(3);
-      // Each operation needs the chain list (shared) and its blocks: 4 calls against a rate of 2 a second.
-      const refused = answers.flatMap((a) => a.errors ?? []).filter((e) => e.extensions.code === 'RATE_LIMITED');
-      expect(refused.length).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
+    const blocksOf = (chainId: string) => `{ chain(id: "${chainId}") { blocks(first: 1) { nodes { number } } } }`;
+    const { status, body } = await postBatch({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '2' }, [blocksOf('43114'), blocksOf('779672'), blocksOf('432204')], {
+      'x-data-api-key': 'batch-rate',
+    });
+    expect(status).toBe(200);
+    const answers = body as Array<{ errors?: Array<{ extensions: { code: string } }> }>;
+    expect(answers).toHaveLength(3);
+    // Each operation needs the chain list (shared) and its blocks: 4 calls against a rate of 2 a second.
+    const refused = answers.flatMap((a) => a.errors ?? []).filter((e) => e.extensions.code === 'RATE_LIMITED');
+    expect(refused.length).toBeGreaterThan(0);
   });
 
   it('refuses a batch over MAX_BATCH_OPERATIONS with 413, before any call', async () => {
-    const capped = await startSocketHarness({ MAX_BATCH_OPERATIONS: '2' });
-    try {
-      const response = await fetch(capped.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([{ query: '{ chains { chainId } }' }, { query: '{ chains { chainId } }' }, { query: '{ chains { chainId } }' }]),
-      });
-      expect(response.status).toBe(413);
-      const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
-      expect(body.errors[0]).toMatchObject({ message: 'Batching is limited to 2 operations per request.', extensions: { code: 'BAD_REQUEST' } });
-      expect(capped.sandbox.services.dataApi.total()).toBe(0);
-    } finally {
-      await capped.close();
-    }
+    const chains = '{ chains { chainId } }';
+    const { status, body, upstreamCalls } = await postBatch({ MAX_BATCH_OPERATIONS: '2' }, [chains, chains, chains]);
+    expect(status).toBe(413);
+    expect((body as { errors: unknown[] }).errors[0]).toMatchObject({ message: 'Batching is limited to 2 operations per request.', extensions: { code: 'BAD_REQUEST' } });
+    expect(upstreamCalls).toBe(0);
   });
 
   it('answers a batch with 400 when batching is off (MAX_BATCH_OPERATIONS=0)', async () => {
-    const off = await startSocketHarness({ MAX_BATCH_OPERATIONS: '0' });
-    try {
-      const response = await fetch(off.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([{ query: '{ chains { chainId } }' }]),
-      });
-      expect(response.status).toBe(400);
-      expect(off.sandbox.services.dataApi.total()).toBe(0);
-    } finally {
-      await off.close();
-    }
+    const { status, upstreamCalls } = await postBatch({ MAX_BATCH_OPERATIONS: '0' }, ['{ chains { chainId } }']);
+    expect(status).toBe(400);
+    expect(upstreamCalls).toBe(0);
   });
 });
