@@ -1,10 +1,12 @@
 /**
- * Typed documents for the operations in test/ and examples/ (`npm run codegen`), generated from the
- * checked-in SDL. Tests import the typed documents from test/gql; the example client
- * (examples/wallet-client.ts) its own, from examples/gql, made with the config a client project
- * would use (docs/clients.md, *Typed clients*).
+ * What `npm run codegen` makes from the checked-in SDL: typed documents for the operations in test/
+ * and examples/, and the client kits. Tests import the typed documents from test/gql; the example
+ * client (examples/wallet-client.ts) its own, from examples/gql, made with the config a client
+ * project would use (docs/clients.md, *Typed clients*). clients/ holds the cache configuration of
+ * Apollo Client and urql for the graph (docs/clients.md, *Client caches*).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import * as clientKits from './scripts/codegen-client-kits.js';
 
 /** How the graph's custom scalars travel in JSON: without these, codegen types them `unknown`. */
 export const SCALARS = {
@@ -15,12 +17,24 @@ export const SCALARS = {
   _Any: { input: 'Record<string, unknown>', output: 'Record<string, unknown>' },
 } as const;
 
+/** The client kits' plugin is a TypeScript module of this repository, which codegen cannot import by path: it gets it from here. */
+const pluginLoader: CodegenConfig['pluginLoader'] = async (name) => (name === clientKits.CLIENT_KITS_PLUGIN ? clientKits : import(name));
+const kit = (name: clientKits.ClientKitConfig['kit']) => ({ plugins: [{ [clientKits.CLIENT_KITS_PLUGIN]: { kit: name } satisfies clientKits.ClientKitConfig }] });
+
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   ignoreNoDocuments: false,
   // ESM with NodeNext resolution: relative imports need the .js extension.
   emitLegacyCommonJSImports: false,
+  pluginLoader,
   generates: {
+    'clients/apollo.ts': kit('apollo'),
+    'clients/urql.ts': kit('urql'),
+    // Graphcache's schema awareness (optional, 13 kB gzipped): `cacheExchange({ schema, keys, resolvers })`.
+    'clients/urql-schema.ts': {
+      plugins: [{ add: { content: clientKits.header("The graph's schema for urql Graphcache's schema awareness: `cacheExchange({ schema, keys, resolvers })`.") } }, 'urql-introspection'],
+      config: { useTypeImports: true },
+    },
     'examples/gql/': {
       documents: ['examples/**/*.graphql'],
       preset: 'client',
