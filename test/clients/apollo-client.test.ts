@@ -8,7 +8,7 @@ import { loadDevMessages, loadErrorMessages } from '@apollo/client/dev';
 import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { possibleTypes, typePolicies } from '../../clients/apollo.js';
-import { ClientChainBlocksDocument, ClientNodeRefetchDocument, type ClientChainBlocksQuery } from '../gql/graphql.js';
+import { EvmLatestBlocksDocument, ClientNodeRefetchDocument, type EvmLatestBlocksQuery } from '../gql/graphql.js';
 import { failOnConsoleWarnings } from '../support/console.js';
 import { useHarness } from '../support/harness.js';
 
@@ -51,8 +51,8 @@ describe('Apollo Client with the generated typePolicies', () => {
   it('pages forward with fetchMore: the next page joins the cached list, for one blocks call', async () => {
     const client = apolloClient();
     const head = h.sandbox.world.evm.chain(43114)!.latestBlockNumber();
-    const blocks = watch(client.watchQuery({ query: ClientChainBlocksDocument, variables: { chainId: '43114', first: 2 } }));
-    const numbers = (data: ClientChainBlocksQuery) => data.chain!.blocks!.edges.map((e) => e.node.number);
+    const blocks = watch(client.watchQuery({ query: EvmLatestBlocksDocument, variables: { chainId: '43114', first: 2 } }));
+    const numbers = (data: EvmLatestBlocksQuery) => data.chain!.blocks!.edges.map((e) => e.node.number);
 
     const first = await settled(blocks);
     expect(numbers(first)).toEqual([String(head), String(head - 1)]);
@@ -72,7 +72,7 @@ describe('Apollo Client with the generated typePolicies', () => {
   it('matches a fragment on the Node interface against the Block that node(id:) answers (possibleTypes)', async () => {
     const client = apolloClient();
     const block = h.sandbox.world.evm.chain(43114)!.latestBlockNumber();
-    const page = await client.query({ query: ClientChainBlocksDocument, variables: { chainId: '43114', first: 1 } });
+    const page = await client.query({ query: EvmLatestBlocksDocument, variables: { chainId: '43114', first: 1 } });
     const { id, number, hash } = page.data!.chain!.blocks!.edges[0]!.node;
     expect(number).toBe(String(block));
 

@@ -10,7 +10,7 @@ import { cacheExchange, type CacheExchangeOpts } from '@urql/exchange-graphcache
 import { describe, expect, it } from 'vitest';
 import schema from '../../clients/urql-schema.js';
 import { keys, possibleTypes, resolvers } from '../../clients/urql.js';
-import { ClientChainBlocksDocument, ClientNodeRefetchDocument, type ClientChainBlocksQuery } from '../gql/graphql.js';
+import { EvmLatestBlocksDocument, ClientNodeRefetchDocument, type EvmLatestBlocksQuery } from '../gql/graphql.js';
 import { failOnConsoleWarnings } from '../support/console.js';
 import { useHarness } from '../support/harness.js';
 
@@ -29,7 +29,7 @@ function urqlClient(cache: CacheExchangeOpts): Client {
   });
 }
 
-const numbers = (data: ClientChainBlocksQuery | undefined) => data!.chain!.blocks!.edges.map((e) => e.node.number);
+const numbers = (data: EvmLatestBlocksQuery | undefined) => data!.chain!.blocks!.edges.map((e) => e.node.number);
 
 describe.each([
   ['keys, resolvers and possibleTypes', { keys, resolvers, possibleTypes }],
@@ -39,14 +39,14 @@ describe.each([
     const client = urqlClient(cache);
     const head = h.sandbox.world.evm.chain(43114)!.latestBlockNumber();
 
-    const first = await client.query(ClientChainBlocksDocument, { chainId: '43114', first: 2 }).toPromise();
+    const first = await client.query(EvmLatestBlocksDocument, { chainId: '43114', first: 2 }).toPromise();
     expect(first.error).toBeUndefined();
     expect(numbers(first.data)).toEqual([String(head), String(head - 1)]);
     expect(shared.dataApi.counts()).toEqual({ 'GET /v1/chains/{chainId}/blocks': 1 });
 
     h.sandbox.reset();
     const { endCursor } = first.data!.chain!.blocks!.pageInfo;
-    const second = await client.query(ClientChainBlocksDocument, { chainId: '43114', first: 2, after: endCursor }).toPromise();
+    const second = await client.query(EvmLatestBlocksDocument, { chainId: '43114', first: 2, after: endCursor }).toPromise();
     expect(second.error).toBeUndefined();
     // One list: the second page's first block follows the first page's last.
     expect(numbers(second.data)).toEqual([String(head), String(head - 1), String(head - 2), String(head - 3)]);
@@ -56,7 +56,7 @@ describe.each([
 
   it('matches a fragment on the Node interface against the Block that node(id:) answers, without guessing', async () => {
     const client = urqlClient(cache);
-    const page = await client.query(ClientChainBlocksDocument, { chainId: '43114', first: 1 }).toPromise();
+    const page = await client.query(EvmLatestBlocksDocument, { chainId: '43114', first: 1 }).toPromise();
     const { id, number, hash } = page.data!.chain!.blocks!.edges[0]!.node;
 
     h.sandbox.reset();
