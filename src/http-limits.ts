@@ -2,10 +2,12 @@
  * Request size limits at the HTTP level, answered with a status rather than a reset connection:
  * 413 for a body past MAX_BODY_BYTES (refused on its Content-Length, or stopped while reading a
  * chunked body: never more than the limit is buffered), 414 for a URL past MAX_URL_BYTES, 431 for a
- * header section past MAX_HEADER_BYTES.
+ * header section past MAX_HEADER_BYTES. WebSocket upgrades (websocket.ts) pass the same URL and
+ * header checks and are refused the same way, on the raw socket.
  */
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import getRawBody from 'raw-body';
 import type { Config } from './config.js';
 import type { ErrorCode } from './errors.js';
@@ -34,7 +36,7 @@ function refuse(res: ServerResponse, req: IncomingMessage, status: number, code:
   lingerThenClose(req.socket);
 }
 
-function lingerThenClose(socket: Socket): void {
+function lingerThenClose(socket: Duplex): void {
   socket.on('data', () => undefined);
   const timer = setTimeout(() => socket.destroy(), 2_000);
   timer.unref();
@@ -47,17 +49,48 @@ function headerBytes(req: IncomingMessage): number {
   return total;
 }
 
+/** Why a request is refused before anything reads it: its status, code and message. */
+export interface Refusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+const urlTooLong = (limits: Limits): Refusal => ({
+  status: 414,
+  code: 'URI_TOO_LONG',
+  message: `The URL is longer than ${limits.maxUrlBytes} bytes (MAX_URL_BYTES): send the operation in a POST body.`,
+});
+
+const headersTooLarge = (limits: Limits): Refusal => ({
+  status: 431,
+  code: 'HEADERS_TOO_LARGE',
+  message: `The request headers are larger than ${limits.maxHeaderBytes} bytes (MAX_HEADER_BYTES).`,
+});
+
+/** A request line or header section over its limit (Node's parser lets both through up to their sum). */
+export function headRefusal(req: IncomingMessage, limits: Limits): Refusal | undefined {
+  if (Buffer.byteLength(req.url ?? '') > limits.maxUrlBytes) return urlTooLong(limits);
+  if (headerBytes(req) > limits.maxHeaderBytes) return headersTooLarge(limits);
+  return undefined;
+}
+
+/** Answers on a socket that has no response object (a parse error, a refused upgrade), then closes it. */
+export function refuseOnSocket(socket: Duplex, { status, code, message }: Refusal): void {
+  const body = errorBody(status, code, message);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+  lingerThenClose(socket);
+}
+
 const hasBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
 
 /** Wraps the gateway's handler with the limits; a body is read here (bounded) and handed on parsed. */
 export function withRequestLimits(handler: RequestListener, limits: Limits): RequestListener {
   return (req, res) => {
-    if (Buffer.byteLength(req.url ?? '') > limits.maxUrlBytes) {
-      return refuse(res, req, 414, 'URI_TOO_LONG', `The URL is longer than ${limits.maxUrlBytes} bytes (MAX_URL_BYTES): send the operation in a POST body.`);
-    }
-    if (headerBytes(req) > limits.maxHeaderBytes) {
-      return refuse(res, req, 431, 'HEADERS_TOO_LARGE', `The request headers are larger than ${limits.maxHeaderBytes} bytes (MAX_HEADER_BYTES).`);
-    }
+    const refusal = headRefusal(req, limits);
+    if (refusal) return refuse(res, req, refusal.status, refusal.code, refusal.message);
     if (!hasBody(req)) return handler(req, res);
     const tooLarge = () =>
       refuse(res, req, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES).`);
@@ -88,27 +121,13 @@ export function answerClientErrors(server: Server, limits: Limits): void {
       socket.destroy();
       return;
     }
-    let status = 400;
-    let code: ErrorCode = 'BAD_REQUEST';
-    let message = 'The request could not be parsed.';
+    let refusal: Refusal = { status: 400, code: 'BAD_REQUEST', message: 'The request could not be parsed.' };
     if (error.code === 'HPE_HEADER_OVERFLOW') {
       const packet = error.rawPacket?.toString('latin1') ?? '';
       const lineEnd = packet.indexOf('\r\n');
       const requestLine = lineEnd === -1 ? packet.length : lineEnd;
-      if (requestLine > limits.maxUrlBytes) {
-        status = 414;
-        code = 'URI_TOO_LONG';
-        message = `The URL is longer than ${limits.maxUrlBytes} bytes (MAX_URL_BYTES): send the operation in a POST body.`;
-      } else {
-        status = 431;
-        code = 'HEADERS_TOO_LARGE';
-        message = `The request headers are larger than ${limits.maxHeaderBytes} bytes (MAX_HEADER_BYTES).`;
-      }
+      refusal = requestLine > limits.maxUrlBytes ? urlTooLong(limits) : headersTooLarge(limits);
     }
-    const body = errorBody(status, code, message);
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-    lingerThenClose(socket);
+    refuseOnSocket(socket, refusal);
   });
 }
