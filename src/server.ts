@@ -1,6 +1,6 @@
 /**
- * The HTTP server around the gateway: listening, and graceful shutdown (stop accepting, let
- * in-flight requests finish up to a deadline, close upstream pools).
+ * The HTTP server around the gateway: listening, WebSocket upgrades (websocket.ts), and graceful
+ * shutdown (stop accepting, let in-flight requests finish up to a deadline, close upstream pools).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { LiveSubscriptions } from './live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { RedisStore } from './redis/store.js';
+import { serveWebSockets } from './websocket.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
 export interface GatewayRuntime {
@@ -106,6 +107,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const { gateway, upstreams, live, redis, metrics } = runtime;
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
   answerClientErrors(server, config);
+  const websockets = serveWebSockets(server, gateway, config, logger);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
   server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);
   await new Promise<void>((resolve, reject) => {
@@ -136,6 +138,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const close = () =>
     (closing ??= (async () => {
       runtime.accepting = false;
+      // WebSockets first, with 1001 (going away), so that graphql-ws clients reconnect and resubscribe
+      // elsewhere rather than see their subscriptions complete; the server waits for them to close.
+      const socketsClosed = websockets.close();
       // Open subscriptions never finish by themselves: complete them so their responses end.
       live.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -148,10 +153,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const deadline = setTimeout(() => {
         late = true;
         server.closeAllConnections();
+        websockets.terminate();
         void upstreams.abort();
       }, config.shutdownTimeoutMs);
       deadline.unref();
-      await closed;
+      await Promise.all([closed, socketsClosed]);
       clearInterval(sweeper);
       clearTimeout(deadline);
       await (late ? upstreams.abort() : upstreams.close());

@@ -1,8 +1,8 @@
 /**
- * Subscription: live updates over Server-Sent Events (GraphQL over SSE). Each root field opens a
- * stream on the caller's live session (src/live/): one upstream poller per subject and API key,
- * however many clients subscribe. Arguments are checked by the operation guard before anything
- * starts.
+ * Subscription: live updates over Server-Sent Events (GraphQL over SSE) or WebSocket (graphql-ws,
+ * src/websocket.ts). Each root field opens a stream on the caller's live session (src/live/): one
+ * upstream poller per subject and API key, however many clients subscribe. Arguments are checked by
+ * the operation guard before anything starts.
  */
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.js';
@@ -21,7 +21,7 @@ import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
 
 builder.subscriptionType({
   description:
-    'Live updates, over Server-Sent Events (POST the operation with `accept: text/event-stream`). Each event is resolved like a query; the gateway polls its upstreams once per subject for all subscribers (SUBSCRIPTION_POLL_MS).',
+    'Live updates, over Server-Sent Events (POST the operation with `accept: text/event-stream`) or over WebSocket (the graphql-ws protocol, `graphql-transport-ws`, on the same path). Each event is resolved like a query; the gateway polls its upstreams once per subject for all subscribers (SUBSCRIPTION_POLL_MS).',
 });
 
 /** An EVM chain id of the Data API: a decimal number. */

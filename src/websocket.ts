@@ -1,0 +1,199 @@
+/**
+ * GraphQL over WebSocket (the graphql-ws protocol, subprotocol `graphql-transport-ws`) on the
+ * GraphQL path, beside SSE. The `graphql-ws` library speaks the protocol over a `ws` server; every
+ * operation then runs through yoga as a POST does once its body is read (`getResultForParams`, as
+ * the Hive Gateway does it): persisted and trusted documents, the response cache, graphql-armor's
+ * limits, the operation guard, the per-event contexts and error masking all apply. What HTTP does
+ * before that is done here for the upgrade: the URL and header size limits, and, instead of the CSRF
+ * check (a browser cannot add a header to a WebSocket), the `Origin` against CORS_ORIGINS.
+ *
+ * The caller's API key is read from the `connection_init` payload (an entry named like the key
+ * headers), else from the upgrade request's headers; the client's address is the socket's. An
+ * operation therefore gets the context, limits and key partition a POST with those headers from that
+ * socket would get.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
+import { CloseCode, type SubscribePayload } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { isAsyncIterable } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import type { Config } from './config.js';
+import { maskError } from './errors.js';
+import { headRefusal, refuseOnSocket } from './http-limits.js';
+import type { Logger } from './logger.js';
+import { CALLER_KEY_HEADERS } from './upstream/index.js';
+import type { Gateway } from './yoga.js';
+
+/** How long a new socket may take to send `connection_init` before it is closed (4408). */
+export const CONNECTION_INIT_TIMEOUT_MS = 3_000;
+
+/** Between the server's pings; a client that has not answered one by the next is cut. */
+const KEEP_ALIVE_MS = 12_000;
+
+/**
+ * What graphql-ws gets back from `onSubscribe`: a subscription document, so that it hands the
+ * operation's result (one result or a stream) to `subscribe` whatever the operation was; yoga has
+ * already parsed, validated and run the real document.
+ */
+const RESULT_DOCUMENT: DocumentNode = {
+  kind: Kind.DOCUMENT,
+  definitions: [{ kind: Kind.OPERATION_DEFINITION, operation: OperationTypeNode.SUBSCRIPTION, selectionSet: { kind: Kind.SELECTION_SET, selections: [] } }],
+};
+
+/** An operation's result, carried from `onSubscribe` to `subscribe` in the execution arguments. */
+type OperationResult = ExecutionResult | AsyncIterable<ExecutionResult>;
+type ResultCarrier = ExecutionArgs & { contextValue: { result: OperationResult } };
+
+/** Headers of the upgrade that describe the socket, not the caller: not handed to the operation. */
+const HANDSHAKE_HEADERS = new Set(['host', 'connection', 'upgrade', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+export interface WebSocketEndpoint {
+  /** Closes every WebSocket with 1001 (going away: graphql-ws clients reconnect elsewhere) and refuses new ones; resolves once all are closed. */
+  close(): Promise<void>;
+  /** Cuts the sockets whose clients have not completed the closing handshake. */
+  terminate(): void;
+}
+
+/** Whether a browser page of `origin` may open a WebSocket: the rule CORS applies to its requests. */
+function originAllowed(origin: string | undefined, allowed: readonly string[] | undefined): boolean {
+  // No list: any origin, as CORS answers any. No Origin header: not a browser (a browser always sends one).
+  if (!allowed || origin === undefined) return true;
+  let normalized: string;
+  try {
+    normalized = new URL(origin).origin;
+  } catch {
+    return false;
+  }
+  return allowed.includes(normalized);
+}
+
+/**
+ * The caller's key from the `connection_init` payload, by a key header's name (any case): a string,
+ * or undefined when the payload names none. Throws for a value no header could carry.
+ */
+function payloadKey(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  if (!params) return undefined;
+  for (const name of CALLER_KEY_HEADERS) {
+    const entry = Object.entries(params).find(([key]) => key.toLowerCase() === name);
+    if (!entry) continue;
+    const value = entry[1];
+    if (typeof value !== 'string' || !/^[\x20-\x7e]*$/.test(value)) throw new Error(`${name} in the connection_init payload must be a string of printable ASCII`);
+    if (value.trim()) return value;
+  }
+  return undefined;
+}
+
+/** The headers an operation on this socket is run with: the upgrade's, with the payload's key in place of theirs. */
+function operationHeaders(upgrade: IncomingMessage, key: string | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(upgrade.headers)) {
+    if (value === undefined || HANDSHAKE_HEADERS.has(name) || name.startsWith('sec-websocket-')) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  if (key !== undefined) {
+    for (const name of CALLER_KEY_HEADERS) headers.delete(name);
+    headers.set(CALLER_KEY_HEADERS[0], key);
+  }
+  headers.set('content-type', 'application/json');
+  return headers;
+}
+
+/** A GraphQL error as yoga's HTTP answer shows it: without the extensions only the server reads (`http`, `unexpected`). */
+function asSent(error: GraphQLError): GraphQLError {
+  const { http: _http, unexpected: _unexpected, ...extensions } = error.extensions ?? {};
+  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions });
+}
+
+/** A result as yoga's HTTP answer shows it (see `asSent`). */
+function resultAsSent(result: ExecutionResult): FormattedExecutionResult {
+  const { http: _http, ...extensions } = result.extensions ?? {};
+  return {
+    ...result,
+    ...(result.errors ? { errors: result.errors.map((error) => asSent(error).toJSON()) } : {}),
+    ...(result.extensions ? { extensions: Object.keys(extensions).length ? extensions : undefined } : {}),
+  };
+}
+
+/**
+ * Serves graphql-ws on the gateway's GraphQL path of `server`. Messages are at most MAX_BODY_BYTES
+ * (a larger one closes the socket with 1009), as a request body is.
+ */
+export function serveWebSockets(server: Server, gateway: Gateway, config: Config, logger: Logger): WebSocketEndpoint {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes });
+  const path = gateway.graphqlEndpoint;
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const limit = headRefusal(req, config);
+    if (limit) return refuseOnSocket(socket, limit);
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
+      return refuseOnSocket(socket, { status: 404, code: 'BAD_REQUEST', message: `WebSocket connections are served at ${path} only.` });
+    }
+    if (!originAllowed(req.headers.origin, config.corsOrigins)) {
+      return refuseOnSocket(socket, { status: 403, code: 'FORBIDDEN', message: 'This origin may not open a WebSocket here: it is not one of CORS_ORIGINS.' });
+    }
+    // After close() ws answers 503 itself.
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  const served = useServer(
+    {
+      connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
+      onConnect: (ctx) => {
+        try {
+          payloadKey(ctx.connectionParams);
+        } catch (error) {
+          ctx.extra.socket.close(CloseCode.BadRequest, (error as Error).message);
+          return false;
+        }
+        return true;
+      },
+      onSubscribe: async (ctx, _id, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
+        const upgrade = ctx.extra.request;
+        const request = new gateway.fetchAPI.Request(new URL(upgrade.url ?? path, 'http://localhost'), {
+          method: 'POST',
+          headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams)),
+        });
+        let result: OperationResult | undefined;
+        try {
+          const { operationName, variables, extensions } = params;
+          result = await gateway.getResultForParams(
+            { params: { ...params, operationName: operationName ?? undefined, variables: variables ?? undefined, extensions: extensions ?? undefined }, request },
+            { req: upgrade },
+          );
+        } catch (error) {
+          // What a plugin throws before execution (an unknown persisted document): masked as over HTTP.
+          return [asSent(maskError(error, 'Unexpected error.') as GraphQLError)];
+        }
+        if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })];
+        // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
+        // `error` message, as graphql-ws sends for an operation that does not execute.
+        if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map(asSent);
+        // graphql-ws reads no schema from arguments `onSubscribe` returns.
+        return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result } };
+      },
+      subscribe: (args) => (args as ResultCarrier).contextValue.result,
+      onNext: (_ctx, _id, _payload, _args, result) => resultAsSent(result),
+    },
+    wss,
+    KEEP_ALIVE_MS,
+  );
+
+  // useServer writes a socket's errors to the console. They are the client's protocol errors (a
+  // message over maxPayload, a bad frame), and ws has already closed the socket with their code
+  // (1009, 1002, ...): a debug line in the gateway's own log instead.
+  wss.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error: Error & { code?: string }) => logger.debug(`WebSocket closed on a protocol error (${error.code ?? error.name})`));
+  });
+
+  return {
+    close: async () => {
+      await served.dispose();
+    },
+    terminate: () => {
+      for (const ws of wss.clients) ws.terminate();
+    },
+  };
+}
