@@ -1,6 +1,7 @@
 /**
  * Subscriptions (and queries) over WebSocket with the real `graphql-ws` client on the `ws` package,
- * against the sandbox: `blockAdded` events in order, the operation guard and graphql-armor's limits
+ * against the sandbox: `blockAdded` events in order (also through Apollo Client's and urql's
+ * set-ups from docs/clients.md), the operation guard and graphql-armor's limits
  * before any upstream call, trusted documents, the Origin check at the upgrade, the upgrade's size
  * limits, the message size and `connection_init` bounds, the per-client cap shared with SSE, the
  * caller's key (from `connection_init` or the upgrade's headers) partitioning pollers as over HTTP,
@@ -10,8 +11,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/client';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { Client as UrqlClient, cacheExchange, fetchExchange, subscriptionExchange } from '@urql/core';
 import { createClient, type Client, type ClientOptions } from 'graphql-ws';
-import type { GraphQLFormattedError } from 'graphql';
+import { OperationTypeNode, type GraphQLFormattedError } from 'graphql';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
@@ -168,6 +172,43 @@ describe('blockAdded over graphql-ws', () => {
     expect(chains.results).toEqual([{ data: { chains: [{ chainId: '43114' }, { chainId: '779672' }, { chainId: '432204' }] } }]);
     expect(network.results).toEqual([{ data: { network: { name: 'FUJI' } } }]);
     expect(shared.dataApi.counts()).toEqual({ 'GET /v1/chains': 1 });
+  });
+});
+
+describe('the set-ups docs/clients.md shows', () => {
+  it('Apollo Client (GraphQLWsLink beside HttpLink) and urql (subscriptionExchange) receive blockAdded', async () => {
+    const chain = h.sandbox.world.evm.chain(43114)!;
+    const variables = { chainId: '43114' };
+
+    const apolloWs = client(h);
+    const link = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, new GraphQLWsLink(apolloWs), new HttpLink({ uri: h.url }));
+    const apollo = new ApolloClient({ link, cache: new InMemoryCache() });
+    const apolloBlocks: string[] = [];
+    const apolloSubscription = apollo.subscribe<{ blockAdded: { number: string } }>({ query: gql(BLOCK_ADDED), variables }).subscribe(({ data }) => apolloBlocks.push(data!.blockAdded.number));
+
+    const urqlWs = client(h);
+    const urql = new UrqlClient({
+      url: h.url,
+      exchanges: [
+        cacheExchange,
+        subscriptionExchange({
+          forwardSubscription: (request) => ({
+            subscribe: (sink) => ({ unsubscribe: urqlWs.subscribe({ ...request, query: request.query ?? '' }, sink) }),
+          }),
+        }),
+        fetchExchange,
+      ],
+    });
+    const urqlBlocks: string[] = [];
+    const urqlSubscription = urql.subscription(BLOCK_ADDED, variables).subscribe(({ data }) => urqlBlocks.push(data.blockAdded.number));
+
+    await waitUntil(() => pollers().some((p) => p.subscribers === 2 && p.polls >= 2), 5_000, 'both clients on one poller');
+    const mined = [chain.mineBlock(), chain.mineBlock()].map((b) => String(b.number));
+    await waitUntil(() => apolloBlocks.length === 2 && urqlBlocks.length === 2, 5_000, 'two blocks for each client');
+    expect(apolloBlocks).toEqual(mined);
+    expect(urqlBlocks).toEqual(mined);
+    apolloSubscription.unsubscribe();
+    urqlSubscription.unsubscribe();
   });
 });
 
