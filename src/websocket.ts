@@ -20,7 +20,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { isAsyncIterable } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
-import { maskError } from './errors.js';
+import { maskError, type ErrorCode } from './errors.js';
 import { headRefusal, refuseOnSocket } from './http-limits.js';
 import type { Logger } from './logger.js';
 import { CALLER_KEY_HEADERS } from './upstream/index.js';
@@ -127,7 +127,8 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const limit = headRefusal(req, config);
     if (limit) return refuseOnSocket(socket, limit);
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
+    // Split, not parsed: a request target URL cannot parse (`http://[`) must not throw here.
+    if ((req.url ?? '').split('?')[0] !== path) {
       return refuseOnSocket(socket, { status: 404, code: 'BAD_REQUEST', message: `WebSocket connections are served at ${path} only.` });
     }
     if (!originAllowed(req.headers.origin, config.corsOrigins)) {
@@ -151,7 +152,7 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
       },
       onSubscribe: async (ctx, _id, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
         const upgrade = ctx.extra.request;
-        const request = new gateway.fetchAPI.Request(new URL(upgrade.url ?? path, 'http://localhost'), {
+        const request = new gateway.fetchAPI.Request(`http://localhost${path}`, {
           method: 'POST',
           headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams)),
         });
@@ -163,10 +164,13 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
             { req: upgrade },
           );
         } catch (error) {
-          // What a plugin throws before execution (an unknown persisted document): masked as over HTTP.
-          return [asSent(maskError(error, 'Unexpected error.') as GraphQLError)];
+          // What a plugin throws before execution (an unknown persisted document): masked as over
+          // HTTP, and, when it was not thrown on purpose, logged as yoga logs it.
+          const masked = maskError(error, 'Unexpected error.') as GraphQLError;
+          if (masked.extensions.code === 'INTERNAL_SERVER_ERROR') logger.error(error);
+          return [asSent(masked)];
         }
-        if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })];
+        if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } })];
         // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
         // `error` message, as graphql-ws sends for an operation that does not execute.
         if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map(asSent);

@@ -8,7 +8,7 @@
  * and shutdown closing the sockets.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/client';
@@ -59,6 +59,18 @@ function webSocketWith(options: WebSocket.ClientOptions): unknown {
 }
 
 const pollers = (harness: SocketHarness = h) => harness.server.live.hub.stats().pollers;
+
+/** A WebSocket upgrade request for `target`, written by hand on a plain TCP socket. */
+function rawUpgrade(harness: SocketHarness, target: string): Socket {
+  const socket = connect(Number(new URL(harness.url).port), '127.0.0.1');
+  socket.write(
+    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${Buffer.alloc(16, 1).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`,
+  );
+  return socket;
+}
+
+/** The status line of the first answer on a socket. */
+const statusLine = (socket: Socket) => new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1').split('\r\n')[0]!)));
 
 /** Every client and SSE stream a test opens, closed after it; then every watched gateway must have freed everything. */
 const clients: Client[] = [];
@@ -310,6 +322,11 @@ describe('upgrades, limits and caps', () => {
     expect(url.status).toBe(414);
     const elsewhere = await refusedUpgrade(wsUrl(limited).replace(/\/graphql$/, '/health'));
     expect(elsewhere.status).toBe(404);
+    // A request target no URL parser takes is another path too, and the gateway goes on serving.
+    const unparsable = rawUpgrade(limited, 'http://[');
+    expect(await statusLine(unparsable)).toBe('HTTP/1.1 404 Not Found');
+    unparsable.destroy();
+    expect((await limited.query('{ network(name: FUJI) { name } }')).data).toEqual({ network: { name: 'FUJI' } });
 
     const big = operation(client(limited), `{ ${'__typename '.repeat(250)}}`);
     await big.waitForEnd();
@@ -378,13 +395,8 @@ describe('shutdown', () => {
       const op = operation(client(closing), BLOCK_ADDED, { chainId: '43114' });
       await waitUntil(() => closing.server.live.hub.stats().subscriptions === 1, 5_000, 'the subscription');
       // A client that upgrades, then never reads or answers again.
-      const { port } = new URL(closing.url);
-      const mute = connect(Number(port), '127.0.0.1');
-      const upgraded = new Promise<void>((resolve) => mute.once('data', () => resolve()));
-      mute.write(
-        `GET /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${Buffer.alloc(16, 1).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`,
-      );
-      await upgraded;
+      const mute = rawUpgrade(closing, '/graphql');
+      expect(await statusLine(mute)).toBe('HTTP/1.1 101 Switching Protocols');
       mute.pause();
       const muteClosed = new Promise<void>((resolve) => mute.once('close', () => resolve()));
 
