@@ -6,11 +6,12 @@
  * Resolvers check their own arguments too, but a child's check runs only after its parents have
  * resolved, and a parent such as `chain(id:)` calls an upstream first. So each field declares its
  * checks and costs (src/schema/guards.ts) and this pass runs them all up front:
- * - a field's own `checkArgs`; the bounds of every list argument (`maxItems`, default 100); `first`
- *   and `after` of every connection; the global ids of `node(id:)` / `nodes(ids:)`;
- * - an estimate of upstream requests: connections cost one call, loaded node links one per item
- *   (or per batch), annotated fields what they declare; a list multiplies what its items select by
- *   `first` (or its list argument's length, or the field's own `listSize`). The estimate is an upper
+ * - a field's own `checkArgs`; the bounds of every list argument (`maxItems`, default 100); `first`,
+ *   `after`, `last` and `before` of every connection; the global ids of `node(id:)` / `nodes(ids:)`;
+ * - an estimate of upstream requests: connections cost one call (a page read with `before`, the
+ *   upstream pages its cursor can go back through), loaded node links one per item (or per batch),
+ *   annotated fields what they declare; a list multiplies what its items select by `first` or
+ *   `last` (or its list argument's length, or the field's own `listSize`). The estimate is an upper
  *   bound: it counts no cache hit, no shared call and no dataloader batch beyond what types declare.
  */
 import type { Plugin } from 'graphql-yoga';
@@ -42,7 +43,7 @@ import {
 import { decodeGraphGlobalId } from './schema/global-ids.js';
 import { badInput, type ErrorCode } from './errors.js';
 import type { FieldGuard, GuardScope, TypeGuard } from './schema/guards.js';
-import { checkCursor } from './schema/connection.js';
+import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from './schema/connection.js';
 
 /** Most values of a list argument that declares no `maxItems`. */
 export const DEFAULT_MAX_ITEMS = 100;
@@ -54,13 +55,6 @@ export interface OperationGuardOptions {
   maxEstimatedUpstreamCalls: number;
   /** Told of each refusal (for metrics). */
   onRefused?: (reason: 'bad-input' | 'estimate') => void;
-}
-
-interface ConnectionBounds {
-  defaultSize: number;
-  maxSize: number;
-  /** Smallest `first` the list takes (default 1; 0 where an empty page still answers something). */
-  minFirst?: number;
 }
 
 interface Walk {
@@ -128,7 +122,7 @@ interface Position {
   parent: GraphQLNamedType;
   /** How many times the set is evaluated (the product of the list sizes above it). */
   instances: number;
-  /** The `first` of the connection being walked: its `edges` and `nodes` lists hold that many items. */
+  /** The `first` or `last` of the connection being walked: its `edges` and `nodes` lists hold that many items. */
   pageSize?: number;
   /** Fragments being spread above (validation refuses cycles; this only keeps a bad document from looping). */
   spreading: Set<string>;
@@ -182,8 +176,9 @@ function field(walk: Walk, node: FieldNode, { parent, instances, pageSize, sprea
   const guard = guardOf(definition);
   // Below `network(name:)`, arguments are checked against that network (address prefixes, aliases).
   const own: GuardScope = definition.name === 'network' && typeof args.name === 'string' ? { ...scope, network: args.name as GuardScope['network'] } : scope;
+  let page: PageRequest | undefined;
   try {
-    checkArguments(walk, definition, args, guard, own);
+    page = checkArguments(walk, definition, args, guard, own);
   } catch (error) {
     walk.errors.push(withLocation(error, node));
     return;
@@ -197,7 +192,7 @@ function field(walk: Walk, node: FieldNode, { parent, instances, pageSize, sprea
 
   // What this field costs.
   const ownType = typeGuardOf(parent);
-  walk.cost += (guard?.upstreamCost ?? ownType?.fieldUpstreamCost ?? (connection ? 1 : 0)) * instances;
+  walk.cost += (guard?.upstreamCost ?? ownType?.fieldUpstreamCost ?? (connection ? (page ? pagesToRead(page) : 1) : 0)) * instances;
   if (guard?.itemsByType) {
     // A list of a union (`_entities`): each member type loads as that many links of it, and each
     // type's fragment is evaluated for that type's items only.
@@ -215,7 +210,7 @@ function field(walk: Walk, node: FieldNode, { parent, instances, pageSize, sprea
   loadCost(walk, type, items, guard?.upstreamCostPerItem ?? (isNode(type) && !fromPage ? 1 : 0));
 
   if (!node.selectionSet) return;
-  const nextPage = connection ? connectionSize(definition, args) : fromPage ? pageSize : undefined;
+  const nextPage = connection ? (page?.count ?? DEFAULT_LIST_SIZE) : fromPage ? pageSize : undefined;
   selections(walk, node.selectionSet, { parent: type, instances: items, pageSize: nextPage, spreading, scope: own });
 }
 
@@ -239,25 +234,23 @@ function itemsOf(walk: Walk, byType: Map<string, number>, type: GraphQLNamedType
   return byType.get(type.name) ?? 0;
 }
 
-function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined, scope: GuardScope): void {
+/** Checks a field's arguments; for a connection field, returns the page its arguments ask for. */
+function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined, scope: GuardScope): PageRequest | undefined {
+  let bounds: ConnectionBounds | undefined;
   for (const arg of definition.args) {
     const value = args[arg.name];
     if (Array.isArray(value)) {
       const max = (arg.extensions as { maxItems?: number } | undefined)?.maxItems ?? DEFAULT_MAX_ITEMS;
       if (value.length > max) throw badInput(arg.name, `at most ${max} values, got ${value.length}`);
     }
-    const bounds = (arg.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
-    const min = bounds?.minFirst ?? 1;
-    if (bounds && value != null && (!Number.isInteger(value) || value < min || value > bounds.maxSize)) {
-      throw badInput(arg.name, `must be between ${min} and ${bounds.maxSize}, got ${value}`);
-    }
-    if (arg.name === 'after' && typeof value === 'string' && definition.args.some((a) => a.name === 'first' && (a.extensions as { connection?: unknown }).connection)) {
-      checkCursor(value);
-    }
+    bounds ??= (arg.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
   }
+  // A connection's `first`/`after`/`last`/`before`, by the rule `paginate` applies (src/schema/connection.ts).
+  const page = bounds ? pageRequest(args, bounds) : undefined;
   if (definition.name === 'node' && typeof args.id === 'string') checkGlobalId(walk.schema, 'id', args.id);
   if (definition.name === 'nodes' && Array.isArray(args.ids)) args.ids.forEach((id: string, i: number) => checkGlobalId(walk.schema, `ids[${i}]`, id));
   guard?.checkArgs?.(args, scope);
+  return page;
 }
 
 /** A global id must name a node type of this graph and carry a well-formed local id for it. */
@@ -273,12 +266,6 @@ export function checkGlobalId(schema: GraphQLSchema, argument: string, globalId:
   if (!check) throw badInput(argument, `"${globalId.slice(0, 80)}" is not a global id of this graph (read one from an \`id\` field)`);
   const problem = check(decoded.id);
   if (problem) throw badInput(argument, `"${globalId.slice(0, 80)}" is not a valid ${decoded.typename} id: ${problem}`);
-}
-
-function connectionSize(definition: GraphQLField<unknown, unknown>, args: Record<string, any>): number {
-  const first = definition.args.find((a) => a.name === 'first');
-  const bounds = (first?.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
-  return typeof args.first === 'number' ? args.first : (bounds?.defaultSize ?? DEFAULT_LIST_SIZE);
 }
 
 function listSize(definition: GraphQLField<unknown, unknown>, args: Record<string, any>, guard: FieldGuard | undefined): number {

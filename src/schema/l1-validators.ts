@@ -19,7 +19,7 @@ import type { Context } from '../context.js';
 import { bytesToHex, cb58Decode } from '../lib/codec.js';
 import type { NetworkKey } from '../lib/networks.js';
 import type { WireBalanceOwner, WireL1ValidatorDetails } from '../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, paginate } from './connection.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs } from './connection.js';
 import { dataApiNetwork, NetworkName, networkKey, networkName } from './enums.js';
 import { Network } from './network.js';
 import { serves } from './operations.js';
@@ -143,7 +143,7 @@ export interface L1ValidatorFilters {
 }
 
 /** The L1 validators matching checked filters, as a connection (`GET /v1/networks/{network}/l1Validators`). */
-export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1ValidatorFilters, args: { first?: number | null; after?: string | null }) {
+export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1ValidatorFilters, args: ConnectionArgs) {
   const wireNetwork = dataApiNetwork(networkName(network));
   return paginate<L1ValidatorShape>(
     {

@@ -7,7 +7,7 @@ import { builder } from '../builder.js';
 import { UpstreamError } from '../upstream/errors.js';
 import type { WireMetricPoint } from '../upstream/types/metrics.js';
 import { Chain } from './chain.js';
-import { connectionArgs, connectionType, paginate, type PageSource } from './connection.js';
+import { connectionArgs, connectionType, paginate, type CursorArgument, type PageSource, type UpstreamPage } from './connection.js';
 
 export const MetricPoint = builder.objectRef<WireMetricPoint>('MetricPoint').implement({
   description: 'One point of a metric series: the value over one interval (a day for `avgTps`; an hour, day, week or month for the v2 series).',
@@ -54,13 +54,29 @@ function wholeNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** The service's 400 on a page token: expired (tokens last minutes) or not its own. */
-export function expiredCursor(): GraphQLError {
+/** The service's 400 on a page token a caller's cursor handed back: expired (tokens last minutes) or not its own. */
+export function expiredCursor(argument: CursorArgument): GraphQLError {
   return badInput(
-    'after',
-    'this cursor is no longer valid (the metrics service\'s page tokens expire after a few minutes). Start again from the first page: query without "after".',
+    argument,
+    `this cursor is no longer valid (the metrics service's page tokens expire after a few minutes). Start again from the first page: query without "${argument}".`,
     { extensions: { restart: true } },
   );
+}
+
+/**
+ * A page read of the metrics service for `paginate`: a 400 on a token that a caller's cursor handed
+ * back becomes a BAD_USER_INPUT on that cursor's argument that says to start again; a 400 on a token
+ * read in the same operation stays the service's error.
+ */
+export function metricsPage<T>(fetchPage: (pageToken: string | undefined, pageSize: number) => Promise<UpstreamPage<T>>): PageSource<T>['fetchPage'] {
+  return async (pageToken, pageSize, handedBack) => {
+    try {
+      return await fetchPage(pageToken, pageSize);
+    } catch (error) {
+      if (handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400) throw expiredCursor(handedBack);
+      throw error;
+    }
+  };
 }
 
 builder.objectFields(Chain, (t) => ({
@@ -68,12 +84,9 @@ builder.objectFields(Chain, (t) => ({
     type: MetricPointConnection,
     nullable: true,
     description:
-      'Daily average transactions per second, newest day first (metrics service `GET /v1/avg_tps/{chainId}`). Cursors expire with the service\'s page tokens: an expired `after` is a BAD_USER_INPUT error asking to start again.',
+      'Daily average transactions per second, newest day first (metrics service `GET /v1/avg_tps/{chainId}`). Cursors expire with the service\'s page tokens: an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.',
     args: connectionArgs(t, TPS_PAGE),
     resolve: async (chain, args, ctx) => {
-      // The first page read resumes the caller's cursor; only its token can have expired on the
-      // caller's side. A 400 on a token read later in this same operation is the service's fault.
-      let resumingCursor = Boolean(args.after);
       // The series' status and last update, as the first page read tells them.
       const info: SeriesInfo = { status: null, lastRun: null };
       let infoRead = false;
@@ -81,21 +94,12 @@ builder.objectFields(Chain, (t) => ({
         scope: `avgTps:${chain.chainId}`,
         ...TPS_PAGE,
         minSize: TPS_PAGE.maxSize,
-        fetchPage: async (pageToken) => {
-          const handedBack = resumingCursor && pageToken !== undefined;
-          resumingCursor = false;
-          try {
-            const page = await ctx.upstreams.metrics.avgTps(chain.chainId, pageToken);
-            if (!infoRead) Object.assign(info, { status: wholeNumber(page.status), lastRun: wholeNumber(page.lastRun) });
-            infoRead = true;
-            return { items: page.results ?? [], nextPageToken: page.nextPageToken };
-          } catch (error) {
-            if (handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400) {
-              throw expiredCursor();
-            }
-            throw error;
-          }
-        },
+        fetchPage: metricsPage(async (pageToken) => {
+          const page = await ctx.upstreams.metrics.avgTps(chain.chainId, pageToken);
+          if (!infoRead) Object.assign(info, { status: wholeNumber(page.status), lastRun: wholeNumber(page.lastRun) });
+          infoRead = true;
+          return { items: page.results ?? [], nextPageToken: page.nextPageToken };
+        }),
       };
       return { ...(await paginate(source, args)), ...info };
     },

@@ -1,7 +1,7 @@
 /**
  * Chain.avgTps over the metrics service: the whole daily series walks without gaps or repeats
  * through cursors that resume mid-page, and a cursor whose upstream page token has expired is a
- * BAD_USER_INPUT error on `after` that says to start again.
+ * BAD_USER_INPUT error on `after` (or `before`) that says to start again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics, buildTpsSeries, createWorld, type SandboxService } from '@avalanche-graph/sandbox';
@@ -73,7 +73,7 @@ describe('Chain.avgTps with expiring page tokens', () => {
     await metrics?.close();
   });
 
-  it('resumes a fresh cursor inside the second upstream page, and reports an expired one on `after`', async () => {
+  it('resumes a fresh cursor inside the second upstream page both ways, and reports an expired one on `after` or `before`', async () => {
     const chain = hx.sandbox.world.chains.find((c) => c.evmChainId === 779672)!;
     const expected = buildTpsSeries(hx.sandbox.world, chain).points;
     const first = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 60 });
@@ -83,6 +83,11 @@ describe('Chain.avgTps with expiring page tokens', () => {
     const fresh = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 10, after: cursor });
     expect(fresh.errors).toBeUndefined();
     expect(fresh.data!.chain!.avgTps!.nodes).toEqual(expected.slice(60, 70));
+    // Back from it, through its upstream page (10 points before it there) and the first one.
+    const back = await hx.query(ChainAvgTpsDocument, { id: '779672', last: 15, before: fresh.data!.chain!.avgTps!.pageInfo.startCursor! });
+    expect(back.errors).toBeUndefined();
+    expect(back.data!.chain!.avgTps!.nodes).toEqual(expected.slice(45, 60));
+    expect(back.data!.chain!.avgTps!.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
 
     clock += 10 * 60_000;
     const calls = metrics.counts()[ROUTE] ?? 0;
@@ -93,6 +98,11 @@ describe('Chain.avgTps with expiring page tokens', () => {
     expect(expired.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'after' });
     expect(expired.errors![0]!.message).toMatch(/start again/i);
     expect(expired.errors![0]!.message).toMatch(/without "after"/);
+    // The tokens a cursor carries to go back expire too, and are reported on `before`.
+    const expiredBack = await hx.query(ChainAvgTpsDocument, { id: '779672', last: 15, before: fresh.data!.chain!.avgTps!.pageInfo.startCursor! });
+    expect(expiredBack.data!.chain!.avgTps).toBeNull();
+    expect(expiredBack.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'before', restart: true });
+    expect(expiredBack.errors![0]!.message).toMatch(/without "before"/);
 
     // Starting again works, and hands out cursors that work.
     const restart = await hx.query(ChainAvgTpsDocument, { id: '779672', first: 60 });

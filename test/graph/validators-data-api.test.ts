@@ -16,7 +16,7 @@ import {
   SubnetByIdDocument,
   SubnetNodeDocument,
   SubnetsDocument,
-  ValidatorDelegatorsAfterDocument,
+  ValidatorDelegatorsPageDocument,
   ValidatorListDocument,
   ValidatorListJoinedDocument,
   ValidatorListPChainOnlyDocument,
@@ -188,18 +188,26 @@ describe('Validator: the P-Chain and the Data API joined', () => {
     }
   });
 
-  it('resumes a validator\'s batched delegator page after its cursor, as a page read alone', async () => {
+  it('resumes a validator\'s batched delegator page after its cursor, and goes back to it, as a page read alone', async () => {
     const net = mainnet();
     const ordered = (list: Delegation[]) => [...list].sort((x, y) => x.start - y.start || (x.txId < y.txId ? -1 : 1));
     const { data } = await shared.query(ValidatorListJoinedDocument, { first: 23, delegators: 2 });
     const busy = data!.network.validatorList!.nodes.find((n) => n.delegators!.pageInfo.hasNextPage)!;
     const all = ordered(net.delegations.filter((d) => d.nodeId === busy.nodeId));
-    const next = await shared.query(ValidatorDelegatorsAfterDocument, { nodeId: busy.nodeId, first: 2, after: busy.delegators!.pageInfo.endCursor });
+    const next = await shared.query(ValidatorDelegatorsPageDocument, { nodeId: busy.nodeId, first: 2, after: busy.delegators!.pageInfo.endCursor });
     expect(next.errors).toBeUndefined();
     expect(next.data!.network.validator!.delegators!.nodes.map((d) => d.txHash)).toEqual(all.slice(2, 4).map((d) => d.txId));
     // The same first page read alone has the same cursor.
-    const alone = await shared.query(ValidatorDelegatorsAfterDocument, { nodeId: busy.nodeId, first: 2 });
+    const alone = await shared.query(ValidatorDelegatorsPageDocument, { nodeId: busy.nodeId, first: 2 });
     expect(alone.data!.network.validator!.delegators!.pageInfo.endCursor).toBe(busy.delegators!.pageInfo.endCursor);
+    // Back from the second page: the batched first page again, read alone (one delegators call).
+    h.sandbox.reset();
+    shared.freshKey();
+    const back = await shared.query(ValidatorDelegatorsPageDocument, { nodeId: busy.nodeId, last: 2, before: next.data!.network.validator!.delegators!.pageInfo.startCursor });
+    expect(back.errors).toBeUndefined();
+    expect(back.data!.network.validator!.delegators!.nodes.map((d) => d.txHash)).toEqual(all.slice(0, 2).map((d) => d.txId));
+    expect(back.data!.network.validator!.delegators!.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: true, endCursor: busy.delegators!.pageInfo.endCursor });
+    expect(dataApiCalls(DELEGATORS)).toBe(1);
   });
 
   it('reads the Data API only when one of its fields is selected, and the P-Chain only for P-Chain fields', async () => {

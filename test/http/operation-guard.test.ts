@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { guardOperation } from '../../src/operation-guard.js';
+import { encodeCursor } from '../../src/schema/connection.js';
 import { schema } from '../../src/schema/index.js';
 import { useSocketHarness } from '../support/harness.js';
 
@@ -21,6 +22,10 @@ const calls = () =>
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const VALIDATOR = 'NodeID-D2yAcZCZEJxPw9eYVarmFPkeudybbcorQ';
 const WALLET = '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9';
+/** A well-formed cursor (the guard checks a cursor's form; its list is checked where it is read). */
+const CURSOR = encodeCursor({ t: 'b', s: 5, i: 2, h: 'h', p: [[null, 5], ['a', 5]] });
+/** A cursor at the start of a page past the first, with no trail: nothing before it is in reach. */
+const UNREACHABLE = encodeCursor({ t: 'b', s: 5, i: 0, h: 'h' });
 
 describe('global ids', () => {
   it('refuses malformed global ids naming the argument, with no upstream call', async () => {
@@ -68,6 +73,11 @@ describe('arguments under a parent that calls an upstream', () => {
       [`{ chain(id: "43114") { address(address: "${WALLET}") { transactions(startBlock: "9", endBlock: "3") { nodes { hash } } } } }`, 'endBlock'],
       [`{ chain(id: "43114") { blocks(first: 1000) { nodes { hash } } } }`, 'first'],
       [`{ chain(id: "43114") { blocks(first: 1) { nodes { transactions(after: "not-a-cursor") { nodes { hash } } } } } }`, 'after'],
+      [`{ chain(id: "43114") { blocks(first: 1) { nodes { transactions(before: "not-a-cursor") { nodes { hash } } } } } }`, 'before'],
+      [`{ chain(id: "43114") { blocks(first: 1) { nodes { transactions(last: 2) { nodes { hash } } } } } }`, 'last'],
+      [`{ chain(id: "43114") { blocks(first: 2, last: 2) { nodes { hash } } } }`, 'last'],
+      [`{ chain(id: "43114") { blocks(after: "${CURSOR}", before: "${CURSOR}") { nodes { hash } } } }`, 'before'],
+      [`{ chain(id: "43114") { blocks(last: 2, before: "${UNREACHABLE}") { nodes { hash } } } }`, 'before'],
       [`{ chain(id: "779672") { feeConfig(block: "yesterday") { gasLimit } } }`, 'block'],
       [`{ chain(id: "../etc") { chainId } }`, 'id'],
       [`{ network { validator(nodeId: "${VALIDATOR}") { delegators(status: UNKNOWN) { nodes { txHash } } } } }`, 'status'],
@@ -193,6 +203,9 @@ describe('upstream cost estimate', () => {
     // nodes(ids:) costs one load per id; validators batch 100 to a call.
     expect(estimate(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [b64('Block:1:0x' + '0'.repeat(64)), b64('Block:1:0x' + '1'.repeat(64))] })).toBe(2);
     expect(estimate(`{ network { delegators(first: 100) { nodes { validator { nodeId } } } } }`)).toBe(1 + 1);
+    // A page read back with `before` costs the upstream pages its cursor can go back through (its own
+    // page, when edges precede the cursor there, and its trail), and its items are `last`.
+    expect(estimate(`{ chain(id: "43114") { blocks(last: 3, before: "${CURSOR}") { nodes { transactions(first: 7) { nodes { hash } } } } } }`)).toBe(1 + 3 + 3);
     // A skipped field costs nothing.
     expect(estimate(`{ chain(id: "43114") { blocks @skip(if: true) { nodes { hash } } } }`)).toBe(1);
   });

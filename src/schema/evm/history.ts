@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireTransactionDetails, WireTransactionDetailsV2 } from '../../upstream/types/data-api-evm-transactions.js';
-import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../connection.js';
 import { knownOr, SortOrder } from '../enums.js';
 import { fieldGuard } from '../guards.js';
 import { serves } from '../operations.js';
@@ -102,7 +102,7 @@ function historyArgs(args: HistoryArgs) {
 /** The connection of one address list over block ranges: its upstream call maps a page to items. */
 function addressList<T>(
   account: AccountShape,
-  args: { startBlock?: bigint | null; endBlock?: bigint | null; first?: number | null; after?: string | null },
+  args: ConnectionArgs & { startBlock?: bigint | null; endBlock?: bigint | null },
   list: string,
   fetch: (address: string, query: ReturnType<typeof blockRange> & { pageToken?: string; pageSize: number }) => Promise<{ items: T[]; nextPageToken?: string }>,
 ) {

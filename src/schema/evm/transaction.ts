@@ -17,7 +17,7 @@ import type {
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain.js';
-import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { connectionArgs, connectionType, emptyConnection, paginate } from '../connection.js';
 import { knownOr } from '../enums.js';
 import { Money } from '../primary/assets.js';
 import { hash32 } from '../validate.js';
@@ -304,7 +304,7 @@ builder.objectFields(Block, (t) => ({
       const totalCount = Number.isSafeInteger(block.txCount) ? block.txCount : null;
       // Nothing to list: the block says how many transactions it has (`after` still needs a read,
       // to check the cursor and learn what follows it).
-      if (args.first === 0 && !args.after && totalCount !== null) return { edges: [], pageInfo: { hasNextPage: totalCount > 0, endCursor: null }, totalCount };
+      if (args.first === 0 && args.after == null && args.before == null && totalCount !== null) return { ...emptyConnection(totalCount > 0), totalCount };
       const connection = await paginate(
         {
           scope: `blockTransactions:${block.chainId}:${block.blockHash.toLowerCase()}`,

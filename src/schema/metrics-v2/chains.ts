@@ -54,7 +54,7 @@ function chainSeries(chainId: string, args: SeriesArgs, ctx: Context) {
 }
 
 const SERIES_DESCRIPTION =
-  'newest point first (metrics service `GET /v2/chains/{chainId}/metrics/{metric}`). Cursors expire with the service\'s page tokens (minutes): an expired `after` is a BAD_USER_INPUT error asking to start again.';
+  'newest point first (metrics service `GET /v2/chains/{chainId}/metrics/{metric}`). Cursors expire with the service\'s page tokens (minutes): an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.';
 
 /** The `chainId` of the network-wide series. */
 const networkScope = (name: NetworkNameValue) => (name === 'MAINNET' ? 'mainnet' : 'testnet');

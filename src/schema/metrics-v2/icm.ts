@@ -98,7 +98,7 @@ builder.objectFields(Network, (t) => ({
     type: IcmMetricPointConnection,
     nullable: true,
     description:
-      'ICM messages sent on this network per time interval, newest first (metrics service `GET /v2/icm/timeseries`). Cursors expire with the service\'s page tokens: an expired `after` is a BAD_USER_INPUT error asking to start again.',
+      'ICM messages sent on this network per time interval, newest first (metrics service `GET /v2/icm/timeseries`). Cursors expire with the service\'s page tokens: an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.',
     args: {
       ...filterArgs(t),
       timeInterval: t.arg({ type: MetricTimeInterval, required: false, defaultValue: 'day', description: 'What one point covers (default DAY).' }),

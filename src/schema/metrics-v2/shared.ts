@@ -5,10 +5,9 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { UpstreamError } from '../../upstream/errors.js';
 import type { WireRollingWindow } from '../../upstream/types/metrics-v2.js';
 import { paginate, type ConnectionArgs, type ConnectionResult, type UpstreamPage } from '../connection.js';
-import { expiredCursor } from '../metrics.js';
+import { metricsPage } from '../metrics.js';
 import { ANY_INTERVAL_METRICS } from './enums.js';
 
 
@@ -54,33 +53,13 @@ export function checkInterval(metric: string, interval: string | null | undefine
   }
 }
 
-/**
- * A connection over one of the service's paged lists. Its page tokens expire after minutes: a 400
- * on the token a caller's cursor handed back becomes a BAD_USER_INPUT on `after` that says to
- * start again; a 400 on a token read later in the same operation stays the service's error.
- */
-export async function servicePages<T>(
+/** A connection over one of the service's paged lists, whose page tokens expire after minutes (`metricsPage`). */
+export function servicePages<T>(
   args: ConnectionArgs,
   source: { scope: string; defaultSize: number; maxSize: number; minSize?: number },
   fetchPage: (pageToken: string | undefined, pageSize: number) => Promise<UpstreamPage<T>>,
 ): Promise<ConnectionResult<T>> {
-  let resuming = Boolean(args.after);
-  return paginate(
-    {
-      ...source,
-      fetchPage: async (pageToken, pageSize) => {
-        const handedBack = resuming && pageToken !== undefined;
-        resuming = false;
-        try {
-          return await fetchPage(pageToken, pageSize);
-        } catch (error) {
-          if (handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400) throw expiredCursor();
-          throw error;
-        }
-      },
-    },
-    args,
-  );
+  return paginate({ ...source, fetchPage: metricsPage(fetchPage) }, args);
 }
 
 /** A value the service sent as a number, else null. */

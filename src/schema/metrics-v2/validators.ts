@@ -32,7 +32,7 @@ builder.objectFields(Network, (t) => ({
     type: MetricPointConnection,
     nullable: true,
     description:
-      'A daily staking metric of a subnet of this network, newest day first (metrics service `GET /v2/networks/{network}/metrics/{metric}`). Cursors expire with the service\'s page tokens: an expired `after` is a BAD_USER_INPUT error asking to start again.',
+      'A daily staking metric of a subnet of this network, newest day first (metrics service `GET /v2/networks/{network}/metrics/{metric}`). Cursors expire with the service\'s page tokens: an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.',
     args: {
       metric: t.arg({ type: StakingMetric, required: true, description: 'Which metric.' }),
       subnetId: subnetArg(t, 'The subnet (cb58 id); default the primary network.'),

@@ -6,8 +6,7 @@
 import { builder } from '../../builder.js';
 import { parseBech32Address } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import type { ConnectionResult } from '../connection.js';
-import { connectionArgs } from '../connection.js';
+import { connectionArgs, emptyConnection } from '../connection.js';
 import { DELEGATOR_PAGE, Delegator, DelegatorConnection } from '../primary/delegators.js';
 import { validatorDelegators } from '../primary/delegator-batches.js';
 import { Currency, DelegationStatus, delegationStatusArg } from '../primary/enums.js';
@@ -17,7 +16,7 @@ import { nodeIdOf, Validator, validatorKey } from './validator.js';
 import { fieldGuard } from '../guards.js';
 import { networkName } from '../enums.js';
 
-const EMPTY: ConnectionResult<never> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+const EMPTY = emptyConnection();
 
 /** The network of Data API records, read from the hrp of their (bech32) addresses. */
 function networkOfAddresses(addresses: readonly string[]): NetworkKey | null {

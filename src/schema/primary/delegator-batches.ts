@@ -1,19 +1,18 @@
 /**
  * A validator's delegations (`Validator.delegators`): a first page through the delegator loader
  * (src/schema/loaders/delegators.ts), which reads the first pages of the validators of one operation
- * together; a later page (`after`) per validator.
+ * together; any other page (`after`, `before`) per validator.
  */
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
-import type { ConnectionArgs, ConnectionResult } from '../connection.js';
+import { pageRequest, type ConnectionArgs, type ConnectionResult } from '../connection.js';
 import { networkName } from '../enums.js';
-import { badInput } from '../../errors.js';
 import { DELEGATOR_PAGE, delegatorsConnection } from './delegators.js';
 
 /**
  * The delegations to one primary-network validator (a validated status), as a connection: a first
- * page through the batch of the operation, a later one (`after`) on its own.
+ * page through the batch of the operation, any other (`after`, `before`) on its own.
  */
 export async function validatorDelegators(
   ctx: Context,
@@ -22,8 +21,7 @@ export async function validatorDelegators(
   delegationStatus: string | undefined,
   args: ConnectionArgs,
 ): Promise<ConnectionResult<WireDelegator>> {
-  if (args.after) return delegatorsConnection(ctx, networkName(network), { nodeIds: [nodeId], delegationStatus }, args);
-  const first = args.first ?? DELEGATOR_PAGE.defaultSize;
-  if (!Number.isInteger(first) || first < 1 || first > DELEGATOR_PAGE.maxSize) throw badInput('first', `must be between 1 and ${DELEGATOR_PAGE.maxSize}, got ${first}`);
-  return ctx.loaders.delegatorFirstPage.load({ network, nodeId, delegationStatus, first });
+  const request = pageRequest(args, DELEGATOR_PAGE);
+  if (!request.forward || request.cursor) return delegatorsConnection(ctx, networkName(network), { nodeIds: [nodeId], delegationStatus }, args);
+  return ctx.loaders.delegatorFirstPage.load({ network, nodeId, delegationStatus, first: request.count });
 }

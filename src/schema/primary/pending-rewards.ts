@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../connection.js';
+import { connectionArgs, connectionType, emptyConnection, paginate, type ConnectionArgs, type ConnectionResult } from '../connection.js';
 import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../enums.js';
 import { fieldGuard, maxItems } from '../guards.js';
 import { Network } from '../network.js';
@@ -100,7 +100,7 @@ builder.objectFields(Validator, (t) => ({
     args: { ...connectionArgs(t, REWARD_PAGE) },
     extensions: serves('data:listPendingPrimaryNetworkRewards'),
     resolve: (v, args, ctx) => {
-      if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+      if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return emptyConnection();
       return pendingRewardsConnection(ctx, v.network, { nodeIds: [nodeIdOf(v)] }, args);
     },
   }),

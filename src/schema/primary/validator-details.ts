@@ -21,7 +21,7 @@ import type {
   WireValidatorRewards,
   WireValidatorSortBy,
 } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, paginate } from '../connection.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../connection.js';
 import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../enums.js';
 import { fieldGuard, maxItems } from '../guards.js';
 import { Network } from '../network.js';
@@ -211,7 +211,7 @@ export function validatorListQuery(args: ValidatorListArgs): WireListValidatorsQ
 }
 
 /** The validations matching a checked query, as a connection of validators. */
-export function validatorList(ctx: Context, network: NetworkKey, query: WireListValidatorsQuery, args: { first?: number | null; after?: string | null }) {
+export function validatorList(ctx: Context, network: NetworkKey, query: WireListValidatorsQuery, args: ConnectionArgs) {
   const wireNetwork = dataApiNetwork(networkName(network));
   return paginate<ValidatorShape>(
     {
