@@ -233,7 +233,12 @@ export interface PageRequest {
 export function pageRequest(args: ConnectionArgs, bounds: ConnectionBounds): PageRequest {
   const { first, after, last, before } = args;
   if (first != null && last != null) {
-    throw badInput('last', 'cannot be combined with `first`: page forward with `first` and `after`, or back with `last` and `before`');
+    // Relay sends a variable's default value in place of null: a fragment paged both ways whose
+    // count has a default sends it as `first` beside `last` when it loads the previous page.
+    throw badInput(
+      'last',
+      'cannot be combined with `first`: page forward with `first` and `after`, or back with `last` and `before` (in Relay, give the count variables of a fragment paged both ways no default value)',
+    );
   }
   if (after != null && before != null) {
     throw badInput('before', 'cannot be combined with `after`: page forward with `first` and `after`, or back with `last` and `before`');
