@@ -55,7 +55,7 @@ function wholeNumber(value: unknown): number | null {
 }
 
 /** The service's 400 on a page token a caller's cursor handed back: expired (tokens last minutes) or not its own. */
-export function expiredCursor(argument: CursorArgument): GraphQLError {
+function expiredCursor(argument: CursorArgument): GraphQLError {
   return badInput(
     argument,
     `this cursor is no longer valid (the metrics service's page tokens expire after a few minutes). Start again from the first page: query without "${argument}".`,
