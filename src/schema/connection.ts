@@ -101,8 +101,9 @@ const MAX_PAGES_PER_FIELD = 50;
 
 /**
  * Pages a cursor's trail keeps (the newest), so how many upstream pages `before` can go back past
- * the cursor's own. Each costs a token in every cursor of a page: with the sandbox's Data API tokens
- * (~40 characters) a cursor four pages deep is about 330 characters.
+ * the cursor's own. Each costs a token in every cursor of a page (Relay selects them all): with the
+ * sandbox's 36-character Data API tokens a cursor is 54 characters on a list's first page and 342
+ * with a full trail (measured); with 64-character tokens, 528.
  */
 export const MAX_TRAIL_PAGES = 4;
 
