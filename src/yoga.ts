@@ -209,11 +209,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       }),
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
       ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(config.apqMaxDocuments)),
+      // Before the response cache, so that a cached answer keeps its notices.
+      useNotices(),
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
       ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries, options.responseCache) : []),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
-      useNotices(),
       useEventContexts(),
       ...(options.plugins ?? []),
     ],

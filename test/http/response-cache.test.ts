@@ -61,6 +61,20 @@ describe('response cache', () => {
     expect(first.extensions?.responseCache).toEqual({ hit: false, didCache: true, ttl: TTL.immutable });
   });
 
+  it('keeps the notices of a cached answer (a field left null on purpose says why on every hit)', async () => {
+    const query = '{ chain(id: "43114") { chainId feeConfig { targetGas } } }';
+    const headers = { 'x-data-api-key': 'notices-key' };
+    const first = await h.query<any>(query, {}, headers);
+    expect(first.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
+    expect(first.extensions?.notices).toEqual([expect.objectContaining({ code: 'METHOD_NOT_SERVED', path: ['chain', 'feeConfig'] })]);
+    h.sandbox.reset();
+    const again = await h.query<any>(query, {}, headers);
+    expect(again.extensions?.responseCache).toEqual({ hit: true });
+    expect(again.data).toEqual(first.data);
+    expect(again.extensions?.notices).toEqual(first.extensions?.notices);
+    expect(upstreamCalls()).toBe(0);
+  });
+
   it('does not cache an answer with errors', async () => {
     h.sandbox.services.dataApi.setFault('GET /v1/chains', { status: 503, times: 1 });
     const query = '{ chains(network: FUJI) { chainId } }';
