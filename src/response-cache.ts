@@ -14,6 +14,7 @@
  */
 import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
+import { usesIncrementalDelivery } from './incremental-delivery.js';
 import { keyFingerprint } from './upstream/cache.js';
 import { Upstreams } from './upstream/index.js';
 import { TTL } from './upstream/ttl.js';
@@ -77,6 +78,15 @@ export function responseCacheTtls(): Record<string, number> {
 
 /** `cache`: where entries live (Redis with REDIS_URL); an in-process LRU of `maxEntries` by default. */
 export function useGatewayResponseCache(maxEntries: number, cache?: Cache): Plugin[] {
+  // Operations with @defer or @stream are neither stored nor answered here: a stored answer would be
+  // the whole of a stream, sent to a client that asked for one as a single payload, and the notices
+  // of its later payloads would be lost in the merge. Their upstream reads are still cached.
+  const incremental = new WeakSet<object>();
+  const markIncremental: Plugin = {
+    onExecute({ args }) {
+      if (usesIncrementalDelivery(args.document)) incremental.add(args.contextValue);
+    },
+  };
   const headers: Plugin = {
     // How long a client or CDN may keep a GET answer the cache stored (a key's answers only privately).
     onResultProcess({ request, result }) {
@@ -90,8 +100,10 @@ export function useGatewayResponseCache(maxEntries: number, cache?: Cache): Plug
     },
   };
   return [
+    markIncremental,
     useResponseCache({
       cache: cache ?? createInMemoryCache({ max: maxEntries }),
+      enabled: (_request, context) => !incremental.has(context),
       session: (request) => keyFingerprint(Upstreams.callerKey(request.headers)),
       ttl: TTL.moving,
       ttlPerSchemaCoordinate: responseCacheTtls(),

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
 import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './graphiql.js';
+import { useIncrementalDelivery } from './incremental-delivery.js';
 import { useOperationGuard } from './operation-guard.js';
 import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
 import { useGatewayResponseCache } from './response-cache.js';
@@ -19,6 +20,7 @@ import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { createLoaders, type Loaders } from './schema/loaders/index.js';
+import { noticeDelivery, type IncrementalPayload } from './schema/notices.js';
 import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 
@@ -108,15 +110,22 @@ function readiness(isReady: () => boolean, health: UpstreamHealth): Plugin {
   }
 }
 
-/** Puts the operation's notices (fields left null on purpose, see schema/notices.ts) in `extensions.notices`. */
+/**
+ * Puts the operation's notices (fields left null on purpose, see schema/notices.ts) in
+ * `extensions.notices`; in an incremental answer, each with the payload that delivers its field.
+ */
 function useNotices(): Plugin<Context> {
   return {
     onExecute() {
       return {
         onExecuteDone({ args, result, setResult }) {
           const notices = (args.contextValue as Context).notices;
-          if (!notices?.length || !result || Symbol.asyncIterator in result) return;
-          setResult({ ...result, extensions: { ...result.extensions, notices } });
+          if (!notices || !result) return;
+          if (isAsyncIterable(result)) {
+            const deliver = noticeDelivery(notices);
+            return { onNext: ({ result: payload, setResult: setPayload }) => setPayload(deliver(payload as IncrementalPayload) as typeof payload) };
+          }
+          if (notices.length) setResult({ ...result, extensions: { ...result.extensions, notices } });
         },
       };
     },
@@ -199,6 +208,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
       // is refused with 403 before parsing.
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
+      // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.
+      ...useIncrementalDelivery(),
       EnvelopArmorPlugin({
         maxDepth: { n: config.maxDepth },
         maxAliases: { n: config.maxAliases },

@@ -3,6 +3,8 @@
  * builds the schema: an Apollo Federation v2 subgraph (`_service`, `_entities`, `@key`s) that also
  * serves as the gateway's own schema at /graphql.
  */
+import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
+import { GraphQLSchema } from 'graphql';
 import { builder } from '../builder.js';
 import { finishSubgraphSchema } from './federation.js';
 import './enums.js';
@@ -35,9 +37,16 @@ import './account/index.js';
 import './subscriptions.js';
 import './upstream-status.js';
 
-export const schema = finishSubgraphSchema(
+const subgraph = finishSubgraphSchema(
   builder.toSubGraphSchema({
     linkUrl: 'https://specs.apollo.dev/federation/v2.6',
     federationDirectives: ['@key'],
   }),
 );
+
+/**
+ * The schema served, with `@defer` and `@stream` (incremental delivery: yoga's defer-stream plugin
+ * validates them and yoga's executor runs them). They are added after the subgraph's SDL was printed
+ * for `_service`: a router plans incremental delivery itself, and composition needs only our types.
+ */
+export const schema = new GraphQLSchema({ ...subgraph.toConfig(), directives: [...subgraph.getDirectives(), GraphQLDeferDirective, GraphQLStreamDirective] });

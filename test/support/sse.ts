@@ -1,6 +1,7 @@
 /**
  * A small GraphQL-over-SSE client for tests: POSTs an operation with `accept: text/event-stream` and
- * collects the `next` events and the `complete` event as they arrive.
+ * collects the `next` events (a subscription's events, or an incremental answer's payloads) and the
+ * `complete` event as they arrive.
  */
 import type { GraphQLResponse } from './harness.js';
 
@@ -17,9 +18,16 @@ export interface SseStream<T = any> {
   close(): void;
 }
 
-export async function subscribe<T = any>(url: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<SseStream<T>> {
+/** `send`: how the request goes (default: over the network; an in-process harness passes its `fetch`). */
+export async function subscribe<T = any>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  send: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<SseStream<T>> {
   const abort = new AbortController();
-  const response = await fetch(url, {
+  const response = await send(url, {
     method: 'POST',
     signal: abort.signal,
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
