@@ -92,6 +92,8 @@ export interface Config {
   redisCommandTimeoutMs: number;
   /** `UPSTREAM_HEALTH_TTL_MS` */
   upstreamHealthTtlMs: number;
+  /** `FEDERATION_SECRET`; undefined: `_entities` and `_service` answer every caller. */
+  federationSecret: string | undefined;
 }
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
@@ -128,6 +130,7 @@ export const SECTIONS = {
   limits: 'Limits of one request and one client',
   subscriptions: 'Subscriptions',
   redis: 'Redis (several replicas)',
+  federation: 'Federation',
   sandbox: 'Sandbox mode',
 } as const;
 
@@ -364,6 +367,15 @@ export const VARIABLES = {
       'How long the answer of the Data API\'s or metrics service\'s health or live check is reused (`/ready`, `upstreamStatus`): one probe per service and check per period, however many callers; `0` shares a probe only while it is in flight.',
     see: 'operations.md#metrics-and-probes',
   }),
+  FEDERATION_SECRET: variable<string | undefined>({
+    section: 'federation',
+    default: 'unset: `_entities` and `_service` answer every caller',
+    accepts: '16 to 256 printable ASCII characters without spaces',
+    meaning:
+      'A secret shared with the federation router: `_entities` and `_service` then answer only requests carrying it in the `x-federation-secret` header; others are refused with `FORBIDDEN` before any upstream call. Compared in constant time; never logged or echoed.',
+    see: 'federation.md#keeping-_entities-and-_service-for-the-router',
+    read: (env, name) => federationSecret(env, name),
+  }),
 };
 
 type Values = { [Name in keyof typeof VARIABLES]: (typeof VARIABLES)[Name] extends Variable<infer T> ? T : never };
@@ -420,6 +432,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
     upstreamHealthTtlMs: v.UPSTREAM_HEALTH_TTL_MS,
+    federationSecret: v.FEDERATION_SECRET,
   };
 }
 
@@ -571,5 +584,12 @@ function redisUrl(env: Env, name: string): string | undefined {
 function redisKeyPrefix(env: Env, name: string): string {
   const value = read(env, name) ?? 'avalanche-graph:';
   if (!/^[\x21-\x7e]{1,64}$/.test(value)) throw new ConfigError(name, 'must be 1 to 64 printable ASCII characters without spaces');
+  return value;
+}
+
+/** A header value: the error says what a good one is, never what was given (it is a secret). */
+function federationSecret(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value !== undefined && !/^[\x21-\x7e]{16,256}$/.test(value)) throw new ConfigError(name, 'must be 16 to 256 printable ASCII characters without spaces (the value is not shown)');
   return value;
 }

@@ -20,7 +20,7 @@ export const ERROR_CODES = {
   UPSTREAM_BUDGET_EXCEEDED: "The operation's estimated or actual upstream calls are over the limit.",
   GRAPHQL_VALIDATION_FAILED: 'The operation is invalid or over a limit (depth, aliases, tokens, cost); HTTP 400.',
   TOO_MANY_SUBSCRIPTIONS: 'The client already holds its maximum of live subscriptions (`limit`).',
-  FORBIDDEN: 'HTTP 403: a request a browser sends without a CORS preflight, a WebSocket upgrade from an origin not in CORS_ORIGINS, or a caller without the key an account field needs (`reason`).',
+  FORBIDDEN: 'HTTP 403: a request a browser sends without a CORS preflight, a WebSocket upgrade from an origin not in CORS_ORIGINS, or federation fields without the router\'s secret (FEDERATION_SECRET); or a caller without the key an account field needs (`reason`).',
   BAD_REQUEST: 'HTTP 400: a request the server cannot read (no query, document id or hash; an unreadable body); HTTP 413: a batch over MAX_BATCH_OPERATIONS (400 when batching is off); HTTP 404: a WebSocket upgrade to another path than /graphql.',
   PAYLOAD_TOO_LARGE: 'HTTP 413: the request body is over its limit.',
   URI_TOO_LONG: 'HTTP 414: the URL is over its limit.',

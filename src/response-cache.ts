@@ -10,7 +10,9 @@
  * are never cached; nothing invalidates an entry early (the gateway cannot know of upstream changes).
  *
  * Entries are partitioned by the caller's API key (its fingerprint; `anon` without one): nothing is
- * served across keys. With REDIS_URL the entries live in Redis, shared by the replicas (src/redis/shared.ts). GET answers carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
+ * served across keys; with FEDERATION_SECRET, by whether the caller is the router too. With
+ * REDIS_URL the entries live in Redis, shared by the replicas (src/redis/shared.ts). GET answers
+ * carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
  */
 import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
@@ -76,8 +78,12 @@ export function responseCacheTtls(): Record<string, number> {
   };
 }
 
-/** `cache`: where entries live (Redis with REDIS_URL); an in-process LRU of `maxEntries` by default. */
-export function useGatewayResponseCache(maxEntries: number, cache?: Cache): Plugin[] {
+/**
+ * `cache`: where entries live (Redis with REDIS_URL); an in-process LRU of `maxEntries` by default.
+ * `isRouter` (with FEDERATION_SECRET): the router's answers are a partition of their own, so that no
+ * caller without the secret is served one.
+ */
+export function useGatewayResponseCache(maxEntries: number, cache?: Cache, isRouter?: (request: Request) => boolean): Plugin[] {
   // Operations with @defer or @stream are neither stored nor answered here: a stored answer would be
   // the whole of a stream, sent to a client that asked for one as a single payload, and the notices
   // of its later payloads would be lost in the merge. Their upstream reads are still cached.
@@ -104,7 +110,7 @@ export function useGatewayResponseCache(maxEntries: number, cache?: Cache): Plug
     useResponseCache({
       cache: cache ?? createInMemoryCache({ max: maxEntries }),
       enabled: (_request, context) => !incremental.has(context),
-      session: (request) => keyFingerprint(Upstreams.callerKey(request.headers)),
+      session: (request) => `${keyFingerprint(Upstreams.callerKey(request.headers))}${isRouter?.(request) ? ':router' : ''}`,
       ttl: TTL.moving,
       ttlPerSchemaCoordinate: responseCacheTtls(),
       // Entities of the mutation's answer (a signed message) do not appear in cached reads.

@@ -10,6 +10,7 @@ import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaSe
 import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
+import { routerCheck, useFederationSecret } from './federation-secret.js';
 import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './graphiql.js';
 import { useIncrementalDelivery } from './incremental-delivery.js';
 import { useOperationGuard } from './operation-guard.js';
@@ -159,6 +160,8 @@ const NO_LOADERS = null as unknown as Loaders;
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
   const live = options.live ?? new LiveSubscriptions(config, upstreams, logger);
+  // FEDERATION_SECRET: whether a request comes from the router (src/federation-secret.ts).
+  const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -222,8 +225,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(config.apqMaxDocuments)),
       // Before the response cache, so that a cached answer keeps its notices.
       useNotices(),
+      // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.
+      ...(isRouter ? [useFederationSecret(isRouter)] : []),
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
-      ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries, options.responseCache) : []),
+      ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries, options.responseCache, isRouter) : []),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useEventContexts(),

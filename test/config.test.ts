@@ -85,4 +85,18 @@ describe('configuration', () => {
       expect((error as Error).message).not.toContain('s3cret');
     }
   });
+
+  it('reads FEDERATION_SECRET (unset: federation fields for everyone) without ever echoing it', () => {
+    expect(loadConfig({}).federationSecret).toBeUndefined();
+    expect(loadConfig({ FEDERATION_SECRET: 'a-long-enough-secret' }).federationSecret).toBe('a-long-enough-secret');
+    for (const bad of ['too-short', 'a secret with spaces']) {
+      expect(() => loadConfig({ FEDERATION_SECRET: bad })).toThrow(ConfigError);
+      try {
+        loadConfig({ FEDERATION_SECRET: bad });
+      } catch (error) {
+        expect((error as Error).message).toMatch(/^FEDERATION_SECRET: /);
+        expect((error as Error).message).not.toContain(bad);
+      }
+    }
+  });
 });

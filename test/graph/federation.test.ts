@@ -5,13 +5,14 @@
  * representations are refused before any upstream call.
  */
 import { parse } from 'graphql';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardOperation } from '../../src/operation-guard.js';
 import { schema } from '../../src/schema/index.js';
 import { entityKeys } from '../../src/schema/federation.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../src/lib/networks.js';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
-import { useHarness } from '../support/harness.js';
+import { createLogger } from '../../src/logger.js';
+import { startHarness, useHarness, type Harness } from '../support/harness.js';
 
 // 50 aliased fields, to compare with 50 representations.
 const shared = useHarness({ keyPerTest: 'federation', env: { MAX_ALIASES: '60' } });
@@ -236,5 +237,57 @@ describe('_entities input', () => {
     // Each account's balance is one more call: 10, not 60.
     const balances = `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Account { nativeBalance { balance } } ... on Chain { blocks(first: 5) { nodes { hash } } } } }`;
     expect(estimate(balances, [...txs, ...chains, ...accounts])).toBe(30 + 1 + 10 + 20);
+  });
+});
+
+describe('with FEDERATION_SECRET', () => {
+  const SECRET = 'router-secret-0123456789';
+  const WRONG = 'guessed-secret-9876543210';
+  const CHAIN_ENTITY = '{ _entities(representations: [{ __typename: "Chain", chainId: "43114" }]) { ... on Chain { chainName } } }';
+  let own: Harness;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    // Debug logs (the most the gateway writes) and the response cache on, to check neither leaks.
+    own = await startHarness({ FEDERATION_SECRET: SECRET, RESPONSE_CACHE_MAX_ENTRIES: '100', LOG_LEVEL: 'debug' }, { logger: createLogger('debug', (line) => lines.push(line)) });
+  });
+  afterAll(() => own?.close());
+
+  const ask = (query: string, secret?: string) => own.request<any>(query, {}, { 'x-data-api-key': 'federation-secret', ...(secret ? { 'x-federation-secret': secret } : {}) });
+  const expectRefused = ({ status, body }: { status: number; body: { data?: unknown; errors?: Array<{ extensions?: Record<string, unknown> }> } }) => {
+    expect(status).toBe(403);
+    expect(body.data).toBeUndefined();
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors![0]!.extensions).toEqual({ code: 'FORBIDDEN', reason: 'FEDERATION_SECRET_REQUIRED' });
+  };
+
+  it('answers _entities and _service to the router, and refuses them to anyone else before any upstream call', async () => {
+    own.sandbox.reset();
+    for (const query of [CHAIN_ENTITY, '{ _service { sdl } }', '{ chains { chainId } ...Router } fragment Router on Query { ... { _service { sdl } } }']) {
+      expectRefused(await ask(query));
+      expectRefused(await ask(query, WRONG));
+    }
+    expect(own.sandbox.services.dataApi.total()).toBe(0);
+
+    const routed = await ask(CHAIN_ENTITY, SECRET);
+    expect(routed.body).toMatchObject({ data: { _entities: [{ chainName: 'Avalanche (C-Chain)' }] } });
+    expect((await ask('{ _service { sdl } }', SECRET)).body.data._service.sdl).toContain('@key');
+    // Every other field answers everyone.
+    expect((await ask('{ chains { chainId } }')).body.errors).toBeUndefined();
+  });
+
+  it("never serves a router's cached answer to a caller without the secret", async () => {
+    await ask(CHAIN_ENTITY, SECRET);
+    const again = await ask(CHAIN_ENTITY, SECRET);
+    expect(again.body.extensions?.responseCache).toMatchObject({ hit: true });
+    expectRefused(await ask(CHAIN_ENTITY));
+  });
+
+  it('writes neither the secret nor a guess at it in a log line or an answer', async () => {
+    const answers = [await ask(CHAIN_ENTITY, WRONG), await ask('{ chain(id: "nope") { chainId } }', SECRET), await ask(CHAIN_ENTITY, SECRET)];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of [...lines, ...answers.map((a) => JSON.stringify(a.body))]) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(WRONG);
+    }
   });
 });

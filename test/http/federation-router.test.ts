@@ -4,7 +4,9 @@
  * Gateway's runtime (the engine of the `hive-gateway` CLI) serves the supergraph on a free port. One
  * query through it reads fields of both subgraphs, in both directions: our chains extended with the
  * other graph's `favourite`, and the other graph's watchlist items whose accounts, blocks and
- * validators our graph resolves through `_entities`.
+ * validators our graph resolves through `_entities`. Our graph keeps its federation fields for the
+ * router (FEDERATION_SECRET): the router and the composition send the secret; a caller without it
+ * is refused before any upstream call.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { useSocketHarness } from '../support/harness.js';
 
-const shared = useSocketHarness({ keyPerTest: 'federation-router' });
+/** Shared by our subgraph and the router (FEDERATION_SECRET). */
+const SECRET = 'router-secret-0123456789';
+const shared = useSocketHarness({ keyPerTest: 'federation-router', env: { FEDERATION_SECRET: SECRET } });
 const { h, headers } = shared;
 
 const BLOCK = 'GET /v1/chains/{chainId}/blocks/{blockId}';
@@ -106,7 +110,7 @@ beforeAll(async () => {
 
   // Composition reads each subgraph's SDL from `_service { sdl }`, as `rover` or Hive's registry would.
   const sdlOf = async (url: string) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ _service { sdl } }' }) });
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-federation-secret': SECRET }, body: JSON.stringify({ query: '{ _service { sdl } }' }) });
     return ((await response.json()) as { data: { _service: { sdl: string } } }).data._service.sdl;
   };
   const composed = composeServices([
@@ -119,8 +123,13 @@ beforeAll(async () => {
   gateway = createGatewayRuntime({
     supergraph: supergraphSdl,
     logging: false,
-    // The caller's Data API key goes on to our subgraph (and its cache partition with it).
-    propagateHeaders: { fromClientToSubgraphs: ({ request }) => ({ 'x-data-api-key': request.headers.get('x-data-api-key') }) },
+    // The caller's Data API key goes on to our subgraph (and its cache partition with it), with the router's secret.
+    propagateHeaders: {
+      fromClientToSubgraphs: ({ request, subgraphName }) => ({
+        'x-data-api-key': request.headers.get('x-data-api-key'),
+        ...(subgraphName === 'avalanche' ? { 'x-federation-secret': SECRET } : {}),
+      }),
+    },
   });
   router = createServer(gateway);
   routerUrl = await listen(router);
@@ -194,5 +203,23 @@ describe('through a federation router (Hive Gateway)', () => {
     } finally {
       broken.block.number = saved;
     }
+  });
+
+  it('refuses _entities and _service to a caller without the secret, before any upstream call', async () => {
+    const direct = (query: string, extra: Record<string, string> = {}) =>
+      fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers, ...extra }, body: JSON.stringify({ query }) });
+    for (const extra of [{}, { 'x-federation-secret': 'not-the-router-secret' }] as Array<Record<string, string>>) {
+      for (const query of ['{ _entities(representations: [{ __typename: "Chain", chainId: "43114" }]) { ... on Chain { chainName } } }', '{ _service { sdl } }']) {
+        const response = await direct(query, extra);
+        expect(response.status).toBe(403);
+        const body = (await response.json()) as { data?: unknown; errors: Array<{ extensions: Record<string, unknown> }> };
+        expect(body.data).toBeUndefined();
+        expect(body.errors[0]!.extensions).toEqual({ code: 'FORBIDDEN', reason: 'FEDERATION_SECRET_REQUIRED' });
+      }
+    }
+    expect(shared.dataApi.total()).toBe(0);
+    // The rest of the graph answers everyone.
+    const chains = (await (await direct('{ chains(network: MAINNET) { chainId } }')).json()) as { errors?: unknown };
+    expect(chains.errors).toBeUndefined();
   });
 });
