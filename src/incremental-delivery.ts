@@ -89,9 +89,9 @@ export function useIncrementalDelivery(): Plugin[] {
       };
     },
     onExecute({ args, executeFn, setExecuteFn }) {
+      if (!usesIncrementalDelivery(args.document)) return;
       const request = (args.contextValue as { request?: Request }).request;
-      if (!request || !usesIncrementalDelivery(args.document)) return;
-      if (batches.has(request) || !acceptsStream(request)) {
+      if (request && (batches.has(request) || !acceptsStream(request))) {
         setExecuteFn((executionArgs) => executeFn({ ...executionArgs, document: withoutIncrementalDelivery(executionArgs.document) }));
         return;
       }
