@@ -1,8 +1,7 @@
 /** Lookups over one generated chain: by number, hash, address and contract, built once per chain. */
-import { keccakHex } from '../../lib/codec.js';
-import { EMPTY_TRIE_ROOT } from './constants.js';
 import { erc20BalancesOf } from './erc20-balances.js';
 import type { GeneratedChain } from './generate.js';
+import type { PlannedIcm } from './icm.js';
 import type { ChainPlan } from './plan.js';
 import type {
   Erc20Token,
@@ -23,9 +22,13 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): EvmChainWorld {
+/**
+ * The chain's lookups, and `mine`: a new block after the head holding the given ICM transactions
+ * (the world's delivery of a pending message), indexed like the generated ones.
+ */
+export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): { world: EvmChainWorld; mine(planned: readonly PlannedIcm[]): EvmBlock } {
   const { blocks, transactions, native, nonces, nftTokens, code } = generated;
-  // The head moves when a test mines a block (`mineBlock`); everything reads it through `latest()`.
+  // The head moves when a block is mined (`mineBlock`); everything reads it through `latest()`.
   const latest = () => blocks.length - 1;
   const blockByHash = new Map(blocks.map((b) => [k(b.hash), b]));
   const txByHash = new Map(transactions.map((t) => [k(t.hash), t]));
@@ -62,43 +65,24 @@ export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): Evm
   const tokenByAddress = new Map<string, Erc20Token>(plan.tokens.map((t) => [k(t.address), t]));
   const at = (blockNumber: number | undefined) => (blockNumber === undefined ? latest() : blockNumber);
 
-  /**
-   * Appends an empty block (no transactions, so no balance, nonce or token state moves) two seconds
-   * after the head: deterministic, so the same sequence of calls always yields the same hashes.
-   */
-  const mineBlock = (): EvmBlock => {
-    const parent = blocks[latest()]!;
-    const number = parent.number + 1;
-    const timestampMs = parent.timestampMs + 2_000;
-    const hash = keccakHex(`${parent.chainId}|${number}|${parent.hash}|${timestampMs}|${parent.stateRoot}|${EMPTY_TRIE_ROOT}`);
-    const block: EvmBlock = {
-      ...parent,
-      number,
-      hash,
-      parentHash: parent.hash,
-      timestamp: Math.floor(timestampMs / 1000),
-      timestampMs,
-      gasUsed: 0n,
-      feesSpent: 0n,
-      transactionsRoot: EMPTY_TRIE_ROOT,
-      receiptsRoot: EMPTY_TRIE_ROOT,
-      logsBloom: `0x${'0'.repeat(512)}`,
-      extraData: '0x',
-      size: 600,
-      transactionHashes: [],
-    };
-    blocks.push(block);
-    blockByHash.set(k(hash), block);
+  const mine = (planned: readonly PlannedIcm[]): EvmBlock => {
+    const { block, transactions: txs } = generated.mine(planned);
+    blockByHash.set(k(block.hash), block);
+    for (const tx of txs) {
+      txByHash.set(k(tx.hash), tx);
+      // Newest first, as the indexes were built.
+      for (const party of new Set([k(tx.from), ...(tx.to ? [k(tx.to)] : [])])) byAddress.set(party, [tx, ...(byAddress.get(party) ?? [])]);
+    }
     return block;
   };
 
-  return {
+  const world: EvmChainWorld = {
     chain: plan.chain,
     evmChainId: plan.chain.evmChainId,
     blocks,
     transactions,
     latestBlockNumber: latest,
-    mineBlock,
+    mineBlock: () => mine([]),
     blockByNumber: (number) => {
       const n = Number(number);
       return Number.isSafeInteger(n) && n >= 0 ? blocks[n] : undefined;
@@ -127,6 +111,7 @@ export function buildChainWorld(plan: ChainPlan, generated: GeneratedChain): Evm
     },
     code: (address) => code.get(k(address)),
   };
+  return { world, mine };
 }
 
 function holdingsOf(

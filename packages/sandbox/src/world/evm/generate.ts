@@ -1,7 +1,8 @@
 /**
  * Generates the blocks of one chain from its plan: genesis, then blocks of 0-6 transactions drawn
  * from the builders plus the ICM transactions planned for that block. Every value move and fee goes
- * through the running state, so balances at any block follow from the history.
+ * through the running state, so balances at any block follow from the history; the same state goes
+ * on generating the blocks mined later (`mine`).
  */
 import { hex } from '@scure/base';
 import { bytesToHex, keccakHex } from '../../lib/codec.js';
@@ -24,6 +25,7 @@ import {
   type Builder,
   type GenContext,
 } from './kinds.js';
+import type { PlannedIcm } from './icm.js';
 import type { ChainPlan } from './plan.js';
 import { History, Holdings, Nonces } from './state.js';
 import type { EvmBlock, EvmTransaction, NftToken } from './types.js';
@@ -35,6 +37,13 @@ export interface GeneratedChain {
   nonces: Nonces;
   nftTokens: Map<string, NftToken[]>;
   code: Map<string, string>;
+  /**
+   * Appends a block two seconds after the head holding exactly these ICM transactions (none: an
+   * empty block), through the same running state and randomness as the generated blocks: the same
+   * calls give the same blocks. Returns the block and its transactions, already in `blocks` and
+   * `transactions`.
+   */
+  mine(planned: readonly PlannedIcm[]): { block: EvmBlock; transactions: EvmTransaction[] };
 }
 
 const TX_COUNT_WEIGHTS = [14, 24, 22, 16, 11, 8, 5];
@@ -102,22 +111,15 @@ export function generateChain(plan: ChainPlan): GeneratedChain {
   let baseFee = plan.baseFeeWei;
   let parentHash = `0x${'0'.repeat(64)}`;
   let cumulative = 0;
-  for (let n = 0; n < plan.blockCount; n++) {
+  /** Moves to block `n` at `timestampMs`: its base fee follows the parent's. */
+  const enter = (n: number, timestampMs: number) => {
     ctx.block = n;
-    ctx.timestamp = Math.floor(plan.timestampsMs[n]! / 1000);
+    ctx.timestamp = Math.floor(timestampMs / 1000);
     baseFee = clamp(n > 0 ? (baseFee * BigInt(rng.int(880, 1125))) / 1000n : baseFee, minBaseFee(n), 200n * GWEI);
-
-    const drafts: TxDraft[] = [];
-    if (n > 0) {
-      const count = weighted(rng, TX_COUNT_WEIGHTS.map((w, i) => [i, w] as const), ([, w]) => w)[0];
-      for (let i = 0; i < count; i++) {
-        const kind = weighted(rng, KINDS, (k) => (n <= 20 ? k.earlyWeight : k.weight));
-        const draft = kind.builder(ctx) ?? nativeTransfer(ctx);
-        if (draft) drafts.push(draft);
-      }
-      for (const planned of plan.icmByBlock.get(n) ?? []) drafts.splice(rng.int(0, drafts.length), 0, icmTransaction(ctx, planned));
-    }
-
+  };
+  /** Seals block `ctx.block` with `drafts`, in order. */
+  const seal = (timestampMs: number, drafts: TxDraft[]) => {
+    const n = ctx.block;
     const txs: EvmTransaction[] = [];
     let gasUsed = 0n;
     let logCount = 0;
@@ -133,16 +135,16 @@ export function generateChain(plan: ChainPlan): GeneratedChain {
     const stateRoot = bytesToHex(rng.bytes(32));
     const transactionsRoot = listRoot('txs', hashes);
     const receiptsRoot = listRoot('receipts', hashes);
-    const hash = keccakHex(`${chainId}|${n}|${parentHash}|${plan.timestampsMs[n]}|${stateRoot}|${transactionsRoot}`);
+    const hash = keccakHex(`${chainId}|${n}|${parentHash}|${timestampMs}|${stateRoot}|${transactionsRoot}`);
     for (const tx of txs) tx.blockHash = hash;
     cumulative += txs.length;
-    blocks.push({
+    const block: EvmBlock = {
       chainId,
       number: n,
       hash,
       parentHash,
       timestamp: ctx.timestamp,
-      timestampMs: plan.timestampsMs[n]!,
+      timestampMs,
       miner: BLACKHOLE_ADDRESS,
       gasLimit: plan.gasLimit,
       gasUsed,
@@ -156,11 +158,32 @@ export function generateChain(plan: ChainPlan): GeneratedChain {
       extraData: '0x',
       size: 600 + txs.reduce((sum, t) => sum + 110 + (t.input.length - 2) / 2, 0),
       transactionHashes: hashes,
-    });
+    };
+    blocks.push(block);
     transactions.push(...txs);
     parentHash = hash;
+    return { block, transactions: txs };
+  };
+  for (let n = 0; n < plan.blockCount; n++) {
+    enter(n, plan.timestampsMs[n]!);
+    const drafts: TxDraft[] = [];
+    if (n > 0) {
+      const count = weighted(rng, TX_COUNT_WEIGHTS.map((w, i) => [i, w] as const), ([, w]) => w)[0];
+      for (let i = 0; i < count; i++) {
+        const kind = weighted(rng, KINDS, (k) => (n <= 20 ? k.earlyWeight : k.weight));
+        const draft = kind.builder(ctx) ?? nativeTransfer(ctx);
+        if (draft) drafts.push(draft);
+      }
+      for (const planned of plan.icmByBlock.get(n) ?? []) drafts.splice(rng.int(0, drafts.length), 0, icmTransaction(ctx, planned));
+    }
+    seal(plan.timestampsMs[n]!, drafts);
   }
-  return { blocks, transactions, native: ctx.native, nonces: ctx.nonces, nftTokens: ctx.nftTokens, code };
+  const mine = (planned: readonly PlannedIcm[]) => {
+    const timestampMs = blocks[blocks.length - 1]!.timestampMs + 2_000;
+    enter(blocks.length, timestampMs);
+    return seal(timestampMs, planned.map((p) => icmTransaction(ctx, p)));
+  };
+  return { blocks, transactions, native: ctx.native, nonces: ctx.nonces, nftTokens: ctx.nftTokens, code, mine };
 }
 
 function clamp(value: bigint, min: bigint, max: bigint): bigint {

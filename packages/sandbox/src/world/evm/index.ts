@@ -55,25 +55,28 @@ export function createEvmWorld(rng: Rng, chains: SandboxChain[]): EvmWorld {
   messages.sort((a, b) => a.source.timestamp - b.source.timestamp);
   const messageById = new Map(messages.map((m) => [m.messageId, m]));
 
-  const built = new Map<number, EvmChainWorld>();
+  const built = new Map<number, ReturnType<typeof buildChainWorld>>();
   const resolve = (id: number | string): SandboxChain | undefined =>
     chains.find((c) => (c.evmChainId === Number(id) && String(id).trim() !== '') || c.blockchainId === id);
+
+  const chainOf = (chain: SandboxChain) => {
+    let world = built.get(chain.evmChainId);
+    if (!world) {
+      const plan = plans.get(chain.evmChainId)!;
+      world = buildChainWorld(plan, generateChain(plan));
+      built.set(chain.evmChainId, world);
+    }
+    return world;
+  };
 
   const seen = new Map<string, number>();
   for (const list of shared.values()) for (const w of list) seen.set(w, (seen.get(w) ?? 0) + 1);
 
   return {
     chainIds: chains.map((c) => c.evmChainId),
-    chain(id) {
+    chain: (id) => {
       const chain = resolve(id);
-      if (!chain) return undefined;
-      let world = built.get(chain.evmChainId);
-      if (!world) {
-        const plan = plans.get(chain.evmChainId)!;
-        world = buildChainWorld(plan, generateChain(plan));
-        built.set(chain.evmChainId, world);
-      }
-      return world;
+      return chain ? chainOf(chain).world : undefined;
     },
     l1Config: (id) => {
       const chain = resolve(id);
@@ -85,16 +88,13 @@ export function createEvmWorld(rng: Rng, chains: SandboxChain[]): EvmWorld {
       const message = messageById.get(messageId.replace(/^0x/i, '').toLowerCase());
       if (!message) throw new Error(`no ICM message ${messageId}`);
       if (message.status === 'delivered') throw new Error(`ICM message ${messageId} is already delivered`);
-      const block = this.chain(message.destinationEvmChainId)!.mineBlock();
+      const destination = chainOf(resolve(message.destinationEvmChainId)!);
       const relayer = relayers.get(message.network)![0]!;
-      message.destination = {
-        txHash: keccakHex(`icm-delivery|${message.messageId}`),
-        blockNumber: block.number,
-        timestamp: block.timestamp,
-        gasSpent: 180_000n,
-        rewardRedeemer: relayer,
-        delivererAddress: relayer,
-      };
+      const delivery = { txHash: keccakHex(`icm-delivery|${message.messageId}`), gasSpent: 180_000n, rewardRedeemer: relayer, delivererAddress: relayer };
+      // The receiving transaction reads the deliverer from the message; the block says where it landed.
+      message.destination = { ...delivery, blockNumber: -1, timestamp: -1 };
+      const block = destination.mine([{ role: 'receive', message, txHash: delivery.txHash, gasUsed: delivery.gasSpent }]);
+      message.destination = { ...delivery, blockNumber: block.number, timestamp: block.timestamp };
       message.status = 'delivered';
       message.messageExecuted = true;
       return message;

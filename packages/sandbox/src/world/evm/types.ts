@@ -263,8 +263,9 @@ export interface EvmChainWorld {
   blocks: readonly EvmBlock[];
   latestBlockNumber(): number;
   /**
-   * Appends a new, empty block after the head (for tests of live subscriptions): the Data API and
-   * the node answer with it at once. Deterministic: the same calls give the same blocks.
+   * Appends a new, empty block two seconds after the head (a living sandbox's block change, or a
+   * test's): the Data API and the node answer with it at once. Deterministic: the same calls give
+   * the same blocks.
    */
   mineBlock(): EvmBlock;
   blockByNumber(number: number | bigint): EvmBlock | undefined;
@@ -330,10 +331,10 @@ export interface EvmWorld {
   icmMessages(): readonly IcmMessage[];
   icmMessage(messageId: string): IcmMessage | undefined;
   /**
-   * Delivers a pending message (for tests of live subscriptions): mines a block on the destination
-   * chain and records the delivery in it (status `delivered`, a destination transaction). The
-   * delivery transaction is named, not generated: its hash does not resolve on the chain.
-   * Throws for an unknown or already delivered message.
+   * Delivers a pending message (a living sandbox's ICM change, or a test's): mines a block on the
+   * destination chain holding the relayer's receiving transaction (a Teleporter call with its
+   * event, its gas paid from the relayer's balance) and records the delivery (status `delivered`,
+   * the destination transaction). Throws for an unknown or already delivered message.
    */
   deliverIcmMessage(messageId: string): IcmMessage;
   /** The Teleporter messenger address (the same on every chain, as deployed by Nick's method). */
