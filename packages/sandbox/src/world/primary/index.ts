@@ -18,7 +18,7 @@ import { amountOf, Ledger } from './ledger.js';
 import { packPChain } from './pblocks.js';
 import { simulatePChain } from './pchain.js';
 import { planStaking } from './staking.js';
-import type { L1Validator, PrimaryNetwork, PrimaryWorld, Validator, Wallet } from './types.js';
+import type { PrimaryNetwork, PrimaryWorld, Wallet } from './types.js';
 import { createWallets } from './wallets.js';
 import { packXChain } from './xcontainers.js';
 import { simulateXChain } from './xchain.js';
@@ -45,28 +45,35 @@ export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<E
       return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains, evm));
     },
   };
-  // Validators taken out of a network's current set, by network and node id, until restored.
-  const removed = new Map<string, { primary?: Validator; l1?: L1Validator }>();
+  // Node ids taken out of each network's current set, and the network's full lists as generated:
+  // the current lists are the full ones less the removed (in their first order, so a validator put
+  // back is where it was, and the world after a remove and a restore is the world before).
+  const removed: Record<NetworkKey, Set<string>> = { mainnet: new Set(), fuji: new Set() };
+  const full = new Map<NetworkKey, Pick<PrimaryNetwork, 'validators' | 'delegations' | 'l1Validators'>>();
+  const apply = (network: NetworkKey) => {
+    const net = networks[network];
+    const all = full.get(network) ?? { validators: [...net.validators], delegations: [...net.delegations], l1Validators: [...net.l1Validators] };
+    full.set(network, all);
+    const out = removed[network];
+    net.validators.splice(0, Infinity, ...all.validators.filter((v) => !out.has(v.nodeId)));
+    net.delegations.splice(0, Infinity, ...all.delegations.filter((d) => !out.has(d.nodeId)));
+    net.l1Validators.splice(0, Infinity, ...all.l1Validators.filter((v) => !out.has(v.nodeId)));
+  };
   return {
     networks,
     removeValidator(network, nodeId) {
       const net = networks[network];
-      const primary = net.validators.findIndex((v) => v.nodeId === nodeId);
-      const l1 = net.l1Validators.findIndex((v) => v.nodeId === nodeId);
-      if (primary < 0 && l1 < 0) throw new Error(`${nodeId} is not a current validator of ${network}`);
-      removed.set(`${network}|${nodeId}`, {
-        ...(primary >= 0 ? { primary: net.validators.splice(primary, 1)[0]! } : {}),
-        ...(l1 >= 0 ? { l1: net.l1Validators.splice(l1, 1)[0]! } : {}),
-      });
+      if (!net.validators.some((v) => v.nodeId === nodeId) && !net.l1Validators.some((v) => v.nodeId === nodeId)) {
+        throw new Error(`${nodeId} is not a current validator of ${network}`);
+      }
+      removed[network].add(nodeId);
+      apply(network);
     },
     restoreValidator(network, nodeId) {
-      const entry = removed.get(`${network}|${nodeId}`);
-      if (!entry) throw new Error(`${nodeId} was not removed from ${network}`);
-      removed.delete(`${network}|${nodeId}`);
-      const net = networks[network];
-      if (entry.primary) net.validators.push(entry.primary);
-      if (entry.l1) net.l1Validators.push(entry.l1);
+      if (!removed[network].delete(nodeId)) throw new Error(`${nodeId} was not removed from ${network}`);
+      apply(network);
     },
+    removedValidators: (network) => [...removed[network]],
   };
 }
 

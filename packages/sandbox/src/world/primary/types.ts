@@ -314,8 +314,12 @@ export interface PrimaryWorld {
   networks: Record<NetworkKey, PrimaryNetwork>;
   /**
    * Takes a current validator (primary network or L1, by node id) out of the P-Chain's current set,
-   * for tests of live subscriptions; `restoreValidator` puts it back. Throws for an unknown node id.
+   * with the delegations to it, so that every service stops listing them (the node's current
+   * validators, the Data API's validators and delegators, the staking metrics); `restoreValidator`
+   * puts them back where they were. Throws for a node id that is not a current validator.
    */
   removeValidator(network: NetworkKey, nodeId: string): void;
   restoreValidator(network: NetworkKey, nodeId: string): void;
+  /** The node ids taken out of a network's current set and not yet restored, in the order taken. */
+  removedValidators(network: NetworkKey): string[];
 }
