@@ -5,34 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, createWorld, DEFAULT_SEED, type Sandbox } from '@avalanche-graph/sandbox';
+import { balanceFromHistory, checkBlockTransactions, checkIcmMessages, dataApiOf, linkedBlocks } from '../support/world-checks.js';
 
 type Json = Record<string, any>;
 
 let sandbox: Sandbox;
-
-async function get(path: string): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${sandbox.urls.dataApi}${path}`);
-  return { status: response.status, body: (await response.json()) as Json };
-}
-
-async function ok(path: string): Promise<Json> {
-  const { status, body } = await get(path);
-  expect(status, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body;
-}
-
-/** Follows nextPageToken to the end and returns every item under `key`. */
-async function walk(path: string, key: string, pageSize = 100): Promise<Json[]> {
-  const items: Json[] = [];
-  let token: string | undefined;
-  const sep = path.includes('?') ? '&' : '?';
-  do {
-    const body = await ok(`${path}${sep}pageSize=${pageSize}${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`);
-    items.push(...(body[key] as Json[]));
-    token = body.nextPageToken;
-  } while (token);
-  return items;
-}
+const ok = (path: string) => dataApiOf(sandbox).ok(path);
+const walk = (path: string, key: string) => dataApiOf(sandbox).walk(path, key);
 
 const CHAINS = ['43114', '779672', '432204', '43113', '173750'];
 
@@ -46,64 +25,20 @@ afterAll(async () => {
 
 describe('blocks', () => {
   it.each(CHAINS)('chain %s: blocks link by parentHash from genesis to the tip, a few seconds apart', async (chainId) => {
-    const blocks = (await walk(`/v1/chains/${chainId}/blocks`, 'blocks')).reverse();
+    const blocks = await linkedBlocks(sandbox, chainId);
     expect(blocks.length).toBeGreaterThanOrEqual(150);
     expect(blocks.length).toBeLessThanOrEqual(301);
-    expect(blocks[0]!.blockNumber).toBe('0');
-    expect(blocks[0]!.parentHash).toBe(`0x${'0'.repeat(64)}`);
-    for (let i = 1; i < blocks.length; i++) {
-      const [prev, block] = [blocks[i - 1]!, blocks[i]!];
-      expect(BigInt(block.blockNumber)).toBe(BigInt(prev.blockNumber) + 1n);
-      expect(block.parentHash).toBe(prev.blockHash);
-      const gap = block.blockTimestamp - prev.blockTimestamp;
-      expect(gap).toBeGreaterThanOrEqual(0);
-      expect(gap).toBeLessThanOrEqual(10);
-      expect(BigInt(block.cumulativeTransactions)).toBe(BigInt(prev.cumulativeTransactions) + BigInt(block.txCount));
-      expect(block.blockHash).toMatch(/^0x[0-9a-f]{64}$/);
-    }
-    expect(new Set(blocks.map((b) => b.blockHash)).size).toBe(blocks.length);
     // The tip is in 2026, the world's fixed present.
     expect(new Date(blocks.at(-1)!.blockTimestamp * 1000).getUTCFullYear()).toBe(2026);
   });
 
   it('a block read by number and by hash is the same block, and txCount matches its transaction list', async () => {
     const blocks = await walk('/v1/chains/43114/blocks', 'blocks');
-    for (const block of blocks.filter((b) => b.txCount > 0).slice(0, 25)) {
-      const byHash = await ok(`/v1/chains/43114/blocks/${block.blockHash}`);
-      expect(byHash).toEqual(block);
-      const { transactions } = await ok(`/v1/chains/43114/blocks/${block.blockNumber}/transactions?pageSize=0`);
-      expect(transactions).toHaveLength(block.txCount);
-      expect(transactions.map((t: Json) => t.blockIndex)).toEqual([...Array(block.txCount).keys()]);
-      for (const tx of transactions) {
-        expect(tx.blockHash).toBe(block.blockHash);
-        expect(tx.blockNumber).toBe(block.blockNumber);
-      }
-      const gasUsed = transactions.reduce((sum: bigint, t: Json) => sum + BigInt(t.gasUsed), 0n);
-      expect(BigInt(block.gasUsed)).toBe(gasUsed);
-      const fees = transactions.reduce((sum: bigint, t: Json) => sum + BigInt(t.gasUsed) * BigInt(t.gasPrice), 0n);
-      expect(BigInt(block.feesSpent)).toBe(fees);
-    }
+    for (const block of blocks.filter((b) => b.txCount > 0).slice(0, 25)) await checkBlockTransactions(sandbox, '43114', block);
   });
 });
 
 describe('balances', () => {
-  /** Native balance of a wallet computed from its genesis balance and its listed transactions. */
-  async function balanceFromHistory(chainId: string, address: string, upTo: number): Promise<bigint> {
-    const genesis = BigInt((await ok(`/v1/chains/${chainId}/addresses/${address}/balances:getNative?blockNumber=0`)).nativeTokenBalance.balance);
-    const txs = await walk(`/v1/chains/${chainId}/addresses/${address}/transactions:listNative?endBlock=${upTo + 1}`, 'transactions');
-    let balance = genesis;
-    const me = address.toLowerCase();
-    for (const tx of txs) {
-      const success = tx.txStatus === '1';
-      if (tx.from.address.toLowerCase() === me) {
-        balance -= BigInt(tx.gasUsed) * BigInt(tx.gasPrice);
-        if (success) balance -= BigInt(tx.value);
-      }
-      if (tx.to.address.toLowerCase() === me && success) balance += BigInt(tx.value);
-    }
-    return balance;
-  }
-
   it('a wallet active on several chains has history on each, and its balance is genesis plus the sum of its transactions', async () => {
     const world = sandbox.world.evm;
     const wallet = world.sharedWallets[0]!;
@@ -113,10 +48,10 @@ describe('balances', () => {
       expect(txs.length, `history of ${wallet} on ${chainId}`).toBeGreaterThan(0);
       for (const at of [Math.floor(latest / 3), latest]) {
         const reported = BigInt((await ok(`/v1/chains/${chainId}/addresses/${wallet}/balances:getNative?blockNumber=${at}`)).nativeTokenBalance.balance);
-        expect(reported, `balance of ${wallet} on ${chainId} at ${at}`).toBe(await balanceFromHistory(chainId, wallet, at));
+        expect(reported, `balance of ${wallet} on ${chainId} at ${at}`).toBe(await balanceFromHistory(sandbox, chainId, wallet, at));
       }
       const now = BigInt((await ok(`/v1/chains/${chainId}/addresses/${wallet}/balances:getNative`)).nativeTokenBalance.balance);
-      expect(now).toBe(await balanceFromHistory(chainId, wallet, latest));
+      expect(now).toBe(await balanceFromHistory(sandbox, chainId, wallet, latest));
     }
   });
 
@@ -124,7 +59,7 @@ describe('balances', () => {
     const chain = sandbox.world.evm.chain(43113)!;
     for (const wallet of chain.wallets) {
       const reported = BigInt((await ok(`/v1/chains/43113/addresses/${wallet}/balances:getNative`)).nativeTokenBalance.balance);
-      expect(reported).toBe(await balanceFromHistory('43113', wallet, chain.latestBlockNumber()));
+      expect(reported).toBe(await balanceFromHistory(sandbox, '43113', wallet, chain.latestBlockNumber()));
       expect(reported).toBeGreaterThan(0n);
     }
   });
@@ -195,34 +130,7 @@ describe('transfers point at real transactions', () => {
 
 describe('ICM messages', () => {
   it('point at source and destination transactions and blocks of this world', async () => {
-    const world = sandbox.world.evm;
-    const senders = [...new Set(world.icmMessages().map((m) => m.from))];
-    const statuses = new Set<string>();
-    for (const sender of senders) {
-      const messages = await walk(`/v1/icm/addresses/${sender}/messages`, 'messages');
-      expect(messages.length).toBeGreaterThan(0);
-      for (const m of messages) {
-        statuses.add(m.status);
-        const source = await ok(`/v1/chains/${m.sourceEvmChainId}/transactions/${m.sourceTransaction.txHash}`);
-        expect(source.teleporterMessageInfo).toMatchObject({ teleporterMessageId: m.messageId, direction: 'SOURCE_TRANSACTION', destinationChainId: m.destinationEvmChainId });
-        expect(source.nativeTransaction.blockTimestamp).toBe(m.sourceTransaction.timestamp);
-        expect(source.nativeTransaction.from.address).toBe(m.from);
-        expect(BigInt(source.nativeTransaction.gasUsed)).toBe(BigInt(m.sourceTransaction.gasSpent));
-        const chains = await ok(`/v1/chains/${m.sourceEvmChainId}`);
-        expect(chains.platformChainId).toBe(m.sourceBlockchainId);
-        if (m.status === 'delivered') {
-          const destination = await ok(`/v1/chains/${m.destinationEvmChainId}/transactions/${m.destinationTransaction.txHash}`);
-          expect(destination.teleporterMessageInfo).toMatchObject({ teleporterMessageId: m.messageId, direction: 'DESTINATION_TRANSACTION', sourceChainId: m.sourceEvmChainId });
-          expect(destination.nativeTransaction.from.address).toBe(m.destinationTransaction.delivererAddress);
-          expect(m.destinationTransaction.timestamp).toBeGreaterThanOrEqual(m.sourceTransaction.timestamp);
-          const block = await ok(`/v1/chains/${m.destinationEvmChainId}/blocks/${destination.nativeTransaction.blockHash}`);
-          expect(block.blockTimestamp).toBe(m.destinationTransaction.timestamp);
-        } else {
-          expect(m.destinationTransaction).toBeUndefined();
-        }
-      }
-    }
-    expect(statuses).toEqual(new Set(['delivered', 'pending']));
+    expect(await checkIcmMessages(sandbox)).toEqual(new Set(['delivered', 'pending']));
   });
 
   it('connect only chains of the same network, with nonces rising over time per source chain', () => {

@@ -15,6 +15,7 @@ import {
   type PrimaryNetwork,
   type UtxoRecord,
 } from '@avalanche-graph/sandbox';
+import { checkDelegations } from '../support/world-checks.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -75,12 +76,7 @@ describe.each(['mainnet', 'fuji'] as const)('%s world', (network) => {
   });
 
   it('delegates only to validators of the same network, within their validation periods', () => {
-    for (const d of net.delegations) {
-      const validator = net.validators.find((v) => v.nodeId === d.nodeId);
-      expect(validator, d.txId).toBeDefined();
-      expect(d.start).toBeGreaterThanOrEqual(d.period.start);
-      expect(d.end).toBeLessThanOrEqual(d.period.end);
-    }
+    checkDelegations(net);
   });
 
   it('pays every reward for an existing staking tx, by a reward tx that names it, into an existing UTXO', () => {

@@ -7,7 +7,8 @@
  * (IN_PROCESS_URLS) through `fetch` and `serviceAt`, for a transport that hands them requests
  * directly (tests run hundreds of operations without a socket).
  */
-import { SandboxConfigError } from './lib/config-error.js';
+import { msFromEnv } from './lib/env.js';
+import { startLife, type SandboxLife, type SandboxLifeOptions } from './life.js';
 import type { SandboxService } from './http.js';
 import type { DataApiAccessOptions } from './data-api/access.js';
 import { createDataApi } from './data-api/index.js';
@@ -27,6 +28,11 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** false: open no listener; the services answer at IN_PROCESS_URLS through `fetch` and `serviceAt` (default true). */
   listen?: boolean;
+  /**
+   * How often the world changes by itself (blocks, ICM deliveries, validator sets); absent or 0: never,
+   * the world moves only when asked. `lifeFromEnv` reads it from SANDBOX_*_INTERVAL_MS variables.
+   */
+  life?: SandboxLifeOptions;
 }
 
 /** Where the services answer when the sandbox does not listen: origins no resolver knows (`.invalid`). */
@@ -42,6 +48,8 @@ export interface Sandbox {
   world: World;
   services: { dataApi: SandboxService; nodeMainnet: SandboxService; nodeFuji: SandboxService; metrics: SandboxService; l1Nodes: SandboxService };
   urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string; l1Nodes: string };
+  /** The world's own changes on timers (`options.life`): their intervals and counts, one change now, stop. */
+  life: SandboxLife;
   /** The service answering at a URL's origin (listening or in process), if any. */
   serviceAt(url: string | URL): SandboxService | undefined;
   /**
@@ -51,22 +59,19 @@ export interface Sandbox {
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** Requests per service and route since the last reset. */
   counts(): Record<string, Record<string, number>>;
-  /** Clears counters and faults (not the added latency). */
+  /** Clears counters and faults (not the added latency, nor the world's changes). */
   reset(): void;
   /** Sets the delay added to every answer of every service, in ms (0: none), from the next request on. */
   setLatency(ms: number): void;
   /** The added latency, and how many answers each service delayed by it. */
   latency(): { latencyMs: number; delayedAnswers: Record<string, number> };
+  /** Stops the world's timers, then closes the services. */
   close(): Promise<void>;
 }
 
 /** `SANDBOX_LATENCY_MS`: a whole number of ms, 0 to 60000 (unset: 0). */
 export function latencyFromEnv(env: Record<string, string | undefined>): number {
-  const raw = env.SANDBOX_LATENCY_MS?.trim();
-  if (raw === undefined || raw === '') return 0;
-  const ms = Number(raw);
-  if (!/^\d+$/.test(raw) || ms > 60_000) throw new SandboxConfigError('SANDBOX_LATENCY_MS', `"${raw}" is not a whole number of ms from 0 to 60000`);
-  return ms;
+  return msFromEnv(env, 'SANDBOX_LATENCY_MS', { fallback: 0, min: 0, max: 60_000 });
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -99,10 +104,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     pointChainsAt(world.chains, { node: { mainnet: urls.nodeRpcMainnet, fuji: urls.nodeRpcFuji }, l1Nodes: urls.l1Nodes });
     const byOrigin = new Map(Object.values(services).map((s) => [s.url, s]));
     const serviceAt = (url: string | URL) => byOrigin.get(new URL(url).origin);
+    const life = startLife(world, options.life);
     return {
       world,
       services,
       urls,
+      life,
       serviceAt,
       fetch: async (input, init) => {
         const service = serviceAt(input instanceof Request ? input.url : input);
@@ -122,6 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         delayedAnswers: Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.latencyStats().delayedAnswers])),
       }),
       close: async () => {
+        life.stop();
         await Promise.all(Object.values(services).map((s) => s.close()));
       },
     };
@@ -142,6 +150,7 @@ async function listen(service: SandboxService, port: number, host: string, start
 
 // Launching: options from SANDBOX_* variables, and where the services listen.
 export { DEFAULT_SANDBOX_PORT, describeUpstreams, sandboxOptionsFromEnv } from './launch.js';
+export { DEFAULT_LIFE, lifeFromEnv, type LifeChange, type SandboxLife, type SandboxLifeOptions } from './life.js';
 export { SandboxConfigError } from './lib/config-error.js';
 export { dataApiAccessFromEnv, KEY_HEADERS, type DataApiAccessOptions } from './data-api/access.js';
 
