@@ -6,7 +6,8 @@
  * nothing more happens).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
+import { createWorld, startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { startGateway, startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 import { subscribe as openStream, waitUntil, type SseStream } from '../support/sse.js';
 
 const POLL_MS = 20;
@@ -117,6 +118,57 @@ describe('blockAdded', () => {
     });
     stream.close();
     await waitUntil(() => pollers().length === 0);
+  });
+});
+
+describe('over a living sandbox', () => {
+  let living: Sandbox;
+  let gateway: SocketHarness;
+  beforeAll(async () => {
+    living = await startSandbox({ port: 0, life: { blockIntervalMs: 50, validatorSetIntervalMs: 50 } });
+    gateway = await startGateway(living, { SUBSCRIPTION_POLL_MS: String(POLL_MS) });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await living?.close();
+  });
+
+  it('delivers the blocks the sandbox mines by itself, on every chain subscribed, in order and each once', async () => {
+    const chains = ['43114', '779672', '173750'];
+    const streams = await Promise.all(chains.map((chainId) => subscribe(gateway.url, BLOCK_ADDED, { chainId })));
+    await Promise.all(streams.map((s) => s.waitForEvents(5, 10_000)));
+    for (const [i, stream] of streams.entries()) {
+      const chain = living.world.evm.chain(chains[i]!)!;
+      expect(stream.events.every((e) => e.errors === undefined)).toBe(true);
+      const blocks = stream.events.map((e) => e.data!.blockAdded as { number: string; hash: string; parentHash: string });
+      for (const [n, block] of blocks.entries()) {
+        expect(block.hash).toBe(chain.blockByNumber(BigInt(block.number))!.hash);
+        if (n > 0) {
+          expect(BigInt(block.number)).toBe(BigInt(blocks[n - 1]!.number) + 1n);
+          expect(block.parentHash).toBe(blocks[n - 1]!.hash);
+        }
+      }
+    }
+    for (const s of streams) s.close();
+    await waitUntil(() => gateway.server.live.hub.stats().pollers.length === 0, 5_000, 'the living gateway\'s pollers to stop');
+  });
+
+  it('reports the validators that the sandbox takes out of the primary network set and puts back', async () => {
+    // The set as generated (the living one may have a validator out already).
+    const full = createWorld(living.world.seed).primary.networks.mainnet.validators.length;
+    const stream = await subscribe(gateway.url, 'subscription { validatorSetChanged { added { nodeId } removed { nodeId } validators { nodeId } } }');
+    await stream.waitForEvents(3, 10_000);
+    for (const event of stream.events) {
+      expect(event.errors).toBeUndefined();
+      const { added, removed, validators } = event.data!.validatorSetChanged;
+      // One validator at most is out at a time; a poll may see more than one change.
+      expect(added.length + removed.length).toBeGreaterThan(0);
+      expect([full, full - 1]).toContain(validators.length);
+    }
+    const changes = stream.events.map((e) => e.data!.validatorSetChanged);
+    expect(changes.some((c) => c.removed.length > 0) && changes.some((c) => c.added.length > 0)).toBe(true);
+    stream.close();
+    await waitUntil(() => gateway.server.live.hub.stats().pollers.length === 0, 5_000, 'the living gateway\'s pollers to stop');
   });
 });
 
