@@ -21,8 +21,8 @@ export function renderConfigDoc(): string {
     'A bad value stops the process before it listens, with exit code 2 and a message naming the variable,',
     'e.g. `Configuration error: PORT: "eighty" is not a whole number`. Empty values count as unset.',
     '',
-    'The simulator\'s own variables (`SANDBOX_SEED`, `SANDBOX_LATENCY_MS`, keys and rate limits) are in',
-    '[sandbox.md](sandbox.md#variables).',
+    'The simulator\'s own variables (`SANDBOX_SEED`, `SANDBOX_LATENCY_MS`, keys and rate limits, how often its',
+    'world changes) are in [sandbox.md](sandbox.md#variables).',
   ];
   const entries = Object.entries(VARIABLES) as [string, Variable<unknown>][];
   for (const [section, title] of Object.entries(SECTIONS)) {
