@@ -1,6 +1,7 @@
 /**
  * Subscriptions (and queries) over WebSocket with the real `graphql-ws` client on the `ws` package,
- * against the sandbox: `blockAdded` events in order (also through Apollo Client's and urql's
+ * against the sandbox: `blockAdded` events in order, from blocks mined by hand and from a sandbox that
+ * mines blocks by itself (also through Apollo Client's and urql's
  * set-ups from docs/clients.md), the operation guard and graphql-armor's limits
  * before any upstream call, trusted documents, the Origin check at the upgrade, the upgrade's size
  * limits, the message size and `connection_init` bounds, the per-client cap shared with SSE, the
@@ -18,7 +19,8 @@ import { createClient, type Client, type ClientOptions } from 'graphql-ws';
 import { OperationTypeNode, type GraphQLFormattedError } from 'graphql';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
+import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { startGateway, startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 import { subscribe as openSse, waitUntil, type SseStream } from '../support/sse.js';
 import { CONNECTION_INIT_TIMEOUT_MS } from '../../src/websocket.js';
 
@@ -84,9 +86,10 @@ afterEach(async () => {
   }
 });
 
-/** A gateway of a describe block of its own, watched by the hook above until it is closed. */
-async function startWatched(env: Record<string, string>): Promise<SocketHarness> {
-  const started = await startSocketHarness({ SUBSCRIPTION_POLL_MS: String(POLL_MS), ...env });
+/** A gateway of a describe block (or test) of its own, over the shared sandbox or the one given, watched by the hook above until it is closed. */
+async function startWatched(env: Record<string, string>, over?: Sandbox): Promise<SocketHarness> {
+  const settings = { SUBSCRIPTION_POLL_MS: String(POLL_MS), ...env };
+  const started = over ? await startGateway(over, settings) : await startSocketHarness(settings);
   watched.add(started);
   return started;
 }
@@ -175,6 +178,31 @@ describe('blockAdded over graphql-ws', () => {
 
     await clients.pop()!.dispose();
     await waitUntil(() => pollers().length === 0 && h.server.live.hub.stats().subscriptions === 0, 5_000, 'the poller to stop');
+  });
+
+  it('receives, in order and each once, the blocks a living sandbox mines by itself', async () => {
+    const living = await startSandbox({ port: 0, life: { blockIntervalMs: 50 } });
+    const gateway = await startWatched({}, living);
+    try {
+      const op = operation(client(gateway), BLOCK_ADDED, { chainId: '43114' });
+      await waitUntil(() => op.results.length >= 5, 10_000, `5 blocks (got ${op.results.length})`);
+      const chain = living.world.evm.chain(43114)!;
+      const blocks = op.results.map((r) => {
+        expect(r.errors).toBeUndefined();
+        return r.data!.blockAdded as { number: string; hash: string; parentHash: string };
+      });
+      for (const [n, block] of blocks.entries()) {
+        expect(block.hash).toBe(chain.blockByNumber(BigInt(block.number))!.hash);
+        if (n > 0) {
+          expect(BigInt(block.number)).toBe(BigInt(blocks[n - 1]!.number) + 1n);
+          expect(block.parentHash).toBe(blocks[n - 1]!.hash);
+        }
+      }
+      await clients.pop()!.dispose();
+    } finally {
+      await closeWatched(gateway);
+      await living.close();
+    }
   });
 
   it('answers queries on the same socket', async () => {
