@@ -2,11 +2,14 @@
  * Batched requests as Apollo Client sends them: `BatchHttpLink` puts the operations of one tick in
  * one POST with a JSON array body. Each operation of the batch is its own operation for the gateway
  * (guard, budget, client rate, errors), so a batch costs upstream exactly what the operations would
- * cost sent apart, and the cap on operations per request (MAX_BATCH_OPERATIONS) holds.
+ * cost sent apart, and the cap on operations per request (MAX_BATCH_OPERATIONS) holds. The client's
+ * cache is set up with the generated kit (clients/apollo.ts); a console warning fails a test.
  */
 import { ApolloClient, ApolloLink, InMemoryCache, gql } from '@apollo/client';
 import { BatchHttpLink } from '@apollo/client/link/batch-http';
 import { describe, expect, it } from 'vitest';
+import { possibleTypes, typePolicies } from '../../clients/apollo.js';
+import { failOnConsoleWarnings } from '../support/console.js';
 import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 
 const CHAINS = gql`
@@ -54,11 +57,12 @@ function batchingClient(url: string, headers: Record<string, string> = {}) {
       return fetch(input, init);
     },
   });
-  const client = new ApolloClient({ link: ApolloLink.from([link]), cache: new InMemoryCache() });
+  const client = new ApolloClient({ link: ApolloLink.from([link]), cache: new InMemoryCache({ possibleTypes, typePolicies }) });
   return { client, posts };
 }
 
 const shared = useSocketHarness({ keyPerTest: 'apollo-batch' });
+failOnConsoleWarnings();
 const { h, headers } = shared;
 
 describe("Apollo Client's BatchHttpLink", () => {

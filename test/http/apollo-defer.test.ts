@@ -2,11 +2,13 @@
  * `@defer` as Apollo Client 4 asks for it: its HttpLink, with the incremental handler of the
  * protocol yoga speaks (`Defer20220824Handler`), sends `accept: multipart/mixed;deferSpec=20220824`
  * and shows the page's fast part first: the query's first result has the chain without its
- * deferred head (read from a slow node), the next one has both. No console warning on the way.
+ * deferred head (read from a slow node), the next one has both, in a cache set up with the
+ * generated kit (clients/apollo.ts). No console warning on the way.
  */
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { Defer20220824Handler } from '@apollo/client/incremental';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { possibleTypes, typePolicies } from '../../clients/apollo.js';
 import { useSocketHarness } from '../support/harness.js';
 
 const DEFERRED_HEAD = gql`
@@ -41,7 +43,7 @@ describe("Apollo Client's HttpLink with @defer", () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
     shared.node.setLatency(500);
-    const client = new ApolloClient({ link: new HttpLink({ uri: h.url, headers }), cache: new InMemoryCache(), incrementalHandler: new Defer20220824Handler() });
+    const client = new ApolloClient({ link: new HttpLink({ uri: h.url, headers }), cache: new InMemoryCache({ possibleTypes, typePolicies }), incrementalHandler: new Defer20220824Handler() });
 
     const shown: Shown[] = [];
     await new Promise<void>((resolve, reject) => {
