@@ -12,7 +12,8 @@ import { Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { Context } from './context.js';
 import { badInput } from './errors.js';
-import { decodeGraphGlobalId } from './schema/global-ids.js';
+import { decodeGraphGlobalId, nodeIdsGuard } from './schema/global-ids.js';
+import { fieldGuard } from './schema/guards.js';
 
 export interface SchemaTypes {
   Context: Context;
@@ -43,10 +44,12 @@ export const builder = new SchemaBuilder<SchemaTypes>({
     idFieldOptions: { description: 'Global id of this object, for `node(id:)` and client caches.' },
     nodeQueryOptions: {
       description: 'Refetches any object by its global id; null when it does not exist.',
+      extensions: fieldGuard(nodeIdsGuard),
       args: { id: { description: 'A global id, as read from an `id` field.' } },
     },
     nodesQueryOptions: {
       description: 'Refetches many objects by global id, in order; null in the slot of one that does not exist.',
+      extensions: fieldGuard(nodeIdsGuard),
       args: { ids: { description: 'Global ids, as read from `id` fields.' } },
     },
   },

@@ -9,7 +9,8 @@
  * - a field's own `checkArgs`; the bounds of every list argument (`maxItems`, default 100); `first`,
  *   `after`, `last` and `before` of every connection; the global ids of `node(id:)` / `nodes(ids:)`;
  * - an estimate of upstream requests: connections cost one call (a page read with `before`, the
- *   upstream pages its cursor can go back through), loaded node links one per item (or per batch),
+ *   upstream pages its cursor can go back through), loaded node links and the ids of `node(id:)`
+ *   what their type's load costs (one per item, or per batch, unless the type says otherwise),
  *   annotated fields what they declare; a list multiplies what its items select by `first` or
  *   `last` (or its list argument's length, or the field's own `listSize`). The estimate is an upper
  *   bound: it counts no cache hit, no shared call and no dataloader batch beyond what types declare.
@@ -73,6 +74,10 @@ const isConnection = (type: GraphQLNamedType) => type.name.endsWith('Connection'
 /** A type `node(id:)` loads: the Node interface itself, or an object type implementing it. */
 const isNode = (type: GraphQLNamedType) => type.name === 'Node' || (isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'));
 const isEdge = (type: GraphQLNamedType) => type.name.endsWith('Edge') && isObjectType(type) && 'cursor' in type.getFields();
+/** Upstream requests to load one object of `type` by its key: the node type's declared `loadCost` (default 1); 0 for other types. */
+const keyLoadCost = (type: GraphQLNamedType) => (isNode(type) ? (typeGuardOf(type)?.loadCost ?? 1) : 0);
+/** Upstream requests per item of a link to `type`: its key's load, unless the type's links carry the object. */
+const linkCost = (type: GraphQLNamedType) => (typeGuardOf(type)?.linksCarryObject ? 0 : keyLoadCost(type));
 
 /** Runs the checks and the estimate over one operation; returns the errors that refuse it, if any. */
 export function guardOperation(
@@ -194,20 +199,20 @@ function field(walk: Walk, node: FieldNode, { parent, instances, pageSize, sprea
   const ownType = typeGuardOf(parent);
   walk.cost += (guard?.upstreamCost ?? ownType?.fieldUpstreamCost ?? (connection ? (page ? pagesToRead(page) : 1) : 0)) * instances;
   if (guard?.itemsByType) {
-    // A list of a union (`_entities`): each member type loads as that many links of it, and each
-    // type's fragment is evaluated for that type's items only.
+    // Objects of several types by key (`_entities`, `node(id:)`, `nodes(ids:)`): each type loads as
+    // that many keys of it, and each type's fragment is evaluated for that type's items only.
     const byType = new Map<string, number>();
     for (const [name, count] of guard.itemsByType(args)) {
       const member = walk.schema.getType(name);
       if (!member) continue;
       byType.set(name, count * instances);
-      loadCost(walk, member, count * instances, guard.upstreamCostPerItem ?? (isNode(member) ? 1 : 0));
+      loadCost(walk, member, count * instances, guard.upstreamCostPerItem ?? keyLoadCost(member));
     }
     const total = [...byType.values()].reduce((a, b) => a + b, 0);
     if (node.selectionSet) selections(walk, node.selectionSet, { parent: type, instances: total, byType, spreading, scope: own });
     return;
   }
-  loadCost(walk, type, items, guard?.upstreamCostPerItem ?? (isNode(type) && !fromPage ? 1 : 0));
+  loadCost(walk, type, items, guard?.upstreamCostPerItem ?? (fromPage ? 0 : linkCost(type)));
 
   if (!node.selectionSet) return;
   const nextPage = connection ? (page?.count ?? DEFAULT_LIST_SIZE) : fromPage ? pageSize : undefined;

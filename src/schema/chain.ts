@@ -15,6 +15,7 @@ import { entity, keyChainId } from './federation.js';
 import { selectsOnly } from './xchain/shared.js';
 import { serves } from './operations.js';
 import { loadEach } from './loaders/each-key.js';
+import { checkEvmChainIdKey } from './global-ids.js';
 
 const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
@@ -126,7 +127,7 @@ export function checkChainId(argument: string, id: string): void {
 
 export const Chain = builder.loadableNode('Chain', {
   // Every chain comes from one chain-list call per operation, however many are loaded.
-  extensions: typeGuard({ loadBatch: 'once', checkId: (key) => (isEvmChainId(key) ? null : 'not an EVM chain id') }),
+  extensions: typeGuard({ loadBatch: 'once', checkId: checkEvmChainIdKey }),
   description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
   id: { resolve: (chain) => chain.chainId },
   // An id that names no chain loads as null, so `node(id)` answers null rather than an error.

@@ -48,6 +48,17 @@ export interface TypeGuard {
   loadBatch?: 'once' | number;
   /** Checks the local id of a global id of this type (`node(id:)`); returns what is wrong, or null. */
   checkId?: (key: string) => string | null;
+  /**
+   * Upstream requests that loading one object of this node type by its local id costs, before
+   * `loadBatch` (default 1): 0 where the id is the whole object (an account is its chain and
+   * address), more where the read takes several calls.
+   */
+  loadCost?: number;
+  /**
+   * The fields that return this node type return the object itself, never a key to load: such a
+   * link costs what the field declares, and only `node(id:)` (or `_entities`) loads the type.
+   */
+  linksCarryObject?: boolean;
 }
 
 /** `extensions` of a field for the guard. */

@@ -4,7 +4,6 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { isCb58Id } from '../../lib/codec.js';
 import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
@@ -19,6 +18,7 @@ import { badInput } from '../../errors.js';
 import { cb58Id } from '../validate.js';
 import { serves } from '../operations.js';
 import { loadEach } from '../loaders/each-key.js';
+import { checkNetworkIdKey } from '../global-ids.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {
@@ -35,13 +35,7 @@ export const Blockchain = builder.loadableNodeRef<BlockchainShape, string, strin
 });
 
 Blockchain.implement({
-  extensions: typeGuard({
-    checkId: (key) => {
-      const [network, blockchainId, extra] = key.split(':');
-      if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<blockchainId>';
-      return blockchainId && isCb58Id(blockchainId) ? null : 'the blockchain id is not a cb58 id';
-    },
-  }),
+  extensions: typeGuard({ checkId: checkNetworkIdKey('blockchainId') }),
   description: 'A blockchain created on the P-Chain: one of the primary network\'s chains or a chain of an L1, with its VM and genesis.',
   fields: (t) => ({
     blockchainId: t.exposeString('blockchainId', { description: 'The blockchain id (cb58).' }),

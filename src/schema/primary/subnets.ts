@@ -17,6 +17,7 @@ import { L1_VALIDATOR_PAGE, L1Validator, L1ValidatorConnection, l1ValidatorList 
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
 import { loadEach } from '../loaders/each-key.js';
+import { checkNetworkIdKey } from '../global-ids.js';
 import { Validator } from '../pchain/validator.js';
 import { cb58Id, nodeId as nodeIdArg } from '../validate.js';
 import { OutputOwners, ownersFrom } from '../xchain/shared.js';
@@ -56,13 +57,7 @@ export const L1ValidatorManager = builder.objectRef<WireL1ValidatorManagerDetail
 });
 
 Subnet.implement({
-  extensions: typeGuard({
-    checkId: (key) => {
-      const [network, subnetId, extra] = key.split(':');
-      if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<subnetId>';
-      return subnetId && isCb58Id(subnetId) ? null : 'the subnet id is not a cb58 id';
-    },
-  }),
+  extensions: typeGuard({ checkId: checkNetworkIdKey('subnetId') }),
   description: 'A subnet created on the P-Chain (or the primary network itself): its owner, whether it became an L1, its blockchains and its validators.',
   fields: (t) => ({
     subnetId: t.exposeString('subnetId', { description: 'The subnet id (cb58).' }),
