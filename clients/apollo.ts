@@ -13,7 +13,7 @@ export const possibleTypes: PossibleTypesMap = {
   AddressBalances: ['CChainAtomicBalances', 'PChainAddressBalances', 'XChainAddressBalances'],
   Contract: ['Erc1155Contract', 'Erc20Contract', 'Erc721Contract', 'UnknownContract'],
   NftToken: ['Erc1155Token', 'Erc1155TokenBalance', 'Erc721Token', 'Erc721TokenBalance'],
-  Node: ['Block', 'Blockchain', 'CChainAtomicTransaction', 'Chain', 'Erc1155Token', 'Erc1155TokenBalance', 'Erc721Token', 'Erc721TokenBalance', 'InterchainMessage', 'PChainTransaction', 'PrimaryNetworkBlock', 'Subnet', 'Transaction', 'TransactionExportJob', 'Validator', 'Webhook', 'XChainAssetDetails', 'XChainTransaction'],
+  Node: ['Account', 'Block', 'Blockchain', 'CChainAtomicTransaction', 'Chain', 'Delegator', 'Erc1155Contract', 'Erc1155Token', 'Erc1155TokenBalance', 'Erc20Contract', 'Erc20Transfer', 'Erc721Contract', 'Erc721Token', 'Erc721TokenBalance', 'Erc721Transfer', 'InterchainMessage', 'L1Validator', 'MetricsChain', 'NftCollection', 'PChainTransaction', 'PrimaryNetworkBlock', 'Subnet', 'TokenContract', 'Transaction', 'TransactionExportJob', 'UnknownContract', 'Validator', 'Vertex', 'Webhook', 'XChainAssetDetails', 'XChainTransaction'],
   PrimaryNetworkTransaction: ['CChainAtomicTransaction', 'PChainTransaction', 'XChainTransaction'],
   TokenTransfer: ['Erc1155Transfer', 'Erc20Transfer', 'Erc721Transfer'],
   Utxo: ['PChainUtxo', 'XChainUtxo'],
@@ -29,8 +29,6 @@ export const possibleTypes: PossibleTypesMap = {
  */
 export const typePolicies: TypePolicies = {
   Account: {
-    keyFields: false,
-    merge: true,
     fields: {
       collectibleBalances: relayStylePagination(['contractAddress']),
       contractDeployments: relayStylePagination(),
@@ -103,10 +101,8 @@ export const typePolicies: TypePolicies = {
       webhooks: relayStylePagination(['status']),
     },
   },
-  Delegator: { keyFields: false, merge: true },
   DelegatorConnection: { keyFields: false },
   DelegatorEdge: { keyFields: false },
-  Erc1155Contract: { keyFields: false, merge: true },
   Erc1155TokenBalanceConnection: { keyFields: false },
   Erc1155TokenBalanceEdge: { keyFields: false },
   Erc1155Transfer: { keyFields: false, merge: true },
@@ -115,14 +111,10 @@ export const typePolicies: TypePolicies = {
   Erc20Balance: { keyFields: false, merge: true },
   Erc20BalanceConnection: { keyFields: false },
   Erc20BalanceEdge: { keyFields: false },
-  Erc20Contract: { keyFields: false, merge: true },
-  Erc20Transfer: { keyFields: false, merge: true },
   Erc20TransferConnection: { keyFields: false },
   Erc20TransferEdge: { keyFields: false },
-  Erc721Contract: { keyFields: false, merge: true },
   Erc721TokenBalanceConnection: { keyFields: false },
   Erc721TokenBalanceEdge: { keyFields: false },
-  Erc721Transfer: { keyFields: false, merge: true },
   Erc721TransferConnection: { keyFields: false },
   Erc721TransferEdge: { keyFields: false },
   EthRules: { keyFields: false, merge: true },
@@ -155,7 +147,6 @@ export const typePolicies: TypePolicies = {
   InternalTransaction: { keyFields: false, merge: true },
   InternalTransactionConnection: { keyFields: false },
   InternalTransactionEdge: { keyFields: false },
-  L1Validator: { keyFields: false, merge: true },
   L1ValidatorConnection: { keyFields: false },
   L1ValidatorEdge: { keyFields: false },
   L1ValidatorManager: { keyFields: false, merge: true },
@@ -168,7 +159,6 @@ export const typePolicies: TypePolicies = {
   MetricPoint: { keyFields: false, merge: true },
   MetricPointConnection: { keyFields: false },
   MetricPointEdge: { keyFields: false },
-  MetricsChain: { keyFields: false, merge: true },
   MetricsChainConnection: { keyFields: false },
   MetricsChainEdge: { keyFields: false },
   Money: { keyFields: false, merge: true },
@@ -203,8 +193,6 @@ export const typePolicies: TypePolicies = {
   NetworkTokenDetails: { keyFields: false, merge: true },
   NetworkValidatorDetails: { keyFields: false, merge: true },
   NftCollection: {
-    keyFields: false,
-    merge: true,
     fields: {
       tokens: relayStylePagination(),
     },
@@ -259,8 +247,6 @@ export const typePolicies: TypePolicies = {
   SubnetEdge: { keyFields: false },
   TeleporterMessageInfo: { keyFields: false, merge: true },
   TokenContract: {
-    keyFields: false,
-    merge: true,
     fields: {
       transfers: relayStylePagination(['endBlock', 'startBlock']),
     },
@@ -273,7 +259,6 @@ export const typePolicies: TypePolicies = {
   TransactionVertex: { keyFields: false, merge: true },
   TransferableInput: { keyFields: false, merge: true },
   TransferableOutput: { keyFields: false, merge: true },
-  UnknownContract: { keyFields: false, merge: true },
   UpstreamHealthCheck: { keyFields: false, merge: true },
   UpstreamHealthComponent: { keyFields: false, merge: true },
   UpstreamServiceStatus: { keyFields: false, merge: true },
@@ -301,7 +286,6 @@ export const typePolicies: TypePolicies = {
   ValidatorHealth: { keyFields: false, merge: true },
   ValidatorRewards: { keyFields: false, merge: true },
   ValidatorSetChange: { keyFields: false, merge: true },
-  Vertex: { keyFields: false, merge: true },
   VertexConnection: { keyFields: false },
   VertexEdge: { keyFields: false },
   Webhook: {

@@ -629,6 +629,17 @@ export default {
             ]
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "internalTransactions",
             "type": {
               "kind": "OBJECT",
@@ -798,7 +809,12 @@ export default {
             "args": []
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -4325,6 +4341,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logoUri",
             "type": {
               "kind": "SCALAR",
@@ -4384,7 +4411,12 @@ export default {
             "args": []
           }
         ],
-        "interfaces": [],
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ],
         "possibleTypes": [
           {
             "kind": "OBJECT",
@@ -5199,6 +5231,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "netReward",
             "type": {
               "kind": "SCALAR",
@@ -5266,7 +5309,12 @@ export default {
             "args": []
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -5678,6 +5726,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logoUri",
             "type": {
               "kind": "SCALAR",
@@ -5749,6 +5808,10 @@ export default {
           {
             "kind": "INTERFACE",
             "name": "Contract"
+          },
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
           }
         ]
       },
@@ -5831,6 +5894,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logIndex",
             "type": {
               "kind": "NON_NULL",
@@ -5906,6 +5980,10 @@ export default {
           }
         ],
         "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          },
           {
             "kind": "INTERFACE",
             "name": "TokenTransfer"
@@ -6089,6 +6167,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logoUri",
             "type": {
               "kind": "SCALAR",
@@ -6160,6 +6249,10 @@ export default {
           {
             "kind": "INTERFACE",
             "name": "Contract"
+          },
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
           }
         ]
       },
@@ -6631,6 +6724,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logIndex",
             "type": {
               "kind": "NON_NULL",
@@ -6687,6 +6791,10 @@ export default {
           }
         ],
         "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          },
           {
             "kind": "INTERFACE",
             "name": "TokenTransfer"
@@ -6878,6 +6986,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logoUri",
             "type": {
               "kind": "SCALAR",
@@ -6949,6 +7068,10 @@ export default {
           {
             "kind": "INTERFACE",
             "name": "Contract"
+          },
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
           }
         ]
       },
@@ -10042,6 +10165,17 @@ export default {
             ]
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "isActive",
             "type": {
               "kind": "NON_NULL",
@@ -10228,7 +10362,12 @@ export default {
             "args": []
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -10858,6 +10997,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "network",
             "type": {
               "kind": "NON_NULL",
@@ -10880,7 +11030,12 @@ export default {
             "args": []
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -13396,6 +13551,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "token",
             "type": {
               "kind": "INTERFACE",
@@ -13454,7 +13620,12 @@ export default {
             ]
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -13843,6 +14014,10 @@ export default {
         "possibleTypes": [
           {
             "kind": "OBJECT",
+            "name": "Account"
+          },
+          {
+            "kind": "OBJECT",
             "name": "Block"
           },
           {
@@ -13859,11 +14034,35 @@ export default {
           },
           {
             "kind": "OBJECT",
+            "name": "Delegator"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "Erc20Contract"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "Erc20Transfer"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "Erc721Contract"
+          },
+          {
+            "kind": "OBJECT",
             "name": "Erc721Token"
           },
           {
             "kind": "OBJECT",
             "name": "Erc721TokenBalance"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "Erc721Transfer"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "Erc1155Contract"
           },
           {
             "kind": "OBJECT",
@@ -13879,6 +14078,18 @@ export default {
           },
           {
             "kind": "OBJECT",
+            "name": "L1Validator"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "MetricsChain"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "NftCollection"
+          },
+          {
+            "kind": "OBJECT",
             "name": "PChainTransaction"
           },
           {
@@ -13891,6 +14102,10 @@ export default {
           },
           {
             "kind": "OBJECT",
+            "name": "TokenContract"
+          },
+          {
+            "kind": "OBJECT",
             "name": "Transaction"
           },
           {
@@ -13899,7 +14114,15 @@ export default {
           },
           {
             "kind": "OBJECT",
+            "name": "UnknownContract"
+          },
+          {
+            "kind": "OBJECT",
             "name": "Validator"
+          },
+          {
+            "kind": "OBJECT",
+            "name": "Vertex"
           },
           {
             "kind": "OBJECT",
@@ -17952,6 +18175,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logoUri",
             "type": {
               "kind": "SCALAR",
@@ -18037,7 +18271,12 @@ export default {
             ]
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "INTERFACE",
@@ -19174,6 +19413,17 @@ export default {
             "args": []
           },
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "logoUri",
             "type": {
               "kind": "SCALAR",
@@ -19237,6 +19487,10 @@ export default {
           {
             "kind": "INTERFACE",
             "name": "Contract"
+          },
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
           }
         ]
       },
@@ -20954,6 +21208,17 @@ export default {
         "name": "Vertex",
         "fields": [
           {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Any"
+              }
+            },
+            "args": []
+          },
+          {
             "name": "parentHashes",
             "type": {
               "kind": "NON_NULL",
@@ -21054,7 +21319,12 @@ export default {
             "args": []
           }
         ],
-        "interfaces": []
+        "interfaces": [
+          {
+            "kind": "INTERFACE",
+            "name": "Node"
+          }
+        ]
       },
       {
         "kind": "OBJECT",

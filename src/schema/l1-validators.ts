@@ -14,7 +14,9 @@ import { knownOr } from './enums.js';
 import { BLOCKCHAIN_STATUSES, BlockchainStatus } from './pchain/chain.js';
 import { Blockchain } from './primary/blockchain.js';
 import { cb58Id, list, nodeId } from './validate.js';
-import { fieldGuard, maxItems } from './guards.js';
+import { fieldGuard, maxItems, typeGuard } from './guards.js';
+import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from './global-ids.js';
+import { loadEach } from './loaders/each-key.js';
 import type { Context } from '../context.js';
 import { bytesToHex, cb58Decode } from '../lib/codec.js';
 import type { NetworkKey } from '../lib/networks.js';
@@ -65,9 +67,22 @@ const balanceOwners = (o: WireBalanceOwner | undefined) => (o ? ownersFrom({ thr
 // A Data API member of a validator read from its node may cost the subnet's list (shared by all of them).
 const dataApiMember = { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:listL1Validators') };
 
-export const L1Validator = builder.objectRef<L1ValidatorShape>('L1Validator').implement({
+export const L1Validator = builder.loadableNodeRef<L1ValidatorShape, string, string>('L1Validator', {
+  id: { resolve: (v) => networkIdKey(v.network, validationIdOf(v)) },
+  // A refetch reads the Data API's record of the validation (inactive ones too).
+  load: (ids: string[], ctx: Context) =>
+    loadEach(ids, async (id) => {
+      const key = parseNetworkIdKey(id);
+      const details = key && (await ctx.loaders.l1ValidationById.load(`${key.network}||${key.id}`));
+      return key && details ? { network: key.network, subnetId: details.subnetId, details } : null;
+    }),
+});
+
+L1Validator.implement({
+  // Links to a validator carry it; only `node(id:)` reads one by its validation id.
+  extensions: typeGuard({ checkId: checkNetworkIdKey('validationId'), linksCarryObject: true }),
   description:
-    'A validator of an L1 (one validation, by validation id), from the L1\'s own node (`Chain.validators`: weight, activity, connection, uptime) and from the Data API (`Network.l1Validators`, `Subnet.l1Validators`: balance, owners, BLS key). Members of the other source are read when selected; the node\'s observations (`isConnected`, `uptimePercentage`, `uptimeSeconds`) are null when it was read from the Data API.',
+    'A validator of an L1 (one validation, by validation id), from the L1\'s own node (`Chain.validators`: weight, activity, connection, uptime) and from the Data API (`Network.l1Validators`, `Subnet.l1Validators`: balance, owners, BLS key). Members of the other source are read when selected; the node\'s observations (`isConnected`, `uptimePercentage`, `uptimeSeconds`) are null when it was read from the Data API. A node: its id is the network and the validation id; `node(id:)` reads it from the Data API.',
   fields: (t) => ({
     validationId: t.string({ description: 'Id of the validation (the L1 validator registration on the P-Chain, cb58).', resolve: validationIdOf }),
     validationIdHex: t.string({

@@ -1081,6 +1081,19 @@ export type AccountWebhookNodeQuery = { node:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { webhookId: string, url: string, id: string }
     | { id: string }
     | { id: string }
@@ -1216,21 +1229,34 @@ export type NodeByIdQueryVariables = Exact<{
 
 
 export type NodeByIdQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', chainId: string, chainName: string, id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -1245,7 +1271,20 @@ export type NodesByIdsQuery = { nodes: Array<
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
     | { chainId: string, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1268,7 +1307,20 @@ export type ClientNodeRefetchQueryVariables = Exact<{
 
 
 export type ClientNodeRefetchQuery = { node:
+    | { id: string }
     | { number: string, hash: string, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1288,6 +1340,8 @@ export type ClientNodeRefetchQuery = { node:
     | { id: string }
    | null };
 
+type ClientNodeIdentity_Account_Fragment = { id: string };
+
 type ClientNodeIdentity_Block_Fragment = { id: string };
 
 type ClientNodeIdentity_Blockchain_Fragment = { id: string };
@@ -1296,9 +1350,21 @@ type ClientNodeIdentity_CChainAtomicTransaction_Fragment = { id: string };
 
 type ClientNodeIdentity_Chain_Fragment = { id: string };
 
+type ClientNodeIdentity_Delegator_Fragment = { id: string };
+
+type ClientNodeIdentity_Erc20Contract_Fragment = { id: string };
+
+type ClientNodeIdentity_Erc20Transfer_Fragment = { id: string };
+
+type ClientNodeIdentity_Erc721Contract_Fragment = { id: string };
+
 type ClientNodeIdentity_Erc721Token_Fragment = { id: string };
 
 type ClientNodeIdentity_Erc721TokenBalance_Fragment = { id: string };
+
+type ClientNodeIdentity_Erc721Transfer_Fragment = { id: string };
+
+type ClientNodeIdentity_Erc1155Contract_Fragment = { id: string };
 
 type ClientNodeIdentity_Erc1155Token_Fragment = { id: string };
 
@@ -1306,17 +1372,29 @@ type ClientNodeIdentity_Erc1155TokenBalance_Fragment = { id: string };
 
 type ClientNodeIdentity_InterchainMessage_Fragment = { id: string };
 
+type ClientNodeIdentity_L1Validator_Fragment = { id: string };
+
+type ClientNodeIdentity_MetricsChain_Fragment = { id: string };
+
+type ClientNodeIdentity_NftCollection_Fragment = { id: string };
+
 type ClientNodeIdentity_PChainTransaction_Fragment = { id: string };
 
 type ClientNodeIdentity_PrimaryNetworkBlock_Fragment = { id: string };
 
 type ClientNodeIdentity_Subnet_Fragment = { id: string };
 
+type ClientNodeIdentity_TokenContract_Fragment = { id: string };
+
 type ClientNodeIdentity_Transaction_Fragment = { id: string };
 
 type ClientNodeIdentity_TransactionExportJob_Fragment = { id: string };
 
+type ClientNodeIdentity_UnknownContract_Fragment = { id: string };
+
 type ClientNodeIdentity_Validator_Fragment = { id: string };
+
+type ClientNodeIdentity_Vertex_Fragment = { id: string };
 
 type ClientNodeIdentity_Webhook_Fragment = { id: string };
 
@@ -1325,21 +1403,34 @@ type ClientNodeIdentity_XChainAssetDetails_Fragment = { id: string };
 type ClientNodeIdentity_XChainTransaction_Fragment = { id: string };
 
 export type ClientNodeIdentityFragment =
+  | ClientNodeIdentity_Account_Fragment
   | ClientNodeIdentity_Block_Fragment
   | ClientNodeIdentity_Blockchain_Fragment
   | ClientNodeIdentity_CChainAtomicTransaction_Fragment
   | ClientNodeIdentity_Chain_Fragment
+  | ClientNodeIdentity_Delegator_Fragment
+  | ClientNodeIdentity_Erc20Contract_Fragment
+  | ClientNodeIdentity_Erc20Transfer_Fragment
+  | ClientNodeIdentity_Erc721Contract_Fragment
   | ClientNodeIdentity_Erc721Token_Fragment
   | ClientNodeIdentity_Erc721TokenBalance_Fragment
+  | ClientNodeIdentity_Erc721Transfer_Fragment
+  | ClientNodeIdentity_Erc1155Contract_Fragment
   | ClientNodeIdentity_Erc1155Token_Fragment
   | ClientNodeIdentity_Erc1155TokenBalance_Fragment
   | ClientNodeIdentity_InterchainMessage_Fragment
+  | ClientNodeIdentity_L1Validator_Fragment
+  | ClientNodeIdentity_MetricsChain_Fragment
+  | ClientNodeIdentity_NftCollection_Fragment
   | ClientNodeIdentity_PChainTransaction_Fragment
   | ClientNodeIdentity_PrimaryNetworkBlock_Fragment
   | ClientNodeIdentity_Subnet_Fragment
+  | ClientNodeIdentity_TokenContract_Fragment
   | ClientNodeIdentity_Transaction_Fragment
   | ClientNodeIdentity_TransactionExportJob_Fragment
+  | ClientNodeIdentity_UnknownContract_Fragment
   | ClientNodeIdentity_Validator_Fragment
+  | ClientNodeIdentity_Vertex_Fragment
   | ClientNodeIdentity_Webhook_Fragment
   | ClientNodeIdentity_XChainAssetDetails_Fragment
   | ClientNodeIdentity_XChainTransaction_Fragment
@@ -1381,21 +1472,34 @@ export type NftNodesQueryVariables = Exact<{
 
 
 export type NftNodesQuery = { nodes: Array<
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', address: string, tokenId: string, tokenUri: string, id: string, owner: { address: string } | null }
     | { __typename: 'Erc721TokenBalance', address: string, tokenId: string, tokenUri: string, id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', address: string, tokenId: string, tokenUri: string, id: string }
     | { __typename: 'Erc1155TokenBalance', address: string, tokenId: string, tokenUri: string, balance: string, id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -1693,21 +1797,34 @@ export type EvmTransactionNodeQueryVariables = Exact<{
 
 
 export type EvmTransactionNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', hash: string, blockNumber: string, input: string | null, id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -1887,21 +2004,34 @@ export type IcmMessageNodeQueryVariables = Exact<{
 
 
 export type IcmMessageNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', messageId: string, status: InterchainMessageStatus, id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -2069,6 +2199,290 @@ export type AccountNftListsQueryVariables = Exact<{
 
 export type AccountNftListsQuery = { chain: { chainId: string, address: { address: string, erc721Balances: { nodes: Array<{ tokenId: string }> } | null, erc1155Balances: { nodes: Array<{ tokenId: string, balance: string }> } | null } } | null };
 
+type NodeIdsFields_Account_Fragment = { __typename: 'Account', chainId: string, address: string, id: string };
+
+type NodeIdsFields_Block_Fragment = { __typename: 'Block', id: string };
+
+type NodeIdsFields_Blockchain_Fragment = { __typename: 'Blockchain', id: string };
+
+type NodeIdsFields_CChainAtomicTransaction_Fragment = { __typename: 'CChainAtomicTransaction', id: string };
+
+type NodeIdsFields_Chain_Fragment = { __typename: 'Chain', id: string };
+
+type NodeIdsFields_Delegator_Fragment = { __typename: 'Delegator', txHash: string, nodeId: string, amountDelegated: string, delegationStatus: DelegationStatus, rewardAddresses: Array<string>, id: string };
+
+type NodeIdsFields_Erc20Contract_Fragment = { __typename: 'Erc20Contract', address: string, ercType: TokenStandard, name: string | null, id: string };
+
+type NodeIdsFields_Erc20Transfer_Fragment = { __typename: 'Erc20Transfer', txHash: string, logIndex: number, value: string, id: string };
+
+type NodeIdsFields_Erc721Contract_Fragment = { __typename: 'Erc721Contract', address: string, ercType: TokenStandard, name: string | null, id: string };
+
+type NodeIdsFields_Erc721Token_Fragment = { __typename: 'Erc721Token', id: string };
+
+type NodeIdsFields_Erc721TokenBalance_Fragment = { __typename: 'Erc721TokenBalance', id: string };
+
+type NodeIdsFields_Erc721Transfer_Fragment = { __typename: 'Erc721Transfer', txHash: string, logIndex: number, id: string, erc721Token: { tokenId: string } };
+
+type NodeIdsFields_Erc1155Contract_Fragment = { __typename: 'Erc1155Contract', address: string, ercType: TokenStandard, name: string | null, id: string };
+
+type NodeIdsFields_Erc1155Token_Fragment = { __typename: 'Erc1155Token', id: string };
+
+type NodeIdsFields_Erc1155TokenBalance_Fragment = { __typename: 'Erc1155TokenBalance', id: string };
+
+type NodeIdsFields_InterchainMessage_Fragment = { __typename: 'InterchainMessage', id: string };
+
+type NodeIdsFields_L1Validator_Fragment = { __typename: 'L1Validator', validationId: string, nodeId: string, subnetId: string | null, weight: string, id: string };
+
+type NodeIdsFields_MetricsChain_Fragment = { __typename: 'MetricsChain', evmChainId: string, chainName: string, id: string };
+
+type NodeIdsFields_NftCollection_Fragment = { __typename: 'NftCollection', address: string, id: string };
+
+type NodeIdsFields_PChainTransaction_Fragment = { __typename: 'PChainTransaction', id: string };
+
+type NodeIdsFields_PrimaryNetworkBlock_Fragment = { __typename: 'PrimaryNetworkBlock', id: string };
+
+type NodeIdsFields_Subnet_Fragment = { __typename: 'Subnet', id: string };
+
+type NodeIdsFields_TokenContract_Fragment = { __typename: 'TokenContract', address: string, id: string };
+
+type NodeIdsFields_Transaction_Fragment = { __typename: 'Transaction', id: string };
+
+type NodeIdsFields_TransactionExportJob_Fragment = { __typename: 'TransactionExportJob', id: string };
+
+type NodeIdsFields_UnknownContract_Fragment = { __typename: 'UnknownContract', address: string, ercType: TokenStandard, name: string | null, id: string };
+
+type NodeIdsFields_Validator_Fragment = { __typename: 'Validator', id: string };
+
+type NodeIdsFields_Vertex_Fragment = { __typename: 'Vertex', vertexHash: string, vertexHeight: string, parentHashes: Array<string>, id: string };
+
+type NodeIdsFields_Webhook_Fragment = { __typename: 'Webhook', id: string };
+
+type NodeIdsFields_XChainAssetDetails_Fragment = { __typename: 'XChainAssetDetails', id: string };
+
+type NodeIdsFields_XChainTransaction_Fragment = { __typename: 'XChainTransaction', id: string };
+
+export type NodeIdsFieldsFragment =
+  | NodeIdsFields_Account_Fragment
+  | NodeIdsFields_Block_Fragment
+  | NodeIdsFields_Blockchain_Fragment
+  | NodeIdsFields_CChainAtomicTransaction_Fragment
+  | NodeIdsFields_Chain_Fragment
+  | NodeIdsFields_Delegator_Fragment
+  | NodeIdsFields_Erc20Contract_Fragment
+  | NodeIdsFields_Erc20Transfer_Fragment
+  | NodeIdsFields_Erc721Contract_Fragment
+  | NodeIdsFields_Erc721Token_Fragment
+  | NodeIdsFields_Erc721TokenBalance_Fragment
+  | NodeIdsFields_Erc721Transfer_Fragment
+  | NodeIdsFields_Erc1155Contract_Fragment
+  | NodeIdsFields_Erc1155Token_Fragment
+  | NodeIdsFields_Erc1155TokenBalance_Fragment
+  | NodeIdsFields_InterchainMessage_Fragment
+  | NodeIdsFields_L1Validator_Fragment
+  | NodeIdsFields_MetricsChain_Fragment
+  | NodeIdsFields_NftCollection_Fragment
+  | NodeIdsFields_PChainTransaction_Fragment
+  | NodeIdsFields_PrimaryNetworkBlock_Fragment
+  | NodeIdsFields_Subnet_Fragment
+  | NodeIdsFields_TokenContract_Fragment
+  | NodeIdsFields_Transaction_Fragment
+  | NodeIdsFields_TransactionExportJob_Fragment
+  | NodeIdsFields_UnknownContract_Fragment
+  | NodeIdsFields_Validator_Fragment
+  | NodeIdsFields_Vertex_Fragment
+  | NodeIdsFields_Webhook_Fragment
+  | NodeIdsFields_XChainAssetDetails_Fragment
+  | NodeIdsFields_XChainTransaction_Fragment
+;
+
+export type NodeIdsNodeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type NodeIdsNodeQuery = { node:
+    | { __typename: 'Account', chainId: string, address: string, id: string }
+    | { __typename: 'Block', id: string }
+    | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainAtomicTransaction', id: string }
+    | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', txHash: string, nodeId: string, amountDelegated: string, delegationStatus: DelegationStatus, rewardAddresses: Array<string>, id: string }
+    | { __typename: 'Erc20Contract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Erc20Transfer', txHash: string, logIndex: number, value: string, id: string }
+    | { __typename: 'Erc721Contract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Erc721Token', id: string }
+    | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', txHash: string, logIndex: number, id: string, erc721Token: { tokenId: string } }
+    | { __typename: 'Erc1155Contract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Erc1155Token', id: string }
+    | { __typename: 'Erc1155TokenBalance', id: string }
+    | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', validationId: string, nodeId: string, subnetId: string | null, weight: string, id: string }
+    | { __typename: 'MetricsChain', evmChainId: string, chainName: string, id: string }
+    | { __typename: 'NftCollection', address: string, id: string }
+    | { __typename: 'PChainTransaction', id: string }
+    | { __typename: 'PrimaryNetworkBlock', id: string }
+    | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', address: string, id: string }
+    | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', vertexHash: string, vertexHeight: string, parentHashes: Array<string>, id: string }
+    | { __typename: 'Webhook', id: string }
+    | { __typename: 'XChainAssetDetails', id: string }
+    | { __typename: 'XChainTransaction', id: string }
+   | null };
+
+export type NodeIdsNodesQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type NodeIdsNodesQuery = { nodes: Array<
+    | { __typename: 'Account', chainId: string, address: string, id: string }
+    | { __typename: 'Block', id: string }
+    | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainAtomicTransaction', id: string }
+    | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', txHash: string, nodeId: string, amountDelegated: string, delegationStatus: DelegationStatus, rewardAddresses: Array<string>, id: string }
+    | { __typename: 'Erc20Contract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Erc20Transfer', txHash: string, logIndex: number, value: string, id: string }
+    | { __typename: 'Erc721Contract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Erc721Token', id: string }
+    | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', txHash: string, logIndex: number, id: string, erc721Token: { tokenId: string } }
+    | { __typename: 'Erc1155Contract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Erc1155Token', id: string }
+    | { __typename: 'Erc1155TokenBalance', id: string }
+    | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', validationId: string, nodeId: string, subnetId: string | null, weight: string, id: string }
+    | { __typename: 'MetricsChain', evmChainId: string, chainName: string, id: string }
+    | { __typename: 'NftCollection', address: string, id: string }
+    | { __typename: 'PChainTransaction', id: string }
+    | { __typename: 'PrimaryNetworkBlock', id: string }
+    | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', address: string, id: string }
+    | { __typename: 'Transaction', id: string }
+    | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', address: string, ercType: TokenStandard, name: string | null, id: string }
+    | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', vertexHash: string, vertexHeight: string, parentHashes: Array<string>, id: string }
+    | { __typename: 'Webhook', id: string }
+    | { __typename: 'XChainAssetDetails', id: string }
+    | { __typename: 'XChainTransaction', id: string }
+   | null> };
+
+export type NodeIdsAccountsQueryVariables = Exact<{
+  chainId: string;
+  address: string;
+  other: string;
+}>;
+
+
+export type NodeIdsAccountsQuery = { chain: { address: { id: string, address: string, transactions: { nodes: Array<{ hash: string, from: { id: string, address: string }, to: { id: string, address: string } | null }> } | null }, other: { id: string } } | null };
+
+export type NodeIdsAccountTransfersQueryVariables = Exact<{
+  chainId: string;
+  address: string;
+}>;
+
+
+export type NodeIdsAccountTransfersQuery = { chain: { address: { erc20Transfers: { nodes: Array<{ id: string, txHash: string, logIndex: number, value: string, token: { id: string, address: string } }> } | null } } | null };
+
+export type NodeIdsTransactionTransfersQueryVariables = Exact<{
+  chainId: string;
+  hash: string;
+}>;
+
+
+export type NodeIdsTransactionTransfersQuery = { chain: { transaction: { erc20Transfers: Array<{ id: string, txHash: string, logIndex: number, value: string }> | null, erc721Transfers: Array<{ id: string, txHash: string, logIndex: number }> | null } | null } | null };
+
+export type NodeIdsTokenTransfersQueryVariables = Exact<{
+  chainId: string;
+  address: string;
+}>;
+
+
+export type NodeIdsTokenTransfersQuery = { chain: { token: { id: string, transfers: { nodes: Array<
+          | { __typename: 'Erc20Transfer', id: string, txHash: string, logIndex: number }
+          | { __typename: 'Erc721Transfer', id: string, txHash: string, logIndex: number }
+          | { __typename: 'Erc1155Transfer', txHash: string, logIndex: number }
+        > } | null }, nftCollection: { id: string } } | null };
+
+export type NodeIdsContractQueryVariables = Exact<{
+  chainId: string;
+  address: string;
+}>;
+
+
+export type NodeIdsContractQuery = { chain: { address: { contract:
+        | { __typename: 'Erc20Contract', id: string, address: string }
+        | { __typename: 'Erc721Contract', id: string, address: string }
+        | { __typename: 'Erc1155Contract', id: string, address: string }
+        | { __typename: 'UnknownContract', id: string, address: string }
+       | null } } | null };
+
+export type NodeIdsNftTokenQueryVariables = Exact<{
+  chainId: string;
+  address: string;
+  tokenId: string;
+}>;
+
+
+export type NodeIdsNftTokenQuery = { chain: { nftToken:
+      | { collection: { id: string } }
+      | { collection: { id: string } }
+      | { collection: { id: string } }
+      | { collection: { id: string } }
+     | null } | null };
+
+export type NodeIdsL1ValidatorsQueryVariables = Exact<{
+  chainId: string;
+  network?: NetworkName | null | undefined;
+  subnetId: string;
+}>;
+
+
+export type NodeIdsL1ValidatorsQuery = { chain: { validators: Array<{ id: string, validationId: string }> | null } | null, network: { l1Validators: { nodes: Array<{ id: string, validationId: string }> } | null } };
+
+export type NodeIdsVerticesQueryVariables = Exact<{
+  network?: NetworkName | null | undefined;
+}>;
+
+
+export type NodeIdsVerticesQuery = { network: { vertices: { nodes: Array<{ id: string, vertexHash: string }> } | null } };
+
+export type NodeIdsVertexQueryVariables = Exact<{
+  network?: NetworkName | null | undefined;
+  hash: string;
+}>;
+
+
+export type NodeIdsVertexQuery = { network: { vertex: { id: string, vertexHash: string } | null } };
+
+export type NodeIdsDelegatorsQueryVariables = Exact<{
+  network?: NetworkName | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type NodeIdsDelegatorsQuery = { network: { delegators: { nodes: Array<{ id: string, txHash: string, nodeId: string }> } | null } };
+
+export type NodeIdsValidatorDelegatorsQueryVariables = Exact<{
+  nodeId: string;
+}>;
+
+
+export type NodeIdsValidatorDelegatorsQuery = { network: { validator: { delegators: { nodes: Array<{ id: string, txHash: string }> } | null } | null } };
+
+export type NodeIdsMetricsChainsQueryVariables = Exact<{
+  network?: NetworkName | null | undefined;
+}>;
+
+
+export type NodeIdsMetricsChainsQuery = { metricsChains: { nodes: Array<{ id: string, evmChainId: string }> } | null, chain: { metricsChain: { id: string } | null } | null };
+
 export type POwnersFieldsFragment = { locktime: string | null, threshold: number | null, addresses: Array<string> };
 
 export type ValidatorFieldsFragment = { id: string, nodeId: string, subnetId: string, network: NetworkName, txId: string | null, validationId: string | null, startTime: number | null, endTime: number | null, weight: string | null, stakeAmount: string | null, publicKey: string | null, minNonce: string | null, balance: string | null, potentialReward: string | null, accruedDelegateeReward: string | null, delegationFee: number | null, uptime: number | null, connected: boolean | null, delegatorCount: number | null, delegatorWeight: string | null, remainingBalanceOwner: { locktime: string | null, threshold: number | null, addresses: Array<string> } | null, deactivationOwner: { locktime: string | null, threshold: number | null, addresses: Array<string> } | null, validationRewardOwner: { locktime: string | null, threshold: number | null, addresses: Array<string> } | null, delegationRewardOwner: { locktime: string | null, threshold: number | null, addresses: Array<string> } | null, signer: { publicKey: string, proofOfPossession: string | null } | null };
@@ -2181,21 +2595,34 @@ export type ValidatorNodeQueryVariables = Exact<{
 
 
 export type ValidatorNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', nodeId: string, weight: string | null, id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', assetId: string, symbol: string, id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -2501,21 +2928,34 @@ export type PrimaryLedgerNodeQueryVariables = Exact<{
 
 
 export type PrimaryLedgerNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, id: string }
     | { __typename: 'PrimaryNetworkBlock', blockHash: string, blockNumber: string, id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', assetId: string, symbol: string, id: string }
     | { __typename: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, id: string }
@@ -2662,21 +3102,34 @@ export type PrimaryNodeQueryVariables = Exact<{
 
 
 export type PrimaryNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', blockchainId: string, blockchainName: string, network: NetworkName, id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -2860,21 +3313,34 @@ export type SubnetNodeQueryVariables = Exact<{
 
 
 export type SubnetNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean, id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -3032,21 +3498,34 @@ export type XChainAssetNodeQueryVariables = Exact<{
 
 
 export type XChainAssetNodeQuery = { node:
+    | { __typename: 'Account', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'CChainAtomicTransaction', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'Delegator', id: string }
+    | { __typename: 'Erc20Contract', id: string }
+    | { __typename: 'Erc20Transfer', id: string }
+    | { __typename: 'Erc721Contract', id: string }
     | { __typename: 'Erc721Token', id: string }
     | { __typename: 'Erc721TokenBalance', id: string }
+    | { __typename: 'Erc721Transfer', id: string }
+    | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'Erc1155Token', id: string }
     | { __typename: 'Erc1155TokenBalance', id: string }
     | { __typename: 'InterchainMessage', id: string }
+    | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
+    | { __typename: 'NftCollection', id: string }
     | { __typename: 'PChainTransaction', id: string }
     | { __typename: 'PrimaryNetworkBlock', id: string }
     | { __typename: 'Subnet', id: string }
+    | { __typename: 'TokenContract', id: string }
     | { __typename: 'Transaction', id: string }
     | { __typename: 'TransactionExportJob', id: string }
+    | { __typename: 'UnknownContract', id: string }
     | { __typename: 'Validator', id: string }
+    | { __typename: 'Vertex', id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'XChainAssetDetails', assetId: string, symbol: string, id: string }
     | { __typename: 'XChainTransaction', id: string }
@@ -3061,6 +3540,7 @@ export const EvmTransferKindsFragmentDoc = {"kind":"Document","definitions":[{"k
 export const EvmTransactionSummaryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EvmTransactionSummary"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"hash"}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"blockHash"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestampMilliseconds"}},{"kind":"Field","name":{"kind":"Name","value":"blockMinDelayExcess"}},{"kind":"Field","name":{"kind":"Name","value":"blockIndex"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}}]}},{"kind":"Field","name":{"kind":"Name","value":"method"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callType"}},{"kind":"Field","name":{"kind":"Name","value":"methodHash"}},{"kind":"Field","name":{"kind":"Name","value":"methodName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"gasUsed"}},{"kind":"Field","name":{"kind":"Name","value":"gasPrice"}},{"kind":"Field","name":{"kind":"Name","value":"nonce"}}]}}]} as unknown as DocumentNode<EvmTransactionSummaryFragment, unknown>;
 export const InterchainMessageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InterchainMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InterchainMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"icmContractAddress"}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"sourceEvmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"destinationEvmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"messageNonce"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"messageExecuted"}},{"kind":"Field","name":{"kind":"Name","value":"receipts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receivedMessageNonce"}},{"kind":"Field","name":{"kind":"Name","value":"relayerRewardAddress"}}]}},{"kind":"Field","name":{"kind":"Name","value":"receiptDelivered"}},{"kind":"Field","name":{"kind":"Name","value":"rewardDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sourceTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"gasSpent"}}]}},{"kind":"Field","name":{"kind":"Name","value":"destinationTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"gasSpent"}},{"kind":"Field","name":{"kind":"Name","value":"rewardRedeemer"}},{"kind":"Field","name":{"kind":"Name","value":"delivererAddress"}},{"kind":"Field","name":{"kind":"Name","value":"deliverer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]} as unknown as DocumentNode<InterchainMessageFieldsFragment, unknown>;
 export const NftMetadataFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NftMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NftMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}},{"kind":"Field","name":{"kind":"Name","value":"metadataLastUpdatedTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"imageUri"}},{"kind":"Field","name":{"kind":"Name","value":"animationUri"}},{"kind":"Field","name":{"kind":"Name","value":"externalUrl"}},{"kind":"Field","name":{"kind":"Name","value":"background"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"attributes"}},{"kind":"Field","name":{"kind":"Name","value":"properties"}},{"kind":"Field","name":{"kind":"Name","value":"traits"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"traitType"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"displayType"}}]}}]}}]} as unknown as DocumentNode<NftMetadataFieldsFragment, unknown>;
+export const NodeIdsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NodeIdsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Node"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Account"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TokenContract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NftCollection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Contract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc721Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"erc721Token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Vertex"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"vertexHash"}},{"kind":"Field","name":{"kind":"Name","value":"vertexHeight"}},{"kind":"Field","name":{"kind":"Name","value":"parentHashes"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MetricsChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Delegator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"delegationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"rewardAddresses"}}]}}]}}]} as unknown as DocumentNode<NodeIdsFieldsFragment, unknown>;
 export const POwnersFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"POwnersFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OutputOwners"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locktime"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}}]}}]} as unknown as DocumentNode<POwnersFieldsFragment, unknown>;
 export const ValidatorFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ValidatorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"txId"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"endTime"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"stakeAmount"}},{"kind":"Field","name":{"kind":"Name","value":"publicKey"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalanceOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"POwnersFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deactivationOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"POwnersFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"minNonce"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"validationRewardOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"POwnersFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delegationRewardOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"POwnersFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"potentialReward"}},{"kind":"Field","name":{"kind":"Name","value":"accruedDelegateeReward"}},{"kind":"Field","name":{"kind":"Name","value":"delegationFee"}},{"kind":"Field","name":{"kind":"Name","value":"uptime"}},{"kind":"Field","name":{"kind":"Name","value":"connected"}},{"kind":"Field","name":{"kind":"Name","value":"signer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publicKey"}},{"kind":"Field","name":{"kind":"Name","value":"proofOfPossession"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delegatorCount"}},{"kind":"Field","name":{"kind":"Name","value":"delegatorWeight"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"POwnersFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OutputOwners"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locktime"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"}}]}}]} as unknown as DocumentNode<ValidatorFieldsFragment, unknown>;
 export const AggregatedAmountFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AggregatedAmountFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AggregatedAssetAmount"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assetId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"utxoCount"}}]}}]} as unknown as DocumentNode<AggregatedAmountFieldsFragment, unknown>;
@@ -3158,6 +3638,20 @@ export const Erc721BalancesDocument = {"kind":"Document","definitions":[{"kind":
 export const Erc1155BalancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Erc1155Balances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"blockNumber"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"BigInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"contractAddress"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"erc1155Balances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"blockNumber"},"value":{"kind":"Variable","name":{"kind":"Name","value":"blockNumber"}}},{"kind":"Argument","name":{"kind":"Name","value":"contractAddress"},"value":{"kind":"Variable","name":{"kind":"Name","value":"contractAddress"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collection"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenUri"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NftMetadataFields"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NftMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NftMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}},{"kind":"Field","name":{"kind":"Name","value":"metadataLastUpdatedTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"imageUri"}},{"kind":"Field","name":{"kind":"Name","value":"animationUri"}},{"kind":"Field","name":{"kind":"Name","value":"externalUrl"}},{"kind":"Field","name":{"kind":"Name","value":"background"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"attributes"}},{"kind":"Field","name":{"kind":"Name","value":"properties"}},{"kind":"Field","name":{"kind":"Name","value":"traits"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"traitType"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"displayType"}}]}}]}}]} as unknown as DocumentNode<Erc1155BalancesQuery, Erc1155BalancesQueryVariables>;
 export const NftCollectionTokensDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NftCollectionTokens"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nftCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"tokens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenUri"}},{"kind":"Field","name":{"kind":"Name","value":"collection"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"metadata"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NftMetadataFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc721Token"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"ownerAddress"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NftMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NftMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}},{"kind":"Field","name":{"kind":"Name","value":"metadataLastUpdatedTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"imageUri"}},{"kind":"Field","name":{"kind":"Name","value":"animationUri"}},{"kind":"Field","name":{"kind":"Name","value":"externalUrl"}},{"kind":"Field","name":{"kind":"Name","value":"background"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"attributes"}},{"kind":"Field","name":{"kind":"Name","value":"properties"}},{"kind":"Field","name":{"kind":"Name","value":"traits"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"traitType"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"displayType"}}]}}]}}]} as unknown as DocumentNode<NftCollectionTokensQuery, NftCollectionTokensQueryVariables>;
 export const AccountNftListsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountNftLists"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"erc721Balances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"erc1155Balances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AccountNftListsQuery, AccountNftListsQueryVariables>;
+export const NodeIdsNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NodeIdsFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NodeIdsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Node"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Account"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TokenContract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NftCollection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Contract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc721Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"erc721Token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Vertex"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"vertexHash"}},{"kind":"Field","name":{"kind":"Name","value":"vertexHeight"}},{"kind":"Field","name":{"kind":"Name","value":"parentHashes"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MetricsChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Delegator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"delegationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"rewardAddresses"}}]}}]}}]} as unknown as DocumentNode<NodeIdsNodeQuery, NodeIdsNodeQueryVariables>;
+export const NodeIdsNodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsNodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NodeIdsFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NodeIdsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Node"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Account"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TokenContract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NftCollection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Contract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc721Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"erc721Token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokenId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Vertex"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"vertexHash"}},{"kind":"Field","name":{"kind":"Name","value":"vertexHeight"}},{"kind":"Field","name":{"kind":"Name","value":"parentHashes"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MetricsChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Delegator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"delegationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"rewardAddresses"}}]}}]}}]} as unknown as DocumentNode<NodeIdsNodesQuery, NodeIdsNodesQueryVariables>;
+export const NodeIdsAccountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsAccounts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"other"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hash"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"other"},"name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"other"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsAccountsQuery, NodeIdsAccountsQueryVariables>;
+export const NodeIdsAccountTransfersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsAccountTransfers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"erc20Transfers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsAccountTransfersQuery, NodeIdsAccountTransfersQueryVariables>;
+export const NodeIdsTransactionTransfersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsTransactionTransfers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"hash"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transaction"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"hash"},"value":{"kind":"Variable","name":{"kind":"Name","value":"hash"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"erc20Transfers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"erc721Transfers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsTransactionTransfersQuery, NodeIdsTransactionTransfersQueryVariables>;
+export const NodeIdsTokenTransfersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsTokenTransfers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"transfers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"logIndex"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc721Transfer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"nftCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsTokenTransfersQuery, NodeIdsTokenTransfersQueryVariables>;
+export const NodeIdsContractDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsContract"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contract"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsContractQuery, NodeIdsContractQueryVariables>;
+export const NodeIdsNftTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsNftToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tokenId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BigInt"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nftToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}},{"kind":"Argument","name":{"kind":"Name","value":"tokenId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tokenId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collection"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsNftTokenQuery, NodeIdsNftTokenQueryVariables>;
+export const NodeIdsL1ValidatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsL1Validators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chainId"}}},{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsL1ValidatorsQuery, NodeIdsL1ValidatorsQueryVariables>;
+export const NodeIdsVerticesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsVertices"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"vertices"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"vertexHash"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsVerticesQuery, NodeIdsVerticesQueryVariables>;
+export const NodeIdsVertexDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsVertex"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"hash"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"vertex"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"hash"},"value":{"kind":"Variable","name":{"kind":"Name","value":"hash"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"vertexHash"}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsVertexQuery, NodeIdsVertexQueryVariables>;
+export const NodeIdsDelegatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsDelegators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delegators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsDelegatorsQuery, NodeIdsDelegatorsQueryVariables>;
+export const NodeIdsValidatorDelegatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsValidatorDelegators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validator"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"nodeId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delegators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsValidatorDelegatorsQuery, NodeIdsValidatorDelegatorsQueryVariables>;
+export const NodeIdsMetricsChainsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIdsMetricsChains"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"metricsChains"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"chain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"StringValue","value":"43114","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"metricsChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsMetricsChainsQuery, NodeIdsMetricsChainsQueryVariables>;
 export const PChainOverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PChainOverview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"blockchainId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"height"}},{"kind":"Field","name":{"kind":"Name","value":"currentSupply"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainStatus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"blockchainId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"blockchainId"}}}]}]}}]}}]}}]} as unknown as DocumentNode<PChainOverviewQuery, PChainOverviewQueryVariables>;
 export const PChainSupplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PChainSupply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentSupply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}}]}]}}]}}]}}]} as unknown as DocumentNode<PChainSupplyQuery, PChainSupplyQueryVariables>;
 export const PChainBlockchainsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PChainBlockchains"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"vmId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]}}]} as unknown as DocumentNode<PChainBlockchainsQuery, PChainBlockchainsQueryVariables>;

@@ -11,7 +11,9 @@ import { Chain } from '../chain.js';
 import { evmAddress } from '../validate.js';
 import { Currency } from '../primary/enums.js';
 import { Money } from '../primary/assets.js';
-import { fieldGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
+import { chainAddress, chainAddressKey, checkChainAddressKey } from '../global-ids.js';
+import { loadEach } from '../loaders/each-key.js';
 import { MAX_BLOCK } from './range.js';
 import { entity, keyChainId, keyString } from '../federation.js';
 import { serves } from '../operations.js';
@@ -36,8 +38,16 @@ export function accountFrom(chainId: string, rich: WireRichAddress): AccountShap
  */
 export const upstreamAddress = (address: string) => toChecksumAddress(address);
 
-export const Account = builder.objectRef<AccountShape>('Account').implement({
-  description: 'An address on one EVM chain: its balances, transactions, transfers and interchain messages there.',
+export const Account = builder.loadableNodeRef<AccountShape, string, string>('Account', {
+  id: { resolve: (a) => chainAddressKey(a.chainId, a.address) },
+  // The id is the whole account, as `Chain.address` makes it: no upstream call (the address checksummed).
+  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
+});
+
+Account.implement({
+  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  description:
+    'An address on one EVM chain: its balances, transactions, transfers and interchain messages there. A node: its id is the chain and the address (any spelling), refetched with no upstream call.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain this account view belongs to.', resolve: (a) => a.chainId }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id of the account\'s chain, as a decimal string (e.g. "43114"); with `address`, the account\'s federation key.' }),

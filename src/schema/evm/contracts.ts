@@ -11,7 +11,9 @@ import type { WireGetTransactionResponse } from '../../upstream/types/data-api-e
 import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { knownOr } from '../enums.js';
-import { fieldGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
+import { chainAddress, chainAddressKey, checkChainAddressKey } from '../global-ids.js';
+import { loadEach } from '../loaders/each-key.js';
 import { serves } from '../operations.js';
 import { Currency } from '../primary/enums.js';
 import { Account, upstreamAddress } from './account.js';
@@ -88,7 +90,9 @@ export const ContractDeployment = builder.objectRef<DeploymentShape>('ContractDe
 const ercTypeOf = (c: ContractShape) => knownOr(c.ercType, ['ERC-20', 'ERC-721', 'ERC-1155'] as const, 'UNKNOWN');
 
 export const Contract = builder.interfaceRef<ContractShape>('Contract').implement({
-  description: 'What the Data API knows of the contract at an address: its standard, its registered profile and its deployment.',
+  description:
+    'What the Data API knows of the contract at an address: its standard, its registered profile and its deployment. A node: its id is the chain and the address, refetched with one metadata read (null when the contract is no longer of that kind).',
+  interfaces: [builder.nodeInterfaceRef()],
   // A kind the service adds later reads as an unknown contract rather than failing the answer.
   resolveType: (c) => ({ 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' })[ercTypeOf(c)],
   fields: (t) => ({
@@ -116,7 +120,25 @@ export const Contract = builder.interfaceRef<ContractShape>('Contract').implemen
 
 type Of<K extends WireContract['ercType']> = Extract<ContractShape, { ercType: K }>;
 
-export const Erc20Contract = builder.objectRef<Of<'ERC-20'>>('Erc20Contract').implement({
+/** A contract kind as a node: its id is `<chainId>:<address>`; a refetch reads the metadata (null when it is of another kind now). */
+function contractNode<S extends ContractShape>(name: string, kind: ReturnType<typeof ercTypeOf>) {
+  return builder.loadableNodeRef<S, string, string>(name, {
+    id: { resolve: (c) => chainAddressKey(c.chainId, c.address) },
+    load: (ids: string[], ctx: Context) =>
+      loadEach(ids, async (id) => {
+        const key = chainAddress(id);
+        const contract = key && (await contractAt(ctx, key.chainId, key.address));
+        return contract && ercTypeOf(contract) === kind ? (contract as S) : null;
+      }),
+  });
+}
+
+// Links to a contract carry its record; only `node(id:)` reads one (`getContractMetadata`).
+const CONTRACT_NODE = typeGuard({ checkId: checkChainAddressKey, linksCarryObject: true });
+
+export const Erc20Contract = contractNode<Of<'ERC-20'>>('Erc20Contract', 'ERC-20');
+Erc20Contract.implement({
+  extensions: CONTRACT_NODE,
   description: 'An ERC-20 token contract.',
   interfaces: [Contract],
   fields: (t) => ({
@@ -126,7 +148,9 @@ export const Erc20Contract = builder.objectRef<Of<'ERC-20'>>('Erc20Contract').im
   }),
 });
 
-export const Erc721Contract = builder.objectRef<Of<'ERC-721'>>('Erc721Contract').implement({
+export const Erc721Contract = contractNode<Of<'ERC-721'>>('Erc721Contract', 'ERC-721');
+Erc721Contract.implement({
+  extensions: CONTRACT_NODE,
   description: 'An ERC-721 collection contract.',
   interfaces: [Contract],
   fields: (t) => ({
@@ -134,7 +158,9 @@ export const Erc721Contract = builder.objectRef<Of<'ERC-721'>>('Erc721Contract')
   }),
 });
 
-export const Erc1155Contract = builder.objectRef<Of<'ERC-1155'>>('Erc1155Contract').implement({
+export const Erc1155Contract = contractNode<Of<'ERC-1155'>>('Erc1155Contract', 'ERC-1155');
+Erc1155Contract.implement({
+  extensions: CONTRACT_NODE,
   description: 'An ERC-1155 contract.',
   interfaces: [Contract],
   fields: (t) => ({
@@ -143,7 +169,9 @@ export const Erc1155Contract = builder.objectRef<Of<'ERC-1155'>>('Erc1155Contrac
   }),
 });
 
-export const UnknownContract = builder.objectRef<ContractShape>('UnknownContract').implement({
+export const UnknownContract = contractNode<ContractShape>('UnknownContract', 'UNKNOWN');
+UnknownContract.implement({
+  extensions: CONTRACT_NODE,
   description: 'A contract that implements no token standard the Data API recognizes (or a kind this gateway does not know yet).',
   interfaces: [Contract],
   fields: () => ({}),

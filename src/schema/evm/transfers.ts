@@ -18,11 +18,14 @@ import { Chain } from '../chain.js';
 import { connectionArgs, connectionType, paginate } from '../connection.js';
 import { knownOr } from '../enums.js';
 import { Money } from '../primary/assets.js';
-import { evmAddress } from '../validate.js';
+import { evmAddress, isEvmChainId } from '../validate.js';
+import { isHash32 } from '../../lib/codec.js';
 import { Account, accountFrom, upstreamAddress } from './account.js';
 import { Block, blockKey } from './block.js';
 import { Erc1155Token, Erc721Token } from './nfts/types.js';
-import { fieldGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
+import { chainAddress, chainAddressKey, checkChainAddressKey } from '../global-ids.js';
+import { loadEach } from '../loaders/each-key.js';
 import { blockRange, blockRangeArgs, rangeScope } from './range.js';
 import { contentList, placeOf, Transaction, txKey, type TransactionShape } from './transaction.js';
 import { serves } from '../operations.js';
@@ -84,7 +87,11 @@ export const TokenStandard = builder.enumType('TokenStandard', {
   } as const,
 });
 
-export const TokenContract = builder.objectRef<TokenContractShape>('TokenContract');
+export const TokenContract = builder.loadableNodeRef<TokenContractShape, string, string>('TokenContract', {
+  id: { resolve: (c) => chainAddressKey(c.chainId, c.address) },
+  // The id is all `Chain.token` starts from: no upstream call until a field needs the token's facts.
+  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
+});
 
 /** A token fact: from the transfer the contract was reached through, else from its latest transfer. */
 const infoField = <K extends keyof TokenInfo>(key: K) => async (c: TokenContractShape, _: unknown, ctx: Context) => (await tokenInfo(c, ctx))?.[key] ?? null;
@@ -118,16 +125,54 @@ export const TokenTransfer = builder.interfaceRef<TokenTransferShape>('TokenTran
   }),
 });
 
-export const Erc20Transfer = builder.objectRef<Erc20TransferShape>('Erc20Transfer').implement({
-  description: 'A transfer of ERC-20 tokens.',
+/**
+ * Local id of a transfer: `<chainId>:<txHash>:<logIndex>`. A log's index is unique in its block, and
+ * the hash names the block. Only ERC-20 and ERC-721 transfers have one: an ERC-1155 TransferBatch log
+ * moves several token ids under one log index, and the Data API gives no position within it.
+ */
+const transferKey = (x: Place & { logIndex: number }) => `${txKey(x.chainId, x.txHash)}:${x.logIndex}`;
+
+function parseTransferKey(key: string): { chainId: string; txHash: string; logIndex: number } | null {
+  const [chainId, txHash, logIndex, extra] = key.split(':');
+  if (!chainId || !isEvmChainId(chainId) || !txHash || !isHash32(txHash) || !logIndex || !/^\d{1,9}$/.test(logIndex) || extra !== undefined) return null;
+  return { chainId, txHash, logIndex: Number(logIndex) };
+}
+
+// Links to a transfer carry it; only `node(id:)` reads one, from its transaction (`getTransaction`).
+const TRANSFER_NODE = typeGuard({
+  checkId: (key) => (parseTransferKey(key) ? null : 'expected <chainId>:<txHash>:<logIndex>'),
+  linksCarryObject: true,
+});
+
+/** A transfer kind as a node, refetched from its transaction's list of that kind (the transaction loader: one read by hash). */
+function transferNode<S extends Erc20TransferShape | Erc721TransferShape>(name: string, list: 'erc20Transfers' | 'erc721Transfers') {
+  return builder.loadableNodeRef<S, string, string>(name, {
+    id: { resolve: transferKey },
+    load: (ids: string[], ctx: Context) =>
+      loadEach(ids, async (id) => {
+        const key = parseTransferKey(id);
+        const tx = key && (await ctx.loaders.transactionByHash.load(txKey(key.chainId, key.txHash)));
+        if (!key || !tx) return null;
+        const found = (await contentList(tx, ctx, list)).find((x) => x.logIndex === key.logIndex);
+        return found ? ({ ...placeOf(tx), ...found } as S) : null;
+      }),
+  });
+}
+
+export const Erc20Transfer = transferNode<Erc20TransferShape>('Erc20Transfer', 'erc20Transfers');
+Erc20Transfer.implement({
+  extensions: TRANSFER_NODE,
+  description: 'A transfer of ERC-20 tokens. A node: its id is the chain, the transaction and the log index.',
   interfaces: [TokenTransfer],
   fields: (t) => ({
     value: t.field({ type: 'BigInt', description: 'Amount in the token\'s smallest unit.', resolve: (x) => x.value }),
   }),
 });
 
-export const Erc721Transfer = builder.objectRef<Erc721TransferShape>('Erc721Transfer').implement({
-  description: 'A transfer of one ERC-721 token.',
+export const Erc721Transfer = transferNode<Erc721TransferShape>('Erc721Transfer', 'erc721Transfers');
+Erc721Transfer.implement({
+  extensions: TRANSFER_NODE,
+  description: 'A transfer of one ERC-721 token. A node: its id is the chain, the transaction and the log index.',
   interfaces: [TokenTransfer],
   fields: (t) => ({
     erc721Token: t.field({
@@ -141,7 +186,8 @@ export const Erc721Transfer = builder.objectRef<Erc721TransferShape>('Erc721Tran
 });
 
 export const Erc1155Transfer = builder.objectRef<Erc1155TransferShape>('Erc1155Transfer').implement({
-  description: 'A transfer of an amount of one ERC-1155 token id.',
+  description:
+    'A transfer of an amount of one ERC-1155 token id. Not a node: a TransferBatch event moves several token ids under one log index, and the Data API gives no position within it, so nothing names one transfer alone.',
   interfaces: [TokenTransfer],
   fields: (t) => ({
     value: t.field({ type: 'BigInt', description: 'Amount of the token id moved.', resolve: (x) => x.value }),
@@ -160,7 +206,9 @@ const Erc20TransferConnection = connectionType('Erc20Transfer', Erc20Transfer, '
 const TRANSFER_PAGE = { defaultSize: 10, maxSize: 100 };
 
 TokenContract.implement({
-  description: 'A token contract (ERC-20, ERC-721 or ERC-1155) on a chain. Its facts come from the transfers the Data API lists.',
+  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  description:
+    'A token contract (ERC-20, ERC-721 or ERC-1155) on a chain. Its facts come from the transfers the Data API lists. A node: its id is the chain and the address, refetched with no upstream call.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (c) => c.chainId }),
     address: t.exposeString('address', { description: 'The contract address.' }),

@@ -12,10 +12,20 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
 import { firstPageOf, type ConnectionResult } from '../connection.js';
 import { dataApiNetwork, networkName } from '../enums.js';
-import { DELEGATOR_PAGE, delegatorsConnection, delegatorsScope, MAX_DELEGATOR_FILTERS } from '../primary/delegators.js';
+import { parseNetworkIdKey } from '../global-ids.js';
+import {
+  DELEGATOR_LOOKUP_PAGES,
+  DELEGATOR_PAGE,
+  delegatorsConnection,
+  delegatorsScope,
+  MAX_DELEGATOR_FILTERS,
+  type DelegatorShape,
+} from '../primary/delegators.js';
+import { txKey } from '../primary/transactions.js';
+import { notFound } from '../../errors.js';
+import { eachKey } from './each-key.js';
 
 /** Pages of the combined list read before the validators still short are read alone. */
 const MAX_COMBINED_PAGES = 5;
@@ -30,13 +40,13 @@ export interface DelegatorFirstPageKey {
 
 const keyOf = (k: DelegatorFirstPageKey) => `${k.network}|${k.delegationStatus ?? ''}|${k.first}|${k.nodeId}`;
 
-async function readFirstPages(ctx: Context, keys: readonly DelegatorFirstPageKey[]): Promise<Array<ConnectionResult<WireDelegator> | Error>> {
+async function readFirstPages(ctx: Context, keys: readonly DelegatorFirstPageKey[]): Promise<Array<ConnectionResult<DelegatorShape> | Error>> {
   const groups = new Map<string, DelegatorFirstPageKey[]>();
   for (const key of keys) {
     const group = `${key.network}|${key.delegationStatus ?? ''}|${key.first}`;
     groups.set(group, [...(groups.get(group) ?? []), key]);
   }
-  const pages = new Map<string, Promise<ConnectionResult<WireDelegator>>>();
+  const pages = new Map<string, Promise<ConnectionResult<DelegatorShape>>>();
   for (const members of groups.values()) {
     for (let i = 0; i < members.length; i += MAX_DELEGATOR_FILTERS) {
       const chunk = members.slice(i, i + MAX_DELEGATOR_FILTERS);
@@ -48,12 +58,12 @@ async function readFirstPages(ctx: Context, keys: readonly DelegatorFirstPageKey
 }
 
 /** The first pages of validators of one network, status and page size. */
-async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<Array<ConnectionResult<WireDelegator>>> {
+async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<Array<ConnectionResult<DelegatorShape>>> {
   const { network, delegationStatus, first } = chunk[0]!;
   const name = networkName(network);
   const alone = (nodeId: string) => delegatorsConnection(ctx, name, { nodeIds: [nodeId], delegationStatus }, { first });
   if (chunk.length === 1) return [await alone(chunk[0]!.nodeId)];
-  const byNode = new Map<string, WireDelegator[]>(chunk.map((k) => [k.nodeId, []]));
+  const byNode = new Map<string, DelegatorShape[]>(chunk.map((k) => [k.nodeId, []]));
   const short = () => [...byNode.values()].some((list) => list.length <= first);
   let pageToken: string | undefined;
   let pages = 0;
@@ -64,7 +74,7 @@ async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<
       pageToken,
       pageSize: DELEGATOR_PAGE.maxSize,
     });
-    for (const d of page.delegators) byNode.get(d.nodeId)?.push(d);
+    for (const d of page.delegators) byNode.get(d.nodeId)?.push({ ...d, network });
     pageToken = page.nextPageToken || undefined;
     pages++;
   } while (pageToken && pages < MAX_COMBINED_PAGES && short());
@@ -80,4 +90,38 @@ async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<
 
 /** First pages of validators' delegations, batched as above. */
 export const delegatorFirstPage = (ctx: Context) =>
-  new DataLoader<DelegatorFirstPageKey, ConnectionResult<WireDelegator>, string>((keys) => readFirstPages(ctx, keys), { cacheKeyFn: keyOf });
+  new DataLoader<DelegatorFirstPageKey, ConnectionResult<DelegatorShape>, string>((keys) => readFirstPages(ctx, keys), { cacheKeyFn: keyOf });
+
+/** The P-Chain transactions that delegate stake (the Data API's `txType`). */
+const DELEGATION_TX_TYPES: ReadonlySet<string> = new Set(['AddDelegatorTx', 'AddPermissionlessDelegatorTx']);
+
+/**
+ * A delegation by `<network>:<txHash>` (a `Delegator`'s local id). The delegations list takes no
+ * transaction filter, so: the transaction by hash (the primary transaction loader), then the
+ * delegations to its validator by its reward owner, page by page (at most DELEGATOR_LOOKUP_PAGES).
+ * Null when the transaction is no delegation or the list ends without it.
+ */
+export const delegatorByTxHash = (ctx: Context) =>
+  new DataLoader<string, DelegatorShape | null>((keys) =>
+    eachKey(keys, async (key) => {
+      const parsed = parseNetworkIdKey(key);
+      const tx = parsed && (await ctx.loaders.primaryTransactionByHash.load(txKey(parsed.network, 'P', parsed.id)));
+      if (!parsed || tx?.chain !== 'P' || !DELEGATION_TX_TYPES.has(tx.wire.txType) || !tx.wire.nodeId) return null;
+      let pageToken: string | undefined;
+      for (let pages = 0; pages < DELEGATOR_LOOKUP_PAGES; pages++) {
+        const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(networkName(parsed.network)), {
+          nodeIds: [tx.wire.nodeId],
+          rewardAddresses: tx.wire.rewardAddresses?.length ? tx.wire.rewardAddresses : undefined,
+          pageSize: DELEGATOR_PAGE.maxSize,
+          pageToken,
+        });
+        const found = page.delegators.find((d) => d.txHash === parsed.id);
+        if (found) return { ...found, network: parsed.network };
+        pageToken = page.nextPageToken || undefined;
+        if (!pageToken) return null;
+      }
+      throw notFound(
+        `Delegation ${parsed.id} is not among the first ${DELEGATOR_LOOKUP_PAGES * DELEGATOR_PAGE.maxSize} delegations to its validator by its reward owner: read it from \`Network.delegators\``,
+      );
+    }),
+  );

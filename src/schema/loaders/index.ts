@@ -11,7 +11,7 @@
  * long as its request (a subscription event gets fresh ones, see `Context.forEvent`).
  */
 import type { Context } from '../../context.js';
-import { delegatorFirstPage } from './delegators.js';
+import { delegatorByTxHash, delegatorFirstPage } from './delegators.js';
 import { blockByHash, chainById, transactionByHash } from './evm.js';
 import { icmMessageById } from './icm.js';
 import { exportJobById, webhookById } from './account.js';
@@ -37,6 +37,7 @@ const FACTORIES = {
   activeValidationsByNodeId,
   l1ValidationById,
   delegatorFirstPage,
+  delegatorByTxHash,
   webhookById,
   exportJobById,
 } satisfies Record<string, (ctx: Context) => { load(key: never): Promise<unknown> }>;

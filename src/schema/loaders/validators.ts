@@ -61,8 +61,9 @@ const MAX_SUBNET_PAGES = 5;
 
 /**
  * The Data API's records of L1 validations by `<network>|<subnetId>|<validationId>`: one list of
- * the subnet's validators (`listL1Validators`, up to a few pages) per subnet of the batch. Null
- * for a validation the list does not hold.
+ * the subnet's validators (`listL1Validators`, up to a few pages) per subnet of the batch. With no
+ * subnet (`<network>||<validationId>`, a refetch by global id), one list filtered by the validation
+ * id. Null for a validation the list does not hold.
  */
 export const l1ValidationById = (ctx: Context) =>
   new DataLoader<string, WireL1ValidatorDetails | null>(async (keys) => {
@@ -83,8 +84,13 @@ export const l1ValidationById = (ctx: Context) =>
       }
       return found;
     };
+    const alone = async (network: NetworkKey, l1ValidationId: string) => {
+      const page = await ctx.upstreams.dataApi.validators.listL1Validators(dataApiNetwork(networkName(network)), { l1ValidationId, includeInactiveL1Validators: true });
+      return page.validators.find((v) => v.validationId === l1ValidationId) ?? null;
+    };
     return eachKey(keys, async (key) => {
       const [network, subnetId, validationId] = key.split('|') as [NetworkKey, string, string];
+      if (!subnetId) return alone(network, validationId);
       const group = `${network}|${subnetId}`;
       if (!bySubnet.has(group)) bySubnet.set(group, read(network, subnetId));
       return (await bySubnet.get(group)!).get(validationId) ?? null;

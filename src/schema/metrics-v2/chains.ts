@@ -12,7 +12,9 @@ import type { WireMetricPoint } from '../../upstream/types/metrics.js';
 import { Chain, findChain } from '../chain.js';
 import { connectionArgs, connectionType, type ConnectionArgs } from '../connection.js';
 import { dataApiNetwork, knownOr, NetworkName, type NetworkNameValue } from '../enums.js';
-import { fieldGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
+import { loadEach } from '../loaders/each-key.js';
+import { checkEvmChainIdKey } from '../global-ids.js';
 import { MetricPointConnection } from '../metrics.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
@@ -104,8 +106,16 @@ builder.objectFields(Network, (t) => ({
   }),
 }));
 
-export const MetricsChain = builder.objectRef<WireMetricsChain>('MetricsChain').implement({
-  description: 'An EVM chain the metrics service has metrics for.',
+export const MetricsChain = builder.loadableNodeRef<WireMetricsChain, string, string>('MetricsChain', {
+  id: { resolve: (c) => String(c.evmChainId) },
+  // A refetch is the service's record of the chain (`GET /v2/chains/{chainId}`); null when it has none.
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.upstreams.metrics.v2.getChain(id)),
+});
+
+MetricsChain.implement({
+  // Links to it carry the record; only `node(id:)` reads one by its chain id.
+  extensions: typeGuard({ checkId: checkEvmChainIdKey, linksCarryObject: true }),
+  description: 'An EVM chain the metrics service has metrics for. A node: its id is the EVM chain id.',
   fields: (t) => ({
     evmChainId: t.string({ description: 'EVM chain id, as a decimal string.', resolve: (c) => String(c.evmChainId) }),
     chainName: t.exposeString('chainName', { description: 'The service\'s name for the chain (e.g. "c_chain").' }),

@@ -61,10 +61,7 @@ builder.objectFields(Delegator, (t) => ({
     type: Validator,
     nullable: true,
     description: 'The validator delegated to, while it is a current primary-network validator (lookups of one operation are batched into one node call).',
-    resolve: (d) => {
-      const network = networkOfAddresses(d.rewardAddresses);
-      return network ? validatorKey(network, PRIMARY_NETWORK_SUBNET_ID, d.nodeId) : null;
-    },
+    resolve: (d) => validatorKey(d.network, PRIMARY_NETWORK_SUBNET_ID, d.nodeId),
   }),
 }));
 

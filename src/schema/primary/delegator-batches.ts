@@ -5,10 +5,9 @@
  */
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
 import { pageRequest, type ConnectionArgs, type ConnectionResult } from '../connection.js';
 import { networkName } from '../enums.js';
-import { DELEGATOR_PAGE, delegatorsConnection } from './delegators.js';
+import { DELEGATOR_PAGE, delegatorsConnection, type DelegatorShape } from './delegators.js';
 
 /**
  * The delegations to one primary-network validator (a validated status), as a connection: a first
@@ -20,7 +19,7 @@ export async function validatorDelegators(
   nodeId: string,
   delegationStatus: string | undefined,
   args: ConnectionArgs,
-): Promise<ConnectionResult<WireDelegator>> {
+): Promise<ConnectionResult<DelegatorShape>> {
   const request = pageRequest(args, DELEGATOR_PAGE);
   if (!request.forward || request.cursor) return delegatorsConnection(ctx, networkName(network), { nodeIds: [nodeId], delegationStatus }, args);
   return ctx.loaders.delegatorFirstPage.load({ network, nodeId, delegationStatus, first: request.count });

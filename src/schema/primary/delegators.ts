@@ -16,7 +16,9 @@ import { Network } from '../network.js';
 import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from './enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from './ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
-import { fieldGuard, maxItems } from '../guards.js';
+import { fieldGuard, maxItems, typeGuard } from '../guards.js';
+import { checkNetworkIdKey, networkIdKey } from '../global-ids.js';
+import { loadEach } from '../loaders/each-key.js';
 import { serves } from '../operations.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
@@ -25,8 +27,23 @@ export const DELEGATOR_PAGE = { defaultSize: 10, maxSize: 100 };
 
 const amount = (value: string | undefined) => value ?? null;
 
-export const Delegator = builder.objectRef<WireDelegator>('Delegator').implement({
-  description: 'A delegation of AVAX to a primary-network validator, with its (estimated or paid) rewards.',
+/** A delegation and the network it was listed on (the wire record does not say). */
+export type DelegatorShape = WireDelegator & { network: NetworkKey };
+
+/** Pages of one validator's delegations to one reward owner read to find a delegation by its transaction. */
+export const DELEGATOR_LOOKUP_PAGES = 3;
+
+export const Delegator = builder.loadableNodeRef<DelegatorShape, string, string>('Delegator', {
+  id: { resolve: (d) => networkIdKey(d.network, d.txHash) },
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.delegatorByTxHash.load(id)),
+});
+
+Delegator.implement({
+  // Links to a delegation carry it; `node(id:)` reads its transaction, then its validator's
+  // delegations to its reward owner (one page, at most DELEGATOR_LOOKUP_PAGES).
+  extensions: typeGuard({ checkId: checkNetworkIdKey('txHash'), linksCarryObject: true, loadCost: 1 + DELEGATOR_LOOKUP_PAGES }),
+  description:
+    'A delegation of AVAX to a primary-network validator, with its (estimated or paid) rewards. A node: its id is the network and the delegation\'s transaction; `node(id:)` reads that transaction, then the validator\'s delegations to its reward owner.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'Id of the delegation transaction.' }),
     nodeId: t.exposeString('nodeId', { description: 'The validator delegated to (NodeID-...).' }),
@@ -86,8 +103,9 @@ export interface DelegatorFilters {
  * (`primaryAddresses`/`nodeIds` of ./ids.js, `delegationStatusArg`) so bad input never reaches the
  * upstream.
  */
-export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<WireDelegator>> {
+export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<DelegatorShape>> {
   const wireNetwork = dataApiNetwork(network);
+  const key = networkKey(network);
   const query = delegatorsQuery(filters);
   return paginate(
     {
@@ -95,7 +113,7 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
       ...DELEGATOR_PAGE,
       fetchPage: async (pageToken, pageSize) => {
         const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
-        return { items: page.delegators, nextPageToken: page.nextPageToken };
+        return { items: page.delegators.map((d) => ({ ...d, network: key })), nextPageToken: page.nextPageToken };
       },
     },
     args,

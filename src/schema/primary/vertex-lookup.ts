@@ -11,10 +11,9 @@ import { fieldGuard } from '../guards.js';
 import { Network } from '../network.js';
 import { serves } from '../operations.js';
 import { cb58Id } from '../validate.js';
-import { NETWORKS } from '../../lib/networks.js';
 import { primaryChainArg } from './ids.js';
 import { TransactionVertex } from './transactions.js';
-import { Vertex, VertexConnection } from './vertex.js';
+import { Vertex, VertexConnection, vertexByHash } from './vertex.js';
 
 const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Heights of the X-Chain's DAG fit a JS number: it stopped growing at its linearization. */
@@ -41,9 +40,10 @@ builder.objectFields(Network, (t) => ({
       }),
       ...serves('data:getVertexByHash'),
     },
-    resolve: (n, args, ctx) => {
+    resolve: async (n, args, ctx) => {
       const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
-      return ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, cb58Id('hash', args.hash));
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, cb58Id('hash', args.hash));
+      return wire && { ...wire, network: networkKey(n.name) };
     },
   }),
   verticesAt: t.field({
@@ -72,7 +72,7 @@ builder.objectFields(Network, (t) => ({
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, { vertexHeight, sortOrder, pageToken, pageSize });
             chainInfo ??= page.chainInfo ?? null;
-            return { items: page.vertices, nextPageToken: page.nextPageToken };
+            return { items: page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })), nextPageToken: page.nextPageToken };
           },
         },
         args,
@@ -94,6 +94,6 @@ builder.objectFields(TransactionVertex, (t) => ({
     nullable: true,
     description: 'The vertex itself, with its parents and transactions.',
     extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getVertexByHash') },
-    resolve: (v, _, ctx) => ctx.upstreams.dataApi.primaryLedger.getVertexByHash(v.network, NETWORKS[v.network].blockchainIds.X, v.hash),
+    resolve: (v, _, ctx) => vertexByHash(ctx, v.network, v.hash),
   }),
 }));

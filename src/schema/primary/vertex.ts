@@ -9,13 +9,37 @@ import { dataApiNetwork, networkKey } from '../enums.js';
 import { Network } from '../network.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from './chain-info.js';
 import { primaryChainArg } from './ids.js';
-import { fieldGuard } from '../guards.js';
+import { fieldGuard, typeGuard } from '../guards.js';
+import type { Context } from '../../context.js';
+import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../global-ids.js';
+import { loadEach } from '../loaders/each-key.js';
 import { serves } from '../operations.js';
 
 const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
 
-export const Vertex = builder.objectRef<WireXChainVertex>('Vertex').implement({
-  description: 'A vertex of the X-Chain\'s DAG: a batch of transactions with its parent vertices.',
+/** A vertex and the network whose X-Chain it belongs to (the wire record does not say). */
+export type VertexShape = WireXChainVertex & { network: NetworkKey };
+
+/** A vertex by hash (`GET .../vertices/{vertexHash}`); null when the network's X-Chain has none. */
+export async function vertexByHash(ctx: Context, network: NetworkKey, vertexHash: string): Promise<VertexShape | null> {
+  const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(network, NETWORKS[network].blockchainIds.X, vertexHash);
+  return wire && { ...wire, network };
+}
+
+export const Vertex = builder.loadableNodeRef<VertexShape, string, string>('Vertex', {
+  id: { resolve: (v) => networkIdKey(v.network, v.vertexHash) },
+  load: (ids: string[], ctx: Context) =>
+    loadEach(ids, (id) => {
+      const key = parseNetworkIdKey(id);
+      return key && vertexByHash(ctx, key.network, key.id);
+    }),
+});
+
+Vertex.implement({
+  // Links to a vertex carry it, or declare their read; only `node(id:)` reads one by its id.
+  extensions: typeGuard({ checkId: checkNetworkIdKey('vertexHash'), linksCarryObject: true }),
+  description: 'A vertex of the X-Chain\'s DAG: a batch of transactions with its parent vertices. A node: its id is the network and the vertex hash.',
   fields: (t) => ({
     vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
     parentHashes: t.exposeStringList('parentHashes', { description: 'Ids of its parent vertices.' }),
@@ -28,7 +52,7 @@ export const Vertex = builder.objectRef<WireXChainVertex>('Vertex').implement({
   }),
 });
 
-export const VertexConnection = connectionType<WireXChainVertex, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+export const VertexConnection = connectionType<VertexShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
   'Vertex',
   Vertex,
   'A page of X-Chain vertices, latest first.',
@@ -63,7 +87,7 @@ builder.objectFields(Network, (t) => ({
           fetchPage: async (pageToken, pageSize) => {
             const page = await ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, { pageToken, pageSize });
             chainInfo ??= page.chainInfo ?? null;
-            return { items: page.vertices, nextPageToken: page.nextPageToken };
+            return { items: page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })), nextPageToken: page.nextPageToken };
           },
         },
         args,

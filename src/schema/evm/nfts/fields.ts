@@ -10,7 +10,8 @@ import { evmAddress } from '../../validate.js';
 import { Account, blockNumberArg, upstreamAddress } from '../account.js';
 import { Erc1155TokenBalance, Erc721TokenBalance, NftCollection, NftToken, type NftTokenShape } from './types.js';
 import { serves } from '../../operations.js';
-import { fieldGuard } from '../../guards.js';
+import { fieldGuard, typeGuard } from '../../guards.js';
+import { checkChainAddressKey } from '../../global-ids.js';
 
 const BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };
 const COLLECTION_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -20,7 +21,9 @@ const Erc1155TokenBalanceConnection = connectionType('Erc1155TokenBalance', Erc1
 const NftTokenConnection = connectionType('NftToken', NftToken, 'A page of the tokens of an NFT collection.');
 
 NftCollection.implement({
-  description: 'An NFT contract (ERC-721 or ERC-1155) on a chain. No upstream call is made until its tokens are asked for.',
+  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  description:
+    'An NFT contract (ERC-721 or ERC-1155) on a chain. No upstream call is made until its tokens are asked for. A node: its id is the chain and the contract address, refetched with no upstream call.',
   fields: (t) => ({
     chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (c) => c.chainId }),
     address: t.exposeString('address', { description: 'The contract address.' }),

@@ -14,6 +14,8 @@ import { Chain } from '../../chain.js';
 import { knownOr } from '../../enums.js';
 import type { Context } from '../../../context.js';
 import { typeGuard } from '../../guards.js';
+import { chainAddress, chainAddressKey } from '../../global-ids.js';
+import { loadEach } from '../../loaders/each-key.js';
 import { Account } from '../account.js';
 import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './token-keys.js';
 
@@ -124,7 +126,11 @@ export interface NftCollectionShape {
 }
 
 /** Fields added by the file that owns the collection's token list. */
-export const NftCollection = builder.objectRef<NftCollectionShape>('NftCollection');
+export const NftCollection = builder.loadableNodeRef<NftCollectionShape, string, string>('NftCollection', {
+  id: { resolve: (c) => chainAddressKey(c.chainId, c.address) },
+  // The id is all `Chain.nftCollection` starts from: no upstream call until its tokens are asked for.
+  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
+});
 
 export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implement({
   description:
@@ -176,7 +182,7 @@ async function loadErc721Holding(key: string, ctx: Context): Promise<Erc721Shape
 /** An ERC-1155 holding, through the holding loader. */
 const loadErc1155Holding = (key: string, ctx: Context) => ctx.loaders.erc1155HoldingById.load(key) as Promise<Erc1155Shape | null>;
 
-const loadEach = <S>(load: (key: string, ctx: Context) => Promise<S | null>) => (keys: string[], ctx: Context) =>
+const loadHoldings = <S>(load: (key: string, ctx: Context) => Promise<S | null>) => (keys: string[], ctx: Context) =>
   Promise.all(keys.map((key) => (parseTokenKey(key, 4) ? load(key, ctx).then((x) => x ?? NONE, (error: Error) => error) : NONE)));
 
 const holderOf = (n: NftTokenShape & { ownerAddress?: string }) => n.holder ?? n.ownerAddress ?? '';
@@ -205,7 +211,7 @@ Erc1155Token.implement({
 
 export const Erc721TokenBalance = builder.loadableNodeRef<Erc721Shape, string, string>('Erc721TokenBalance', {
   id: { resolve: (n) => holdingKey(n, holderOf(n)) },
-  load: loadEach(loadErc721Holding),
+  load: loadHoldings(loadErc721Holding),
 });
 Erc721TokenBalance.implement({
   extensions: typeGuard({ checkId: checkTokenKey(4) }),
@@ -216,7 +222,7 @@ Erc721TokenBalance.implement({
 
 export const Erc1155TokenBalance = builder.loadableNodeRef<Erc1155Shape, string, string>('Erc1155TokenBalance', {
   id: { resolve: (n) => holdingKey(n, holderOf(n)) },
-  load: loadEach(loadErc1155Holding),
+  load: loadHoldings(loadErc1155Holding),
 });
 Erc1155TokenBalance.implement({
   extensions: typeGuard({ checkId: checkTokenKey(4) }),
