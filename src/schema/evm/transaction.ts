@@ -144,7 +144,8 @@ export interface InternalTransactionShape extends WireInternalTransactionDetails
 }
 
 export const InternalTransaction = builder.objectRef<InternalTransactionShape>('InternalTransaction').implement({
-  description: 'A message call or creation made by a contract while a transaction ran.',
+  description:
+    'A message call or creation made by a contract while a transaction ran. Not a node: the Data API gives no position in the call trace, so two identical calls of one transaction cannot be told apart.',
   fields: (t) => ({
     from: t.field({ type: Account, description: 'The calling contract.', resolve: (i) => accountFrom(i.chainId, i.from) }),
     to: t.field({ type: Account, description: 'The callee or created contract.', resolve: (i) => accountFrom(i.chainId, i.to) }),
