@@ -25,6 +25,7 @@ import {
   NodeIdsVertexDocument,
   NodeIdsVerticesDocument,
 } from '../gql/graphql.js';
+import { upstreamRequests } from '../support/counts.js';
 import { useHarness } from '../support/harness.js';
 
 const shared = useHarness({ keyPerTest: 'node-ids' });
@@ -43,12 +44,7 @@ const DELEGATORS = 'GET /v1/networks/{network}/delegators';
 const globalId = (type: string, local: string) => Buffer.from(`${type}:${local}`).toString('base64');
 const lower = (s: string) => s.toLowerCase();
 const cChain = () => h.sandbox.world.evm.chain(43114)!;
-/** Requests of every service since the test began (a node's JSON-RPC methods are counted apart: left out). */
-const allCalls = () =>
-  Object.values(h.sandbox.counts())
-    .flatMap((routes) => Object.entries(routes))
-    .filter(([key]) => key.split(' ').length === 2)
-    .reduce((sum, [, n]) => sum + n, 0);
+const allCalls = () => upstreamRequests(h.sandbox);
 /** A refetch of one id, counted from a fresh key and reset counters (nothing an earlier read cached can hide a call). */
 async function refetch(id: string) {
   shared.freshKey();

@@ -9,16 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { guardOperation } from '../../src/operation-guard.js';
 import { encodeCursor } from '../../src/schema/connection.js';
 import { schema } from '../../src/schema/index.js';
+import { upstreamRequests } from '../support/counts.js';
 import { useSocketHarness } from '../support/harness.js';
 
 const { h, headers, freshKey } = useSocketHarness({ keyPerTest: 'guard' });
 
-/** HTTP requests the simulated upstreams received (node counters also count each JSON-RPC method: left out). */
-const calls = () =>
-  Object.values(h.sandbox.counts())
-    .flatMap((routes) => Object.entries(routes))
-    .filter(([key]) => key.split(' ').length === 2)
-    .reduce((sum, [, n]) => sum + n, 0);
+const calls = () => upstreamRequests(h.sandbox);
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const VALIDATOR = 'NodeID-D2yAcZCZEJxPw9eYVarmFPkeudybbcorQ';
 const WALLET = '0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9';
