@@ -8,7 +8,16 @@ import { loadDevMessages, loadErrorMessages } from '@apollo/client/dev';
 import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { possibleTypes, typePolicies } from '../../clients/apollo.js';
-import { EvmLatestBlocksDocument, ClientNodeRefetchDocument, type EvmLatestBlocksQuery } from '../gql/graphql.js';
+import {
+  ClientAccountRefetchDocument,
+  ClientNodeRefetchDocument,
+  ClientSenderDocument,
+  ClientTokensPageDocument,
+  ClientWalletPageDocument,
+  EvmLatestBlocksDocument,
+  type EvmLatestBlocksQuery,
+} from '../gql/graphql.js';
+import { upstreamRequests } from '../support/counts.js';
 import { failOnConsoleWarnings } from '../support/console.js';
 import { useHarness } from '../support/harness.js';
 
@@ -82,5 +91,52 @@ describe('Apollo Client with the generated typePolicies', () => {
     // `id` comes from the fragment on Node: without the possible types Apollo drops it, and warns.
     expect(refetched.data!.node).toEqual({ __typename: 'Block', id, number, hash });
     expect(shared.dataApi.counts()).toEqual({ 'GET /v1/chains/{chainId}/blocks/{blockId}': 1 });
+  });
+
+  it('keeps two wallets\' accounts apart, one record each, holding what both pages read of it', async () => {
+    const client = apolloClient();
+    const chain = h.sandbox.world.evm.chain(43114)!;
+    const wallets = [chain.wallets[0]!, chain.wallets[1]!];
+    for (const address of wallets) {
+      for (const query of [ClientWalletPageDocument, ClientTokensPageDocument]) {
+        expect((await client.query({ query, variables: { chainId: '43114', address } })).error).toBeUndefined();
+      }
+    }
+    const cache = client.cache.extract() as Record<string, Record<string, unknown>>;
+    const accounts = Object.keys(cache).filter((key) => key.startsWith('Account:'));
+    expect(accounts).toHaveLength(2);
+    for (const key of accounts) {
+      const fields = Object.keys(cache[key]!);
+      expect(fields).toContain('nativeBalance');
+      expect(fields.filter((f) => f.startsWith('erc20Balances'))).toHaveLength(1);
+    }
+    // Each page of each wallet answers from the cache alone.
+    h.sandbox.reset();
+    for (const address of wallets) {
+      for (const query of [ClientWalletPageDocument, ClientTokensPageDocument]) {
+        const { data } = await client.query({ query, variables: { chainId: '43114', address }, fetchPolicy: 'cache-only' });
+        expect(data!.chain!.address.address).toBe(address);
+      }
+    }
+    expect(upstreamRequests(h.sandbox)).toBe(0);
+  });
+
+  it('an account met as a sender, and refetched by its id, is the same record', async () => {
+    const client = apolloClient();
+    const chain = h.sandbox.world.evm.chain(43114)!;
+    const tx = chain.transactions.at(-1)!;
+    const page = await client.query({ query: ClientWalletPageDocument, variables: { chainId: '43114', address: tx.from } });
+    const { id } = page.data!.chain!.address;
+    const sender = await client.query({ query: ClientSenderDocument, variables: { chainId: '43114', hash: tx.hash } });
+    expect(sender.data!.chain!.transaction!.from.id).toBe(id);
+
+    h.sandbox.reset();
+    const refetched = await client.query({ query: ClientAccountRefetchDocument, variables: { id }, fetchPolicy: 'network-only' });
+    expect(refetched.data!.node).toEqual({ __typename: 'Account', id, address: tx.from });
+    // The id is the account: its refetch reads nothing upstream.
+    expect(upstreamRequests(h.sandbox)).toBe(0);
+    const cache = client.cache.extract() as Record<string, Record<string, unknown>>;
+    expect(Object.keys(cache).filter((key) => key.startsWith('Account:'))).toEqual([`Account:${id}`]);
+    expect(cache[`Account:${id}`]).toMatchObject({ id, address: tx.from, nativeBalance: { balance: expect.any(String) } });
   });
 });
