@@ -105,8 +105,10 @@ describe('relay-compiler', () => {
   it('compiles the app against the schema: its queries, fragments and the pagination and refetch queries it derives', () => {
     expect(readdirSync(join(out, '__generated__')).sort()).toEqual(
       [
+        'accountActivityPaginationQuery',
         'accountActivityQuery',
         'accountActivity_account',
+        'accountActivity_balances',
         'chainBlocksPaginationQuery',
         'chainBlocksQuery',
         'chainBlocks_chain',
@@ -185,15 +187,39 @@ describe('relay-runtime over the generated operations', () => {
     const wallet = [...chain.wallets].sort((a, b) => chain.addressTransactions(b).length - chain.addressTransactions(a).length)[0]!;
     const env = environment();
     const operation = await execute(env, await artifact('accountActivityQuery'), { chainId: '43113', address: wallet });
-    const account = reader<{
-      address: string;
-      transactions: Connection<{ hash: string }>;
-      erc20Balances: Connection<{ symbol: string; balance: string }>;
-    }>(env, await artifact('accountActivity_account'), (env.lookup(operation.fragment).data as { chain: { address: unknown } }).chain.address)();
+    const ref = (env.lookup(operation.fragment).data as { chain: { address: unknown } }).chain.address;
+    const account = reader<{ address: string; transactions: Connection<{ hash: string }> }>(env, await artifact('accountActivity_account'), ref)();
+    const balances = reader<{ erc20Balances: Connection<{ symbol: string; balance: string }> }>(env, await artifact('accountActivity_balances'), ref)();
     expect(account.transactions.edges.map((e) => e.node.hash)).toEqual(chain.addressTransactions(wallet).slice(0, 3).map((t) => t.hash));
     expect(account.transactions.pageInfo).toMatchObject({ hasNextPage: true });
-    expect(account.erc20Balances.edges.length).toBeGreaterThan(0);
-    for (const { node } of account.erc20Balances.edges) expect(BigInt(node.balance)).toBeGreaterThanOrEqual(0n);
+    expect(balances.erc20Balances.edges.length).toBeGreaterThan(0);
+    for (const { node } of balances.erc20Balances.edges) expect(BigInt(node.balance)).toBeGreaterThanOrEqual(0n);
+  });
+
+  it('pages an account\'s transactions with the pagination query of its refetchable fragment: the account refetches by its node id at no call of its own', async () => {
+    const wallet = [...chain.wallets].sort((a, b) => chain.addressTransactions(b).length - chain.addressTransactions(a).length)[0]!;
+    const env = environment();
+    const operation = await execute(env, await artifact('accountActivityQuery'), { chainId: '43113', address: wallet });
+    const read = reader<{ id: string; address: string; transactions: Connection<{ hash: string }> }>(
+      env,
+      await artifact('accountActivity_account'),
+      (env.lookup(operation.fragment).data as { chain: { address: unknown } }).chain.address,
+    );
+    const first = read();
+    const pagination = await artifact<ConcreteRequest>('accountActivityPaginationQuery');
+    expect(pagination.params.text).toContain('node(id: $id)');
+
+    // loadNext(3): the account's node id, the count and the end cursor.
+    shared.freshKey();
+    h.sandbox.reset();
+    await execute(env, pagination, { id: first.id, count: 3, cursor: first.transactions.pageInfo.endCursor });
+    expect(answers.at(-1)!.answer.data).toMatchObject({ node: { __typename: 'Account', id: first.id } });
+    const merged = read();
+    expect(merged.address).toBe(wallet);
+    expect(merged.transactions.edges.map((e) => e.node.hash)).toEqual(chain.addressTransactions(wallet).slice(0, 6).map((t) => t.hash));
+    // The transactions alone (on a fresh key, the cursor's own page read again, then the next); the
+    // account, by its id, costs nothing.
+    expect(shared.dataApi.counts()).toEqual({ 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative': 2 });
   });
 
   it('pages the network\'s delegations with a query-level connection: the page after the end cursor is appended', async () => {
