@@ -30,7 +30,7 @@ const config: CodegenConfig = {
   generates: {
     'clients/apollo.ts': kit('apollo'),
     'clients/urql.ts': kit('urql'),
-    // Graphcache's schema awareness (optional, 13 kB gzipped): `cacheExchange({ schema, keys, resolvers })`.
+    // Graphcache's schema awareness (optional, ~20 kB gzipped): `cacheExchange({ schema, keys, resolvers })`.
     'clients/urql-schema.ts': {
       plugins: [{ add: { content: clientKits.header("The graph's schema for urql Graphcache's schema awareness: `cacheExchange({ schema, keys, resolvers })`.") } }, 'urql-introspection'],
       config: { useTypeImports: true },
