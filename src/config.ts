@@ -32,6 +32,8 @@ export interface Config {
   cacheMaxEntries: number;
   /** `CACHE_MAX_BYTES` */
   cacheMaxBytes: number;
+  /** `DOCUMENT_CACHE_MAX_BYTES` */
+  documentCacheMaxBytes: number;
   /** `RPC_BATCH_MAX` */
   rpcBatchMax: number;
   /** `SHUTDOWN_TIMEOUT_MS` */
@@ -82,8 +84,12 @@ export interface Config {
   trustedDocuments: Map<string, string> | undefined;
   /** `APQ_MAX_DOCUMENTS` */
   apqMaxDocuments: number;
+  /** `APQ_MAX_BYTES` */
+  apqMaxBytes: number;
   /** `RESPONSE_CACHE_MAX_ENTRIES` */
   responseCacheMaxEntries: number;
+  /** `RESPONSE_CACHE_MAX_BYTES` */
+  responseCacheMaxBytes: number;
   /** `REDIS_URL`; undefined: everything stays in this process. */
   redisUrl: string | undefined;
   /** `REDIS_KEY_PREFIX` */
@@ -150,6 +156,8 @@ export interface Variable<T> {
 }
 
 const variable = <T>(spec: Variable<T>): Variable<T> => spec;
+
+const MIB = 1024 * 1024;
 
 /** A whole number within bounds. */
 const whole = (fallback: number, min: number, max: number, spec: Omit<Variable<number>, 'default' | 'accepts' | 'read'>): Variable<number> =>
@@ -230,10 +238,15 @@ export const VARIABLES = {
   }),
   UPSTREAM_RETRIES: whole(1, 0, 5, { section: 'calls', meaning: 'How many times an idempotent call (a read) is retried after a connection error; never after a timeout, and a write never.' }),
   CACHE_MAX_ENTRIES: whole(10_000, 1, 10_000_000, { section: 'caches', meaning: 'The most entries in the shared cache of upstream answers (across requests; partitioned by API key).', see: 'operations.md#caches' }),
-  CACHE_MAX_BYTES: whole(64 * 1024 * 1024, 1024, 8 * 1024 * 1024 * 1024, {
+  CACHE_MAX_BYTES: whole(32 * MIB, 1024, 8 * 1024 * MIB, {
     section: 'caches',
-    meaning: 'The most bytes (approximate: the answers\' JSON length) in the shared cache of upstream answers; 64 MiB by default.',
-    see: 'operations.md#caches',
+    meaning: 'The most bytes the shared cache of upstream answers holds (32 MiB by default): each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
+    see: 'operations.md#caches-and-memory',
+  }),
+  DOCUMENT_CACHE_MAX_BYTES: whole(16 * MIB, 64 * 1024, 1024 * MIB, {
+    section: 'caches',
+    meaning: 'The most bytes of parsed and validated documents kept so that a repeated document is not parsed again (16 MiB by default; a document weighs 48 bytes per character of its text, as measured).',
+    see: 'operations.md#caches-and-memory',
   }),
   RPC_BATCH_MAX: whole(40, 1, 1000, { section: 'calls', meaning: 'The most calls in one EVM JSON-RPC batch request (the public node accepts 40); an operation\'s calls to one chain beyond it go in further batches.' }),
   SHUTDOWN_TIMEOUT_MS: whole(10_000, 0, 600_000, {
@@ -335,10 +348,20 @@ export const VARIABLES = {
   }),
   APQ_MAX_DOCUMENTS: whole(1000, 1, 1_000_000, {
     section: 'caches',
-    meaning: 'The most documents registered by automatic persisted queries (an LRU of at most 16 MiB together), per process.',
+    meaning: 'The most documents registered by automatic persisted queries, per process.',
     see: 'clients.md#persisted-documents',
   }),
+  APQ_MAX_BYTES: whole(8 * MIB, 64 * 1024, 1024 * MIB, {
+    section: 'caches',
+    meaning: 'The most bytes of documents registered by automatic persisted queries (8 MiB by default): a document weighs the bytes of its text and hash plus a fixed overhead.',
+    see: 'operations.md#caches-and-memory',
+  }),
   RESPONSE_CACHE_MAX_ENTRIES: whole(1000, 0, 1_000_000, { section: 'caches', meaning: 'The most whole answers the response cache keeps; `0` turns it off.', see: 'operations.md#response-cache' }),
+  RESPONSE_CACHE_MAX_BYTES: whole(16 * MIB, 64 * 1024, 1024 * MIB, {
+    section: 'caches',
+    meaning: 'The most bytes the response cache holds in this process (16 MiB by default): each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
+    see: 'operations.md#caches-and-memory',
+  }),
   REDIS_URL: variable<string | undefined>({
     section: 'redis',
     default: 'unset: everything in this process',
@@ -402,6 +425,7 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamRetries: v.UPSTREAM_RETRIES,
     cacheMaxEntries: v.CACHE_MAX_ENTRIES,
     cacheMaxBytes: v.CACHE_MAX_BYTES,
+    documentCacheMaxBytes: v.DOCUMENT_CACHE_MAX_BYTES,
     rpcBatchMax: v.RPC_BATCH_MAX,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     sandboxPort: v.SANDBOX_PORT,
@@ -427,7 +451,9 @@ export function loadConfig(env: Env = process.env): Config {
     chainRpcUrls: v.CHAIN_RPC_URLS,
     trustedDocuments: v.TRUSTED_DOCUMENTS,
     apqMaxDocuments: v.APQ_MAX_DOCUMENTS,
+    apqMaxBytes: v.APQ_MAX_BYTES,
     responseCacheMaxEntries: v.RESPONSE_CACHE_MAX_ENTRIES,
+    responseCacheMaxBytes: v.RESPONSE_CACHE_MAX_BYTES,
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,

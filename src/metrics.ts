@@ -15,6 +15,7 @@ import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { HttpObserver } from './upstream/http.js';
 import { REDIS_OPS, type RedisOp } from './redis/store.js';
+import type { CacheRegistry } from './memory.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
 export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
@@ -53,7 +54,8 @@ export interface GatewayMetrics {
   /** The yoga plugin that serves `/metrics` and records request metrics. */
   plugin: Plugin;
   /** Reports the shared cache's size on each scrape. */
-  watchCache(size: () => { entries: number; bytes: number }): void;
+  /** Reports each in-process cache's entries and accounted bytes on each scrape. */
+  watchCaches(caches: CacheRegistry): void;
   /** Reports the upstream circuit breakers' states on each scrape. */
   watchBreakers(states: () => BreakerState[]): void;
   /** Counts a request or call the gateway refused without asking an upstream. */
@@ -101,21 +103,23 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  let cacheSize: (() => { entries: number; bytes: number }) | undefined;
+  let caches: CacheRegistry | undefined;
   new Gauge({
-    name: 'upstream_cache_entries',
-    help: 'Entries in the shared upstream cache.',
+    name: 'cache_entries',
+    help: 'Entries in an in-process cache: upstream (shared upstream answers), response, documents (parsed), apq.',
+    labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
-      if (cacheSize) this.set(cacheSize().entries);
+      for (const [name, cache] of caches ?? []) this.set({ cache: name }, cache.size);
     },
   });
   new Gauge({
-    name: 'upstream_cache_bytes',
-    help: 'Approximate bytes held by the shared upstream cache.',
+    name: 'cache_bytes',
+    help: 'Bytes an in-process cache holds, as it accounts them against its bound (docs/operations.md#caches-and-memory).',
+    labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
-      if (cacheSize) this.set(cacheSize().bytes);
+      for (const [name, cache] of caches ?? []) this.set({ cache: name }, cache.calculatedSize);
     },
   });
   let breakerStates: (() => BreakerState[]) | undefined;
@@ -199,8 +203,8 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
         addPlugin(operationTimer);
       },
     },
-    watchCache(size) {
-      cacheSize = size;
+    watchCaches(watched) {
+      caches = watched;
     },
     watchBreakers(states) {
       breakerStates = states;

@@ -3,8 +3,8 @@
  * - automatic persisted queries (APQ, Apollo's protocol; the default): a client sends the sha256 hash
  *   of its document in `extensions.persistedQuery`; on a miss (`PersistedQueryNotFound`) it sends the
  *   document once with the hash, and later requests (GETs that CDNs can cache) carry only the hash.
- *   Registered documents live in a bounded LRU (APQ_MAX_DOCUMENTS; a document is at most
- *   MAX_BODY_BYTES long since it arrived in a request).
+ *   Registered documents live in an LRU bounded by documents and bytes (APQ_MAX_DOCUMENTS,
+ *   APQ_MAX_BYTES: a document weighs its text and hash plus a fixed overhead, src/memory.ts).
  * - trusted documents (`TRUSTED_DOCUMENTS=manifest.json`): only the documents of the manifest run,
  *   asked for by id (`documentId`, as GraphQL Code Generator's client preset sends it, or the APQ
  *   hash); any other document is refused before parsing.
@@ -15,9 +15,7 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { ErrorCode } from './errors.js';
-
-/** Most bytes of registered APQ documents held together. */
-const APQ_MAX_BYTES = 16 * 1024 * 1024;
+import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from './memory.js';
 
 function apqHash(params: GraphQLParams): string | null {
   const persisted = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined)?.persistedQuery;
@@ -35,9 +33,13 @@ const keyRequired = {
   extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: 400 } },
 };
 
+/** The registered APQ documents by hash, at most `maxDocuments` documents and `maxBytes` bytes. */
+export function apqStore(maxDocuments: number, maxBytes: number): LRUCache<string, string> & AccountedCache {
+  return new LRUCache<string, string>({ max: maxDocuments, maxSize: maxBytes, sizeCalculation: (doc, hash) => stringBytes(hash) + stringBytes(doc) + ENTRY_OVERHEAD_BYTES });
+}
+
 /** APQ: documents register themselves with their hash; requests may then send the hash alone. */
-export function useAutomaticPersistedQueries(maxDocuments: number): Plugin[] {
-  const store = new LRUCache<string, string>({ max: maxDocuments, maxSize: APQ_MAX_BYTES, sizeCalculation: (doc) => doc.length + 64 });
+export function useAutomaticPersistedQueries(store: LRUCache<string, string>): Plugin[] {
   const register: Plugin = {
     onParams({ params }) {
       const hash = apqHash(params);

@@ -14,9 +14,13 @@
  * REDIS_URL the entries live in Redis, shared by the replicas (src/redis/shared.ts). GET answers
  * carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
  */
-import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import { useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import { usesIncrementalDelivery } from './incremental-delivery.js';
+import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from './memory.js';
+import { decode, encode } from './redis/codec.js';
 import { keyFingerprint } from './upstream/cache.js';
 import { Upstreams } from './upstream/index.js';
 import { TTL } from './upstream/ttl.js';
@@ -79,11 +83,40 @@ export function responseCacheTtls(): Record<string, number> {
 }
 
 /**
- * `cache`: where entries live (Redis with REDIS_URL); an in-process LRU of `maxEntries` by default.
+ * The response cache's store in this process (and Redis's stand-in while Redis is down): each answer
+ * kept as its JSON text, weighing the bytes of its text and id plus a fixed overhead, at most
+ * `maxEntries` answers and `maxBytes` bytes (RESPONSE_CACHE_MAX_ENTRIES, RESPONSE_CACHE_MAX_BYTES).
+ * A hit parses the text again. No index from entities to answers is kept: nothing invalidates an
+ * entry early (`invalidateViaMutation: false`), so `invalidate` has nothing to do.
+ */
+export function responseCacheStore(maxEntries: number, maxBytes: number): Cache & AccountedCache {
+  const lru = new LRUCache<string, { text: string; size: number }>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
+  return {
+    get: (id) => {
+      const kept = lru.get(id);
+      return kept ? (decode(kept.text) as ExecutionResult | undefined) : undefined;
+    },
+    set: (id, data, _entities, ttl) => {
+      const text = encode(data);
+      if (text === undefined) return;
+      lru.set(id, { text, size: stringBytes(id) + stringBytes(text) + ENTRY_OVERHEAD_BYTES }, Number.isFinite(ttl) && ttl > 0 ? { ttl } : {});
+    },
+    invalidate: () => undefined,
+    get size() {
+      return lru.size;
+    },
+    get calculatedSize() {
+      return lru.calculatedSize;
+    },
+  };
+}
+
+/**
+ * `cache`: where entries live (Redis with REDIS_URL, else `responseCacheStore`).
  * `isRouter` (with FEDERATION_SECRET): the router's answers are a partition of their own, so that no
  * caller without the secret is served one.
  */
-export function useGatewayResponseCache(maxEntries: number, cache?: Cache, isRouter?: (request: Request) => boolean): Plugin[] {
+export function useGatewayResponseCache(cache: Cache, isRouter?: (request: Request) => boolean): Plugin[] {
   // Operations with @defer or @stream are neither stored nor answered here: a stored answer would be
   // the whole of a stream, sent to a client that asked for one as a single payload, and the notices
   // of its later payloads would be lost in the merge. Their upstream reads are still cached.
@@ -108,7 +141,7 @@ export function useGatewayResponseCache(maxEntries: number, cache?: Cache, isRou
   return [
     markIncremental,
     useResponseCache({
-      cache: cache ?? createInMemoryCache({ max: maxEntries }),
+      cache,
       enabled: (_request, context) => !incremental.has(context),
       session: (request) => `${keyFingerprint(Upstreams.callerKey(request.headers))}${isRouter?.(request) ? ':router' : ''}`,
       ttl: TTL.moving,

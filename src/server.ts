@@ -13,6 +13,9 @@ import type { DispatcherFactory } from './upstream/http.js';
 import { LiveSubscriptions } from './live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
+import type { CacheRegistry } from './memory.js';
+import { responseCacheStore } from './response-cache.js';
+import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import { RedisStore } from './redis/store.js';
 import { serveWebSockets } from './websocket.js';
 
@@ -26,6 +29,8 @@ export interface GatewayRuntime {
   logger: Logger;
   /** The Redis the replicas share (REDIS_URL), if configured. */
   redis: RedisStore | undefined;
+  /** The in-process caches, with the entries and bytes each has accounted for. */
+  caches: CacheRegistry;
   /** What `/ready` answers: false until the gateway accepts requests, and again while it shuts down. */
   accepting: boolean;
   /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish) and Redis. */
@@ -78,7 +83,15 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       : {},
     options.dispatcher,
   );
-  metrics.watchCache(() => ({ entries: upstreams.cache.size, bytes: upstreams.cache.calculatedSize }));
+  const caches: CacheRegistry = new Map([['upstream', upstreams.cache]]);
+  metrics.watchCaches(caches);
+  // With Redis, the response cache's in-process store stands in while Redis is down.
+  let responseCache: ResponseCacheStore | undefined;
+  if (redis && shared && config.responseCacheMaxEntries > 0) {
+    const local = responseCacheStore(config.responseCacheMaxEntries, config.responseCacheMaxBytes);
+    caches.set('response', local);
+    responseCache = shared.redisResponseCache(redis, local);
+  }
   metrics.watchBreakers(() => upstreams.breakers());
   const live = new LiveSubscriptions(config, upstreams, logger, redis);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
@@ -91,7 +104,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     isReady: () => state.accepting,
     plugins: [metrics.plugin],
     onRefused: (reason) => metrics.reject(reason),
-    responseCache: redis && shared && config.responseCacheMaxEntries > 0 ? shared.redisResponseCache(redis, config.responseCacheMaxEntries) : undefined,
+    responseCache,
+    caches,
   });
   const close = async () => {
     state.accepting = false;
@@ -99,7 +113,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     await upstreams.close();
     await redis?.close();
   };
-  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, close });
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, close });
 }
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {

@@ -14,8 +14,10 @@ import { routerCheck, useFederationSecret } from './federation-secret.js';
 import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './graphiql.js';
 import { useIncrementalDelivery } from './incremental-delivery.js';
 import { useOperationGuard } from './operation-guard.js';
-import { useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
-import { useGatewayResponseCache } from './response-cache.js';
+import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
+import { responseCacheStore, useGatewayResponseCache } from './response-cache.js';
+import { documentCache } from './document-cache.js';
+import type { CacheRegistry } from './memory.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
@@ -57,6 +59,8 @@ export interface GatewayOptions {
   onRefused?: (reason: 'bad-input' | 'estimate') => void;
   /** Where the response cache keeps entries (Redis with REDIS_URL); in process by default. */
   responseCache?: ResponseCacheStore;
+  /** Where the in-process caches made here are listed, for `/metrics` (made here when not given). */
+  caches?: CacheRegistry;
 }
 
 /** What the node adapter passes beside each request: the socket, for the client's address. */
@@ -162,6 +166,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const live = options.live ?? new LiveSubscriptions(config, upstreams, logger);
   // FEDERATION_SECRET: whether a request comes from the router (src/federation-secret.ts).
   const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
+  const caches: CacheRegistry = options.caches ?? new Map();
+  const documents = documentCache(config.documentCacheMaxBytes);
+  caches.set('documents', documents.lru);
+  const apq = config.trustedDocuments ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
+  if (apq) caches.set('apq', apq);
+  let responses = options.responseCache;
+  if (!responses && config.responseCacheMaxEntries > 0) {
+    const store = responseCacheStore(config.responseCacheMaxEntries, config.responseCacheMaxBytes);
+    caches.set('response', store);
+    responses = store;
+  }
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -183,6 +198,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     // No uploads: multipart bodies are refused rather than parsed.
     multipart: false,
+    // Parsed documents, bounded in bytes (DOCUMENT_CACHE_MAX_BYTES), not only in number.
+    parserAndValidationCache: documents.options,
     // MAX_BODY_BYTES is enforced before yoga, on the raw socket (http-limits.ts), and the body
     // arrives here already read: yoga's own limit would pipe it through a counting stream again
     // (a stream pipeline and an abort per request, ~2% of a cold operation's CPU).
@@ -222,13 +239,13 @@ export function createGateway(options: GatewayOptions): Gateway {
         blockFieldSuggestion: { enabled: false },
       }),
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
-      ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(config.apqMaxDocuments)),
+      ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(apq!)),
       // Before the response cache, so that a cached answer keeps its notices.
       useNotices(),
       // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.
       ...(isRouter ? [useFederationSecret(isRouter)] : []),
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
-      ...(config.responseCacheMaxEntries > 0 ? useGatewayResponseCache(config.responseCacheMaxEntries, options.responseCache, isRouter) : []),
+      ...(responses ? useGatewayResponseCache(responses, isRouter) : []),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useEventContexts(),

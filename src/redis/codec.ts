@@ -31,6 +31,8 @@ export function encode(value: unknown): string | undefined {
 export function decode(text: string | null | undefined): unknown {
   if (!text || !text.startsWith(VERSION)) return undefined;
   try {
+    // No tag in the text, no bigint to revive: the plain parse, several times faster than a reviver.
+    if (!text.includes(`"${BIGINT_TAG}"`)) return JSON.parse(text.slice(VERSION.length));
     return JSON.parse(text.slice(VERSION.length), (_key, v: unknown) => {
       if (v && typeof v === 'object' && !Array.isArray(v)) {
         const keys = Object.keys(v);

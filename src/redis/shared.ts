@@ -13,7 +13,7 @@
  *
  * Partitions are key fingerprints (`keyFingerprint`): no key, value or channel holds an API key.
  */
-import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { createHash } from 'node:crypto';
 // From their own files: the package's index requires every store it supports (src/types/rate-limiter-flexible.d.ts).
@@ -133,11 +133,9 @@ export function redisRateLimiter(store: RedisStore, callsPerSecond: number): Sha
 
 /**
  * The response cache in Redis (every replica answers from the same entries). While Redis cannot be
- * asked, the replica uses an in-process cache of `fallbackEntries` instead (a miss there executes as
- * usual).
+ * asked, the replica uses the in-process `local` store instead (a miss there executes as usual).
  */
-export function redisResponseCache(store: RedisStore, fallbackEntries: number): Cache {
-  const local = createInMemoryCache({ max: fallbackEntries });
+export function redisResponseCache(store: RedisStore, local: Cache): Cache {
   const entryKey = (id: string) => store.key('rc', id);
   const entityKeys = (entity: CacheEntityRecord) => {
     const keys = [store.key('rc', 'ent', entity.typename)];

@@ -1,8 +1,11 @@
 /**
  * The shared, cross-request cache of upstream answers and the in-flight dedupe of identical calls.
- * Memory-bounded (entries and approximate bytes); each entry has its own TTL. Keys are built by the
- * clients and always include the API-key fingerprint where a key is sent, so nothing fetched with one
- * caller's key is served to another.
+ * Bounded by entries and by the bytes it really holds: an entry keeps the answer's JSON text (the
+ * body it was parsed from, else the value serialized), not the parsed objects, which take several
+ * times as much heap; a hit parses it again, so every caller also gets an answer of its own. An entry
+ * weighs its key's and text's bytes plus a fixed overhead (src/memory.ts). Each entry has its own
+ * TTL. Keys are built by the clients and always include the API-key fingerprint where a key is sent,
+ * so nothing fetched with one caller's key is served to another.
  *
  * With a shared tier (Redis, REDIS_URL) the LRU stays in front of it: a miss here asks the shared
  * tier (which another replica may have filled) before the upstream, and an answer fetched here is
@@ -11,6 +14,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
+import { ENTRY_OVERHEAD_BYTES, stringBytes } from '../memory.js';
+import { decode, encode } from '../redis/codec.js';
 
 export interface CacheOptions {
   maxEntries: number;
@@ -33,8 +38,13 @@ export interface SharedCacheTier {
   settled(): Promise<void>;
 }
 
-interface Entry {
-  value: unknown;
+/** A kept answer: its JSON text and how to read it back. */
+export interface AnswerText {
+  text: string;
+  parse: (text: string) => unknown;
+}
+
+interface Entry extends AnswerText {
   size: number;
 }
 
@@ -48,7 +58,7 @@ export class UpstreamCache {
     this.lru = new LRUCache<string, Entry>({
       max: options.maxEntries,
       maxSize: options.maxBytes,
-      sizeCalculation: (entry) => Math.max(1, entry.size),
+      sizeCalculation: (entry) => entry.size,
       ttlAutopurge: false,
     });
   }
@@ -57,9 +67,9 @@ export class UpstreamCache {
    * Returns the cached value, else joins an identical call in flight, else runs `fetch`.
    * `ttlMs` 0 means: share while in flight, do not keep afterwards.
    */
-  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
+  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>): Promise<T> {
     const hit = this.lru.get(key);
-    if (hit) return hit.value as T;
+    if (hit) return hit.parse(hit.text) as T;
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<T>;
     const promise = (async () => {
@@ -68,7 +78,7 @@ export class UpstreamCache {
           const remote = await this.shared.get(key);
           if (remote) {
             const value = remote.value as T;
-            this.lru.set(key, { value, size: sizeOf ? sizeOf(value) : approximateSize(value) }, { ttl: Math.min(ttlMs, remote.ttlMs) });
+            this.keep(key, value, Math.min(ttlMs, remote.ttlMs));
             return value;
           }
         } else if (this.shared) {
@@ -76,8 +86,7 @@ export class UpstreamCache {
         }
         const value = await fetch();
         if (ttlMs > 0) {
-          const size = sizeOf ? sizeOf(value) : approximateSize(value);
-          this.lru.set(key, { value, size }, { ttl: ttlMs });
+          this.keep(key, value, ttlMs);
           this.shared?.set(key, value, ttlMs);
         }
         return value;
@@ -87,6 +96,14 @@ export class UpstreamCache {
     })();
     this.inFlight.set(key, promise);
     return promise;
+  }
+
+  /** Keeps the value's text (a value JSON cannot hold faithfully is not kept: `encode`). */
+  private keep(key: string, value: unknown, ttlMs: number): void {
+    const answer = answerText(value);
+    if (!answer) return;
+    const size = stringBytes(key) + stringBytes(answer.text) + ENTRY_OVERHEAD_BYTES;
+    this.lru.set(key, { text: answer.text, parse: answer.parse, size }, { ttl: ttlMs });
   }
 
   get size(): number {
@@ -116,19 +133,21 @@ export class NoCache extends UpstreamCache {
   }
 }
 
-/** Lengths of the bodies upstream answers were parsed from (set by the transport), so caching weighs them for free. */
-export const answerSizes = new WeakMap<object, number>();
+/**
+ * The bodies upstream answers were parsed from, and their parser (set by the transport), so that
+ * caching an answer keeps its body as it came instead of serializing the value again.
+ */
+export const answerTexts = new WeakMap<object, AnswerText>();
 
-function approximateSize(value: unknown): number {
+const decodeText = (text: string) => decode(text);
+
+function answerText(value: unknown): AnswerText | undefined {
   if (value !== null && typeof value === 'object') {
-    const known = answerSizes.get(value);
+    const known = answerTexts.get(value);
     if (known !== undefined) return known;
   }
-  try {
-    return JSON.stringify(value)?.length ?? 1;
-  } catch {
-    return 1;
-  }
+  const text = encode(value);
+  return text === undefined ? undefined : { text, parse: decodeText };
 }
 
 /** A short, one-way fingerprint of an API key, safe to put in a cache key (never logged). */

@@ -13,7 +13,7 @@ import poolRequest from 'undici/lib/api/api-request.js';
 import type { Dispatcher } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
-import { answerSizes } from './cache.js';
+import { answerTexts } from './cache.js';
 
 /** How close together calls must start to share one deadline signal (see `deadlineSignal`). */
 const DEADLINE_GRAIN_MS = 50;
@@ -213,9 +213,10 @@ export class HttpTransport implements Transport {
       }
       if (call.mayBeEmpty && text.trim() === '') return null;
       try {
-        const value = call.exactIntegers ? parseExact(text) : JSON.parse(text);
-        // The shared cache weighs an answer by its body's length instead of serialising it again.
-        if (value !== null && typeof value === 'object') answerSizes.set(value, text.length);
+        const parse = call.exactIntegers ? parseExact : JSON.parse;
+        const value = parse(text);
+        // The shared cache keeps an answer as its body instead of serialising it again.
+        if (value !== null && typeof value === 'object') answerTexts.set(value, { text, parse });
         return value;
       } catch {
         throw new UpstreamError({ service: call.service, kind: 'invalid-json', route: call.route, status });

@@ -16,7 +16,8 @@ describe('/metrics', () => {
     expect(text).toMatch(/upstream_requests_total\{service="data-api",route="GET \/v1\/chains",status="200"\} 2/);
     expect(text).toMatch(/upstream_requests_total\{service="data-api",route="GET \/v1\/chains\/\{chainId\}\/blocks",status="503"\} 1/);
     expect(text).toMatch(/upstream_request_duration_seconds_count\{service="data-api",route="GET \/v1\/chains"\} 2/);
-    expect(text).toMatch(/upstream_cache_entries \d+/);
+    expect(text).toMatch(/cache_entries{cache="upstream"} \d+/);
+    expect(text).toMatch(/cache_bytes{cache="documents"} \d+/);
     expect(text).toContain('graphql_yoga_http_duration');
     // The request, execution and error series operators alert on (the repeats of these are off).
     for (const series of ['graphql_envelop_request{', 'graphql_envelop_phase_execute_count', 'graphql_envelop_error_result', 'graphql_operation_duration_seconds_count']) {
