@@ -29,7 +29,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { mib, upstreamRequests, freePort } from './support.js';
+import { mib, upstreamRequests, freePort, rssOf } from './support.js';
 import { TASKS, type GetJson } from './tasks.js';
 
 const QUICK = process.argv.includes('--quick');
@@ -72,16 +72,6 @@ const command = existsSync(`${root}dist/main.js`)
   ? { args: ['dist/main.js'], label: 'node dist/main.js (compiled build)' }
   : { args: ['--import', 'tsx', 'src/main.ts'], label: 'node --import tsx src/main.ts (dist/ not built)' };
 
-
-/** Resident set size of a process in bytes (Linux /proc), or undefined where unavailable. */
-function rssOf(pid: number): number | undefined {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-    return line ? Number(line[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** CPU time (user + system) of a process in ms (Linux /proc), or undefined where unavailable. */
 function cpuMsOf(pid: number): number | undefined {

@@ -2,6 +2,7 @@
  * What the benchmark scripts share: a gateway and its simulated upstreams started in this process,
  * the upstream HTTP requests the simulation received, and percentiles.
  */
+import { readFileSync } from 'node:fs';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
@@ -55,3 +56,13 @@ export function percentile(sorted: number[], p: number): string {
 }
 
 export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+
+/** Resident set size of a process in bytes (Linux /proc), or undefined where unavailable. */
+export function rssOf(pid: number): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
