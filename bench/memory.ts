@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox } from '@avalanche-graph/sandbox';
 import { CACHE_NAMES } from '../src/memory.js';
-import { freePort, mib, rssOf } from './support.js';
+import { freePort, gatewayEnv, mib, rssOf, waitReady } from './support.js';
 import { TASKS } from './tasks.js';
 
 const OPERATIONS = Number(process.env.MEMORY_OPERATIONS ?? 100_000);
@@ -50,13 +50,7 @@ async function main(): Promise<void> {
       ...process.env,
       NODE_ENV: 'production',
       NODE_OPTIONS: '',
-      DATA_API_URL: sandbox.urls.dataApi,
-      NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-      NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-      METRICS_URL: sandbox.urls.metrics,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
+      ...gatewayEnv(sandbox, port),
     },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -67,17 +61,9 @@ async function main(): Promise<void> {
     await sandbox.close();
   };
   try {
-    for (const deadline = Date.now() + 60_000; ; ) {
-      if (Date.now() > deadline) throw new Error('gateway not ready after 60 s');
-      try {
-        const { statusCode, body } = await request(`${base}/ready`, { dispatcher: agent });
-        await body.dump();
-        if (statusCode === 200) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    let exited = false;
+    child.once('exit', () => (exited = true));
+    await waitReady(base, agent, 'memory', () => exited);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = rssOf(child.pid!)!;
     process.stdout.write(`gateway: node ${[...flags, 'dist/main.js'].join(' ')}, default configuration; ${OPERATIONS} operations, ${CONNECTIONS} connections, a new API key and a new document each\n`);

@@ -29,7 +29,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { mib, upstreamRequests, freePort, rssOf } from './support.js';
+import { mib, upstreamRequests, freePort, gatewayEnv, rssOf, waitReady } from './support.js';
 import { TASKS, type GetJson } from './tasks.js';
 
 const QUICK = process.argv.includes('--quick');
@@ -91,13 +91,7 @@ async function startGateway(name: string, sandbox: Sandbox, env: Record<string, 
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      DATA_API_URL: sandbox.urls.dataApi,
-      NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-      NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-      METRICS_URL: sandbox.urls.metrics,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
+      ...gatewayEnv(sandbox, port),
       // One load generator sends everything: its per-client upstream rate is lifted for the measurement.
       CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000',
       // As `npm start` runs it (NODE_ENV and the young generation's size); BENCH_GATEWAY_NODE_OPTIONS
@@ -110,19 +104,7 @@ async function startGateway(name: string, sandbox: Sandbox, env: Record<string, 
   let exited = false;
   child.once('exit', () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`gateway ${name} exited during startup`);
-    if (Date.now() > deadline) throw new Error(`gateway ${name} not ready after 60 s`);
-    try {
-      const { statusCode, body } = await request(`${url}/ready`, { dispatcher: agent });
-      await body.dump();
-      if (statusCode === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitReady(url, agent, name, () => exited);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const idle = rssOf(child.pid!) ?? NaN;
   const gateway: GatewayProcess = {

@@ -8,7 +8,7 @@
  *   SOAK_SECONDS=300 SOAK_RATE=150 npm run bench:soak
  *   CACHE_MAX_BYTES=4194304 npm run bench:soak            # a smaller shared cache: it fills sooner
  *
- * The shared upstream cache fills up to CACHE_MAX_BYTES (JSON length; objects take more in memory)
+ * The shared upstream cache fills up to CACHE_MAX_BYTES (the bytes of the answers' text it keeps)
  * during the first minutes, since every GET asks for another address: RSS rises until it is full.
  */
 import { mib, startBenchGateway } from './support.js';

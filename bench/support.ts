@@ -3,6 +3,7 @@
  * the upstream HTTP requests the simulation received, and percentiles.
  */
 import { readFileSync } from 'node:fs';
+import { request, type Dispatcher } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
@@ -56,6 +57,36 @@ export function percentile(sorted: number[], p: number): string {
 }
 
 export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+
+/** The environment of a gateway process over `sandbox`'s services, listening on loopback `port`, silent. */
+export function gatewayEnv(sandbox: Sandbox, port: number): Record<string, string> {
+  return {
+    DATA_API_URL: sandbox.urls.dataApi,
+    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
+    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
+    METRICS_URL: sandbox.urls.metrics,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+  };
+}
+
+/** Waits until the gateway process at `base` answers `/ready` with 200 (60 s at most). */
+export async function waitReady(base: string, agent: Dispatcher, name: string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited()) throw new Error(`gateway ${name} exited during startup`);
+    if (Date.now() > deadline) throw new Error(`gateway ${name} not ready after 60 s`);
+    try {
+      const { statusCode, body } = await request(`${base}/ready`, { dispatcher: agent });
+      await body.dump();
+      if (statusCode === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Resident set size of a process in bytes (Linux /proc), or undefined where unavailable. */
 export function rssOf(pid: number): number | undefined {
