@@ -14,7 +14,9 @@
  * REDIS_URL the entries live in Redis, shared by the replicas (src/redis/shared.ts). GET answers
  * carry `ETag` (and `If-None-Match` gets a 304) and `cache-control`.
  */
-import { useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import { createHash } from 'node:crypto';
+import { useResponseCache, type BuildResponseCacheKeyFunction, type Cache } from '@graphql-yoga/plugin-response-cache';
+import stableStringify from 'fast-json-stable-stringify';
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -83,6 +85,17 @@ export function responseCacheTtls(): Record<string, number> {
 }
 
 /**
+ * The plugin's own key (the SHA-256 of document, operation name, variables and session, in hex),
+ * computed synchronously: the plugin's default hashes with WebCrypto's `subtle.digest`, a job on
+ * libuv's thread pool whose answer comes back a loop turn later, which every operation, hit or
+ * miss, waited for before executing. Same input, same hash: entries other replicas wrote stay hits.
+ */
+export const responseCacheKey: BuildResponseCacheKeyFunction = ({ documentString, operationName, variableValues, sessionId }) =>
+  createHash('sha256')
+    .update([documentString, operationName ?? '', stableStringify(variableValues ?? {}), sessionId ?? ''].join('|'))
+    .digest('hex');
+
+/**
  * The response cache's store in this process (and Redis's stand-in while Redis is down): each answer
  * kept as its JSON text, weighing the bytes of its text and id plus a fixed overhead, at most
  * `maxEntries` answers and `maxBytes` bytes (RESPONSE_CACHE_MAX_ENTRIES, RESPONSE_CACHE_MAX_BYTES).
@@ -144,6 +157,7 @@ export function useGatewayResponseCache(cache: Cache, isRouter?: (request: Reque
       cache,
       enabled: (_request, context) => !incremental.has(context),
       session: (request) => `${keyFingerprint(Upstreams.callerKey(request.headers))}${isRouter?.(request) ? ':router' : ''}`,
+      buildResponseCacheKey: responseCacheKey,
       ttl: TTL.moving,
       ttlPerSchemaCoordinate: responseCacheTtls(),
       // Entities of the mutation's answer (a signed message) do not appear in cached reads.

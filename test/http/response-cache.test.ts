@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { BlockExplorerDocument } from '../gql/graphql.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
-import { responseCacheTtls } from '../../src/response-cache.js';
+import { hashSHA256 } from '@graphql-yoga/plugin-response-cache';
+import { responseCacheKey, responseCacheTtls } from '../../src/response-cache.js';
 import { TTL } from '../../src/upstream/ttl.js';
 
 let h: SocketHarness;
@@ -34,6 +35,21 @@ describe('response cache', () => {
     const other = await h.query(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': 'key-two' });
     expect(other.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
     expect(upstreamCalls()).toBeGreaterThan(0);
+  });
+
+  it("keys entries as the plugin's own default would (entries a replica wrote to Redis stay hits), whatever the variables' order", async () => {
+    const params = { documentString: '{ chains { chainId } }', operationName: 'Chains', variableValues: { b: 2, a: [1] }, sessionId: 'anon', context: {}, request: new Request('http://gateway/graphql') };
+    expect(responseCacheKey(params)).toBe(await hashSHA256('{ chains { chainId } }|Chains|{"a":[1],"b":2}|anon'));
+
+    h.sandbox.reset();
+    const query = 'query Pair($chainId: String!, $first: Int) { chain(id: $chainId) { blocks(first: $first) { nodes { number } } } }';
+    const first = await h.query<any>(query, { chainId: '43114', first: 2 }, { 'x-data-api-key': 'key-order' });
+    expect(first.errors).toBeUndefined();
+    expect(first.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
+    const reordered = await h.query<any>(query, { first: 2, chainId: '43114' }, { 'x-data-api-key': 'key-order' });
+    expect(reordered.extensions?.responseCache).toEqual({ hit: true });
+    expect(reordered.data).toEqual(first.data);
+    expect(h.sandbox.services.dataApi.total()).toBe(1);
   });
 
   it('gives a GET answer ETag and cache-control, and a 304 for If-None-Match', async () => {
