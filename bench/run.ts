@@ -23,6 +23,7 @@
  *   npm run bench:quick                             # 1 s per measurement (--quick; same as BENCH_SECONDS=1)
  *   BENCH_CONNECTIONS=32 BENCH_LATENCIES=0,50 npm run bench
  *   BENCH_BASELINE_DIR=../old-checkout npm run bench   # adds that checkout's gateway, cold (mode "before")
+ *   npm run bench -- --peer                         # the peer benchmark of ../shared/peer-bench instead (bench/peer.ts)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,6 +32,12 @@ import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { mib, upstreamRequests, freePort, gatewayEnv, rssOf, waitReady } from './support.js';
 import { TASKS, type GetJson } from './tasks.js';
+
+// `--peer`: the peer benchmark of ../shared/peer-bench with this checkout's gateway beside it (bench/peer.ts).
+if (process.argv.includes('--peer')) {
+  await import('./peer.js');
+  process.exit(0);
+}
 
 const QUICK = process.argv.includes('--quick');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));

@@ -43,10 +43,10 @@ describe('response cache', () => {
 
     h.sandbox.reset();
     const query = 'query Pair($chainId: String!, $first: Int) { chain(id: $chainId) { blocks(first: $first) { nodes { number } } } }';
-    const first = await h.query<any>(query, { chainId: '43114', first: 2 }, { 'x-data-api-key': 'key-order' });
+    const first = await h.query<any, Record<string, unknown>>(query, { chainId: '43114', first: 2 }, { 'x-data-api-key': 'key-order' });
     expect(first.errors).toBeUndefined();
     expect(first.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
-    const reordered = await h.query<any>(query, { first: 2, chainId: '43114' }, { 'x-data-api-key': 'key-order' });
+    const reordered = await h.query<any, Record<string, unknown>>(query, { first: 2, chainId: '43114' }, { 'x-data-api-key': 'key-order' });
     expect(reordered.extensions?.responseCache).toEqual({ hit: true });
     expect(reordered.data).toEqual(first.data);
     expect(h.sandbox.services.dataApi.total()).toBe(1);
@@ -80,11 +80,11 @@ describe('response cache', () => {
   it('keeps the notices of a cached answer (a field left null on purpose says why on every hit)', async () => {
     const query = '{ chain(id: "43114") { chainId feeConfig { targetGas } } }';
     const headers = { 'x-data-api-key': 'notices-key' };
-    const first = await h.query<any>(query, {}, headers);
+    const first = await h.query<any, Record<string, unknown>>(query, {}, headers);
     expect(first.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
     expect(first.extensions?.notices).toEqual([expect.objectContaining({ code: 'METHOD_NOT_SERVED', path: ['chain', 'feeConfig'] })]);
     h.sandbox.reset();
-    const again = await h.query<any>(query, {}, headers);
+    const again = await h.query<any, Record<string, unknown>>(query, {}, headers);
     expect(again.extensions?.responseCache).toEqual({ hit: true });
     expect(again.data).toEqual(first.data);
     expect(again.extensions?.notices).toEqual(first.extensions?.notices);
