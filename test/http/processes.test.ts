@@ -2,10 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { subscribe } from '../support/sse.js';
 
-/** Starts a TypeScript entry point (as the npm scripts do) with env, resolves with the child once `ready` matches its stdout. */
+/**
+ * Starts a TypeScript entry point (as the npm scripts do) with env, resolves with the child once `ready` matches its stdout.
+ * On the Node running the suite, not the `node` of PATH: the suite's run on each supported Node tests that Node.
+ */
 function run(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node', ['--conditions=avalanche-graph-source', '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--conditions=avalanche-graph-source', '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`not ready in time:\n${out}`)), 15_000);
     const onData = (chunk: Buffer) => {
@@ -60,7 +63,7 @@ describe('processes', () => {
   });
 
   it('a bad configuration stops the gateway with a message naming the variable', async () => {
-    const child = spawn('node', ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, UPSTREAM_TIMEOUT_MS: 'soon' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, UPSTREAM_TIMEOUT_MS: 'soon' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
     expect(await exitCode(child)).toBe(2);
