@@ -3,7 +3,7 @@
 # lockfile); the runtime image holds the compiled JavaScript and production dependencies only, and
 # runs as a non-root user. No TypeScript is compiled at run time.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # The workspace packages (packages/: the sandbox, a development tool) are not copied into the image;
@@ -13,12 +13,12 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --ignore-scripts --workspaces=false && npm cache clean --force
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=4000 \
     HOST=0.0.0.0
@@ -32,6 +32,7 @@ USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# A young generation of 8 MiB per semi-space (V8 defaults to 16): idle RSS about 113 MiB instead of
-# 128, with no measured loss of throughput (docs/benchmarks.md).
+# A young generation of 8 MiB per semi-space (V8's default on Node 24 grows to 64 MiB here, on Node 20
+# to 16): idle RSS about 136 MiB instead of 180 on Node 24, with no measured loss of throughput
+# (docs/benchmarks.md).
 CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "dist/main.js"]
