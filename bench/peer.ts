@@ -15,7 +15,7 @@
  * new folder under the system's temp dir): `round-N.jsonl` and run.sh's `round-N.md`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,7 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 run('npm', ['run', '--silent', 'build']);
 const out = process.env.PEER_BENCH_OUT ?? mkdtempSync(join(tmpdir(), 'peer-bench-'));
+mkdirSync(out, { recursive: true });
 
 interface TaskRow {
   kind: string;
