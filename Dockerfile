@@ -6,9 +6,12 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 # The workspace packages (packages/: the sandbox, a development tool) are not copied into the image;
-# --workspaces=false installs the root's dependencies only, from the same lockfile.
-RUN npm ci --ignore-scripts --workspaces=false
+# --workspaces=false installs the root's dependencies only, from the same lockfile. No dependency's
+# install script runs; patch-package then applies patches/ (see patches/README.md), and the runtime
+# stage takes the patched packages from here.
+RUN npm ci --ignore-scripts --workspaces=false && npx patch-package --error-on-fail
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
@@ -24,6 +27,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/node_modules/@envelop/response-cache ./node_modules/@envelop/response-cache
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 # GraphiQL opens the example operations as tabs (read beside dist/, as beside src/).
