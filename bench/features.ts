@@ -38,10 +38,16 @@ const tasks = (process.env.FEATURES_TASKS ?? 'Q1,Q2').split(',').map((t) => t.tr
 const seconds = Number(process.env.FEATURES_SECONDS ?? 6);
 const warmup = Number(process.env.FEATURES_WARMUP ?? 2);
 const rounds = Math.max(1, Number(process.env.FEATURES_ROUNDS ?? 1));
-const checkouts = [
-  ...(process.env.FEATURES_BASE ? [{ name: 'before', dir: resolve(process.env.FEATURES_BASE) }] : []),
-  { name: process.env.FEATURES_BASE ? 'after' : 'this', dir: root },
-];
+/**
+ * What is measured: this checkout, after FEATURES_BASE's when set; or, with FEATURES_FLAGS
+ * ("name=--flag --flag;name=--flag"), this checkout under each set of Node flags instead of npm start's.
+ */
+const checkouts: Array<{ name: string; dir: string; flags?: string[] }> = process.env.FEATURES_FLAGS
+  ? process.env.FEATURES_FLAGS.split(';').map((variant) => {
+      const at = variant.indexOf('=');
+      return { name: variant.slice(0, at).trim(), dir: root, flags: variant.slice(at + 1).trim().split(/\s+/).filter(Boolean) };
+    })
+  : [...(process.env.FEATURES_BASE ? [{ name: 'before', dir: resolve(process.env.FEATURES_BASE) }] : []), { name: process.env.FEATURES_BASE ? 'after' : 'this', dir: root }];
 
 /** Features: the files (under src/ or dist/, without extension) and packages whose frames are theirs. */
 const FEATURES: Array<{ name: string; perCall: boolean; files?: string[]; packages?: string[] }> = [
@@ -189,11 +195,11 @@ function cpuTimeUs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-async function measure(checkout: { name: string; dir: string }, task: string, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<Measured> {
+async function measure(checkout: { name: string; dir: string; flags?: string[] }, task: string, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<Measured> {
   const port = await freePort();
   const profileDir = mkdtempSync(join(tmpdir(), 'features-'));
-  const scripts = JSON.parse(readFileSync(join(checkout.dir, 'package.json'), 'utf8')).scripts as Record<string, string>;
-  const flags = (scripts.start.match(/node ((?:--\S+ )*)/)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  const scripts = JSON.parse(readFileSync(join(checkout.dir, 'package.json'), 'utf8')).scripts as { start: string };
+  const flags = checkout.flags ?? (scripts.start.match(/node ((?:--\S+ )*)/)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...flags, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250', 'dist/main.js'], {
     cwd: checkout.dir,
     env: { ...process.env, ...gatewayEnv(sandbox, port), NODE_ENV: 'production' },
@@ -243,7 +249,7 @@ async function measure(checkout: { name: string; dir: string }, task: string, sa
   return { checkout: checkout.name, task, operations, calls, cpu, buckets: attribute(profile, checkout.dir, from, to) };
 }
 
-for (const checkout of checkouts) {
+for (const checkout of checkouts.filter((c, i) => checkouts.findIndex((d) => d.dir === c.dir) === i)) {
   const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: checkout.dir, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`npm run build failed in ${checkout.dir}`);
 }
