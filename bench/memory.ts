@@ -7,7 +7,7 @@
  *
  *   npm run bench:memory                                   # 100,000 operations over 10 connections
  *   MEMORY_OPERATIONS=20000 npm run bench:memory
- *   MEMORY_NODE_OPTIONS='--max-semi-space-size=8 --max-old-space-size=256' npm run bench:memory
+ *   MEMORY_NODE_OPTIONS='--max-semi-space-size=16 --max-old-space-size=256' npm run bench:memory
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -104,7 +104,7 @@ async function startGateway(name: string, sandbox: Sandbox, env: Record<string, 
       // As `npm start` runs it (NODE_ENV and the young generation's size); BENCH_GATEWAY_NODE_OPTIONS
       // tries other Node flags on the gateway alone.
       NODE_ENV: 'production',
-      NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS ?? '--max-semi-space-size=8 --max-old-space-size=192',
+      NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS ?? '--max-semi-space-size=16 --max-old-space-size=192',
       ...env,
     },
   });
