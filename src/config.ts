@@ -38,6 +38,8 @@ export interface Config {
   rpcBatchMax: number;
   /** `SHUTDOWN_TIMEOUT_MS` */
   shutdownTimeoutMs: number;
+  /** `SHUTDOWN_DRAIN_MS` */
+  shutdownDrainMs: number;
   /** `SANDBOX_PORT` */
   sandboxPort: number;
   /** `MAX_DEPTH` */
@@ -254,6 +256,12 @@ export const VARIABLES = {
     meaning: 'How long SIGTERM waits for in-flight requests; at the deadline they are cut and their upstream calls aborted.',
     see: 'operations.md#shutdown',
   }),
+  SHUTDOWN_DRAIN_MS: whole(5_000, 0, 600_000, {
+    section: 'server',
+    meaning:
+      'How long SIGTERM keeps serving after `/ready` turns 503, before the listener closes and `SHUTDOWN_TIMEOUT_MS` starts: longer than a load balancer takes to see the replica unready (`deploy/haproxy.cfg`: two checks a second apart). SIGINT does not wait.',
+    see: 'operations.md#shutdown',
+  }),
   SANDBOX_PORT: whole(4100, 0, 65531, {
     section: 'sandbox',
     meaning:
@@ -428,6 +436,7 @@ export function loadConfig(env: Env = process.env): Config {
     documentCacheMaxBytes: v.DOCUMENT_CACHE_MAX_BYTES,
     rpcBatchMax: v.RPC_BATCH_MAX,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     sandboxPort: v.SANDBOX_PORT,
     maxDepth: v.MAX_DEPTH,
     maxAliases: v.MAX_ALIASES,

@@ -6,7 +6,8 @@ try {
   const config = loadConfig();
   const running = await startServer(config);
   running.logger.info(`gateway listening: GraphiQL at ${running.url}`);
-  closeOnSignals(running.close, running.logger);
+  // SIGTERM (an orchestrator's stop) first leaves the load balancer's rotation; SIGINT (Ctrl-C) closes at once.
+  closeOnSignals((signal) => (signal === 'SIGTERM' ? running.drain() : running.close()), running.logger);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`Configuration error: ${error.message}\n`);

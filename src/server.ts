@@ -47,8 +47,14 @@ export interface RunningServer extends GatewayRuntime {
   url: string;
   /** Where `/metrics` is served: beside GraphQL, or on METRICS_PORT. */
   metricsUrl: string;
-  /** Stops accepting, waits for in-flight requests (up to the configured deadline), closes pools. */
+  /** Stops accepting, waits for in-flight requests (up to the configured deadline), closes pools; ends a drain at once. */
   close(): Promise<void>;
+  /**
+   * Leaves a load balancer's rotation, then closes (SIGTERM): `/ready` answers 503 at once while the
+   * gateway goes on serving for SHUTDOWN_DRAIN_MS, each answer closing its connection, so that the
+   * balancer's health checks take the replica out before its listener closes; then `close()`.
+   */
+  drain(): Promise<void>;
 }
 
 /** Builds the gateway and its upstream layer, metrics, subscriptions and Redis, without listening. */
@@ -119,7 +125,13 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
   const { gateway, upstreams, live, redis, metrics } = runtime;
-  const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, withRequestLimits(gateway, config));
+  const handle = withRequestLimits(gateway, config);
+  const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, (req, res) => {
+    // Shutting down: keep no connection for a next request, so that it opens a new one, to another
+    // replica once the balancer has taken this one out (and none is cut while idle at the close).
+    if (!runtime.accepting) res.setHeader('connection', 'close');
+    handle(req, res);
+  });
   answerClientErrors(server, config);
   const websockets = serveWebSockets(server, gateway, config, logger);
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
@@ -149,9 +161,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const metricsUrl = metricsServer?.url ?? url.replace(/\/graphql$/, '/metrics');
 
   let closing: Promise<void> | undefined;
+  let draining: Promise<void> | undefined;
+  let endDrain: (() => void) | undefined;
   const close = () =>
     (closing ??= (async () => {
       runtime.accepting = false;
+      endDrain?.();
       // WebSockets first, with 1001 (going away), so that graphql-ws clients reconnect and resubscribe
       // elsewhere rather than see their subscriptions complete; the server waits for them to close.
       const socketsClosed = websockets.close();
@@ -179,17 +194,33 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await redis?.close();
     })());
 
-  return Object.assign(runtime, { server, url, metricsUrl, close });
+  const drain = () =>
+    (draining ??= (async () => {
+      if (!closing) {
+        runtime.accepting = false;
+        logger.info(`shutting down: /ready answers 503, serving on for ${config.shutdownDrainMs} ms (SHUTDOWN_DRAIN_MS) before the listener closes`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, config.shutdownDrainMs);
+          endDrain = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      await close();
+    })());
+
+  return Object.assign(runtime, { server, url, metricsUrl, close, drain });
 }
 
-/** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish. */
-export function closeOnSignals(close: () => Promise<void>, logger: Logger): void {
+/** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */
+export function closeOnSignals(close: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {
   let received = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (received) return;
     received = true;
     logger.info(`${signal} received: finishing in-flight requests`);
-    close().then(
+    close(signal).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error('shutdown failed', error);
