@@ -2,6 +2,12 @@
 # Multi-stage: a build stage compiles the TypeScript sources (with every dependency, from the
 # lockfile); the runtime image holds the compiled JavaScript and production dependencies only, and
 # runs as a non-root user. No TypeScript is compiled at run time.
+#
+# npm's own settings and a CA certificate come in as BuildKit secrets, both optional, for a build behind
+# a TLS-inspecting proxy or against a private registry: they are mounted for the `npm ci` steps only and
+# land in no layer (docs/operations.md, Deployment):
+#   docker build --secret id=npmrc,src=$HOME/.npmrc --secret id=ca,src=proxy-ca.pem -t avalanche-graph .
+# `npmrc` becomes root's ~/.npmrc (proxy, registry, auth); `ca` is trusted beside Node's own CAs.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -11,7 +17,9 @@ COPY patches ./patches
 # --workspaces=false installs the root's dependencies only, from the same lockfile. No dependency's
 # install script runs; patch-package then applies patches/ (see patches/README.md), and the runtime
 # stage takes the patched packages from here.
-RUN npm ci --ignore-scripts --workspaces=false && npx patch-package --error-on-fail
+RUN --mount=type=secret,id=npmrc,target=/root/.npmrc --mount=type=secret,id=ca,target=/run/secrets/ca.pem \
+    NODE_EXTRA_CA_CERTS="$([ -s /run/secrets/ca.pem ] && echo /run/secrets/ca.pem)" \
+    npm ci --ignore-scripts --workspaces=false && npx patch-package --error-on-fail
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
@@ -19,7 +27,9 @@ RUN npm run build
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --ignore-scripts --workspaces=false && npm cache clean --force
+RUN --mount=type=secret,id=npmrc,target=/root/.npmrc --mount=type=secret,id=ca,target=/run/secrets/ca.pem \
+    NODE_EXTRA_CA_CERTS="$([ -s /run/secrets/ca.pem ] && echo /run/secrets/ca.pem)" \
+    npm ci --omit=dev --ignore-scripts --workspaces=false && npm cache clean --force
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
