@@ -42,6 +42,8 @@ describe('the compiled build', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
+        // No load balancer to leave: SIGTERM closes at once (the drain is test/http/haproxy.test.ts's).
+        SHUTDOWN_DRAIN_MS: '0',
         DATA_API_URL: sandbox.urls.dataApi,
         NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
         NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,

@@ -179,7 +179,7 @@ describe('three replicas behind HAProxy', () => {
       CLIENT_UPSTREAM_CALLS_PER_SECOND: '10',
     });
     replicas.set(name, running);
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200, 20_000, () => `${name} to be ready\n${running.output()}`);
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200, 45_000, () => `${name} to be ready\n${running.output()}`);
   }
 
   /** HAProxy's stats page: a row per server of the backend, and `BACKEND` for the backend itself, by column name. */
@@ -201,7 +201,7 @@ describe('three replicas behind HAProxy', () => {
     await Promise.all(NAMES.map((name) => startReplica(name)));
     haproxy = launch(HAPROXY, ['-db', '-f', CONFIG], haproxyEnv(addresses));
     for (const name of NAMES) await balancerSees(name, 'UP');
-  }, 60_000);
+  }, 90_000);
 
   afterAll(async () => {
     for (const running of [...replicas.values(), haproxy].filter(Boolean)) {
