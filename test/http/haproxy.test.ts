@@ -119,6 +119,10 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
   it('runs three replicas of the image with a configuration the gateway accepts, and the image\'s health check', () => {
     const dockerfile = readFileSync('Dockerfile', 'utf8');
     const probe = /^HEALTHCHECK [^\n]*\\\n\s+CMD node -e "(.*)"$/m.exec(dockerfile)![1]!;
+    // How long HAProxy may take to see a replica unready: `fall` failed checks `inter` apart, the last
+    // one up to its timeout.
+    const seconds = (pattern: RegExp) => Number(pattern.exec(haproxyCfg)![1]);
+    const verdictMs = 1000 * (seconds(/default-server .*\binter (\d+)s\b/) * seconds(/default-server .*\bfall (\d+)\b/) + seconds(/timeout check (\d+)s/));
     for (const name of NAMES) {
       const service = compose.services[name];
       expect(service.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
@@ -127,10 +131,7 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
       expect(Object.keys(environment).filter((variable) => !(variable in VARIABLES))).toEqual([]);
       const config = loadConfig(environment);
       expect(config.redisUrl).toBe('redis://redis:6379/0');
-      // The drain outlasts HAProxy's verdict (`fall` failed checks `inter` apart, the last one up to its
-      // timeout), and the stop grace period the drain and the in-flight deadline.
-      const seconds = (pattern: RegExp) => Number(pattern.exec(haproxyCfg)![1]);
-      const verdictMs = 1000 * (seconds(/default-server .*\binter (\d+)s\b/) * seconds(/default-server .*\bfall (\d+)\b/) + seconds(/timeout check (\d+)s/));
+      // The drain outlasts HAProxy's verdict, and the stop grace period the drain and the in-flight deadline.
       expect(config.shutdownDrainMs).toBeGreaterThan(verdictMs);
       expect(Number(/^(\d+)s$/.exec(service.stop_grace_period)![1]) * 1000).toBeGreaterThan(config.shutdownDrainMs + config.shutdownTimeoutMs);
       // Podman's OCI images drop the Dockerfile's HEALTHCHECK: compose repeats it.
@@ -141,10 +142,11 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
     NAMES.forEach((name, i) => expect(haproxyCfg).toContain(`"\${GATEWAY_${i + 1}-${name}:${port}}"`));
     expect(compose.services.haproxy.volumes).toContain('./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
     // HAProxy waits for an answer longer than an operation may last.
-    expect(Number(/timeout server (\d+)s/.exec(haproxyCfg)![1]) * 1000).toBeGreaterThan(loadConfig({}).operationTimeoutMs);
+    expect(seconds(/timeout server (\d+)s/) * 1000).toBeGreaterThan(loadConfig({}).operationTimeoutMs);
   });
 
-  it('is a valid HAProxy configuration (haproxy -c) with loopback addresses', async () => {
+  it('is a valid HAProxy configuration (haproxy -c) with loopback addresses', () => {
+    // Checked, not bound: any ports do.
     const addresses: Addresses = { bind: 18080, stats: 18404, gateways: { 'gateway-1': 14001, 'gateway-2': 14002, 'gateway-3': 14003 } };
     const check = spawnSync(HAPROXY, ['-c', '-f', CONFIG], { env: haproxyEnv(addresses), encoding: 'utf8' });
     expect(check.stdout + check.stderr).toContain('Configuration file is valid');
