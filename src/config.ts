@@ -100,7 +100,28 @@ export interface Config {
   upstreamHealthTtlMs: number;
   /** `FEDERATION_SECRET`; undefined: `_entities` and `_service` answer every caller. */
   federationSecret: string | undefined;
+  /** The `OTEL_*` variables of traces; undefined: tracing is off (src/tracing.ts). */
+  traces: TracesConfig | undefined;
 }
+
+/** Where and how spans are exported (OpenTelemetry's standard variables, read here). */
+export interface TracesConfig {
+  /** The OTLP/HTTP URL spans are posted to: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`. */
+  url: string;
+  /** `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, else `OTEL_EXPORTER_OTLP_PROTOCOL`. */
+  protocol: OtlpProtocol;
+  /** `OTEL_SERVICE_NAME` */
+  serviceName: string;
+  /** `OTEL_TRACES_SAMPLER` */
+  sampler: TracesSampler;
+  /** `OTEL_TRACES_SAMPLER_ARG`: the ratio of the `traceidratio` samplers. */
+  samplerRatio: number;
+}
+
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+const TRACES_SAMPLERS = ['parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio', 'always_on', 'always_off', 'traceidratio'] as const;
+export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
 export interface ChainRpcOverride {
@@ -137,6 +158,7 @@ export const SECTIONS = {
   subscriptions: 'Subscriptions',
   redis: 'Redis (several replicas)',
   federation: 'Federation',
+  traces: 'Traces (OpenTelemetry)',
   sandbox: 'Sandbox mode',
 } as const;
 
@@ -399,6 +421,90 @@ export const VARIABLES = {
     see: 'federation.md#keeping-_entities-and-_service-for-the-router',
     read: (env, name) => federationSecret(env, name),
   }),
+  OTEL_SDK_DISABLED: variable<boolean>({
+    section: 'traces',
+    default: '`false`',
+    accepts: '`true` or `false`',
+    meaning: '`true` turns tracing off whatever else is set.',
+    see: 'operations.md#traces',
+    read: (env, name) => oneOf(env, name, ['false', 'true'] as const, 'false') === 'true',
+  }),
+  OTEL_TRACES_EXPORTER: variable<'otlp' | 'none'>({
+    section: 'traces',
+    default: '`otlp`',
+    accepts: '`otlp` or `none`',
+    meaning: '`none` turns tracing off; OTLP over HTTP is the one exporter.',
+    see: 'operations.md#traces',
+    read: (env, name) => oneOf(env, name, ['otlp', 'none'] as const, 'otlp'),
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: variable<string | undefined>({
+    section: 'traces',
+    default: 'unset: no traces',
+    accepts: 'http(s) URL',
+    meaning:
+      'The OTLP/HTTP base URL of a collector (e.g. `http://otel-collector:4318`): spans are posted to it + `/v1/traces`. Tracing is on when this or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set; unset, the OpenTelemetry packages are not even loaded.',
+    see: 'operations.md#traces',
+    read: (env, name) => otlpUrl(env, name),
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: variable<string | undefined>({
+    section: 'traces',
+    default: 'unset: `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`',
+    accepts: 'http(s) URL',
+    meaning: 'The whole URL spans are posted to, used as it is; wins over `OTEL_EXPORTER_OTLP_ENDPOINT`.',
+    see: 'operations.md#traces',
+    read: (env, name) => otlpUrl(env, name),
+  }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: variable<OtlpProtocol | undefined>({
+    section: 'traces',
+    default: '`http/protobuf`',
+    accepts: '`http/protobuf` or `http/json`',
+    meaning: 'How spans are encoded; `grpc` is not supported (use the collector\'s OTLP/HTTP port, 4318).',
+    see: 'operations.md#traces',
+    read: (env, name) => otlpProtocol(env, name),
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: variable<OtlpProtocol | undefined>({
+    section: 'traces',
+    default: 'unset: `OTEL_EXPORTER_OTLP_PROTOCOL`',
+    accepts: '`http/protobuf` or `http/json`',
+    meaning: 'The same for traces alone; wins over `OTEL_EXPORTER_OTLP_PROTOCOL`.',
+    see: 'operations.md#traces',
+    read: (env, name) => otlpProtocol(env, name),
+  }),
+  OTEL_SERVICE_NAME: variable<string>({
+    section: 'traces',
+    default: '`avalanche-graph`',
+    accepts: '1 to 128 printable ASCII characters',
+    meaning: 'The `service.name` of every span\'s resource.',
+    see: 'operations.md#traces',
+    read: (env, name) => {
+      const value = read(env, name) ?? 'avalanche-graph';
+      if (!/^[\x20-\x7e]{1,128}$/.test(value)) throw new ConfigError(name, 'must be 1 to 128 printable ASCII characters');
+      return value;
+    },
+  }),
+  OTEL_TRACES_SAMPLER: variable<TracesSampler>({
+    section: 'traces',
+    default: '`parentbased_always_on`',
+    accepts: TRACES_SAMPLERS.map((s) => `\`${s}\``).join(', '),
+    meaning:
+      'Which operations are recorded. `parentbased_*` follow the sampled flag of the caller\'s `traceparent` when there is one, and the named rule otherwise; `traceidratio` records that share of traces whatever the caller says.',
+    see: 'operations.md#traces',
+    read: (env, name) => oneOf(env, name, TRACES_SAMPLERS, 'parentbased_always_on'),
+  }),
+  OTEL_TRACES_SAMPLER_ARG: variable<number>({
+    section: 'traces',
+    default: '`1`',
+    accepts: 'a number, 0–1',
+    meaning: 'The share of traces the `traceidratio` samplers record.',
+    see: 'operations.md#traces',
+    read: (env, name) => {
+      const raw = read(env, name);
+      if (raw === undefined) return 1;
+      const value = Number(raw);
+      if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new ConfigError(name, `"${raw}" is not a number from 0 to 1`);
+      return value;
+    },
+  }),
 };
 
 type Values = { [Name in keyof typeof VARIABLES]: (typeof VARIABLES)[Name] extends Variable<infer T> ? T : never };
@@ -459,6 +565,22 @@ export function loadConfig(env: Env = process.env): Config {
     redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
     upstreamHealthTtlMs: v.UPSTREAM_HEALTH_TTL_MS,
     federationSecret: v.FEDERATION_SECRET,
+    traces: tracesConfig(v),
+  };
+}
+
+/** Traces are on with an endpoint, unless `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`. */
+function tracesConfig(v: Values): TracesConfig | undefined {
+  if (v.OTEL_SDK_DISABLED || v.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  // As the SDK joins them: the signal's own URL as it is, else the base URL and the signal's path.
+  const url = v.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (v.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? undefined : `${v.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  if (url === undefined) return undefined;
+  return {
+    url,
+    protocol: v.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? v.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+    serviceName: v.OTEL_SERVICE_NAME,
+    sampler: v.OTEL_TRACES_SAMPLER,
+    samplerRatio: v.OTEL_TRACES_SAMPLER_ARG,
   };
 }
 
@@ -611,6 +733,34 @@ function redisKeyPrefix(env: Env, name: string): string {
   const value = read(env, name) ?? 'avalanche-graph:';
   if (!/^[\x21-\x7e]{1,64}$/.test(value)) throw new ConfigError(name, 'must be 1 to 64 printable ASCII characters without spaces');
   return value;
+}
+
+/** One of `values` (compared in lower case, as OpenTelemetry's SDKs do), else `fallback` when unset. */
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = raw.toLowerCase() as T;
+  if (!values.includes(value)) throw new ConfigError(name, `"${raw}" is not one of ${values.join(', ')}`);
+  return value;
+}
+
+/** An OTLP/HTTP endpoint. Not echoed when bad: a collector's URL may carry a token. */
+function otlpUrl(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, 'is not a URL (expected e.g. http://otel-collector:4318)');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `must be an http or https URL (OTLP over HTTP), got "${parsed.protocol}"`);
+  return value;
+}
+
+function otlpProtocol(env: Env, name: string): OtlpProtocol | undefined {
+  if (read(env, name)?.toLowerCase() === 'grpc') throw new ConfigError(name, 'grpc is not supported: use the collector\'s OTLP/HTTP port (4318) with http/protobuf or http/json');
+  return read(env, name) === undefined ? undefined : oneOf(env, name, OTLP_PROTOCOLS, 'http/protobuf');
 }
 
 /** A header value: the error says what a good one is, never what was given (it is a secret). */
