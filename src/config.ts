@@ -185,6 +185,10 @@ const MIB = 1024 * 1024;
 const whole = (fallback: number, min: number, max: number, spec: Omit<Variable<number>, 'default' | 'accepts' | 'read'>): Variable<number> =>
   variable({ ...spec, default: `\`${fallback}\``, accepts: `whole number, ${min}–${max}`, read: (env, name) => int(env, name, fallback, min, max) });
 
+/** One of OpenTelemetry's standard variables of traces (docs/operations.md#traces). */
+const otel = <T>(fallback: string, accepts: string, meaning: string, read: Variable<T>['read']): Variable<T> =>
+  variable({ section: 'traces', default: fallback, accepts, meaning, see: 'operations.md#traces', read });
+
 /** A base URL of an upstream service. */
 const serviceUrl = (fallback: string, spec: Omit<Variable<string>, 'default' | 'accepts' | 'read'>): Variable<string> =>
   variable({ ...spec, default: `\`${fallback}\``, accepts: 'http(s) URL without query, fragment or credentials', read: (env, name) => url(env, name, fallback) });
@@ -421,89 +425,33 @@ export const VARIABLES = {
     see: 'federation.md#keeping-_entities-and-_service-for-the-router',
     read: (env, name) => federationSecret(env, name),
   }),
-  OTEL_SDK_DISABLED: variable<boolean>({
-    section: 'traces',
-    default: '`false`',
-    accepts: '`true` or `false`',
-    meaning: '`true` turns tracing off whatever else is set.',
-    see: 'operations.md#traces',
-    read: (env, name) => oneOf(env, name, ['false', 'true'] as const, 'false') === 'true',
+  OTEL_SDK_DISABLED: otel('`false`', '`true` or `false`', '`true` turns tracing off whatever else is set.', (env, name) => oneOf(env, name, ['false', 'true'] as const, 'false') === 'true'),
+  OTEL_TRACES_EXPORTER: otel('`otlp`', '`otlp` or `none`', '`none` turns tracing off; OTLP over HTTP is the one exporter.', (env, name) => oneOf(env, name, ['otlp', 'none'] as const, 'otlp')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otel(
+    'unset: no traces',
+    'http(s) URL',
+    'The OTLP/HTTP base URL of a collector (e.g. `http://otel-collector:4318`): spans are posted to it + `/v1/traces`. Tracing is on when this or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set; unset, the OpenTelemetry packages are not even loaded.',
+    otlpUrl,
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otel('unset: `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`', 'http(s) URL', 'The whole URL spans are posted to, used as it is; wins over `OTEL_EXPORTER_OTLP_ENDPOINT`.', otlpUrl),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otel('`http/protobuf`', '`http/protobuf` or `http/json`', 'How spans are encoded; `grpc` is not supported (use the collector\'s OTLP/HTTP port, 4318).', otlpProtocol),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otel('unset: `OTEL_EXPORTER_OTLP_PROTOCOL`', '`http/protobuf` or `http/json`', 'The same for traces alone; wins over `OTEL_EXPORTER_OTLP_PROTOCOL`.', otlpProtocol),
+  OTEL_SERVICE_NAME: otel('`avalanche-graph`', '1 to 128 printable ASCII characters', 'The `service.name` of every span\'s resource.', (env, name) => {
+    const value = read(env, name) ?? 'avalanche-graph';
+    if (!/^[\x20-\x7e]{1,128}$/.test(value)) throw new ConfigError(name, 'must be 1 to 128 printable ASCII characters');
+    return value;
   }),
-  OTEL_TRACES_EXPORTER: variable<'otlp' | 'none'>({
-    section: 'traces',
-    default: '`otlp`',
-    accepts: '`otlp` or `none`',
-    meaning: '`none` turns tracing off; OTLP over HTTP is the one exporter.',
-    see: 'operations.md#traces',
-    read: (env, name) => oneOf(env, name, ['otlp', 'none'] as const, 'otlp'),
-  }),
-  OTEL_EXPORTER_OTLP_ENDPOINT: variable<string | undefined>({
-    section: 'traces',
-    default: 'unset: no traces',
-    accepts: 'http(s) URL',
-    meaning:
-      'The OTLP/HTTP base URL of a collector (e.g. `http://otel-collector:4318`): spans are posted to it + `/v1/traces`. Tracing is on when this or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set; unset, the OpenTelemetry packages are not even loaded.',
-    see: 'operations.md#traces',
-    read: (env, name) => otlpUrl(env, name),
-  }),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: variable<string | undefined>({
-    section: 'traces',
-    default: 'unset: `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`',
-    accepts: 'http(s) URL',
-    meaning: 'The whole URL spans are posted to, used as it is; wins over `OTEL_EXPORTER_OTLP_ENDPOINT`.',
-    see: 'operations.md#traces',
-    read: (env, name) => otlpUrl(env, name),
-  }),
-  OTEL_EXPORTER_OTLP_PROTOCOL: variable<OtlpProtocol | undefined>({
-    section: 'traces',
-    default: '`http/protobuf`',
-    accepts: '`http/protobuf` or `http/json`',
-    meaning: 'How spans are encoded; `grpc` is not supported (use the collector\'s OTLP/HTTP port, 4318).',
-    see: 'operations.md#traces',
-    read: (env, name) => otlpProtocol(env, name),
-  }),
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: variable<OtlpProtocol | undefined>({
-    section: 'traces',
-    default: 'unset: `OTEL_EXPORTER_OTLP_PROTOCOL`',
-    accepts: '`http/protobuf` or `http/json`',
-    meaning: 'The same for traces alone; wins over `OTEL_EXPORTER_OTLP_PROTOCOL`.',
-    see: 'operations.md#traces',
-    read: (env, name) => otlpProtocol(env, name),
-  }),
-  OTEL_SERVICE_NAME: variable<string>({
-    section: 'traces',
-    default: '`avalanche-graph`',
-    accepts: '1 to 128 printable ASCII characters',
-    meaning: 'The `service.name` of every span\'s resource.',
-    see: 'operations.md#traces',
-    read: (env, name) => {
-      const value = read(env, name) ?? 'avalanche-graph';
-      if (!/^[\x20-\x7e]{1,128}$/.test(value)) throw new ConfigError(name, 'must be 1 to 128 printable ASCII characters');
-      return value;
-    },
-  }),
-  OTEL_TRACES_SAMPLER: variable<TracesSampler>({
-    section: 'traces',
-    default: '`parentbased_always_on`',
-    accepts: TRACES_SAMPLERS.map((s) => `\`${s}\``).join(', '),
-    meaning:
-      'Which operations are recorded. `parentbased_*` follow the sampled flag of the caller\'s `traceparent` when there is one, and the named rule otherwise; `traceidratio` records that share of traces whatever the caller says.',
-    see: 'operations.md#traces',
-    read: (env, name) => oneOf(env, name, TRACES_SAMPLERS, 'parentbased_always_on'),
-  }),
-  OTEL_TRACES_SAMPLER_ARG: variable<number>({
-    section: 'traces',
-    default: '`1`',
-    accepts: 'a number, 0–1',
-    meaning: 'The share of traces the `traceidratio` samplers record.',
-    see: 'operations.md#traces',
-    read: (env, name) => {
-      const raw = read(env, name);
-      if (raw === undefined) return 1;
-      const value = Number(raw);
-      if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new ConfigError(name, `"${raw}" is not a number from 0 to 1`);
-      return value;
-    },
+  OTEL_TRACES_SAMPLER: otel(
+    '`parentbased_always_on`',
+    TRACES_SAMPLERS.map((s) => `\`${s}\``).join(', '),
+    'Which operations are recorded. `parentbased_*` follow the sampled flag of the caller\'s `traceparent` when there is one, and the named rule otherwise; `traceidratio` records that share of traces whatever the caller says.',
+    (env, name) => oneOf(env, name, TRACES_SAMPLERS, 'parentbased_always_on'),
+  ),
+  OTEL_TRACES_SAMPLER_ARG: otel('`1`', 'a number, 0–1', 'The share of traces the `traceidratio` samplers record.', (env, name) => {
+    const raw = read(env, name);
+    if (raw === undefined) return 1;
+    if (!/^\d*\.?\d+$/.test(raw) || Number(raw) > 1) throw new ConfigError(name, `"${raw}" is not a number from 0 to 1`);
+    return Number(raw);
   }),
 };
 
@@ -747,14 +695,9 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 /** An OTLP/HTTP endpoint. Not echoed when bad: a collector's URL may carry a token. */
 function otlpUrl(env: Env, name: string): string | undefined {
   const value = read(env, name);
-  if (value === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ConfigError(name, 'is not a URL (expected e.g. http://otel-collector:4318)');
+  if (value !== undefined && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol))) {
+    throw new ConfigError(name, 'must be an http or https URL (OTLP over HTTP, e.g. http://otel-collector:4318); the value is not shown');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `must be an http or https URL (OTLP over HTTP), got "${parsed.protocol}"`);
   return value;
 }
 

@@ -17,21 +17,31 @@ import type { OperationTrace } from './tracing.js';
 /** Most distinct error codes kept on a span (there are fewer codes than this: a bound, not a cut). */
 const MAX_ERROR_CODES = 16;
 
-/** An incremental payload's errors: its own, and those of its `incremental` parts. */
+/** An incremental payload: its own errors, and those of its `incremental` parts. */
 type Payload = ExecutionResult & { incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[] }> };
 
-/** The codes the caller sees (errors are masked after this plugin runs: masked the same way here). */
-function collectCodes(codes: Set<string>, errors: readonly unknown[] | undefined): void {
-  for (const error of errors ?? []) {
-    if (codes.size >= MAX_ERROR_CODES) return;
-    const code = (maskError(error, 'Unexpected error.') as GraphQLError).extensions?.code;
-    codes.add(typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR');
-  }
-}
+/** The distinct codes of an operation's errors, as the caller sees them (errors are masked after this plugin runs: masked the same way here). */
+class ErrorCodes {
+  private readonly codes = new Set<string>();
 
-function payloadCodes(codes: Set<string>, payload: Payload): void {
-  collectCodes(codes, payload.errors);
-  for (const part of payload.incremental ?? []) collectCodes(codes, part.errors);
+  add(errors: readonly unknown[] | undefined): this {
+    for (const error of errors ?? []) {
+      if (this.codes.size >= MAX_ERROR_CODES) break;
+      const code = (maskError(error, 'Unexpected error.') as GraphQLError).extensions?.code;
+      this.codes.add(typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR');
+    }
+    return this;
+  }
+
+  addPayload(payload: Payload): this {
+    this.add(payload.errors);
+    for (const part of payload.incremental ?? []) this.add(part.errors);
+    return this;
+  }
+
+  list(): string[] {
+    return [...this.codes];
+  }
 }
 
 /** Starts the operation's span from the execution arguments; the context's trace, or undefined when it has none. */
@@ -51,16 +61,9 @@ export function useTracing(): Plugin<Context> {
       if (!trace) return;
       return {
         onExecuteDone({ result }) {
-          const codes = new Set<string>();
-          if (!isAsyncIterable(result)) {
-            payloadCodes(codes, result);
-            trace.end([...codes]);
-            return;
-          }
-          return {
-            onNext: ({ result: payload }) => payloadCodes(codes, payload as Payload),
-            onEnd: () => trace.end([...codes]),
-          };
+          if (!isAsyncIterable(result)) return void trace.end(new ErrorCodes().addPayload(result).list());
+          const codes = new ErrorCodes();
+          return { onNext: ({ result: payload }) => void codes.addPayload(payload as Payload), onEnd: () => trace.end(codes.list()) };
         },
       };
     },
@@ -68,16 +71,8 @@ export function useTracing(): Plugin<Context> {
       const trace = startSpan(args);
       if (!trace) return;
       return {
-        onSubscribeResult({ result }) {
-          const codes = new Set<string>();
-          if (!isAsyncIterable(result)) payloadCodes(codes, result);
-          trace.end([...codes]);
-        },
-        onSubscribeError({ error }) {
-          const codes = new Set<string>();
-          collectCodes(codes, [error]);
-          trace.end([...codes]);
-        },
+        onSubscribeResult: ({ result }) => trace.end(isAsyncIterable(result) ? [] : new ErrorCodes().addPayload(result).list()),
+        onSubscribeError: ({ error }) => trace.end(new ErrorCodes().add([error]).list()),
       };
     },
   };
