@@ -40,7 +40,7 @@ const ATTR_SERVICE_PEER_NAME = 'service.peer.name';
 const ATTR_URL_TEMPLATE = 'url.template';
 
 /** The gateway's own attributes (docs/operations.md#traces). */
-export const ATTR = {
+const ATTR = {
   outcome: 'gateway.operation.outcome',
   errorCodes: 'gateway.operation.error_codes',
   upstreamRequests: 'gateway.operation.upstream_requests',
@@ -52,7 +52,7 @@ export const ATTR = {
 } as const;
 
 /** The longest operation name kept: the name is the caller's to choose. */
-export const MAX_OPERATION_NAME = 64;
+const MAX_OPERATION_NAME = 64;
 
 /** The caller's headers, as yoga's request gives them. */
 const headerGetter: TextMapGetter<{ get(name: string): string | null }> = {
