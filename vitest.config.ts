@@ -20,8 +20,10 @@ export default defineConfig({
   },
   // Workspace packages (the sandbox) load from their TypeScript sources (their `avalanche-graph-source` export), so
   // nothing is built before a test. Tests run in Vite's server (SSR) environment, which reads these
-  // conditions, not `resolve.conditions`; the rest is Vite's default list for it.
-  ssr: { resolve: { conditions: ['avalanche-graph-source', 'module', 'node', 'development|production'] } },
+  // conditions, not `resolve.conditions`; the rest is Vite's default list for it but `module`: Vitest
+  // hands these to the workers' Node as `--conditions`, and there `module` makes Node load builds
+  // meant for bundlers (OpenTelemetry's ESM builds import without file extensions, which Node refuses).
+  ssr: { resolve: { conditions: ['avalanche-graph-source', 'node', 'development|production'] } },
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,

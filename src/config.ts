@@ -102,7 +102,28 @@ export interface Config {
   upstreamHealthTtlMs: number;
   /** `FEDERATION_SECRET`; undefined: `_entities` and `_service` answer every caller. */
   federationSecret: string | undefined;
+  /** The `OTEL_*` variables of traces; undefined: tracing is off (src/tracing.ts). */
+  traces: TracesConfig | undefined;
 }
+
+/** Where and how spans are exported (OpenTelemetry's standard variables, read here). */
+export interface TracesConfig {
+  /** The OTLP/HTTP URL spans are posted to: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`. */
+  url: string;
+  /** `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, else `OTEL_EXPORTER_OTLP_PROTOCOL`. */
+  protocol: OtlpProtocol;
+  /** `OTEL_SERVICE_NAME` */
+  serviceName: string;
+  /** `OTEL_TRACES_SAMPLER` */
+  sampler: TracesSampler;
+  /** `OTEL_TRACES_SAMPLER_ARG`: the ratio of the `traceidratio` samplers. */
+  samplerRatio: number;
+}
+
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+const TRACES_SAMPLERS = ['parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio', 'always_on', 'always_off', 'traceidratio'] as const;
+export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
 
 /** An operator's endpoints for one chain: its EVM JSON-RPC and, optionally, its validators interface. */
 export interface ChainRpcOverride {
@@ -139,6 +160,7 @@ export const SECTIONS = {
   subscriptions: 'Subscriptions',
   redis: 'Redis (several replicas)',
   federation: 'Federation',
+  traces: 'Traces (OpenTelemetry)',
   sandbox: 'Sandbox mode',
 } as const;
 
@@ -164,6 +186,10 @@ const MIB = 1024 * 1024;
 /** A whole number within bounds. */
 const whole = (fallback: number, min: number, max: number, spec: Omit<Variable<number>, 'default' | 'accepts' | 'read'>): Variable<number> =>
   variable({ ...spec, default: `\`${fallback}\``, accepts: `whole number, ${min}–${max}`, read: (env, name) => int(env, name, fallback, min, max) });
+
+/** One of OpenTelemetry's standard variables of traces (docs/operations.md#traces). */
+const otel = <T>(fallback: string, accepts: string, meaning: string, read: Variable<T>['read']): Variable<T> =>
+  variable({ section: 'traces', default: fallback, accepts, meaning, see: 'operations.md#traces', read });
 
 /** A base URL of an upstream service. */
 const serviceUrl = (fallback: string, spec: Omit<Variable<string>, 'default' | 'accepts' | 'read'>): Variable<string> =>
@@ -407,6 +433,34 @@ export const VARIABLES = {
     see: 'federation.md#keeping-_entities-and-_service-for-the-router',
     read: (env, name) => federationSecret(env, name),
   }),
+  OTEL_SDK_DISABLED: otel('`false`', '`true` or `false`', '`true` turns tracing off whatever else is set.', (env, name) => oneOf(env, name, ['false', 'true'] as const, 'false') === 'true'),
+  OTEL_TRACES_EXPORTER: otel('`otlp`', '`otlp` or `none`', '`none` turns tracing off; OTLP over HTTP is the one exporter.', (env, name) => oneOf(env, name, ['otlp', 'none'] as const, 'otlp')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otel(
+    'unset: no traces',
+    'http(s) URL',
+    'The OTLP/HTTP base URL of a collector (e.g. `http://otel-collector:4318`): spans are posted to it + `/v1/traces`. Tracing is on when this or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set; unset, the OpenTelemetry packages are not even loaded.',
+    otlpUrl,
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otel('unset: `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`', 'http(s) URL', 'The whole URL spans are posted to, used as it is; wins over `OTEL_EXPORTER_OTLP_ENDPOINT`.', otlpUrl),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otel('`http/protobuf`', '`http/protobuf` or `http/json`', 'How spans are encoded; `grpc` is not supported (use the collector\'s OTLP/HTTP port, 4318).', otlpProtocol),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otel('unset: `OTEL_EXPORTER_OTLP_PROTOCOL`', '`http/protobuf` or `http/json`', 'The same for traces alone; wins over `OTEL_EXPORTER_OTLP_PROTOCOL`.', otlpProtocol),
+  OTEL_SERVICE_NAME: otel('`avalanche-graph`', '1 to 128 printable ASCII characters', 'The `service.name` of every span\'s resource.', (env, name) => {
+    const value = read(env, name) ?? 'avalanche-graph';
+    if (!/^[\x20-\x7e]{1,128}$/.test(value)) throw new ConfigError(name, 'must be 1 to 128 printable ASCII characters');
+    return value;
+  }),
+  OTEL_TRACES_SAMPLER: otel(
+    '`parentbased_always_on`',
+    TRACES_SAMPLERS.map((s) => `\`${s}\``).join(', '),
+    'Which operations are recorded. `parentbased_*` follow the sampled flag of the caller\'s `traceparent` when there is one, and the named rule otherwise; `traceidratio` records that share of traces whatever the caller says.',
+    (env, name) => oneOf(env, name, TRACES_SAMPLERS, 'parentbased_always_on'),
+  ),
+  OTEL_TRACES_SAMPLER_ARG: otel('`1`', 'a number, 0–1', 'The share of traces the `traceidratio` samplers record.', (env, name) => {
+    const raw = read(env, name);
+    if (raw === undefined) return 1;
+    if (!/^\d*\.?\d+$/.test(raw) || Number(raw) > 1) throw new ConfigError(name, `"${raw}" is not a number from 0 to 1`);
+    return Number(raw);
+  }),
 };
 
 type Values = { [Name in keyof typeof VARIABLES]: (typeof VARIABLES)[Name] extends Variable<infer T> ? T : never };
@@ -468,6 +522,22 @@ export function loadConfig(env: Env = process.env): Config {
     redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
     upstreamHealthTtlMs: v.UPSTREAM_HEALTH_TTL_MS,
     federationSecret: v.FEDERATION_SECRET,
+    traces: tracesConfig(v),
+  };
+}
+
+/** Traces are on with an endpoint, unless `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`. */
+function tracesConfig(v: Values): TracesConfig | undefined {
+  if (v.OTEL_SDK_DISABLED || v.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  // As the SDK joins them: the signal's own URL as it is, else the base URL and the signal's path.
+  const url = v.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (v.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? undefined : `${v.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  if (url === undefined) return undefined;
+  return {
+    url,
+    protocol: v.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? v.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+    serviceName: v.OTEL_SERVICE_NAME,
+    sampler: v.OTEL_TRACES_SAMPLER,
+    samplerRatio: v.OTEL_TRACES_SAMPLER_ARG,
   };
 }
 
@@ -620,6 +690,29 @@ function redisKeyPrefix(env: Env, name: string): string {
   const value = read(env, name) ?? 'avalanche-graph:';
   if (!/^[\x21-\x7e]{1,64}$/.test(value)) throw new ConfigError(name, 'must be 1 to 64 printable ASCII characters without spaces');
   return value;
+}
+
+/** One of `values` (compared in lower case, as OpenTelemetry's SDKs do), else `fallback` when unset. */
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = raw.toLowerCase() as T;
+  if (!values.includes(value)) throw new ConfigError(name, `"${raw}" is not one of ${values.join(', ')}`);
+  return value;
+}
+
+/** An OTLP/HTTP endpoint. Not echoed when bad: a collector's URL may carry a token. */
+function otlpUrl(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value !== undefined && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol))) {
+    throw new ConfigError(name, 'must be an http or https URL (OTLP over HTTP, e.g. http://otel-collector:4318); the value is not shown');
+  }
+  return value;
+}
+
+function otlpProtocol(env: Env, name: string): OtlpProtocol | undefined {
+  if (read(env, name)?.toLowerCase() === 'grpc') throw new ConfigError(name, 'grpc is not supported: use the collector\'s OTLP/HTTP port (4318) with http/protobuf or http/json');
+  return read(env, name) === undefined ? undefined : oneOf(env, name, OTLP_PROTOCOLS, 'http/protobuf');
 }
 
 /** A header value: the error says what a good one is, never what was given (it is a secret). */

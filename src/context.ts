@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { LiveSession } from './live/index.js';
 import type { Loaders } from './schema/loaders/index.js';
 import type { Notice } from './schema/notices.js';
+import type { OperationTrace } from './tracing.js';
 import type { RequestUpstreams } from './upstream/index.js';
 
 export interface Context {
@@ -24,4 +25,6 @@ export interface Context {
    * the deadline of the request that opened it nor keeps every event's loads.
    */
   forEvent(): Context;
+  /** The operation's trace when tracing is on (src/tracing.ts); a subscription's events have none. */
+  trace: OperationTrace | undefined;
 }

@@ -18,6 +18,7 @@ import { responseCacheStore } from './response-cache.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import { RedisStore } from './redis/store.js';
 import { serveWebSockets } from './websocket.js';
+import { startTracing, type Tracing } from './tracing.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
 export interface GatewayRuntime {
@@ -31,9 +32,11 @@ export interface GatewayRuntime {
   redis: RedisStore | undefined;
   /** The in-process caches, with the entries and bytes each has accounted for. */
   caches: CacheRegistry;
+  /** OpenTelemetry tracing, when an OTLP endpoint is configured. */
+  tracing: Tracing | undefined;
   /** What `/ready` answers: false until the gateway accepts requests, and again while it shuts down. */
   accepting: boolean;
-  /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish) and Redis. */
+  /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish), Redis, and flushes the spans. */
   close(): Promise<void>;
 }
 
@@ -60,6 +63,8 @@ export interface RunningServer extends GatewayRuntime {
 /** Builds the gateway and its upstream layer, metrics, subscriptions and Redis, without listening. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}): Promise<GatewayRuntime> {
   const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
+  // Loads the OpenTelemetry SDK only when an OTLP endpoint is configured.
+  const tracing = await startTracing(config, logger);
   // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.
   const redis = config.redisUrl
     ? await RedisStore.connect({
@@ -112,19 +117,21 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     onRefused: (reason) => metrics.reject(reason),
     responseCache,
     caches,
+    tracing,
   });
   const close = async () => {
     state.accepting = false;
     live.close();
     await upstreams.close();
     await redis?.close();
+    await tracing?.shutdown(config.shutdownTimeoutMs);
   };
-  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, close });
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, close });
 }
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
-  const { gateway, upstreams, live, redis, metrics } = runtime;
+  const { gateway, upstreams, live, redis, metrics, tracing } = runtime;
   const handle = withRequestLimits(gateway, config);
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, (req, res) => {
     // Shutting down: keep no connection for a next request, so that it opens a new one, to another
@@ -192,6 +199,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await (late ? upstreams.abort() : upstreams.close());
       await metricsServer?.close();
       await redis?.close();
+      // The spans of the last operations: exported before the process exits.
+      await tracing?.shutdown(config.shutdownTimeoutMs);
     })());
 
   const drain = () =>

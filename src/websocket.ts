@@ -85,8 +85,14 @@ function payloadKey(params: Readonly<Record<string, unknown>> | undefined): stri
   return undefined;
 }
 
-/** The headers an operation on this socket is run with: the upgrade's, with the payload's key in place of theirs. */
-function operationHeaders(upgrade: IncomingMessage, key: string | undefined): Headers {
+/** W3C trace context a `connection_init` payload may carry for the socket's operations (browsers cannot set upgrade headers). */
+const TRACE_CONTEXT_ENTRIES = ['traceparent', 'tracestate'] as const;
+
+/**
+ * The headers an operation on this socket is run with: the upgrade's, with the payload's key in
+ * place of theirs, and its `traceparent`/`tracestate` entries, if any, in place of theirs.
+ */
+function operationHeaders(upgrade: IncomingMessage, key: string | undefined, params: Readonly<Record<string, unknown>> | undefined): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(upgrade.headers)) {
     if (value === undefined || HANDSHAKE_HEADERS.has(name) || name.startsWith('sec-websocket-')) continue;
@@ -95,6 +101,11 @@ function operationHeaders(upgrade: IncomingMessage, key: string | undefined): He
   if (key !== undefined) {
     for (const name of CALLER_KEY_HEADERS) headers.delete(name);
     headers.set(CALLER_KEY_HEADERS[0], key);
+  }
+  for (const name of TRACE_CONTEXT_ENTRIES) {
+    const value = params?.[name];
+    // Checked for what a header can hold; the propagator checks the format.
+    if (typeof value === 'string' && /^[\x20-\x7e]{1,512}$/.test(value)) headers.set(name, value);
   }
   headers.set('content-type', 'application/json');
   return headers;
@@ -154,7 +165,7 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
         const upgrade = ctx.extra.request;
         const request = new gateway.fetchAPI.Request(`http://localhost${path}`, {
           method: 'POST',
-          headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams)),
+          headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams), ctx.connectionParams),
         });
         let result: OperationResult | undefined;
         try {

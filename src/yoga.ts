@@ -24,6 +24,8 @@ import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { createLoaders, type Loaders } from './schema/loaders/index.js';
 import { noticeDelivery, type IncrementalPayload } from './schema/notices.js';
+import type { OperationTrace, Tracing } from './tracing.js';
+import { useTracing } from './tracing-plugin.js';
 import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 
@@ -61,6 +63,8 @@ export interface GatewayOptions {
   responseCache?: ResponseCacheStore;
   /** Where the in-process caches made here are listed, for `/metrics` (made here when not given). */
   caches?: CacheRegistry;
+  /** OpenTelemetry tracing, when on (src/tracing.ts). */
+  tracing?: Tracing;
 }
 
 /** What the node adapter passes beside each request: the socket, for the client's address. */
@@ -213,13 +217,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       // The socket's address: behind a proxy, every client shares the proxy's (docs/operations.md, Limits).
       const address = req?.socket.remoteAddress;
       const session = live.session(callerKey, address);
-      const make = (): Context => {
-        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address), loaders: NO_LOADERS, config, notices: [], live: session, forEvent: make };
+      const make = (trace?: OperationTrace): Context => {
+        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address, trace), loaders: NO_LOADERS, config, notices: [], live: session, forEvent: make, trace };
         // Loaders are made on first use, from the context they belong to.
         ctx.loaders = createLoaders(ctx);
         return ctx;
       };
-      return make();
+      return make(options.tracing?.operation());
     },
     plugins: [
       readiness(options.isReady ?? (() => true), upstreams.health),
@@ -228,6 +232,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
       // is refused with 403 before parsing.
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
+      // A span per operation: before the plugins that may answer in its place (src/tracing-plugin.ts).
+      ...(options.tracing ? [useTracing()] : []),
       // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.
       ...useIncrementalDelivery(),
       EnvelopArmorPlugin({

@@ -99,4 +99,39 @@ describe('configuration', () => {
       }
     }
   });
+
+  it('turns traces on with an OTLP endpoint only (OTEL_*), joining the base URL as the SDK does', () => {
+    expect(loadConfig({}).traces).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).traces).toEqual({
+      url: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      serviceName: 'avalanche-graph',
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+    });
+    const own = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/otlp',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'HTTP/JSON',
+      OTEL_SERVICE_NAME: 'graph-eu',
+      OTEL_TRACES_SAMPLER: 'traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).traces;
+    expect(own).toEqual({ url: 'https://traces.example.com/otlp', protocol: 'http/json', serviceName: 'graph-eu', sampler: 'traceidratio', samplerRatio: 0.25 });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'TRUE' }).traces).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' }).traces).toBeUndefined();
+    for (const [name, value] of [
+      ['OTEL_EXPORTER_OTLP_PROTOCOL', 'grpc'],
+      ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'thrift'],
+      ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+      ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'grpc://collector:4317'],
+      ['OTEL_TRACES_SAMPLER', 'sometimes'],
+      ['OTEL_TRACES_SAMPLER_ARG', '1.5'],
+      ['OTEL_TRACES_EXPORTER', 'zipkin'],
+      ['OTEL_SDK_DISABLED', 'yes'],
+    ]) {
+      expect(() => loadConfig({ [name!]: value }), name).toThrow(ConfigError);
+    }
+  });
 });

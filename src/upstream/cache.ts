@@ -98,6 +98,12 @@ export class UpstreamCache {
     return promise;
   }
 
+  /** How `getOrFetch` would answer the key now: kept here, joining a call in flight, or neither (tracing). */
+  peek(key: string): 'hit' | 'in-flight' | undefined {
+    if (this.lru.has(key)) return 'hit';
+    return this.inFlight.has(key) ? 'in-flight' : undefined;
+  }
+
   /** Keeps the value's text (a value JSON cannot hold faithfully is not kept: `encode`). */
   private keep(key: string, value: unknown, ttlMs: number): void {
     const answer = answerText(value);

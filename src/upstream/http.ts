@@ -14,6 +14,7 @@ import type { Dispatcher } from 'undici';
 import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 import { answerTexts } from './cache.js';
+import type { CallTrace, UpstreamTracer } from './call-tracing.js';
 
 /** How close together calls must start to share one deadline signal (see `deadlineSignal`). */
 const DEADLINE_GRAIN_MS = 50;
@@ -63,6 +64,8 @@ export interface HttpCall {
   exactIntegers?: boolean;
   /** A 2xx answer may come without a body (e.g. a 201 that only acknowledges): it then reads as null. */
   mayBeEmpty?: boolean;
+  /** The request's span, when the operation is traced (src/upstream/call-tracing.ts). */
+  trace?: CallTrace;
 }
 
 /** Why a call was refused without being sent. */
@@ -82,6 +85,8 @@ const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
 /** What clients send calls through: the shared transport, or a per-request view of it. */
 export interface Transport {
   json(call: HttpCall): Promise<unknown>;
+  /** The operation's tracer, when tracing is on (src/upstream/call-tracing.ts). */
+  readonly tracer?: UpstreamTracer;
 }
 
 export class HttpTransport implements Transport {
@@ -158,6 +163,7 @@ export class HttpTransport implements Transport {
     const wait = await this.windows.remainingShared(call.service, origin, partition);
     if (wait !== undefined) {
       this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'retry-after' });
+      call.trace?.refused('retry-after');
       throw new UpstreamError({
         service: call.service,
         kind: 'rate-limited',
@@ -168,11 +174,15 @@ export class HttpTransport implements Transport {
     }
     let attempt = 0;
     for (;;) {
+      if (call.trace) call.trace.attempt(attempt, this.breakers.state(call, origin));
       try {
         return await this.breakers.run(call, origin, () => this.once(call));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        if (error.kind === 'unavailable') this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'circuit-open' });
+        if (error.kind === 'unavailable') {
+          this.observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'circuit-open' });
+          call.trace?.refused('circuit-open');
+        }
         if (error.isRateLimited) this.windows.limit(call.service, origin, partition, error.retryAfter);
         if (error.kind === 'connection' && call.idempotent && attempt < this.options.retries) {
           attempt++;
@@ -193,18 +203,21 @@ export class HttpTransport implements Transport {
     const signal = this.deadlineSignal();
     let status: number | 'error' = 'error';
     try {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...call.headers,
+      };
+      call.trace?.inject(headers);
       const response = await poolRequest.call(this.pool(base.origin), {
         path,
         method: call.method,
-        headers: {
-          accept: 'application/json',
-          ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...call.headers,
-        },
+        headers,
         body: call.body,
         signal,
       });
       status = response.statusCode;
+      call.trace?.status(status);
       const text = await response.body.text();
       if (status < 200 || status >= 300) {
         const secrets = Object.values(call.headers ?? {});

@@ -7,6 +7,7 @@ import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
 import { healthProbeClients, UpstreamHealth } from './health.js';
 import { HttpTransport, type DispatcherFactory, type HttpObserver, type Transport } from './http.js';
+import { tracedTransport, type UpstreamTracer } from './call-tracing.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
 import { RequestMemo } from './rest.js';
@@ -87,19 +88,20 @@ export class Upstreams {
    * The clients for one request (one operation), sharing a per-request memo so the same upstream
    * call is made once, within the operation's budget and deadline and its client's rate. The
    * caller's own Data API key wins over the configured one; the client is that key (as a
-   * fingerprint), else the caller's address.
+   * fingerprint), else the caller's address. With a tracer (tracing on), each call is a span.
    */
-  forRequest(callerKey: string | undefined, clientAddress?: string): RequestUpstreams {
+  forRequest(callerKey: string | undefined, clientAddress?: string, tracer?: UpstreamTracer): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
     const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route));
     // The key's fingerprint (a hash) once per request: it names the client and partitions the cache.
     const partition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition;
     const client = callerKey ? `key:${partition}` : Upstreams.clientOf(undefined, clientAddress);
-    const transport = operationTransport(this.transport, {
+    const limited = operationTransport(this.transport, {
       budget: this.config.maxUpstreamCalls,
       deadline,
       clientLimit: { limit: this.clientLimit, client },
     }, this.observer);
+    const transport = tracer ? tracedTransport(limited, tracer) : limited;
     return this.clients({ transport, cache: this.cache, memo }, callerKey, partition);
   }
 

@@ -5,6 +5,7 @@
  * of a block, transaction or asset is `not-found`, anything else stays `rpc`.
  */
 import { UpstreamCache } from './cache.js';
+import { tracedGetOrFetch } from './call-tracing.js';
 import { UpstreamError, cleanUpstreamMessage } from './errors.js';
 import type { Transport } from './http.js';
 import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
@@ -71,7 +72,11 @@ export class JsonRpcClient {
   async shared<T>(endpoint: RpcEndpoint, call: RpcCall, ttlMs: number, fetch: () => Promise<T>): Promise<T> {
     const path = this.path(endpoint, call.method);
     const key = `node-rpc|${this.options.baseUrl}|${path}|${call.method}|${JSON.stringify(call.params ?? null)}`;
-    return memoize(this.options.memo, key, { service: 'node-rpc', route: `POST ${endpoint.template} ${call.method}` }, () => this.options.cache.getOrFetch(key, ttlMs, fetch));
+    const where = { service: 'node-rpc' as const, route: `POST ${endpoint.template} ${call.method}` };
+    const { transport, cache } = this.options;
+    return memoize(this.options.memo, key, where, () =>
+      transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch) : cache.getOrFetch(key, ttlMs, fetch),
+    );
   }
 
   /**

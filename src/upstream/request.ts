@@ -129,12 +129,14 @@ export function operationTransport(transport: Transport, limits: OperationLimits
   let used = 0;
   const refuse = (call: HttpCall, reason: RefusalReason, details: Omit<ConstructorParameters<typeof UpstreamError>[0], 'service' | 'route'>) => {
     observer.onRefusedCall?.({ service: call.service, route: call.route, reason });
+    call.trace?.refused(reason);
     return Promise.reject(new UpstreamError({ service: call.service, route: call.route, ...details }));
   };
   return {
     async json(call) {
       if (limits.deadline.expired) {
         observer.onRefusedCall?.({ service: call.service, route: call.route, reason: 'operation-timeout' });
+        call.trace?.refused('operation-timeout');
         throw limits.deadline.error(call.service, call.route);
       }
       if (used >= limits.budget) {

@@ -139,6 +139,11 @@ export class OriginBreakers {
     }
   }
 
+  /** The state of the breaker a call to `origin` goes through. */
+  state(call: { service: UpstreamService; target?: string }, origin: string): BreakerStateName {
+    return stateName(this.breaker(call.service, origin, call.target).policy.state);
+  }
+
   /** The state of every breaker created so far. */
   states(): Array<{ service: UpstreamService; target: string; state: BreakerStateName }> {
     return [...this.breakers].map(([target, b]) => ({ service: b.service, target, state: stateName(b.policy.state) }));

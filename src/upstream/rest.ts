@@ -4,6 +4,7 @@
  * upstream path or query.
  */
 import { UpstreamCache } from './cache.js';
+import { tracedGetOrFetch } from './call-tracing.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
 import type { Transport } from './http.js';
 
@@ -128,9 +129,12 @@ export class RestClient {
     // A GET's key is its path (as it always was); a POST read's adds the method and the body.
     const target = body === undefined ? pathAndQuery : `POST ${pathAndQuery}|${body}`;
     const key = `${this.options.service}|${this.options.cachePartition}|${target}`;
-    return memoize(callOptions.memo === false ? undefined : this.options.memo, key, { service: this.options.service, route }, () =>
-      this.options.cache.getOrFetch(key, callOptions.ttlMs ?? 0, async () =>
-        (await this.options.transport.json({
+    const where = { service: this.options.service, route };
+    return memoize(callOptions.memo === false ? undefined : this.options.memo, key, where, () => {
+      const { transport, cache } = this.options;
+      const ttlMs = callOptions.ttlMs ?? 0;
+      const fetch = async () =>
+        (await transport.json({
           service: this.options.service,
           route,
           baseUrl: this.options.baseUrl,
@@ -141,9 +145,9 @@ export class RestClient {
           body,
           idempotent: true,
           partition: this.options.cachePartition,
-        })) as T,
-      ),
-    );
+        })) as T;
+      return transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch) : cache.getOrFetch(key, ttlMs, fetch);
+    });
   }
 
   /** `options.mayBeEmpty`: the service may acknowledge with an empty 2xx body, which reads as null. */

@@ -1,0 +1,511 @@
+/**
+ * OpenTelemetry traces, received as a collector receives them: an OTLP/HTTP receiver on a loopback
+ * port takes the spans the gateway exports (protobuf, the default, decoded below; JSON with
+ * `OTEL_EXPORTER_OTLP_PROTOCOL=http/json`), and the tests check the tree of an example page against
+ * the sandbox's own record of the requests it received: one operation span, a child per upstream
+ * request with its route template and status, the caller's trace id, and each request carrying its
+ * span upstream as `traceparent`. Then a repeat answered by the shared cache, a retry, failures, a
+ * refusal, `@defer`, a subscription, an unsampled caller, graphql-ws, shutdown, a collector that
+ * refuses spans, and tracing off.
+ */
+import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { createClient } from 'graphql-ws';
+import ts from 'typescript';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BlockExplorerDocument, ChainsOverviewDocument } from '../gql/graphql.js';
+import { startHarness, startSocketHarness, type Harness } from '../support/harness.js';
+
+// ---------------------------------------------------------------------------------------------
+// An OTLP/HTTP receiver
+
+/** A span as the collector received it, attributes flattened. */
+interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  name: string;
+  /** OTLP's: 1 internal, 2 server, 3 client. */
+  kind: number;
+  /** OTLP's: 0 unset, 1 ok, 2 error. */
+  status: number;
+  attributes: Record<string, unknown>;
+}
+
+const KIND = { internal: 1, server: 2, client: 3 } as const;
+const ERROR_STATUS = 2;
+
+/** Reads protobuf's wire format: each field of a message as its number and its raw value. */
+function protoFields(buf: Buffer): Array<{ no: number; value: Buffer | bigint }> {
+  const fields: Array<{ no: number; value: Buffer | bigint }> = [];
+  let i = 0;
+  const varint = () => {
+    let value = 0n;
+    for (let shift = 0n; ; shift += 7n) {
+      const byte = buf[i++]!;
+      value |= BigInt(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) return value;
+    }
+  };
+  while (i < buf.length) {
+    const key = Number(varint());
+    const [no, wire] = [key >>> 3, key & 7];
+    if (wire === 0) fields.push({ no, value: varint() });
+    else if (wire === 2 || wire === 1 || wire === 5) {
+      const length = wire === 2 ? Number(varint()) : wire === 1 ? 8 : 4;
+      fields.push({ no, value: buf.subarray(i, i + length) });
+      i += length;
+    } else throw new Error(`unexpected wire type ${wire}`);
+  }
+  return fields;
+}
+
+const bytes = (fields: ReturnType<typeof protoFields>, no: number) => fields.filter((f) => f.no === no).map((f) => f.value as Buffer);
+const number = (fields: ReturnType<typeof protoFields>, no: number) => Number((fields.find((f) => f.no === no)?.value as bigint | undefined) ?? 0n);
+
+/** OTLP's AnyValue (opentelemetry/proto/common/v1/common.proto): string 1, bool 2, int 3, double 4, array 5. */
+function protoValue(buf: Buffer): unknown {
+  const [field] = protoFields(buf);
+  if (!field) return undefined;
+  if (field.no === 1) return (field.value as Buffer).toString('utf8');
+  if (field.no === 2) return field.value === 1n;
+  if (field.no === 3) return Number(field.value as bigint);
+  if (field.no === 4) return (field.value as Buffer).readDoubleLE(0);
+  if (field.no === 5) return bytes(protoFields(field.value as Buffer), 1).map(protoValue);
+  return undefined;
+}
+
+/** ExportTraceServiceRequest → ResourceSpans (1) → ScopeSpans (2) → Span (2), per opentelemetry/proto/trace/v1/trace.proto. */
+function decodeProtobuf(body: Buffer): ReceivedSpan[] {
+  return bytes(protoFields(body), 1).flatMap((resourceSpans) =>
+    bytes(protoFields(resourceSpans), 2).flatMap((scopeSpans) =>
+      bytes(protoFields(scopeSpans), 2).map((raw) => {
+        const span = protoFields(raw);
+        const attributes = Object.fromEntries(
+          bytes(span, 9).map((kv) => {
+            const entry = protoFields(kv);
+            return [bytes(entry, 1)[0]!.toString('utf8'), protoValue(bytes(entry, 2)[0] ?? Buffer.alloc(0))];
+          }),
+        );
+        const status = bytes(span, 15)[0];
+        return {
+          traceId: bytes(span, 1)[0]!.toString('hex'),
+          spanId: bytes(span, 2)[0]!.toString('hex'),
+          parentSpanId: (bytes(span, 4)[0] ?? Buffer.alloc(0)).toString('hex'),
+          name: bytes(span, 5)[0]!.toString('utf8'),
+          kind: number(span, 6),
+          status: status ? number(protoFields(status), 3) : 0,
+          attributes,
+        };
+      }),
+    ),
+  );
+}
+
+interface JsonValue {
+  stringValue?: string;
+  boolValue?: boolean;
+  intValue?: number | string;
+  doubleValue?: number;
+  arrayValue?: { values?: JsonValue[] };
+}
+const jsonValue = (value: JsonValue): unknown =>
+  value.stringValue ?? value.boolValue ?? (value.intValue !== undefined ? Number(value.intValue) : undefined) ?? value.doubleValue ?? value.arrayValue?.values?.map(jsonValue);
+
+/** The same request in OTLP's JSON encoding (ids in hex). */
+function decodeJson(body: Buffer): ReceivedSpan[] {
+  const request = JSON.parse(body.toString('utf8')) as {
+    resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<Omit<ReceivedSpan, 'attributes' | 'status'> & { attributes?: Array<{ key: string; value: JsonValue }>; status?: { code?: number } }> }> }>;
+  };
+  return request.resourceSpans.flatMap((r) =>
+    r.scopeSpans.flatMap((s) =>
+      s.spans.map((span) => ({
+        traceId: span.traceId,
+        spanId: span.spanId,
+        parentSpanId: span.parentSpanId ?? '',
+        name: span.name,
+        kind: span.kind,
+        status: span.status?.code ?? 0,
+        attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, jsonValue(a.value)])),
+      })),
+    ),
+  );
+}
+
+/** A collector's OTLP/HTTP trace endpoint on a loopback port. */
+class Collector {
+  readonly requests: Array<{ path: string; contentType: string; body: Buffer }> = [];
+  private server: Server | undefined;
+  url = '';
+  /** What the collector answers; a 4xx fails an export at once (the exporter retries only 429, 5xx and network errors). */
+  status = 200;
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        this.requests.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', body: Buffer.concat(chunks) });
+        const json = (req.headers['content-type'] ?? '').includes('json');
+        res.writeHead(this.status, { 'content-type': json ? 'application/json' : 'application/x-protobuf' });
+        res.end(json ? '{}' : '');
+      });
+    });
+    await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  spans(): ReceivedSpan[] {
+    return this.requests.flatMap((r) => (r.contentType.includes('json') ? decodeJson(r.body) : decodeProtobuf(r.body)));
+  }
+
+  /** The spans of one trace. */
+  trace(traceId: string): ReceivedSpan[] {
+    return this.spans().filter((s) => s.traceId === traceId);
+  }
+
+  close(): Promise<void> {
+    return new Promise((done) => this.server!.close(() => done()));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** A caller's W3C trace context: a new trace id and parent span id, sampled. */
+function callerContext() {
+  const traceId = randomBytes(16).toString('hex');
+  const parentId = randomBytes(8).toString('hex');
+  return { traceId, parentId, headers: { traceparent: `00-${traceId}-${parentId}-01`, tracestate: 'caller=7' } };
+}
+
+/** The one operation span of a trace, and its children by kind. */
+function tree(spans: ReceivedSpan[]) {
+  const operations = spans.filter((s) => s.kind === KIND.server);
+  expect(operations).toHaveLength(1);
+  const operation = operations[0]!;
+  const others = spans.filter((s) => s !== operation);
+  // Every other span of the trace is a child of the operation's.
+  expect(others.filter((s) => s.parentSpanId !== operation.spanId)).toEqual([]);
+  return { operation, requests: others.filter((s) => s.kind === KIND.client), served: others.filter((s) => s.kind === KIND.internal) };
+}
+
+const countBy = (values: string[]) => {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+};
+
+/** Every attribute value of every span, as text. */
+const attributeTexts = (spans: ReceivedSpan[]) => spans.flatMap((s) => Object.values(s.attributes).flatMap((v) => (Array.isArray(v) ? v : [v])).map(String));
+
+const KEY = 'trace-test-key-0123456789';
+
+// ---------------------------------------------------------------------------------------------
+
+describe('traces over OTLP/HTTP (protobuf)', () => {
+  const collector = new Collector();
+  let h: Harness;
+
+  beforeAll(async () => {
+    await collector.start();
+    h = await startHarness({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'graph-under-test' });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await collector.close();
+  });
+  beforeEach(() => h.sandbox.reset());
+
+  /** Sends an operation, then exports the spans it ended. */
+  const send = async <T, V extends Record<string, unknown>>(document: TypedDocumentNode<T, V> | string, variables: V, headers: Record<string, string>) => {
+    const answer = await h.query(document, variables, headers);
+    await h.server.tracing!.flush();
+    return answer;
+  };
+
+  it('block explorer page: one operation span, a child per upstream request, the caller\'s trace carried upstream', async () => {
+    const caller = callerContext();
+    const { data, errors } = await send(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': KEY, ...caller.headers });
+    expect(errors).toBeUndefined();
+    expect(collector.requests.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(true);
+
+    const { operation, requests, served } = tree(collector.trace(caller.traceId));
+    // The caller's span is the operation's parent: the gateway joined its trace.
+    expect(operation.parentSpanId).toBe(caller.parentId);
+    expect(operation.name).toBe('query BlockExplorer');
+    const dataApi = h.sandbox.services.dataApi;
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.type': 'query',
+      'graphql.operation.name': 'BlockExplorer',
+      'gateway.operation.outcome': 'ok',
+      'gateway.operation.upstream_requests': dataApi.total(),
+      'gateway.operation.cache_answers': served.length,
+    });
+    expect(operation.attributes['gateway.operation.error_codes']).toBeUndefined();
+
+    // One span per request the Data API received, by route template; the page makes no other.
+    expect(countBy(requests.map((s) => s.attributes['gateway.upstream.route'] as string))).toEqual(dataApi.counts());
+    expect(h.sandbox.services.nodeMainnet.total() + h.sandbox.services.metrics.total()).toBe(0);
+    for (const span of requests) {
+      expect(span.name).toBe(span.attributes['gateway.upstream.route']);
+      expect(span.attributes).toMatchObject({
+        'service.peer.name': 'data-api',
+        'http.request.method': 'GET',
+        'http.response.status_code': 200,
+        'gateway.upstream.cache': 'miss',
+        'gateway.upstream.breaker': 'closed',
+      });
+      expect(span.attributes['url.template']).toBe((span.attributes['gateway.upstream.route'] as string).replace(/^GET /, ''));
+      expect(span.attributes['http.request.resend_count']).toBeUndefined();
+    }
+
+    // Each request carried its own span upstream, in the caller's trace, with the caller's tracestate.
+    const received = dataApi.recent.map((r) => ({ traceparent: r.headers.traceparent, tracestate: r.headers.tracestate }));
+    expect(received).toHaveLength(requests.length);
+    expect(received.map((r) => r.traceparent).sort()).toEqual(requests.map((s) => `00-${caller.traceId}-${s.spanId}-01`).sort());
+    expect(received.every((r) => r.tracestate === 'caller=7')).toBe(true);
+
+    // Never the key, an address of the answer, an upstream URL or a query string.
+    const addresses = data!.chain!.blocks!.nodes.flatMap((b) => b.transactions!.nodes.flatMap((t) => [t.from.address, t.to?.address ?? t.from.address]));
+    expect(addresses.length).toBeGreaterThan(0);
+    const texts = attributeTexts(collector.trace(caller.traceId));
+    for (const secret of [KEY, ...addresses, new URL(h.sandbox.urls.dataApi).host]) {
+      expect(texts.filter((t) => t.toLowerCase().includes(secret.toLowerCase()))).toEqual([]);
+    }
+    expect(texts.filter((t) => t.includes('?') || t.includes('://'))).toEqual([]);
+  });
+
+  it('a repeat: calls the shared cache answers are spans too (cache hit, no request), the rest are requests', async () => {
+    const first = callerContext();
+    await send(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': `${KEY}-repeat`, ...first.headers });
+    const calls = tree(collector.trace(first.traceId)).requests.length;
+    h.sandbox.reset();
+
+    const repeat = callerContext();
+    await send(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': `${KEY}-repeat`, ...repeat.headers });
+    const { operation, requests, served } = tree(collector.trace(repeat.traceId));
+    // The chain list is kept a minute: answered by the cache, with no request.
+    expect(served.map((s) => s.attributes['gateway.upstream.route'])).toContain('GET /v1/chains');
+    for (const span of served) {
+      expect(span.attributes['gateway.upstream.cache']).toBe('hit');
+      expect(span.attributes['http.request.method']).toBeUndefined();
+      expect(span.attributes['http.response.status_code']).toBeUndefined();
+    }
+    // The same calls as the first time: those the cache answered, and requests for the rest, as the Data API counted them.
+    expect(served.length + requests.length).toBe(calls);
+    expect(countBy(requests.map((s) => s.attributes['gateway.upstream.route'] as string))).toEqual(h.sandbox.services.dataApi.counts());
+    expect(operation.attributes).toMatchObject({ 'gateway.operation.upstream_requests': requests.length, 'gateway.operation.cache_answers': served.length });
+  });
+
+  it('a retried request is one span with its resend count; a failed one carries its status and error type, and the operation its code', async () => {
+    const dataApi = h.sandbox.services.dataApi;
+    dataApi.setFault('GET /v1/chains', { reset: true, times: 1 });
+    dataApi.setFault('GET /v1/chains/{chainId}/blocks', { status: 500 });
+    const caller = callerContext();
+    const { errors } = await send(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': `${KEY}-faults`, ...caller.headers });
+    expect(errors?.map((e) => e.extensions?.code)).toEqual(['UPSTREAM_ERROR']);
+
+    const { operation, requests } = tree(collector.trace(caller.traceId));
+    expect(operation.status).toBe(ERROR_STATUS);
+    expect(operation.attributes).toMatchObject({ 'gateway.operation.outcome': 'error', 'gateway.operation.error_codes': ['UPSTREAM_ERROR'] });
+    const byRoute = Object.fromEntries(requests.map((s) => [s.attributes['gateway.upstream.route'], s]));
+    expect(requests).toHaveLength(2);
+    // The connection reset, then the retry answered: one span, two requests upstream, both carrying it.
+    expect(byRoute['GET /v1/chains']!.attributes).toMatchObject({ 'http.request.resend_count': 1, 'http.response.status_code': 200 });
+    expect(dataApi.counts()).toEqual({ 'GET /v1/chains': 2, 'GET /v1/chains/{chainId}/blocks': 1 });
+    const chainList = dataApi.recent.filter((r) => r.route === 'GET /v1/chains').map((r) => r.headers.traceparent);
+    expect(chainList).toEqual([0, 1].map(() => `00-${caller.traceId}-${byRoute['GET /v1/chains']!.spanId}-01`));
+    expect(byRoute['GET /v1/chains/{chainId}/blocks']!.status).toBe(ERROR_STATUS);
+    expect(byRoute['GET /v1/chains/{chainId}/blocks']!.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': 'http' });
+  });
+
+  it('an operation refused before any call has its span, with the refusal\'s code and no child', async () => {
+    const caller = callerContext();
+    const { errors } = await send(`query BadAddress { chain(id: "43114") { address(address: "not-an-address") { address } } }`, {}, caller.headers);
+    expect(errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const spans = collector.trace(caller.traceId);
+    expect(spans).toHaveLength(1);
+    expect(spans[0]!.attributes).toMatchObject({ 'gateway.operation.outcome': 'error', 'gateway.operation.error_codes': ['BAD_USER_INPUT'], 'gateway.operation.upstream_requests': 0 });
+    expect(h.sandbox.services.dataApi.total()).toBe(0);
+  });
+
+  it('@defer: the span ends with the last payload and holds the deferred part\'s request', async () => {
+    const caller = callerContext();
+    const response = await h.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed', ...caller.headers },
+      body: JSON.stringify({ query: 'query DeferredHead { chain(id: "43114") { chainId ... @defer(label: "head") { latestBlockNumber } } }' }),
+    });
+    expect(response.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    expect(await response.text()).toContain('latestBlockNumber');
+    await h.server.tracing!.flush();
+    const { operation, requests } = tree(collector.trace(caller.traceId));
+    expect(operation.attributes).toMatchObject({ 'gateway.operation.outcome': 'ok', 'gateway.operation.upstream_requests': requests.length });
+    // The chain's head comes from its node, in the deferred payload.
+    const node = requests.filter((s) => s.attributes['service.peer.name'] === 'node-rpc');
+    expect(node).toHaveLength(h.sandbox.services.nodeMainnet.recent.length);
+    expect(node.length).toBeGreaterThan(0);
+    expect(h.sandbox.services.nodeMainnet.recent.map((r) => r.headers.traceparent).sort()).toEqual(node.map((s) => `00-${caller.traceId}-${s.spanId}-01`).sort());
+  });
+
+  it('a subscription\'s span covers its subscribe, ended while the subscription stays open', async () => {
+    const caller = callerContext();
+    const abort = new AbortController();
+    const response = await h.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...caller.headers },
+      body: JSON.stringify({ query: 'subscription Heads { blockAdded(chainId: "43114") { number } }' }),
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    await h.server.tracing!.flush();
+    const spans = collector.trace(caller.traceId);
+    abort.abort();
+    await response.body?.cancel().catch(() => undefined);
+    expect(spans.filter((s) => s.kind === KIND.server).map((s) => [s.name, s.attributes['gateway.operation.outcome']])).toEqual([['subscription Heads', 'ok']]);
+  });
+
+  it('bounds a long operation name', async () => {
+    const caller = callerContext();
+    const name = `Q${'x'.repeat(300)}`;
+    await send(`query ${name} { chains(network: MAINNET) { chainId } }`, {}, caller.headers);
+    const { operation } = tree(collector.trace(caller.traceId));
+    expect(operation.attributes['graphql.operation.name']).toBe(name.slice(0, 64));
+    expect(operation.name).toBe(`query ${name.slice(0, 64)}`);
+  });
+
+  it('a caller\'s unsampled traceparent: nothing recorded, and the upstreams are told so', async () => {
+    const caller = callerContext();
+    const traceparent = caller.headers.traceparent.replace(/-01$/, '-00');
+    const { errors } = await send(ChainsOverviewDocument, { network: 'MAINNET' }, { 'x-data-api-key': `${KEY}-unsampled`, traceparent });
+    expect(errors).toBeUndefined();
+    expect(collector.trace(caller.traceId)).toEqual([]);
+    const sent = h.sandbox.services.dataApi.recent.map((r) => String(r.headers.traceparent));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(new RegExp(`^00-${caller.traceId}-[0-9a-f]{16}-00$`));
+    expect(sent[0]).not.toContain(caller.parentId);
+  });
+
+  it('without a caller\'s traceparent, each operation starts a trace of its own', async () => {
+    const before = new Set(collector.spans().map((s) => s.traceId));
+    await send(ChainsOverviewDocument, { network: 'MAINNET' }, { 'x-data-api-key': `${KEY}-root` });
+    const spans = collector.spans().filter((s) => !before.has(s.traceId));
+    const { operation, requests } = tree(spans);
+    expect(operation.parentSpanId).toBe('');
+    expect(requests.length).toBe(h.sandbox.services.dataApi.total());
+    expect(h.sandbox.services.dataApi.recent.every((r) => String(r.headers.traceparent).startsWith(`00-${operation.traceId}-`))).toBe(true);
+  });
+});
+
+describe('traces over OTLP/HTTP (JSON), with graphql-ws and shutdown', () => {
+  it('exports JSON, takes the traceparent of a graphql-ws connection_init, and flushes what it holds on shutdown', async () => {
+    const collector = new Collector();
+    await collector.start();
+    const h = await startSocketHarness({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.url}/custom/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
+    const caller = callerContext();
+    const client = createClient({ url: h.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, connectionParams: { ...caller.headers }, retryAttempts: 0 });
+    try {
+      const result = await new Promise<{ data?: unknown; errors?: unknown }>((done, fail) => {
+        let last: { data?: unknown; errors?: unknown } = {};
+        client.subscribe({ query: 'query WsChains { chains(network: MAINNET) { chainId } }' }, { next: (value) => (last = value), error: fail, complete: () => done(last) });
+      });
+      expect(result.errors).toBeUndefined();
+    } finally {
+      await client.dispose();
+      // No flush here: closing the gateway exports what the batch processor still holds.
+      await h.close();
+      await collector.close();
+    }
+    expect(collector.requests.map((r) => [r.path, r.contentType])).toContainEqual(['/custom/traces', 'application/json']);
+    const { operation, requests } = tree(collector.trace(caller.traceId));
+    expect(operation.parentSpanId).toBe(caller.parentId);
+    expect(operation.name).toBe('query WsChains');
+    expect(requests.map((s) => s.attributes['gateway.upstream.route'])).toEqual(['GET /v1/chains']);
+  });
+});
+
+describe('a collector that refuses spans', () => {
+  it('costs no request: the gateway logs once that exports fail, without the URL, and once that they recovered', async () => {
+    const collector = new Collector();
+    await collector.start();
+    collector.status = 401;
+    const lines: Array<[level: string, message: string]> = [];
+    const record = (level: string) => (message: unknown) => void lines.push([level, String(message)]);
+    const logger = { debug: () => undefined, info: record('info'), warn: record('warn'), error: record('error') };
+    const h = await startHarness({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url }, { logger });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const { errors } = await h.query(ChainsOverviewDocument, { network: 'MAINNET' }, { 'x-data-api-key': `${KEY}-refused` });
+        expect(errors).toBeUndefined();
+        await h.server.tracing!.flush();
+      }
+      expect(collector.requests).toHaveLength(2);
+      expect(lines).toEqual([['warn', 'trace export failing (OTLPExporterError 401): spans are dropped until the collector answers']]);
+      collector.status = 200;
+      await h.query(ChainsOverviewDocument, { network: 'MAINNET' }, { 'x-data-api-key': `${KEY}-refused` });
+      await h.server.tracing!.flush();
+      expect(lines.slice(1)).toEqual([['info', 'trace export recovered']]);
+    } finally {
+      await h.close();
+      await collector.close();
+    }
+  });
+});
+
+describe('tracing off (no endpoint)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({});
+  });
+  afterAll(() => h?.close());
+
+  it('has no tracing, and passes no caller\'s traceparent upstream', async () => {
+    expect(h.server.tracing).toBeUndefined();
+    h.sandbox.reset();
+    const caller = callerContext();
+    const { errors } = await h.query(ChainsOverviewDocument, { network: 'MAINNET' }, { 'x-data-api-key': `${KEY}-off`, ...caller.headers });
+    expect(errors).toBeUndefined();
+    const sent = h.sandbox.services.dataApi.recent;
+    expect(sent.length).toBe(1);
+    expect(sent.map((r) => [r.headers.traceparent, r.headers.tracestate])).toEqual([[undefined, undefined]]);
+  });
+
+  it('loads no OpenTelemetry module: the gateway reaches one only through the dynamic import of src/tracing-sdk.ts', () => {
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+    /** The static (value) imports of a source file: type-only imports and dynamic `import()` load nothing at start. */
+    const staticImports = (file: string): string[] => {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+      return source.statements.flatMap((statement) => {
+        if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) return [(statement.moduleSpecifier as ts.StringLiteral).text];
+        if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) return [(statement.moduleSpecifier as ts.StringLiteral).text];
+        return [];
+      });
+    };
+    const reached = new Set<string>();
+    const packages = new Set<string>();
+    const walk = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const specifier of staticImports(file)) {
+        if (specifier.startsWith('.')) walk(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
+        else packages.add(specifier);
+      }
+    };
+    walk(join(root, 'main.ts'));
+    expect(reached.size).toBeGreaterThan(100);
+    expect(reached.has(join(root, 'tracing.ts'))).toBe(true);
+    expect([...packages].filter((p) => p.startsWith('@opentelemetry/'))).toEqual([]);
+    expect(reached.has(join(root, 'tracing-sdk.ts'))).toBe(false);
+    // And the SDK module is where the packages are: nothing else in src/ imports them.
+    const importers = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /from '@opentelemetry\//.test(readFileSync(join(root, file), 'utf8')));
+    expect(importers).toEqual(['tracing-sdk.ts']);
+  });
+});
