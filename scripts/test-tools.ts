@@ -1,7 +1,7 @@
 /**
  * `npm test` runs this first: the tools the suite needs beyond npm are Debian's Chromium (the
- * GraphiQL browser test, at /usr/bin/chromium), redis-server (the Redis tests) and haproxy (replicas
- * behind a balancer, with deploy/haproxy.cfg; at /usr/sbin/haproxy). When one is
+ * GraphiQL browser test, at /usr/bin/chromium), redis-server and redis-cli (the Redis tests) and
+ * haproxy (replicas behind a balancer, with deploy/haproxy.cfg; at /usr/sbin/haproxy). When one is
  * missing it installs them with apt-get as root, as CI does on a fresh machine; otherwise it stops
  * at once and prints the exact command to run. No test is ever skipped for a missing tool.
  */
@@ -28,6 +28,8 @@ const TOOLS: Tool[] = [
   { pkg: 'chromium', present: () => executable('/usr/bin/chromium') },
   { pkg: 'redis-server', present: () => (process.env.REDIS_SERVER_BIN ? executable(process.env.REDIS_SERVER_BIN) : onPath('redis-server')) },
   { pkg: 'haproxy', present: () => executable(process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy') },
+  // `redis-cli --cluster create` builds the Redis Cluster tests' cluster; redis-server's package depends on it.
+  { pkg: 'redis-tools', present: () => onPath('redis-cli') },
 ];
 
 const missing = TOOLS.filter((tool) => !tool.present()).map((tool) => tool.pkg);

@@ -66,9 +66,9 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   // Loads the OpenTelemetry SDK only when an OTLP endpoint is configured.
   const tracing = await startTracing(config, logger);
   // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.
-  const redis = config.redisUrl
+  const redis = config.redis
     ? await RedisStore.connect({
-        url: config.redisUrl,
+        target: config.redis,
         prefix: config.redisKeyPrefix,
         commandTimeoutMs: config.redisCommandTimeoutMs,
         logger,

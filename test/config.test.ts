@@ -72,18 +72,72 @@ describe('configuration', () => {
     expect(loadConfig({}).chainRpcUrls.size).toBe(0);
   });
 
-  it('reads REDIS_URL (unset: nothing shared) without ever echoing its password', () => {
-    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'avalanche-graph:', redisCommandTimeoutMs: 200 });
+  it('reads REDIS_URL (unset: nothing shared): one server, handed to ioredis as written', () => {
+    expect(loadConfig({})).toMatchObject({ redis: undefined, redisKeyPrefix: 'avalanche-graph:', redisCommandTimeoutMs: 200 });
     expect(loadConfig({ REDIS_URL: 'rediss://:s3cret@redis.internal:6380/2', REDIS_KEY_PREFIX: 'staging:' })).toMatchObject({
-      redisUrl: 'rediss://:s3cret@redis.internal:6380/2',
+      redis: { mode: 'server', url: 'rediss://:s3cret@redis.internal:6380/2' },
       redisKeyPrefix: 'staging:',
     });
-    expect(() => loadConfig({ REDIS_URL: 'http://:s3cret@x' })).toThrow(ConfigError);
+  });
+
+  it('reads the Sentinel form of REDIS_URL: the sentinels (port 26379 by default), the master\'s name and database, credentials for each', () => {
+    expect(loadConfig({ REDIS_URL: 'redis+sentinel://10.0.0.1,10.0.0.2:26380,[::1]:26381/mymaster' }).redis).toEqual({
+      mode: 'sentinel',
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+      masterName: 'mymaster',
+      db: 0,
+      tls: false,
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss+sentinel://app:p%40ss@sentinel.internal/cache-1/3?sentinel_password=watch%2Fword' }).redis).toEqual({
+      mode: 'sentinel',
+      sentinels: [{ host: 'sentinel.internal', port: 26379 }],
+      masterName: 'cache-1',
+      db: 3,
+      tls: true,
+      username: 'app',
+      password: 'p@ss',
+      sentinelPassword: 'watch/word',
+    });
+  });
+
+  it('reads the Cluster form of REDIS_URL: some of its nodes (port 6379 by default) and credentials', () => {
+    expect(loadConfig({ REDIS_URL: 'rediss+cluster://:s3cret@node-1.internal:7000,node-2.internal' }).redis).toEqual({
+      mode: 'cluster',
+      nodes: [
+        { host: 'node-1.internal', port: 7000 },
+        { host: 'node-2.internal', port: 6379 },
+      ],
+      tls: true,
+      password: 's3cret',
+    });
+  });
+
+  it.each([
+    ['http://:s3cret@x', /must be a redis:\/\/, rediss:\/\/, redis\+sentinel:\/\/.* URL, got "http:\/\/"/],
+    ['redis+sentinel://:s3cret@10.0.0.1:26379', /must name the master after the sentinels \(expected e\.g\. redis\+sentinel:\/\/:password@10\.0\.0\.1:26379,10\.0\.0\.2:26379\/mymaster\/0\)/],
+    ['redis+sentinel://:s3cret@10.0.0.1/mymaster/zero', /only a database number may follow/],
+    ['redis+sentinel://:s3cret@10.0.0.1/my master', /master name may hold letters, digits/],
+    ['redis+sentinel://:s3cret@10.0.0.1/mymaster?password=s3cret', /unknown option "password" \(only sentinel_username, sentinel_password\)/],
+    ['redis+cluster://:s3cret@10.0.0.1:7000/0', /a Redis Cluster has database 0 only/],
+    ['redis+cluster://:s3cret@10.0.0.1:7000,,10.0.0.3:7000', /address 2 of the list is not a host or host:port/],
+    ['redis+cluster://:s3/cret@10.0.0.1:7000', /address 1 of the list is not a host or host:port/],
+    ['redis+cluster://10.0.0.1:99999', /address 1 of the list is not a host or host:port/],
+    ['redis+cluster://s3cret@10.0.0.1:7000', /credentials must be written user:password@ or :password@/],
+  ])('stops on REDIS_URL %s, says what is wrong, and never echoes the password', (value, message) => {
+    let error: unknown;
     try {
-      loadConfig({ REDIS_URL: 'http://:s3cret@x' });
-    } catch (error) {
-      expect((error as Error).message).not.toContain('s3cret');
+      loadConfig({ REDIS_URL: value });
+    } catch (e) {
+      error = e;
     }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^REDIS_URL: /);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('s3');
   });
 
   it('reads FEDERATION_SECRET (unset: federation fields for everyone) without ever echoing it', () => {

@@ -8,10 +8,11 @@
  * - `ra:<service>:<partition>:<sha256 of the origin, 16>`: the end of a Retry-After window;
  * - `rl:<client>`: the client rate limit (`key:<fingerprint>` or `ip:<address>`);
  * - `rc:<response id>`: a response-cache entry (the id hashes document, variables and session, the
- *   session being the key fingerprint); `rc:ent:<typename>[:<id>]`: the entries holding an entity;
- * - `lease:<subject>` and channel `live:<subject>`: live pollers (see src/live/coordinator.ts).
+ *   session being the key fingerprint);
+ * - `lease:<subject>` and channel `live:<subject>`: live pollers (see live.ts).
  *
- * Partitions are key fingerprints (`keyFingerprint`): no key, value or channel holds an API key.
+ * Partitions are key fingerprints (`keyFingerprint`): no key, value or channel holds an API key. Each
+ * command names one key, so on a Redis Cluster the keys spread over every slot (see store.ts).
  */
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
@@ -24,26 +25,17 @@ import type { UpstreamService } from '../upstream/errors.js';
 import type { SharedRateLimiter } from '../upstream/request.js';
 import type { SharedWindows } from '../upstream/resilience.js';
 import { decode, encode } from './codec.js';
-import type { RedisStore } from './store.js';
+import { readWithTtl, type RedisStore } from './store.js';
 
 /** Largest value kept in Redis (its encoded length); larger answers stay in the process's LRU only. */
 export const MAX_SHARED_VALUE_BYTES = 4 * 1024 * 1024;
 
-type CacheEntityRecord = Parameters<Cache['invalidate']>[0] extends Iterable<infer E> ? E : never;
-
-/** A pipeline's or transaction's answers, or the first error among them (ioredis resolves those per command). */
-function settled(results: Array<[Error | null, unknown]> | null): unknown[] {
-  if (!results) throw new Error('transaction discarded');
-  for (const [error] of results) if (error) throw error;
-  return results.map(([, value]) => value);
-}
-
 const hash = (text: string, length = 43) => createHash('sha256').update(text).digest('base64url').slice(0, length);
 
 /**
- * The upstream cache's shared tier. The reads of one tick go out as one pipeline (GET and PTTL per
- * key) and settle together, so calls that miss still reach the upstream in the same tick (an EVM
- * JSON-RPC batch stays one batch).
+ * The upstream cache's shared tier. The reads of one tick (GET and PTTL per key) go out together
+ * (`readWithTtl`) and settle together, so calls that miss still reach the upstream in the same tick
+ * (an EVM JSON-RPC batch stays one batch).
  */
 export function redisCacheTier(store: RedisStore): SharedCacheTier {
   const keyOf = (key: string) => store.key('up', hash(key));
@@ -59,14 +51,9 @@ export function redisCacheTier(store: RedisStore): SharedCacheTier {
     const all = queue;
     queue = [];
     const reads = all.filter((read): read is Read & { key: string } => read.key !== undefined);
-    const answer = reads.length === 0 ? [] : await store.run('cache-get', async (c) => {
-      const pipeline = c.pipeline();
-      for (const read of reads) pipeline.get(read.key).pttl(read.key);
-      return settled(await pipeline.exec());
-    });
+    const answer = reads.length === 0 ? [] : await store.run('cache-get', (c) => readWithTtl(c, reads.map((read) => read.key)));
     reads.forEach((read, i) => {
-      const text = answer?.[2 * i] as string | null | undefined;
-      const ttl = answer?.[2 * i + 1];
+      const [text, ttl] = answer?.[i] ?? [];
       const value = decode(text);
       read.resolve(value === undefined || typeof ttl !== 'number' || ttl <= 0 ? undefined : { value, ttlMs: ttl });
     });
@@ -134,14 +121,11 @@ export function redisRateLimiter(store: RedisStore, callsPerSecond: number): Sha
 /**
  * The response cache in Redis (every replica answers from the same entries). While Redis cannot be
  * asked, the replica uses the in-process `local` store instead (a miss there executes as usual).
+ * Nothing invalidates an entry early (see `responseCacheStore`), so no index from entities to entries
+ * is kept: an entry is one key.
  */
 export function redisResponseCache(store: RedisStore, local: Cache): Cache {
   const entryKey = (id: string) => store.key('rc', id);
-  const entityKeys = (entity: CacheEntityRecord) => {
-    const keys = [store.key('rc', 'ent', entity.typename)];
-    if (entity.id !== undefined) keys.push(store.key('rc', 'ent', entity.typename, String(entity.id)));
-    return keys;
-  };
   return {
     async get(id) {
       if (!store.available()) return local.get(id);
@@ -152,25 +136,8 @@ export function redisResponseCache(store: RedisStore, local: Cache): Cache {
       const text = encode(data);
       if (!store.available() || text === undefined || text.length > MAX_SHARED_VALUE_BYTES) return local.set(id, data, entities, ttl);
       const px = Number.isFinite(ttl) && ttl > 0 ? Math.round(ttl) : 24 * 3600 * 1000;
-      await store.run('response-cache-set', async (c) => {
-        const tx = c.multi().set(entryKey(id), text, 'PX', px);
-        for (const entity of entities) {
-          for (const key of entityKeys(entity)) tx.sadd(key, id).pexpire(key, px, 'GT').pexpire(key, px, 'NX');
-        }
-        return settled(await tx.exec());
-      });
+      await store.run('response-cache-set', (c) => c.set(entryKey(id), text, 'PX', px));
     },
-    async invalidate(entities) {
-      await local.invalidate(entities);
-      const list = [...entities];
-      await store.run('response-cache-invalidate', async (c) => {
-        for (const entity of list) {
-          const key = entity.id !== undefined ? store.key('rc', 'ent', entity.typename, String(entity.id)) : store.key('rc', 'ent', entity.typename);
-          const ids = await c.smembers(key);
-          if (ids.length > 0) await c.del(...ids.map(entryKey));
-          await c.del(key);
-        }
-      });
-    },
+    invalidate: (entities) => local.invalidate(entities),
   };
 }

@@ -3,7 +3,16 @@
  * failure means "go on without it", never a failed query. Commands are not queued while the
  * connection is down (they fail at once), each has a short deadline (REDIS_COMMAND_TIMEOUT_MS), and
  * after a failure further commands are skipped, unsent, until the connection is ready again or a
- * probe (one command a second) succeeds: a dead or hanging Redis costs a query at most one deadline.
+ * probe (once a second, in the background) finds every master answering: a dead or hanging Redis
+ * costs a query at most one deadline.
+ *
+ * Redis is one server, the master a Sentinel group names (ioredis asks the sentinels again after a
+ * failover), or a Cluster. Every command the gateway sends names one key (no transaction, no
+ * multi-key command, no script over two keys), so a cluster spreads the keys over all its slots and
+ * no key needs a hash tag; channels are classic pub/sub, which a cluster passes to every node. A
+ * master down is an outage of the whole: the gateway goes on without Redis until the probe finds the
+ * master back or a replica promoted in its place (a cluster refuses every command meanwhile anyway,
+ * once it has noticed, unless `cluster-require-full-coverage` is off).
  *
  * An outage is logged once when it starts and once when it ends (never the URL: it may hold a
  * password), and shows in `redis_up` and `redis_errors_total{op}` (see metrics.ts).
@@ -11,8 +20,12 @@
  * Keys are `<prefix><area>:...` (prefix `avalanche-graph:` by default); no key, value or channel holds
  * an API key: partitions are key fingerprints (see `keyFingerprint`).
  */
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
+import type { RedisTarget } from '../config.js';
 import type { Logger } from '../logger.js';
+
+/** A connection to one server (given, or found through Sentinel), or to a Cluster. */
+export type RedisClient = Redis | Cluster;
 
 /** What a Redis command was for (a bounded label of `redis_errors_total`). */
 export type RedisOp =
@@ -23,7 +36,6 @@ export type RedisOp =
   | 'window-set'
   | 'response-cache-get'
   | 'response-cache-set'
-  | 'response-cache-invalidate'
   | 'publish'
   | 'subscribe'
   | 'lease';
@@ -35,14 +47,13 @@ export const REDIS_OPS: readonly RedisOp[] = [
   'window-set',
   'response-cache-get',
   'response-cache-set',
-  'response-cache-invalidate',
   'publish',
   'subscribe',
   'lease',
 ];
 
 export interface RedisStoreOptions {
-  url: string;
+  target: RedisTarget;
   prefix: string;
   commandTimeoutMs: number;
   logger?: Logger;
@@ -50,48 +61,127 @@ export interface RedisStoreOptions {
   onError?: (op: RedisOp) => void;
 }
 
-/** After a failed command, how long further commands are skipped before one probes again. */
+/** After a failure, how long until the probe asks whether Redis answers again (and between probes). */
 const PROBE_AFTER_MS = 1000;
 
+/** The client for `target`: commands fail at once while disconnected and after one deadline, and are never retried. */
+function createClient(target: RedisTarget, commandTimeoutMs: number, ioredis: { Redis: typeof Redis; Cluster: typeof Cluster }): RedisClient {
+  const perCommand = {
+    maxRetriesPerRequest: 0,
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: Math.max(1000, commandTimeoutMs * 5),
+  };
+  // Reconnect forever, backing off to 2 s.
+  const retryStrategy = (times: number) => Math.min(100 * times, 2000);
+  // Fail, not queue, while disconnected.
+  const server = { ...perCommand, enableOfflineQueue: false, retryStrategy };
+  const credentials = (t: { username?: string; password?: string }) => ({
+    ...(t.username !== undefined ? { username: t.username } : {}),
+    ...(t.password !== undefined ? { password: t.password } : {}),
+  });
+  switch (target.mode) {
+    case 'server':
+      return new ioredis.Redis(target.url, server);
+    case 'sentinel':
+      return new ioredis.Redis({
+        ...server,
+        sentinels: target.sentinels,
+        name: target.masterName,
+        db: target.db,
+        ...credentials(target),
+        ...(target.sentinelUsername !== undefined ? { sentinelUsername: target.sentinelUsername } : {}),
+        ...(target.sentinelPassword !== undefined ? { sentinelPassword: target.sentinelPassword } : {}),
+        sentinelCommandTimeout: perCommand.connectTimeout,
+        // A master demoted while reachable (a failover it lived through) refuses writes: ask the
+        // sentinels again. (Not ioredis' failoverDetector: told of the switch after it had already
+        // reconnected to the new master, it broke that connection, a second outage.)
+        reconnectOnError: (error: Error) => error.message.startsWith('READONLY'),
+        ...(target.tls ? { tls: {}, sentinelTLS: {}, enableTLSForSentinelMode: true } : {}),
+      });
+    case 'cluster':
+      return new ioredis.Cluster(target.nodes, {
+        // Queued, not failed: a command to a master whose connection is being made (they are made on
+        // first use), bounded by its deadline. While the cluster is not ready the store sends nothing.
+        enableOfflineQueue: true,
+        clusterRetryStrategy: retryStrategy,
+        // A master gone, or the cluster down, fails the command at once rather than after retries
+        // (a second or more, past the command's deadline); MOVED and ASK are still followed.
+        retryDelayOnFailover: 0,
+        retryDelayOnClusterDown: 0,
+        redisOptions: { ...perCommand, ...credentials(target), ...(target.tls ? { tls: {} } : {}) },
+      });
+  }
+}
+
+const isCluster = (client: RedisClient): client is Cluster => 'isCluster' in client && client.isCluster === true;
+
+/**
+ * The value and the remaining time (PTTL) of each key, read together: in one pipeline from a server;
+ * from a cluster, a command per key, each sent to the master of its slot at once (a pipeline there
+ * must stay within one master's slots, and one that meets a moved slot is not sent again).
+ */
+export function readWithTtl(client: RedisClient, keys: string[]): Promise<Array<[string | null, number]>> {
+  if (isCluster(client)) return Promise.all(keys.map((key) => Promise.all([client.get(key), client.pttl(key)])));
+  const pipeline = client.pipeline();
+  for (const key of keys) pipeline.get(key).pttl(key);
+  return pipeline.exec().then((results) => {
+    if (!results) throw new Error('pipeline discarded');
+    for (const [error] of results) if (error) throw error;
+    return keys.map((_, i) => [results[2 * i]![1] as string | null, results[2 * i + 1]![1] as number]);
+  });
+}
+
+/**
+ * Resolves when Redis answers as a whole: the server, or on a cluster every master of the slot map
+ * (refreshed first: a promoted replica replaces the master it stands in for), each seeing the
+ * cluster's state as ok (a master back from a failure is served before the others stop refusing).
+ */
+async function everyMasterAnswers(client: RedisClient): Promise<void> {
+  if (!isCluster(client)) {
+    await client.ping();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => client.refreshSlotsCache((error) => (error ? reject(error) : resolve())));
+  const nodes = new Map(client.nodes('master').map((node) => [`${node.options.host}:${node.options.port}`, node]));
+  const masters = new Set(client.slots.map((owners) => owners?.[0]).filter((key): key is string => key !== undefined));
+  await Promise.all(
+    [...masters].map(async (key) => {
+      const node = nodes.get(key);
+      if (!node) throw new Error('a master is not connected');
+      if (!/^cluster_state:ok\b/m.test(await node.cluster('INFO'))) throw new Error('the cluster is down');
+    }),
+  );
+}
+
 export class RedisStore {
-  readonly client: Redis;
+  readonly client: RedisClient;
   readonly prefix: string;
-  private subscriber: Redis | undefined;
+  private subscriber: RedisClient | undefined;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
-  /** False from a failure until the connection is ready again or a command succeeds. */
+  /** False from a failure until the connection is ready again or a probe succeeds. */
   private healthy = false;
   /** True while an outage has been logged and has not ended. */
   private outage = false;
-  private nextProbe = 0;
+  private probe: NodeJS.Timeout | undefined;
   private closed = false;
 
   /** Loads the client library only when Redis is configured (it weighs ~20 MiB of a replica's memory). */
   static async connect(options: RedisStoreOptions): Promise<RedisStore> {
-    const { Redis } = await import('ioredis');
-    return new RedisStore(options, Redis);
+    return new RedisStore(options, createClient(options.target, options.commandTimeoutMs, await import('ioredis')));
   }
 
   private constructor(
     private readonly options: RedisStoreOptions,
-    RedisClient: typeof Redis,
+    client: RedisClient,
   ) {
     this.prefix = options.prefix;
-    this.client = new RedisClient(options.url, {
-      // Fail, not queue, while disconnected; one attempt per command, bounded by its deadline.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs,
-      connectTimeout: Math.max(1000, options.commandTimeoutMs * 5),
-      // Reconnect forever, backing off to 2 s.
-      retryStrategy: (times) => Math.min(100 * times, 2000),
-      lazyConnect: false,
-    });
+    this.client = client;
     this.client.on('ready', () => this.recovered());
     this.client.on('error', (error: unknown) => this.down('connection', error));
     this.client.on('close', () => this.down('connection', undefined));
   }
 
-  /** The connection is up and the last command (if any failed since) succeeded. */
+  /** The connection is up and no command has failed since it was, or since a probe succeeded. */
   get up(): boolean {
     return this.client.status === 'ready' && this.healthy;
   }
@@ -121,35 +211,24 @@ export class RedisStore {
    * Runs one command (or a few), or skips it when Redis is down: resolves to undefined instead of
    * failing, so callers go on without Redis.
    */
-  async run<T>(op: RedisOp, command: (client: Redis) => Promise<T>): Promise<T | undefined> {
-    if (!this.take()) return undefined;
+  async run<T>(op: RedisOp, command: (client: RedisClient) => Promise<T>): Promise<T | undefined> {
+    if (!this.available()) return undefined;
     try {
-      const result = await command(this.client);
-      if (!this.healthy) this.recovered();
-      return result;
+      return await command(this.client);
     } catch (error) {
       this.failed(op, error);
       return undefined;
     }
   }
 
-  /** Whether a command may go out now: the connection is ready and no failure is fresh (else one probe a second). */
+  /** Whether a command may go out now: the connection is ready and nothing failed since (or the probe found Redis back). */
   available(): boolean {
-    if (this.closed || this.client.status !== 'ready') return false;
-    return this.healthy || Date.now() >= this.nextProbe;
-  }
-
-  /** `available`, and when that is as the second's probe, takes the probe (call it once per command sent). */
-  take(): boolean {
-    if (!this.available()) return false;
-    if (!this.healthy) this.nextProbe = Date.now() + PROBE_AFTER_MS;
-    return true;
+    return !this.closed && this.up;
   }
 
   /** Counts a failed command and starts an outage (logged once). */
   failed(op: RedisOp, error: unknown): void {
     this.options.onError?.(op);
-    this.nextProbe = Date.now() + PROBE_AFTER_MS;
     this.down(op, error);
   }
 
@@ -178,7 +257,7 @@ export class RedisStore {
         });
       });
     }
-    if (!this.take()) return false;
+    if (!this.available()) return false;
     try {
       await subscriber.subscribe(name);
       return true;
@@ -198,10 +277,12 @@ export class RedisStore {
     if (this.subscriber?.status === 'ready') await this.subscriber.unsubscribe(name).catch(() => undefined);
   }
 
-  private subscriberConnection(): Redis {
+  private subscriberConnection(): RedisClient {
     if (!this.subscriber) {
-      const subscriber = this.client.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 0, autoResubscribe: true });
-      subscriber.on('error', () => undefined);
+      // A cluster client subscribes on a connection of its own already (to one node, moved to another
+      // with its channels when that node goes); a server's needs a second client.
+      const subscriber = isCluster(this.client) ? this.client : this.client.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 0, autoResubscribe: true });
+      if (subscriber !== this.client) subscriber.on('error', () => undefined);
       subscriber.on('message', (channel: string, message: string) => {
         for (const handler of this.handlers.get(channel) ?? []) handler(message);
       });
@@ -213,15 +294,36 @@ export class RedisStore {
   /** Closes both connections (at shutdown). */
   async close(): Promise<void> {
     this.closed = true;
-    const quit = async (c: Redis | undefined) => {
+    clearTimeout(this.probe);
+    const quit = async (c: RedisClient | undefined) => {
       if (!c) return;
       if (c.status === 'ready') await c.quit().catch(() => c.disconnect());
       else c.disconnect();
     };
-    await Promise.all([quit(this.client), quit(this.subscriber)]);
+    await Promise.all([quit(this.client), this.subscriber === this.client ? undefined : quit(this.subscriber)]);
+  }
+
+  /** While Redis is down: asks once a second, in the background, whether it answers as a whole again. */
+  private probeLater(): void {
+    if (this.probe || this.closed) return;
+    this.probe = setTimeout(() => {
+      everyMasterAnswers(this.client).then(
+        () => {
+          this.probe = undefined;
+          if (!this.closed) this.recovered();
+        },
+        () => {
+          this.probe = undefined;
+          if (!this.healthy) this.probeLater();
+        },
+      );
+    }, PROBE_AFTER_MS);
+    this.probe.unref();
   }
 
   private recovered(): void {
+    clearTimeout(this.probe);
+    this.probe = undefined;
     this.healthy = true;
     if (this.outage) {
       this.outage = false;
@@ -231,6 +333,7 @@ export class RedisStore {
 
   private down(op: RedisOp | 'connection', error: unknown): void {
     this.healthy = false;
+    this.probeLater();
     if (this.outage || this.closed) return;
     this.outage = true;
     // The error's code only: an ioredis message may name the host, never log the URL (it may hold a password).

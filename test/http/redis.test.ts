@@ -5,54 +5,33 @@
  * Redis keeps every answer correct and fast, with `redis_up 0`, and sharing resumes when it is back.
  */
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNodeDashboardDocument } from '../gql/graphql.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { decode, encode } from '../../src/redis/codec.js';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { startGateway, type SocketHarness } from '../support/harness.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { subscribe, waitUntil, type SseStream } from '../support/sse.js';
+import { eventually, startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { leaderAndFollower, scrapeMetrics as scrape, TX, TX_ROUTE, useReplicas } from '../support/replicas.js';
+import { waitUntil } from '../support/sse.js';
 
+const shared = useReplicas();
+const { tx, upstreamCalls, txCalls } = shared;
 let redis: RedisServer;
-let sandbox: Sandbox;
 let inspector: Redis;
-const running: SocketHarness[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  sandbox = await startSandbox({ port: 0 });
   inspector = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: 1 });
   inspector.on('error', () => undefined);
   await inspector.connect();
 }, 20_000);
 afterAll(async () => {
   inspector?.disconnect();
-  await sandbox?.close();
   await redis?.stop();
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
 });
 
 /** Two replicas sharing the test's Redis (each with its own in-process caches and limits). */
-async function replicas(env: Record<string, string> = {}, logger?: ReturnType<typeof createLogger>): Promise<[SocketHarness, SocketHarness]> {
-  const started = await Promise.all([0, 1].map(() => startGateway(sandbox, { REDIS_URL: redis.url, ...env }, logger)));
-  running.push(...started);
-  return started as [SocketHarness, SocketHarness];
-}
-
-const upstreamCalls = () =>
-  sandbox.services.dataApi.total() + sandbox.services.nodeMainnet.total() + sandbox.services.nodeFuji.total() + sandbox.services.l1Nodes.total() + sandbox.services.metrics.total();
-const TX_ROUTE = 'GET /v1/chains/{chainId}/transactions/{txHash}';
-const txCalls = () => sandbox.services.dataApi.counts()[TX_ROUTE] ?? 0;
-const TX = 'query($hash: String!) { chain(id: "43114") { transaction(hash: $hash) { hash value gasUsed block { number } from { address } } } }';
-const tx = (n: number) => sandbox.world.evm.chain(43114)!.transactions[n]!.hash;
+const replicas = (env: Record<string, string> = {}, logger?: Logger) => shared.pair(redis.url, env, logger);
 const key = (name: string) => ({ 'x-data-api-key': `${name}-${Math.random().toString(36).slice(2)}` });
-
-async function scrape(h: SocketHarness): Promise<string> {
-  return (await fetch(h.url.replace(/\/graphql$/, '/metrics'))).text();
-}
 const metric = (text: string, line: string) => text.split('\n').find((l) => l.startsWith(line))?.split(' ').pop();
 
 describe('values through Redis', () => {
@@ -77,7 +56,7 @@ describe('two replicas, one Redis', () => {
     expect(first.data.chain.transaction.hash).toBe(hash);
     expect(txCalls()).toBe(1);
 
-    sandbox.reset();
+    shared.sandbox.reset();
     const again = await b.query<any, { hash: string }>(TX, { hash }, one);
     expect(again).toEqual(first);
     expect(upstreamCalls()).toBe(0);
@@ -99,28 +78,16 @@ describe('two replicas, one Redis', () => {
 
   it('keeps EVM JSON-RPC batching: a fresh operation\'s node reads of one chain still go out as one batch', async () => {
     const [a] = await replicas();
-    const [w1, w2, w3] = sandbox.world.evm.chain(779672)!.wallets.slice(0, 3) as string[];
-    sandbox.reset();
+    const [w1, w2, w3] = shared.sandbox.world.evm.chain(779672)!.wallets.slice(0, 3) as string[];
+    shared.sandbox.reset();
     const result = await a.query(ChainNodeDashboardDocument, { id: '779672', a: w1!, b: w2!, c: w3! });
     expect(result.errors).toBeUndefined();
-    expect(sandbox.services.l1Nodes.counts()['POST /{l1}/{network}/rpc']).toBe(1);
+    expect(shared.sandbox.services.l1Nodes.counts()['POST /{l1}/{network}/rpc']).toBe(1);
   });
 
   it('shares the client rate limit: a client limited on A is limited on B', async () => {
     const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3' });
-    const greedy = key('greedy');
-    // The chain record, then five transactions by hash: six calls for a budget of three.
-    const aliases = [10, 11, 12, 13, 14].map((n, i) => `t${i}: transaction(hash: "${tx(n)}") { hash }`).join(' ');
-    const spent = await a.query<any>(`{ chain(id: "43114") { ${aliases} } }`, {}, greedy);
-    expect(spent.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED')).toBe(true);
-    sandbox.reset();
-    const onB = await b.query<any, { hash: string }>(TX, { hash: tx(15) }, greedy);
-    expect(onB.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1 });
-    expect(onB.errors?.[0]?.message).toContain('CLIENT_UPSTREAM_CALLS_PER_SECOND');
-    expect(txCalls()).toBe(0);
-    // Another client has its own budget on B.
-    const other = await b.query<any, { hash: string }>(TX, { hash: tx(15) }, key('modest'));
-    expect(other.errors).toBeUndefined();
+    await shared.expectRateShared(a, b, key('greedy'), key('modest'));
     // The limiter's key holds the fingerprint, never the key.
     const limits = await inspector.keys('avalanche-graph:rl:*');
     expect(limits.length).toBeGreaterThan(0);
@@ -130,10 +97,10 @@ describe('two replicas, one Redis', () => {
   it("holds a Retry-After window that A saw on B: B's calls with that key are refused unsent", async () => {
     const [a, b] = await replicas();
     const limited = key('limited');
-    sandbox.services.dataApi.setFault(TX_ROUTE, { status: 429, retryAfter: 30, times: 1 });
+    shared.sandbox.services.dataApi.setFault(TX_ROUTE, { status: 429, retryAfter: 30, times: 1 });
     const onA = await a.query<any, { hash: string }>(TX, { hash: tx(20) }, limited);
     expect(onA.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfter: 30 });
-    sandbox.reset();
+    shared.sandbox.reset();
     const onB = await b.query<any, { hash: string }>(TX, { hash: tx(21) }, limited);
     expect(onB.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     expect(onB.errors?.[0]?.extensions?.retryAfter).toBeGreaterThan(25);
@@ -151,7 +118,7 @@ describe('two replicas, one Redis', () => {
     const hash = tx(30);
     const first = await a.query<any, { hash: string }>(TX, { hash }, one);
     expect(first.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
-    sandbox.reset();
+    shared.sandbox.reset();
     const again = await b.query<any, { hash: string }>(TX, { hash }, one);
     expect(again.extensions?.responseCache).toEqual({ hit: true });
     expect(again.data).toEqual(first.data);
@@ -166,21 +133,10 @@ describe('two replicas, one Redis', () => {
 
   it('polls a live subject once for both replicas: the leader publishes, the follower passes events on, and takes over', async () => {
     const [a, b] = await replicas({ SUBSCRIPTION_POLL_MS: '50' });
-    const headers = key('live');
+    const sandbox = shared.sandbox;
     const chain = sandbox.world.evm.chain(43114)!;
-    const query = 'subscription { blockAdded(chainId: "43114") { number hash } }';
-    const streams: SseStream[] = [];
+    const { streams, mined } = await leaderAndFollower(sandbox, a, b, key('live'));
     try {
-      streams.push(await subscribe(a.url, query, {}, headers));
-      await waitUntil(() => a.server.live.hub.stats().pollers.some((p) => p.role === 'leader' && p.polls >= 2), 5_000, 'A to lead and poll');
-      streams.push(await subscribe(b.url, query, {}, headers));
-      await waitUntil(() => b.server.live.hub.stats().pollers.some((p) => p.role === 'follower'), 5_000, 'B to follow');
-
-      const mined = chain.mineBlock();
-      await Promise.all(streams.map((s) => s.waitForEvents(1)));
-      for (const s of streams) expect(s.events[0]!.data.blockAdded).toEqual({ number: String(mined.number), hash: mined.hash });
-      expect(b.server.live.hub.stats().pollers[0]!.polls).toBe(0);
-
       // A's last subscriber leaves: B takes the subject over and misses nothing.
       streams[0]!.close();
       await waitUntil(() => b.server.live.hub.stats().pollers.some((p) => p.role === 'leader' && p.polls >= 1), 5_000, 'B to take over');
@@ -191,7 +147,8 @@ describe('two replicas, one Redis', () => {
       for (const s of streams) s.close();
     }
     await waitUntil(() => b.server.live.hub.stats().pollers.length === 0, 5_000, 'pollers to stop');
-    expect(await inspector.keys('avalanche-graph:lease:*')).toEqual([]);
+    // Given up (its release is sent once the poller stops), well before it would expire (3 s).
+    await eventually(async () => (await inspector.keys('avalanche-graph:lease:*')).length === 0, 1_000, 'the lease to be given up');
   });
 
   it('keeps answering, correctly and fast, while Redis is down; says so once and in redis_up; resumes when it is back', async () => {
@@ -223,12 +180,7 @@ describe('two replicas, one Redis', () => {
 
     await redis.restart();
     await waitUntil(() => a.server.redis!.up && b.server.redis!.up, 10_000, 'both replicas to reconnect');
-    const fresh = key('after');
-    await a.query<any, { hash: string }>(TX, { hash: tx(50) }, fresh);
-    sandbox.reset();
-    const shared = await b.query<any, { hash: string }>(TX, { hash: tx(50) }, fresh);
-    expect(shared.errors).toBeUndefined();
-    expect(upstreamCalls()).toBe(0);
+    await shared.expectShared(a, b, tx(50), key('after'));
     expect(await scrape(a)).toMatch(/^redis_up 1$/m);
   }, 30_000);
 
