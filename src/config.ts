@@ -50,6 +50,8 @@ export interface Config {
   maxBatchOperations: number;
   /** `MAX_TOKENS` */
   maxTokens: number;
+  /** `MAX_VALUE_DEPTH` */
+  maxValueDepth: number;
   /** `MAX_COST` */
   maxCost: number;
   /** `MAX_UPSTREAM_CALLS` */
@@ -318,6 +320,12 @@ export const VARIABLES = {
   MAX_DEPTH: whole(12, 1, 100, { section: 'limits', meaning: 'The most nested selection depth of one operation.', see: 'operations.md#limits' }),
   MAX_ALIASES: whole(30, 1, 1000, { section: 'limits', meaning: 'The most aliases in one operation.', see: 'operations.md#limits' }),
   MAX_TOKENS: whole(2000, 10, 100_000, { section: 'limits', meaning: 'The most tokens in one operation document.', see: 'operations.md#limits' }),
+  MAX_VALUE_DEPTH: whole(16, 3, 1000, {
+    section: 'limits',
+    meaning:
+      'The most levels of lists and input objects nested in one value: an argument or default value in the document, a variable\'s type, a variable\'s JSON. Deeper is refused before parsing (`GRAPHQL_PARSE_FAILED`) or, in a variable, before anything reads it (`BAD_USER_INPUT` naming it). The graph\'s own arguments nest at most 3 levels.',
+    see: 'operations.md#limits',
+  }),
   MAX_COST: whole(300_000, 10, 100_000_000, {
     section: 'limits',
     meaning: 'The most cost of one operation, by graphql-armor\'s count (each field weighs more the deeper it is); it sees the query\'s shape, not list sizes.',
@@ -518,6 +526,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxDepth: v.MAX_DEPTH,
     maxAliases: v.MAX_ALIASES,
     maxTokens: v.MAX_TOKENS,
+    maxValueDepth: v.MAX_VALUE_DEPTH,
     maxCost: v.MAX_COST,
     maxUpstreamCalls: v.MAX_UPSTREAM_CALLS,
     maxBatchOperations: v.MAX_BATCH_OPERATIONS,

@@ -28,6 +28,7 @@ import type { OperationTrace, Tracing } from './tracing.js';
 import { useTracing } from './tracing-plugin.js';
 import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
+import { useValueDepthLimit } from './value-depth.js';
 
 export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
 # Try it, then explore the schema with the Docs button.
@@ -244,6 +245,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
         blockFieldSuggestion: { enabled: false },
       }),
+      // After armor (it wraps armor's parser), before the parameter hooks below (persisted
+      // documents, the response cache's key): values nested past MAX_VALUE_DEPTH never reach them.
+      useValueDepthLimit(config.maxValueDepth),
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
       ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(apq!)),
       // Before the response cache, so that a cached answer keeps its notices.

@@ -40,6 +40,7 @@ describe('configuration', () => {
     ['REDIS_URL', 'not a url'],
     ['REDIS_KEY_PREFIX', 'with space:'],
     ['REDIS_COMMAND_TIMEOUT_MS', '1'],
+    ['MAX_VALUE_DEPTH', '2'],
   ])('stops on a bad %s and names it', (name, value) => {
     let error: unknown;
     try {

@@ -275,6 +275,18 @@ describe('the same checks as over HTTP', () => {
     expect(h.server.live.hub.stats().subscriptions).toBe(0);
   });
 
+  it('refuses a variable nested past MAX_VALUE_DEPTH with BAD_USER_INPUT naming it, as over HTTP, and starts nothing', async () => {
+    let chainId: unknown = '43114';
+    for (let depth = 0; depth <= h.config.maxValueDepth; depth++) chainId = [chainId];
+    const [tooDeep] = await refusal(operation(client(h), BLOCK_ADDED, { chainId }));
+    expect(tooDeep).toEqual({
+      message: `Variable "$chainId" nests deeper than ${h.config.maxValueDepth} levels of lists and input objects (MAX_VALUE_DEPTH).`,
+      extensions: { code: 'BAD_USER_INPUT', variable: 'chainId' },
+    });
+    expect(h.sandbox.counts().dataApi).toEqual({});
+    expect(h.server.live.hub.stats().subscriptions).toBe(0);
+  });
+
   it('a failing upstream ends the stream with its typed error', async () => {
     const op = operation(client(h), BLOCK_ADDED, { chainId: '999999999' });
     await op.waitForEnd();

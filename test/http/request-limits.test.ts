@@ -1,11 +1,12 @@
 /**
  * Request sizes: a body past MAX_BODY_BYTES is answered 413 without being buffered (announced or
  * chunked), a URL past MAX_URL_BYTES 414 and a header section past MAX_HEADER_BYTES 431: HTTP
- * answers, not reset connections, and no upstream call.
+ * answers, not reset connections, and no upstream call. And how deep values nest (MAX_VALUE_DEPTH):
+ * in the document or in the variables, past the limit a client error says so, with no upstream call.
  */
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { useSocketHarness } from '../support/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 
 const { h } = useSocketHarness({ env: { MAX_BODY_BYTES: '4096' } });
 
@@ -79,5 +80,78 @@ describe('URL and headers', () => {
     const raw = await rawStatusLine(port(), `GET /graphql HTTP/1.1\r\nhost: localhost\r\nx-padding: ${'y'.repeat(100_000)}\r\n\r\n`);
     expect(raw).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(upstreamCalls()).toBe(0);
+  });
+});
+
+describe('value depth', () => {
+  // The production defaults the harness changes (the response cache, whose key reads every variable),
+  // and room for documents of many tokens: the depth limit answers, not the token limit.
+  let deep: SocketHarness;
+  beforeAll(async () => {
+    deep = await startSocketHarness({ MAX_VALUE_DEPTH: '3', MAX_TOKENS: '100000', MAX_BODY_BYTES: '2000000', RESPONSE_CACHE_MAX_ENTRIES: '1000' });
+  });
+  afterAll(() => deep?.close());
+
+  const WALLET = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
+  const nested = (levels: number, open = '[', close = ']', inner = `"${WALLET}"`) => open.repeat(levels) + inner + close.repeat(levels);
+  const balances = (value: string) => `{ chain(id: "43114") { address(address: "${WALLET}") { erc20Balances(first: 1, contractAddresses: ${value}) { nodes { symbol } } } } }`;
+  const BY_VARIABLE = `query($c: [String!]) { chain(id: "43114") { address(address: "${WALLET}") { erc20Balances(first: 1, contractAddresses: $c) { nodes { symbol } } } } }`;
+  /** Posts a body as text (a JSON.stringify of 100,000 levels would overflow the test's own stack); status and answer. */
+  const send = async (body: string, accept = 'application/graphql-response+json, application/json') => {
+    const response = await fetch(deep.url, { method: 'POST', headers: { 'content-type': 'application/json', accept, 'x-data-api-key': 'value-depth' }, body });
+    return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: Record<string, unknown> }> } };
+  };
+  const calls = () => deep.sandbox.services.dataApi.total();
+
+  it('refuses a list or input object literal nested 3,000 deep (and 50,000, which overflowed the parser) with GRAPHQL_PARSE_FAILED, HTTP 400, no call', async () => {
+    for (const [value, opener] of [[nested(3000), '['], [nested(3000, '{a: ', '}'), '{a: '], [nested(50_000), '[']] as const) {
+      const query = balances(value);
+      const { status, body } = await send(JSON.stringify({ query }));
+      expect(status).toBe(400);
+      expect(body.errors).toEqual([
+        {
+          message: 'Syntax Error: a value nests deeper than 3 levels of lists and input objects (MAX_VALUE_DEPTH).',
+          // At the fourth level.
+          locations: [{ line: 1, column: query.indexOf(value) + 3 * opener.length + 1 }],
+          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+        },
+      ]);
+    }
+    // As yoga answers a syntax error: 200 to a client that takes only plain JSON.
+    expect((await send(JSON.stringify({ query: balances(nested(3000)) }), 'application/json')).status).toBe(200);
+    expect(calls()).toBe(0);
+  });
+
+  it('refuses a variable holding JSON nested 100,000 deep with BAD_USER_INPUT naming it, HTTP 400, no call', async () => {
+    for (const value of [nested(100_000, '[', ']', '"x"'), nested(100_000, '{"a":', '}', '"x"')]) {
+      // Declared and used, declared only, or not even declared: refused before anything reads it.
+      for (const query of [BY_VARIABLE, 'query($c: [String!]) { chain(id: "43114") { chainName } }', '{ chain(id: "43114") { chainName } }']) {
+        const { status, body } = await send(`{"query":${JSON.stringify(query)},"variables":{"c":${value}}}`);
+        expect(status).toBe(400);
+        expect(body).toEqual({
+          errors: [{ message: 'Variable "$c" nests deeper than 3 levels of lists and input objects (MAX_VALUE_DEPTH).', extensions: { code: 'BAD_USER_INPUT', variable: 'c' } }],
+        });
+      }
+    }
+    expect((await send(`{"query":${JSON.stringify(BY_VARIABLE)},"variables":{"c":${nested(10)}}}`, 'application/json')).status).toBe(200);
+    expect(calls()).toBe(0);
+  });
+
+  it('lets a value at the limit through, in the document and in a variable: the graph\'s deepest argument, 3 levels', async () => {
+    const input = { url: 'https://hooks.example/depth', evmAddressActivity: { chainId: '43114', addresses: [WALLET] } };
+    const create = 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { webhookId } }';
+    const literal = `mutation { createWebhook(input: { url: "${input.url}", evmAddressActivity: { chainId: "43114", addresses: ["${WALLET}"] } }) { webhookId } }`;
+    for (const body of [{ query: create, variables: { input } }, { query: literal }]) {
+      const { body: answer } = await send(JSON.stringify(body));
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data).toMatchObject({ createWebhook: { webhookId: expect.any(String) } });
+    }
+    expect(deep.sandbox.services.dataApi.counts()).toMatchObject({ 'POST /v1/webhooks': 2 });
+    // Brackets in a string or a comment are no values.
+    const quoted = await send(JSON.stringify({ query: `# [[[[[[\n${balances('["[[[[[["]')}` }));
+    expect(quoted.body.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'contractAddresses[0]' });
+    // One level more is refused, in either place.
+    expect((await send(JSON.stringify({ query: balances(nested(4)) }))).body.errors?.[0]?.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect((await send(JSON.stringify({ query: BY_VARIABLE, variables: { c: [[[[WALLET]]]] } }))).body.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
   });
 });
