@@ -4,7 +4,8 @@
  * the upstream cache, the response cache, the client rate limit and live pollers are shared through
  * the cluster; when a master is stopped (SIGKILL) every answer stays correct and the degradation is
  * reported as an outage of a single Redis is (`redis_up 0`, one warning per replica), and sharing
- * resumes once a replica is promoted in its place, or once it is back.
+ * resumes once a replica is promoted in its place, or once it is back. Through Sentinel, the same
+ * across a failover with the old master alive (demoted: `READONLY`) and one after a master's SIGKILL.
  */
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,30 +163,49 @@ describe('two replicas, a master found through Sentinel', () => {
     await Promise.all([sentinel?.stop(), master?.stop(), replica?.stop()]);
   });
 
-  it('share through the master the sentinel names, keep answering while it is stopped, and share again through the replica it promotes', async () => {
+  it('share through the master the sentinel names; follow a failover it makes while that master lives; keep answering while the next one is stopped, and share again through the one promoted', async () => {
     const lines: string[] = [];
     const logger = createLogger('info', (line) => void lines.push(line));
+    const said = (text: string) => lines.filter((l) => l.includes(text)).length;
     const url = sentinel.url.replace('redis+sentinel://', `redis+sentinel://:${password}@`);
     const [a, b] = await shared.pair(url, { CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000' }, logger);
     const keysOn = async (node: RedisServer) => Number((await redisCli({ port: node.port, password }, 'dbsize')).trim());
-    await shared.expectShared(a, b, tx(60), key('sentinel-before'));
-    expect(await keysOn(master)).toBeGreaterThan(0);
     const expected = (await a.query<any, { hash: string }>(TX, { hash: tx(61) }, key('sentinel-reference'))).data;
+    /** One read on each replica, as a new client (so it writes to Redis): the answer is right. */
+    const readOnBoth = async (name: string) => {
+      for (const replica of [a, b]) {
+        const answer = await replica.query<any, { hash: string }>(TX, { hash: tx(61) }, key(`${name}-${replica === a ? 'a' : 'b'}`));
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data).toEqual(expected);
+      }
+    };
+    /** Both replicas share again, through `node`. */
+    const sharingThrough = async (node: RedisServer, name: string) => {
+      await waitUntil(() => a.server.redis!.up && b.server.redis!.up, 15_000, 'both replicas to reach the master');
+      const before = await keysOn(node);
+      await shared.expectShared(a, b, tx(60), key(name));
+      expect(await keysOn(node)).toBeGreaterThan(before);
+      for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^redis_up 1$/m);
+    };
+    await sharingThrough(master, 'sentinel-first');
 
-    await master.kill();
+    // The sentinel hands the master's part to the replica while the master lives on as a replica:
+    // each gateway's next write meets READONLY, counts an outage, and asks the sentinel again.
+    await sentinel.failover();
+    expect(await sentinel.masterPort()).toBe(replica.port);
+    await readOnBoth('sentinel-switch');
+    await sharingThrough(replica, 'sentinel-switched');
+    expect(said('redis unavailable')).toBe(2);
+
+    // The new master stopped: both gateways go on without Redis until the old one is promoted back.
+    await sentinel.replicasInSync(1);
+    await replica.kill();
     await waitUntil(() => !a.server.redis!.up && !b.server.redis!.up, 5_000, 'both replicas to see the master gone');
-    for (const replica of [a, b]) {
-      const answer = await replica.query<any, { hash: string }>(TX, { hash: tx(61) }, key('sentinel-during'));
-      expect(answer.errors).toBeUndefined();
-      expect(answer.data).toEqual(expected);
-      expect(await scrape(replica)).toMatch(/^redis_up 0$/m);
-    }
-
-    await waitUntil(() => a.server.redis!.up && b.server.redis!.up, 15_000, 'both replicas to reach the promoted replica');
-    const before = await keysOn(replica);
-    await shared.expectShared(a, b, tx(60), key('sentinel-after'));
-    expect(await keysOn(replica)).toBeGreaterThan(before);
-    expect(lines.filter((l) => l.includes('redis unavailable'))).toHaveLength(2);
+    await readOnBoth('sentinel-down');
+    for (const gateway of [a, b]) expect(await scrape(gateway)).toMatch(/^redis_up 0$/m);
+    await sharingThrough(master, 'sentinel-promoted');
+    expect(said('redis unavailable')).toBe(4);
+    expect(said('redis is reachable again')).toBe(4);
     expect(lines.join()).not.toContain(password);
   }, 30_000);
 });

@@ -201,13 +201,19 @@ export async function startRedisCluster(options: { masters?: number; replicated?
 export interface RedisSentinel extends RedisProcess {
   /** `redis+sentinel://` with this sentinel and the master's name: REDIS_URL for a gateway. */
   url: string;
+  /** The port of the master the sentinel names now. */
+  masterPort(): Promise<number>;
+  /** Resolves once the sentinel knows `count` replicas of the master in sync (it promotes only such a one). */
+  replicasInSync(count: number): Promise<void>;
+  /** Asks for a failover (`SENTINEL FAILOVER`, the master alive); resolves once another master is named and the old one is its replica. */
+  failover(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
  * A Sentinel on loopback watching `master` as `masterName` (quorum 1; `password`: the data nodes'):
  * it marks the master down after `downAfterMs` without an answer and then promotes one of its
- * replicas. Resolves once it knows `replicas` replicas in sync (it can promote one only then).
+ * replicas. Resolves once it knows `replicas` replicas in sync.
  */
 export async function startRedisSentinel(
   master: RedisProcess,
@@ -217,7 +223,8 @@ export async function startRedisSentinel(
   const dir = mkdtempSync(join(tmpdir(), 'redis-sentinel-'));
   const port = await freePort();
   const file = join(dir, 'sentinel.conf');
-  // Sentinel rewrites its configuration file as it learns: a writable copy of its own.
+  // Sentinel rewrites its configuration file as it learns: a writable copy of its own. Its
+  // failover-timeout also spaces two failovers of one master (twice it): short, for a test's two.
   writeFileSync(
     file,
     [
@@ -226,20 +233,39 @@ export async function startRedisSentinel(
       `dir ${dir}`,
       `sentinel monitor ${masterName} 127.0.0.1 ${master.port} 1`,
       `sentinel down-after-milliseconds ${masterName} ${downAfterMs}`,
-      `sentinel failover-timeout ${masterName} ${Math.max(1000, downAfterMs * 4)}`,
+      `sentinel failover-timeout ${masterName} ${Math.max(500, downAfterMs * 2)}`,
       ...(password ? [`sentinel auth-pass ${masterName} ${password}`] : []),
       '',
     ].join('\n'),
   );
   const sentinel = await startRedisProcess(port, [file, '--sentinel']);
-  await eventually(
-    async () => (await redisCli(port, 'sentinel', 'replicas', masterName)).split('\n').filter((line, i, all) => line === 'ok' && all[i - 1] === 'master-link-status').length >= replicas,
-    10_000,
-    `the sentinel to know ${replicas} replicas in sync`,
-  );
+  const masterPort = async () => Number((await redisCli(port, 'sentinel', 'get-master-addr-by-name', masterName)).trim().split('\n')[1]);
+  const replicasInSync = (count: number) =>
+    eventually(
+      async () => (await redisCli(port, 'sentinel', 'replicas', masterName)).split('\n').filter((line, i, all) => line === 'ok' && all[i - 1] === 'master-link-status').length >= count,
+      10_000,
+      `the sentinel to know ${count} replicas in sync`,
+    );
+  await replicasInSync(replicas);
   const stop = async () => {
     await sentinel.kill();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { ...sentinel, url: `redis+sentinel://127.0.0.1:${port}/${masterName}/0`, stop };
+  return {
+    ...sentinel,
+    url: `redis+sentinel://127.0.0.1:${port}/${masterName}/0`,
+    masterPort,
+    replicasInSync,
+    async failover() {
+      const before = await masterPort();
+      await redisCli(port, 'sentinel', 'failover', masterName);
+      await eventually(async () => (await masterPort()) !== before, 10_000, 'the sentinel to name another master');
+      // The sentinel turns the old master into the new one's replica once it sees it still acting as a
+      // master, which its 10 s period of INFO may put off (both take writes meanwhile): at once here.
+      const old = password === undefined ? before : { port: before, password };
+      await redisCli(old, 'replicaof', '127.0.0.1', String(await masterPort()));
+      await eventually(async () => /^master_link_status:up\b/m.test(await redisCli(old, 'info', 'replication')), 10_000, 'the old master to replicate the new one');
+    },
+    stop,
+  };
 }
