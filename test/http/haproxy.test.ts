@@ -133,7 +133,7 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
       const pending = (variable: string) => variable === 'TRUST_PROXY' && !(variable in VARIABLES);
       expect(Object.keys(environment).filter((variable) => !(variable in VARIABLES) && !pending(variable))).toEqual([]);
       const config = loadConfig(environment);
-      expect(config.redisUrl).toBe('redis://redis:6379/0');
+      expect(config.redis).toEqual({ mode: 'server', url: 'redis://redis:6379/0' });
       // The drain outlasts HAProxy's verdict, and the stop grace period the drain and the in-flight deadline.
       expect(config.shutdownDrainMs).toBeGreaterThan(verdictMs);
       expect(Number(/^(\d+)s$/.exec(service.stop_grace_period)![1]) * 1000).toBeGreaterThan(config.shutdownDrainMs + config.shutdownTimeoutMs);
