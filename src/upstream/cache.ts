@@ -65,18 +65,26 @@ export class UpstreamCache {
 
   /**
    * Returns the cached value, else joins an identical call in flight, else runs `fetch`.
-   * `ttlMs` 0 means: share while in flight, do not keep afterwards.
+   * `ttlMs` 0 means: share while in flight, do not keep afterwards. `usage` counts the answers that
+   * needed no `fetch` of this caller's.
    */
-  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>): Promise<T> {
+  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, usage?: { cacheHits: number }): Promise<T> {
     const hit = this.lru.get(key);
-    if (hit) return hit.parse(hit.text) as T;
+    if (hit) {
+      if (usage) usage.cacheHits++;
+      return hit.parse(hit.text) as T;
+    }
     const pending = this.inFlight.get(key);
-    if (pending) return pending as Promise<T>;
+    if (pending) {
+      if (usage) usage.cacheHits++;
+      return pending as Promise<T>;
+    }
     const promise = (async () => {
       try {
         if (ttlMs > 0 && this.shared) {
           const remote = await this.shared.get(key);
           if (remote) {
+            if (usage) usage.cacheHits++;
             const value = remote.value as T;
             this.keep(key, value, Math.min(ttlMs, remote.ttlMs));
             return value;

@@ -70,6 +70,7 @@ export async function tracedGetOrFetch<T>(
   ttlMs: number,
   where: { service: UpstreamService; route: string },
   fetch: () => Promise<T>,
+  usage?: { cacheHits: number },
 ): Promise<T> {
   const startedAt = performance.now();
   // Read before getOrFetch, which decides synchronously: kept, in flight, or (neither) Redis or the upstream.
@@ -79,7 +80,7 @@ export async function tracedGetOrFetch<T>(
     const value = await cache.getOrFetch(key, ttlMs, () => {
       fetched = true;
       return fetch();
-    });
+    }, usage);
     if (!fetched) tracer.served(where, before ?? 'hit', startedAt);
     return value;
   } catch (error) {

@@ -11,7 +11,7 @@ import { tracedTransport, type UpstreamTracer } from './call-tracing.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
 import { RequestMemo } from './rest.js';
-import { ClientRateLimit, OperationDeadline, operationTransport, type SharedRateLimiter } from './request.js';
+import { ClientRateLimit, OperationDeadline, OperationUsage, operationTransport, type SharedRateLimiter } from './request.js';
 import type { SharedCacheTier } from './cache.js';
 import type { SharedWindows } from './resilience.js';
 
@@ -27,6 +27,8 @@ export interface RequestUpstreams {
   metrics: MetricsClient;
   /** The services' health and live checks and the circuit breakers: one per process, shared by every request. */
   health: UpstreamHealth;
+  /** What the operation has cost upstream so far, and its client (none for a poller). */
+  readonly usage?: OperationUsage;
 }
 
 /** What replicas share (Redis, REDIS_URL); each part is optional and never throws. */
@@ -92,17 +94,19 @@ export class Upstreams {
    */
   forRequest(callerKey: string | undefined, clientAddress?: string, tracer?: UpstreamTracer): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
-    const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route));
     // The key's fingerprint (a hash) once per request: it names the client and partitions the cache.
     const partition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition;
     const client = callerKey ? `key:${partition}` : Upstreams.clientOf(undefined, clientAddress);
+    const usage = new OperationUsage(client);
+    const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route), usage);
     const limited = operationTransport(this.transport, {
       budget: this.config.maxUpstreamCalls,
       deadline,
       clientLimit: { limit: this.clientLimit, client },
+      usage,
     }, this.observer);
     const transport = tracer ? tracedTransport(limited, tracer) : limited;
-    return this.clients({ transport, cache: this.cache, memo }, callerKey, partition);
+    return this.clients({ transport, cache: this.cache, memo }, callerKey, partition, usage);
   }
 
   /**
@@ -125,6 +129,7 @@ export class Upstreams {
     shared: { transport: Transport; cache: UpstreamCache; memo?: RequestMemo },
     callerKey: string | undefined,
     keyPartition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition,
+    usage?: OperationUsage,
   ): RequestUpstreams {
     const { config } = this;
     // Named rather than spread: on Node 20, a property written after a spread costs ~0.7 µs.
@@ -144,6 +149,7 @@ export class Upstreams {
         }),
       () => new NodeRpcClients({ transport, cache, memo, urls: config.nodeRpcUrl, chainRpcUrls: config.chainRpcUrls, batchMax: config.rpcBatchMax }),
       () => new MetricsClient({ transport, cache, memo, baseUrl: config.metricsUrl }),
+      usage,
     );
   }
 
@@ -188,6 +194,7 @@ class LazyClients implements RequestUpstreams {
     private readonly makeDataApi: () => DataApiClient,
     private readonly makeNodeRpc: () => NodeRpcClients,
     private readonly makeMetrics: () => MetricsClient,
+    readonly usage?: OperationUsage,
   ) {}
 
   get dataApi(): DataApiClient {

@@ -74,8 +74,9 @@ export class JsonRpcClient {
     const key = `node-rpc|${this.options.baseUrl}|${path}|${call.method}|${JSON.stringify(call.params ?? null)}`;
     const where = { service: 'node-rpc' as const, route: `POST ${endpoint.template} ${call.method}` };
     const { transport, cache } = this.options;
+    const usage = this.options.memo?.usage;
     return memoize(this.options.memo, key, where, () =>
-      transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch) : cache.getOrFetch(key, ttlMs, fetch),
+      transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage),
     );
   }
 

@@ -113,12 +113,26 @@ export class ClientRateLimit {
   }
 }
 
+/**
+ * What one operation cost upstream, for its access line (src/request-log.ts): the calls it sent, and
+ * the reads answered without one (the shared cache, or an identical call already in flight). Its
+ * client is named as its limits name it.
+ */
+export class OperationUsage {
+  calls = 0;
+  cacheHits = 0;
+
+  constructor(readonly client: string) {}
+}
+
 export interface OperationLimits {
   /** Most upstream requests of the operation (MAX_UPSTREAM_CALLS). */
   budget: number;
   deadline: OperationDeadline;
   /** The client's rate limit and its identity (a key fingerprint or an address, never a raw key). */
   clientLimit?: { limit: ClientRateLimit; client: string };
+  /** Counts the calls sent. */
+  usage?: OperationUsage;
 }
 
 /**
@@ -156,6 +170,7 @@ export function operationTransport(transport: Transport, limits: OperationLimits
           });
         }
       }
+      if (limits.usage) limits.usage.calls++;
       // Not raced with the deadline here: the answer may be shared with other operations (the
       // cache's in-flight dedupe); each operation bounds its own wait (RequestMemo, RestClient.post).
       return transport.json(call);

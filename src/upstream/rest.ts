@@ -86,7 +86,11 @@ export type WaitBound = <T>(answer: Promise<T>, service: UpstreamService, route:
 
 /** Promises of the calls one GraphQL operation has made, by cache key, each bounded by the operation's deadline. */
 export class RequestMemo extends Map<string, Promise<unknown>> {
-  constructor(readonly bound: WaitBound = (answer) => answer) {
+  constructor(
+    readonly bound: WaitBound = (answer) => answer,
+    /** Where the operation's cache hits are counted. */
+    readonly usage?: { cacheHits: number },
+  ) {
     super();
   }
 }
@@ -146,7 +150,8 @@ export class RestClient {
           idempotent: true,
           partition: this.options.cachePartition,
         })) as T;
-      return transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch) : cache.getOrFetch(key, ttlMs, fetch);
+      const usage = this.options.memo?.usage;
+      return transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage);
     });
   }
 
