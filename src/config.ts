@@ -252,7 +252,8 @@ export const VARIABLES = {
     section: 'server',
     default: '`info`',
     accepts: LOG_LEVELS.map((level) => `\`${level}\``).join(', '),
-    meaning: 'The least severe log line written (JSON lines on stderr); `debug` adds upstream error bodies, with keys redacted.',
+    meaning: 'The least severe log line written (JSON lines on stderr): `info` writes an access line per operation, `debug` adds upstream error bodies, with keys redacted.',
+    see: 'operations.md#logs',
     read: (env, name) => {
       const value = (read(env, name) ?? 'info').toLowerCase();
       if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new ConfigError(name, `"${value}" is not one of ${LOG_LEVELS.join(', ')}`);

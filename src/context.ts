@@ -6,6 +6,7 @@
 import type { Config } from './config.js';
 import type { LiveSession } from './live/index.js';
 import type { Loaders } from './schema/loaders/index.js';
+import type { RequestLog } from './request-log.js';
 import type { Notice } from './schema/notices.js';
 import type { OperationTrace } from './tracing.js';
 import type { RequestUpstreams } from './upstream/index.js';
@@ -19,6 +20,8 @@ export interface Context {
   notices: Notice[];
   /** Live subscriptions of this request's caller (its key and client). */
   live: LiveSession;
+  /** The request's id and its logger (`requestLog.log`: every line carries the id). */
+  requestLog: RequestLog;
   /**
    * A new context for the same caller: fresh upstream clients (memo, budget, deadline), notices and
    * loaders. Each event of a subscription is resolved in one, so a long subscription neither hits

@@ -99,6 +99,14 @@ function isGraphQLErrorLike(error: unknown): error is GraphQLError {
   return error instanceof GraphQLError || (error instanceof Error && error.name === 'GraphQLError' && 'extensions' in error);
 }
 
+/** The error each masked one (INTERNAL_SERVER_ERROR) stands for: for the log, never for the answer. */
+const maskedCauses = new WeakMap<object, unknown>();
+
+/** What a masked error stands for (src/request-log.ts logs it with its request), else undefined. */
+export function maskedCause(error: object): unknown {
+  return maskedCauses.get(error);
+}
+
 /**
  * Yoga's `maskError`. Upstream failures become typed errors (code, service, status, route);
  * GraphQL errors raised on purpose pass with their code (limits rejected by graphql-armor get
@@ -129,8 +137,10 @@ export function maskError(error: unknown, message: string): Error {
       return new GraphQLError(wrapper.message, { ...location, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' satisfies ErrorCode, http: { status: 400 } } });
     }
   }
-  // No `originalError` here: yoga logs the error it was given (with its cause's stack, see logger.ts)
-  // whenever the masked one differs, and a masked error that carried a non-GraphQL cause would turn an
-  // answer with no data from HTTP 200 into 500.
-  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
+  // No `originalError` here: a masked error that carried a non-GraphQL cause would turn an answer with
+  // no data from HTTP 200 into 500. The cause is kept aside, and logged with its stack and its request
+  // when the masked error is sent (src/request-log.ts).
+  const masked = new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
+  maskedCauses.set(masked, error);
+  return masked;
 }

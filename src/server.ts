@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
-import { createLogger, type Logger } from './logger.js';
+import { createGatewayLogger, type Logger } from './logger.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { Upstreams } from './upstream/index.js';
@@ -61,7 +61,7 @@ export interface RunningServer extends GatewayRuntime {
 }
 
 /** Builds the gateway and its upstream layer, metrics, subscriptions and Redis, without listening. */
-export async function createRuntime(config: Config, logger: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}): Promise<GatewayRuntime> {
+export async function createRuntime(config: Config, logger: Logger = createGatewayLogger(config), options: RuntimeOptions = {}): Promise<GatewayRuntime> {
   const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
   // Loads the OpenTelemetry SDK only when an OTLP endpoint is configured.
   const tracing = await startTracing(config, logger);
@@ -87,7 +87,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     {
       ...metrics.observer,
       // Raw error bodies (keys already redacted) are for operators debugging an upstream, never for clients.
-      onFailedAnswer: ({ service, route, status, body }) => logger.debug(`${service} ${route} answered ${status}`, { body }),
+      onFailedAnswer: ({ service, route, status, body }) => logger.debug({ body }, `${service} ${route} answered ${status}`),
     },
     redis && shared
       ? { cache: shared.redisCacheTier(redis), windows: shared.redisWindows(redis), rateLimiter: shared.redisRateLimiter(redis, config.clientUpstreamCallsPerSecond) }
@@ -129,7 +129,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, close });
 }
 
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export async function startServer(config: Config, logger: Logger = createGatewayLogger(config)): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
   const { gateway, upstreams, live, redis, metrics, tracing } = runtime;
   const handle = withRequestLimits(gateway, config);
@@ -232,7 +232,7 @@ export function closeOnSignals(close: (signal: NodeJS.Signals) => Promise<void>,
     close(signal).then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error('shutdown failed', error);
+        logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

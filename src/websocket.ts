@@ -8,9 +8,8 @@
  * check (a browser cannot add a header to a WebSocket), the `Origin` against CORS_ORIGINS.
  *
  * The caller's API key is read from the `connection_init` payload (an entry named like the key
- * headers), else from the upgrade request's headers; the client's address is the socket's. An
- * operation therefore gets the context, limits and key partition a POST with those headers from that
- * socket would get.
+ * headers), else from the upgrade request's headers; the client's address is the socket's. An operation therefore gets the context, limits and key partition a POST
+ * with those headers from that socket would get, and a request id and access line of its own.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -23,6 +22,7 @@ import type { Config } from './config.js';
 import { maskError, type ErrorCode } from './errors.js';
 import { headRefusal, refuseOnSocket } from './http-limits.js';
 import type { Logger } from './logger.js';
+import { finishRequest, REQUEST_ID_HEADER, requestLogFor, sentError, type RequestLog } from './request-log.js';
 import { CALLER_KEY_HEADERS } from './upstream/index.js';
 import type { Gateway } from './yoga.js';
 
@@ -44,10 +44,13 @@ const RESULT_DOCUMENT: DocumentNode = {
 
 /** An operation's result, carried from `onSubscribe` to `subscribe` in the execution arguments. */
 type OperationResult = ExecutionResult | AsyncIterable<ExecutionResult>;
-type ResultCarrier = ExecutionArgs & { contextValue: { result: OperationResult } };
+type ResultCarrier = ExecutionArgs & { contextValue: { result: OperationResult; log: RequestLog } };
 
-/** Headers of the upgrade that describe the socket, not the caller: not handed to the operation. */
-const HANDSHAKE_HEADERS = new Set(['host', 'connection', 'upgrade', 'content-length', 'transfer-encoding', 'keep-alive']);
+/**
+ * Headers of the upgrade that describe the socket, not the caller: not handed to the operation (the
+ * upgrade's request id names the connection; each operation gets its own).
+ */
+const HANDSHAKE_HEADERS = new Set(['host', 'connection', 'upgrade', 'content-length', 'transfer-encoding', 'keep-alive', REQUEST_ID_HEADER]);
 
 export interface WebSocketEndpoint {
   /** Closes every WebSocket with 1001 (going away: graphql-ws clients reconnect elsewhere) and refuses new ones; resolves once all are closed. */
@@ -111,18 +114,21 @@ function operationHeaders(upgrade: IncomingMessage, key: string | undefined, par
   return headers;
 }
 
-/** A GraphQL error as yoga's HTTP answer shows it: without the extensions only the server reads (`http`, `unexpected`). */
-function asSent(error: GraphQLError): GraphQLError {
-  const { http: _http, unexpected: _unexpected, ...extensions } = error.extensions ?? {};
+/**
+ * A GraphQL error as yoga's HTTP answer shows it: without the extensions only the server reads
+ * (`http`, `unexpected`), with the operation's request id (an unexpected error's cause is logged).
+ */
+function asSent(error: GraphQLError, log: RequestLog): GraphQLError {
+  const { http: _http, unexpected: _unexpected, ...extensions } = sentError(error, log).extensions ?? {};
   return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions });
 }
 
 /** A result as yoga's HTTP answer shows it (see `asSent`). */
-function resultAsSent(result: ExecutionResult): FormattedExecutionResult {
+function resultAsSent(result: ExecutionResult, log: RequestLog): FormattedExecutionResult {
   const { http: _http, ...extensions } = result.extensions ?? {};
   return {
     ...result,
-    ...(result.errors ? { errors: result.errors.map((error) => asSent(error).toJSON()) } : {}),
+    ...(result.errors ? { errors: result.errors.map((error) => asSent(error, log).toJSON()) } : {}),
     ...(result.extensions ? { extensions: Object.keys(extensions).length ? extensions : undefined } : {}),
   };
 }
@@ -167,6 +173,7 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           method: 'POST',
           headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams), ctx.connectionParams),
         });
+        const log = requestLogFor(request, logger, 'ws', upgrade);
         let result: OperationResult | undefined;
         try {
           const { operationName, variables, extensions } = params;
@@ -176,20 +183,22 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           );
         } catch (error) {
           // What a plugin throws before execution (an unknown persisted document): masked as over
-          // HTTP, and, when it was not thrown on purpose, logged as yoga logs it.
+          // HTTP (an unexpected one is logged by `asSent`).
           const masked = maskError(error, 'Unexpected error.') as GraphQLError;
-          if (masked.extensions.code === 'INTERNAL_SERVER_ERROR') logger.error(error);
-          return [asSent(masked)];
+          log.refusal = [masked.extensions.code];
+          finishRequest(log, request);
+          return [asSent(masked, log)];
         }
-        if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } })];
+        finishRequest(log, request);
+        if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode, requestId: log.id } })];
         // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
         // `error` message, as graphql-ws sends for an operation that does not execute.
-        if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map(asSent);
+        if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map((error) => asSent(error, log));
         // graphql-ws reads no schema from arguments `onSubscribe` returns.
-        return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result } };
+        return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result, log } };
       },
       subscribe: (args) => (args as ResultCarrier).contextValue.result,
-      onNext: (_ctx, _id, _payload, _args, result) => resultAsSent(result),
+      onNext: (_ctx, _id, _payload, args, result) => resultAsSent(result, (args as ResultCarrier).contextValue.log),
     },
     wss,
     KEEP_ALIVE_MS,

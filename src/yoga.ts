@@ -24,6 +24,7 @@ import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { createLoaders, type Loaders } from './schema/loaders/index.js';
 import { noticeDelivery, type IncrementalPayload } from './schema/notices.js';
+import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './request-log.js';
 import type { OperationTrace, Tracing } from './tracing.js';
 import { useTracing } from './tracing-plugin.js';
 import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
@@ -173,6 +174,15 @@ export function createGateway(options: GatewayOptions): Gateway {
   const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
   const caches: CacheRegistry = options.caches ?? new Map();
   const documents = documentCache(config.documentCacheMaxBytes);
+  const requestLog = useRequestLog({
+    logger,
+    graphqlEndpoint: '/graphql',
+    documentOf: (query) => {
+      const document = documents.lru.peek(query);
+      return document instanceof Error ? undefined : document;
+    },
+    clientOf: (request, req) => Upstreams.clientOf(Upstreams.callerKey(request.headers), req?.socket.remoteAddress),
+  });
   caches.set('documents', documents.lru);
   const apq = config.trustedDocuments ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
   if (apq) caches.set('apq', apq);
@@ -187,7 +197,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
     landingPage: false,
-    logging: logger,
+    logging: yogaLogger(logger),
     // GraphiQL from this origin only (see graphiql.ts): the default query and the examples as tabs.
     graphiql: graphiqlOptions(DEFAULT_QUERY),
     renderGraphiQL,
@@ -198,7 +208,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       origin: config.corsOrigins ?? '*',
       credentials: false,
       methods: ['GET', 'POST', 'OPTIONS'],
-      allowedHeaders: ['content-type', 'accept', ...PREFLIGHT_HEADERS],
+      allowedHeaders: ['content-type', 'accept', REQUEST_ID_HEADER, ...PREFLIGHT_HEADERS],
+      exposedHeaders: [REQUEST_ID_HEADER],
       maxAge: 600,
     },
     // No uploads: multipart bodies are refused rather than parsed.
@@ -218,8 +229,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       // The socket's address: behind a proxy, every client shares the proxy's (docs/operations.md, Limits).
       const address = req?.socket.remoteAddress;
       const session = live.session(callerKey, address);
+      const requestLog = requestLogFor(request, logger, 'ws', req);
       const make = (trace?: OperationTrace): Context => {
-        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address, trace), loaders: NO_LOADERS, config, notices: [], live: session, forEvent: make, trace };
+        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address, trace), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace };
         // Loaders are made on first use, from the context they belong to.
         ctx.loaders = createLoaders(ctx);
         return ctx;
@@ -227,6 +239,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       return make(options.tracing?.operation());
     },
     plugins: [
+      // First: the request's id and log, for every line and error of the request (src/request-log.ts).
+      requestLog.opening,
       readiness(options.isReady ?? (() => true), upstreams.health),
       useGraphiQLAssets(),
       useGraphiQLPolicy('/graphql'),
@@ -260,6 +274,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useEventContexts(),
       ...(options.plugins ?? []),
+      // Last: its onParams sees the resolved parameters (a persisted document's text).
+      requestLog.closing,
     ],
   });
 }

@@ -104,15 +104,16 @@ describe('unexpected errors', () => {
     const logger = createLogger('debug', (line) => lines.push(line));
     const cause = new TypeError('a bug');
     logger.error(new GraphQLError(cause.message, { originalError: cause }));
-    logger.error('shutdown failed', cause);
+    logger.error({ err: cause }, 'shutdown failed');
     logger.error(new GraphQLError('located', { originalError: badInput('id', 'not a global id') }));
     logger.error(new GraphQLError('upstream', { originalError: new UpstreamError({ service: 'data-api', kind: 'timeout', route: 'GET /v1/chains' }) }));
-    const [located, detail, input, upstream] = lines.map((line) => JSON.parse(line) as { msg: string; stack?: string; details?: unknown[] });
-    expect(located!.msg).toBe('GraphQLError: a bug');
-    expect(located!.stack).toMatch(/^TypeError: a bug\n\s+at /);
-    expect(detail!.details).toEqual([{ error: 'TypeError: a bug', stack: expect.stringMatching(/^TypeError: a bug\n\s+at /) }]);
-    expect(input!.stack).toBeUndefined();
-    expect(upstream!.stack).toBeUndefined();
+    type Line = { level: string; msg: string; err: { type: string; message: string; code?: string; stack?: string } };
+    const [located, detail, input, upstream] = lines.map((line) => JSON.parse(line) as Line);
+    expect(located).toMatchObject({ level: 'error', msg: 'a bug', err: { type: 'GraphQLError', message: 'a bug' } });
+    expect(located!.err.stack).toMatch(/^TypeError: a bug\n\s+at /);
+    expect(detail).toMatchObject({ msg: 'shutdown failed', err: { type: 'TypeError', message: 'a bug', stack: expect.stringMatching(/^TypeError: a bug\n\s+at /) } });
+    expect(input!.err).toEqual({ type: 'GraphQLError', message: 'located', code: 'BAD_USER_INPUT' });
+    expect(upstream!.err).toEqual({ type: 'GraphQLError', message: 'upstream' });
   });
 
   it('a resolver that throws: the answer says INTERNAL_SERVER_ERROR, the log has the stack', async () => {
@@ -137,7 +138,9 @@ describe('unexpected errors', () => {
     expect(JSON.parse(text).errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
     expect(text).not.toContain('a bug in the gateway');
     expect(text).not.toMatch(/\bat \S+ \(/);
-    const logged = lines.map((line) => JSON.parse(line) as { stack?: string });
-    expect(logged.some((line) => line.stack?.startsWith('TypeError: a bug in the gateway\n'))).toBe(true);
+    // Once, with the stack of its cause and the id the answer's error carries.
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; requestId?: string; err?: { stack?: string } });
+    const unexpected = logged.filter((line) => line.err?.stack?.startsWith('TypeError: a bug in the gateway\n'));
+    expect(unexpected).toEqual([expect.objectContaining({ msg: 'unexpected error', requestId: JSON.parse(text).errors[0].extensions.requestId })]);
   });
 });

@@ -41,7 +41,7 @@ export class LiveSubscriptions {
       pollMs: config.subscriptionPollMs,
       maxPerClient: config.maxSubscriptionsPerClient,
       classify: classifyPollError,
-      onPollError: (subject, error) => logger?.debug(`live poll of ${subject.split('|')[0]} failed`, error),
+      onPollError: (subject, error) => logger?.debug({ err: error }, `live poll of ${subject.split('|')[0]} failed`),
     });
   }
 

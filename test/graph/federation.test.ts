@@ -257,7 +257,7 @@ describe('with FEDERATION_SECRET', () => {
     expect(status).toBe(403);
     expect(body.data).toBeUndefined();
     expect(body.errors).toHaveLength(1);
-    expect(body.errors![0]!.extensions).toEqual({ code: 'FORBIDDEN', reason: 'FEDERATION_SECRET_REQUIRED' });
+    expect(body.errors![0]!.extensions).toEqual({ code: 'FORBIDDEN', reason: 'FEDERATION_SECRET_REQUIRED', requestId: expect.any(String) });
   };
 
   it('answers _entities and _service to the router, and refuses them to anyone else before any upstream call', async () => {

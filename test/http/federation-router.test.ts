@@ -214,7 +214,7 @@ describe('through a federation router (Hive Gateway)', () => {
         expect(response.status).toBe(403);
         const body = (await response.json()) as { data?: unknown; errors: Array<{ extensions: Record<string, unknown> }> };
         expect(body.data).toBeUndefined();
-        expect(body.errors[0]!.extensions).toEqual({ code: 'FORBIDDEN', reason: 'FEDERATION_SECRET_REQUIRED' });
+        expect(body.errors[0]!.extensions).toEqual({ code: 'FORBIDDEN', reason: 'FEDERATION_SECRET_REQUIRED', requestId: response.headers.get('x-request-id') });
       }
     }
     expect(shared.dataApi.total()).toBe(0);

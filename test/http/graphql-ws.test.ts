@@ -27,6 +27,8 @@ import { CONNECTION_INIT_TIMEOUT_MS } from '../../src/websocket.js';
 const POLL_MS = 20;
 const BLOCKS_ROUTE = 'GET /v1/chains/{chainId}/blocks';
 const BLOCK_ADDED = 'subscription ($chainId: String!) { blockAdded(chainId: $chainId) { number hash parentHash } }';
+/** The request id the gateway makes for an operation (src/request-log.ts): a UUID. */
+const MADE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '100' } });
 const { h } = shared;
@@ -256,7 +258,7 @@ describe('the same checks as over HTTP', () => {
   it('refuses a bad argument with BAD_USER_INPUT before any upstream call, and starts nothing', async () => {
     const errors = await refusal(operation(client(h), BLOCK_ADDED, { chainId: 'c-chain/../x' }));
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'chainId' });
+    expect(errors[0]!.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'chainId', requestId: expect.stringMatching(MADE_REQUEST_ID) });
     expect(h.sandbox.counts().dataApi).toEqual({});
     expect(h.server.live.hub.stats()).toMatchObject({ pollers: [], subscriptions: 0 });
   });
@@ -269,8 +271,10 @@ describe('the same checks as over HTTP', () => {
     for (let depth = 0; depth < h.config.maxDepth; depth++) selection = `parent { ${selection} }`;
     const [tooDeep] = await refusal(operation(ws, `subscription { blockAdded(chainId: "43114") { ${selection} } }`));
     expect(tooDeep!.message).toMatch(/depth/i);
-    // `http` (the status yoga answers with) is the server's own, never sent, as over HTTP.
-    expect(tooDeep!.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    // `http` (the status yoga answers with) is the server's own, never sent, as over HTTP; each
+    // operation has a request id of its own, as each HTTP request has.
+    expect(tooDeep!.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED', requestId: expect.stringMatching(MADE_REQUEST_ID) });
+    expect(tooDeep!.extensions!.requestId).not.toBe(unknown!.extensions!.requestId);
     expect(h.sandbox.counts().dataApi).toEqual({});
     expect(h.server.live.hub.stats().subscriptions).toBe(0);
   });
@@ -281,7 +285,7 @@ describe('the same checks as over HTTP', () => {
     const [tooDeep] = await refusal(operation(client(h), BLOCK_ADDED, { chainId }));
     expect(tooDeep).toEqual({
       message: `Variable "$chainId" nests deeper than ${h.config.maxValueDepth} levels of lists and input objects (MAX_VALUE_DEPTH).`,
-      extensions: { code: 'BAD_USER_INPUT', variable: 'chainId' },
+      extensions: { code: 'BAD_USER_INPUT', variable: 'chainId', requestId: expect.stringMatching(MADE_REQUEST_ID) },
     });
     expect(h.sandbox.counts().dataApi).toEqual({});
     expect(h.server.live.hub.stats().subscriptions).toBe(0);
@@ -416,7 +420,7 @@ describe('trusted documents', () => {
   it('runs a manifest subscription by its documentId and refuses any other document before anything starts', async () => {
     const ws = client(trusted);
     const [arbitrary] = await refusal(operation(ws, BLOCK_ADDED, { chainId: '43114' }));
-    expect(arbitrary!.extensions).toEqual({ code: 'PERSISTED_QUERY_ONLY' });
+    expect(arbitrary!.extensions).toEqual({ code: 'PERSISTED_QUERY_ONLY', requestId: expect.stringMatching(MADE_REQUEST_ID) });
     expect(trusted.server.live.hub.stats().subscriptions).toBe(0);
 
     // graphql-ws requires a query string: an empty one with the document id.

@@ -113,7 +113,7 @@ describe('value depth', () => {
           message: 'Syntax Error: a value nests deeper than 3 levels of lists and input objects (MAX_VALUE_DEPTH).',
           // At the fourth level.
           locations: [{ line: 1, column: query.indexOf(value) + 3 * opener.length + 1 }],
-          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+          extensions: { code: 'GRAPHQL_PARSE_FAILED', requestId: expect.any(String) },
         },
       ]);
     }
@@ -129,7 +129,7 @@ describe('value depth', () => {
         const { status, body } = await send(`{"query":${JSON.stringify(query)},"variables":{"c":${value}}}`);
         expect(status).toBe(400);
         expect(body).toEqual({
-          errors: [{ message: 'Variable "$c" nests deeper than 3 levels of lists and input objects (MAX_VALUE_DEPTH).', extensions: { code: 'BAD_USER_INPUT', variable: 'c' } }],
+          errors: [{ message: 'Variable "$c" nests deeper than 3 levels of lists and input objects (MAX_VALUE_DEPTH).', extensions: { code: 'BAD_USER_INPUT', variable: 'c', requestId: expect.any(String) } }],
         });
       }
     }
@@ -149,7 +149,7 @@ describe('value depth', () => {
     expect(deep.sandbox.services.dataApi.counts()).toMatchObject({ 'POST /v1/webhooks': 2 });
     // Brackets in a string or a comment are no values.
     const quoted = await send(JSON.stringify({ query: `# [[[[[[\n${balances('["[[[[[["]')}` }));
-    expect(quoted.body.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'contractAddresses[0]' });
+    expect(quoted.body.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'contractAddresses[0]', requestId: expect.any(String) });
     // One level more is refused, in either place.
     expect((await send(JSON.stringify({ query: balances(nested(4)) }))).body.errors?.[0]?.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
     expect((await send(JSON.stringify({ query: BY_VARIABLE, variables: { c: [[[[WALLET]]]] } }))).body.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');

@@ -12,7 +12,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger, type Logger } from '../../src/logger.js';
+import { createGatewayLogger, createLogger, type Logger } from '../../src/logger.js';
 import { dataApiAccessFromEnv, startSandbox, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
 import { createRuntime, startServer, type GatewayRuntime, type RunningServer } from '../../src/server.js';
 
@@ -47,10 +47,20 @@ export interface SocketHarness extends Harness {
   server: RunningServer;
 }
 
+/** Where a gateway's log lines go in a test: each JSON line as written, through the gateway's own logger (LOG_LEVEL, redaction). */
+export type LogSink = (line: string) => void;
+
 export interface InProcessOptions {
   /** More simulated services the gateway reaches in process, each at its `serveAt` origin (e.g. one on a clock of its own). */
   services?: SandboxService[];
-  logger?: Logger;
+  /** A logger of the test's own, or a sink for the gateway's lines; silent by default. */
+  logger?: Logger | LogSink;
+}
+
+/** The logger a test gateway gets: the given one, the gateway's own writing to a sink, or a silent one. */
+function testLogger(config: Config, logger: Logger | LogSink | undefined): Logger {
+  if (logger === undefined) return createLogger('silent');
+  return typeof logger === 'function' ? createGatewayLogger(config, logger) : logger;
 }
 
 /** Where an in-process gateway answers: an origin nothing resolves, reached only through `yoga.fetch`. */
@@ -99,7 +109,7 @@ export async function startHarness(env: Record<string, string> = {}, options: In
   // Loaded here, not at the top: it loads undici's index, which the socket tier's files (each in a
   // process of its own) would pay for without using it.
   const { sandboxDispatchers } = await import('./sandbox-dispatcher.js');
-  const runtime = await createRuntime(config, options.logger ?? createLogger('silent'), {
+  const runtime = await createRuntime(config, testLogger(config, options.logger), {
     dispatcher: sandboxDispatchers((origin) => sandbox.serviceAt(origin) ?? extra.get(origin)),
   });
   runtime.accepting = true;
@@ -119,7 +129,7 @@ export async function startHarness(env: Record<string, string> = {}, options: In
 }
 
 /** A sandbox and a gateway listening on free loopback ports: the HTTP tier. */
-export async function startSocketHarness(env: Record<string, string> = {}, logger = createLogger('silent')): Promise<SocketHarness> {
+export async function startSocketHarness(env: Record<string, string> = {}, logger?: Logger | LogSink): Promise<SocketHarness> {
   const sandbox = await startSandbox({ port: 0, dataApiAccess: dataApiAccessFromEnv(env) });
   const gateway = await startGateway(sandbox, env, logger);
   return {
@@ -135,9 +145,9 @@ export async function startSocketHarness(env: Record<string, string> = {}, logge
  * A listening gateway in front of an existing listening sandbox (e.g. a second replica of a
  * harness's): `close` stops the gateway only.
  */
-export async function startGateway(sandbox: Sandbox, env: Record<string, string> = {}, logger = createLogger('silent')): Promise<SocketHarness> {
+export async function startGateway(sandbox: Sandbox, env: Record<string, string> = {}, logger?: Logger | LogSink): Promise<SocketHarness> {
   const config = harnessConfig(sandbox, env);
-  const server = await startServer(config, logger);
+  const server = await startServer(config, testLogger(config, logger));
   const fetchPath = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
   return {
     sandbox,
@@ -176,6 +186,8 @@ export interface SharedHarnessOptions {
   env?: Record<string, string>;
   /** Gives each test a fresh Data API key `<keyPerTest>-<n>`. */
   keyPerTest?: string;
+  /** Where the gateway's log lines go (through its own logger, at the env's LOG_LEVEL); none by default. */
+  log?: LogSink;
 }
 
 /**
@@ -187,12 +199,12 @@ export interface SharedHarnessOptions {
  * the top level of the file, before the file's own hooks (which then run after these).
  */
 export function useHarness(options: SharedHarnessOptions = {}): SharedHarness {
-  return shareHarness(() => startHarness(options.env), options);
+  return shareHarness(() => startHarness(options.env, { logger: options.log }), options);
 }
 
 /** `useHarness` for the HTTP tier: the gateway and the sandbox listen on loopback ports. */
 export function useSocketHarness(options: SharedHarnessOptions = {}): SharedHarness<SocketHarness> {
-  return shareHarness(() => startSocketHarness(options.env), options);
+  return shareHarness(() => startSocketHarness(options.env, options.log), options);
 }
 
 function shareHarness<H extends Harness>(start: () => Promise<H>, options: SharedHarnessOptions): SharedHarness<H> {
