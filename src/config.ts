@@ -5,6 +5,7 @@
  * renders the same table as docs/configuration.md (test/config-doc.test.ts fails when they differ).
  */
 import { readFileSync } from 'node:fs';
+import { checkTrustedAddress, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './client-address.js';
 
 /** The gateway's settings, each from the variable named in its comment (see `VARIABLES`). */
 export interface Config {
@@ -106,6 +107,10 @@ export interface Config {
   federationSecret: string | undefined;
   /** The `OTEL_*` variables of traces; undefined: tracing is off (src/tracing.ts). */
   traces: TracesConfig | undefined;
+  /** `TRUST_PROXY`; undefined: no proxy is trusted, the client is the socket's address. */
+  trustProxy: TrustProxy | undefined;
+  /** `TRUST_PROXY_HEADER` */
+  trustProxyHeader: ForwardingHeader;
 }
 
 /** Where and how spans are exported (OpenTelemetry's standard variables, read here). */
@@ -260,6 +265,27 @@ export const VARIABLES = {
       return value as LogLevel;
     },
   }),
+  TRUST_PROXY: variable<TrustProxy | undefined>({
+    section: 'server',
+    default: 'unset: no proxy, the client is the socket\'s address',
+    accepts: `\`false\` (or \`0\`); a hop count, 1–${MAX_FORWARDED_HOPS}; or a comma-separated list of addresses and CIDRs (IPv4, IPv6) and \`loopback\`, \`linklocal\`, \`uniquelocal\``,
+    meaning:
+      'The proxies (load balancers) whose forwarding header is believed: the client address that per-client limits and the log use is then read from `TRUST_PROXY_HEADER` back through these hops; a hop count trusts that many nearest hops, whatever their address.',
+    see: 'operations.md#behind-a-proxy',
+    read: (env, name) => trustProxy(env, name),
+  }),
+  TRUST_PROXY_HEADER: variable<ForwardingHeader>({
+    section: 'server',
+    default: '`x-forwarded-for`',
+    accepts: '`x-forwarded-for` or `forwarded` (RFC 7239)',
+    meaning: 'The one header the trusted proxies write the client into (read only with `TRUST_PROXY`); the other is ignored, as a client could have written it.',
+    see: 'operations.md#behind-a-proxy',
+    read: (env, name) => {
+      const value = (read(env, name) ?? 'x-forwarded-for').toLowerCase();
+      if (value !== 'x-forwarded-for' && value !== 'forwarded') throw new ConfigError(name, `"${value.slice(0, 80)}" is neither x-forwarded-for nor forwarded`);
+      return value;
+    },
+  }),
   HOST: variable<string>({
     section: 'server',
     default: '`0.0.0.0` (`127.0.0.1` under `npm run sandbox`)',
@@ -357,13 +383,13 @@ export const VARIABLES = {
   CLIENT_UPSTREAM_CALLS_PER_SECOND: whole(200, 1, 1_000_000, {
     section: 'limits',
     meaning:
-      'The most upstream requests one client (its API key, else its socket address) may cause per second over all its operations; past it calls are refused unsent with `RATE_LIMITED`. Per process unless `REDIS_URL` is set.',
+      'The most upstream requests one client (its API key, else its address: the socket\'s, or behind `TRUST_PROXY` the forwarded one) may cause per second over all its operations; past it calls are refused unsent with `RATE_LIMITED`. Per process unless `REDIS_URL` is set.',
     see: 'operations.md#limits',
   }),
   SUBSCRIPTION_POLL_MS: whole(2_000, 10, 600_000, { section: 'subscriptions', meaning: 'How often a live subscription\'s poller asks its upstream for news.', see: 'clients.md#subscriptions' }),
   MAX_SUBSCRIPTIONS_PER_CLIENT: whole(20, 1, 10_000, {
     section: 'subscriptions',
-    meaning: 'The most live subscriptions one client (its API key, else its socket address) holds open at once, per process; past it: `TOO_MANY_SUBSCRIPTIONS`.',
+    meaning: 'The most live subscriptions one client (its API key, else its address, as for `CLIENT_UPSTREAM_CALLS_PER_SECOND`) holds open at once, per process; past it: `TOO_MANY_SUBSCRIPTIONS`.',
     see: 'clients.md#subscriptions',
   }),
   BREAKER_THRESHOLD: whole(5, 1, 1000, {
@@ -555,6 +581,8 @@ export function loadConfig(env: Env = process.env): Config {
     redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
     upstreamHealthTtlMs: v.UPSTREAM_HEALTH_TTL_MS,
     federationSecret: v.FEDERATION_SECRET,
+    trustProxy: v.TRUST_PROXY,
+    trustProxyHeader: v.TRUST_PROXY_HEADER,
     traces: tracesConfig(v),
   };
 }
@@ -819,6 +847,27 @@ function otlpUrl(env: Env, name: string): string | undefined {
 function otlpProtocol(env: Env, name: string): OtlpProtocol | undefined {
   if (read(env, name)?.toLowerCase() === 'grpc') throw new ConfigError(name, 'grpc is not supported: use the collector\'s OTLP/HTTP port (4318) with http/protobuf or http/json');
   return read(env, name) === undefined ? undefined : oneOf(env, name, OTLP_PROTOCOLS, 'http/protobuf');
+}
+
+/** `TRUST_PROXY`: `false`, a hop count, or addresses, CIDRs and proxy-addr's named ranges. */
+function trustProxy(env: Env, name: string): TrustProxy | undefined {
+  const raw = read(env, name);
+  if (raw === undefined || raw.toLowerCase() === 'false') return undefined;
+  if (raw.toLowerCase() === 'true') throw new ConfigError(name, 'trusting every proxy would let any client choose its address: give a hop count or the proxies\' addresses');
+  if (/^\d+$/.test(raw)) {
+    const hops = int(env, name, 0, 0, MAX_FORWARDED_HOPS);
+    return hops === 0 ? undefined : { hops };
+  }
+  const addresses = raw.split(',').map((entry) => entry.trim());
+  for (const entry of addresses) {
+    try {
+      if (!entry) throw new Error('empty entry');
+      checkTrustedAddress(entry);
+    } catch {
+      throw new ConfigError(name, `"${entry.slice(0, 80)}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`);
+    }
+  }
+  return { addresses };
 }
 
 /** A header value: the error says what a good one is, never what was given (it is a secret). */

@@ -8,7 +8,8 @@
  * check (a browser cannot add a header to a WebSocket), the `Origin` against CORS_ORIGINS.
  *
  * The caller's API key is read from the `connection_init` payload (an entry named like the key
- * headers), else from the upgrade request's headers; the client's address is the socket's. An operation therefore gets the context, limits and key partition a POST
+ * headers), else from the upgrade request's headers; the client's address is read from the upgrade as
+ * a POST's is (TRUST_PROXY). An operation therefore gets the context, limits and key partition a POST
  * with those headers from that socket would get, and a request id and access line of its own.
  */
 import type { IncomingMessage, Server } from 'node:http';

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createSourceEventStream, execute, type ExecutionArgs } from 'graphql';
 import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { clientAddress } from './client-address.js';
 import type { Config } from './config.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
@@ -173,6 +174,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   // FEDERATION_SECRET: whether a request comes from the router (src/federation-secret.ts).
   const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
   const caches: CacheRegistry = options.caches ?? new Map();
+  // TRUST_PROXY: the socket's address, or the client a trusted proxy forwarded (src/client-address.ts).
+  const addressOf = clientAddress(config);
   const documents = documentCache(config.documentCacheMaxBytes);
   const requestLog = useRequestLog({
     logger,
@@ -181,7 +184,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const document = documents.lru.peek(query);
       return document instanceof Error ? undefined : document;
     },
-    clientOf: (request, req) => Upstreams.clientOf(Upstreams.callerKey(request.headers), req?.socket.remoteAddress),
+    clientOf: (request, req) => Upstreams.clientOf(Upstreams.callerKey(request.headers), addressOf(req)),
   });
   caches.set('documents', documents.lru);
   const apq = config.trustedDocuments ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
@@ -226,8 +229,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     batching: config.maxBatchOperations > 0 ? { limit: config.maxBatchOperations } : false,
     context: ({ request, req }) => {
       const callerKey = Upstreams.callerKey(request.headers);
-      // The socket's address: behind a proxy, every client shares the proxy's (docs/operations.md, Limits).
-      const address = req?.socket.remoteAddress;
+      const address = addressOf(req);
       const session = live.session(callerKey, address);
       const requestLog = requestLogFor(request, logger, 'ws', req);
       const make = (trace?: OperationTrace): Context => {
