@@ -16,7 +16,7 @@
  */
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { Kind, visit, type DocumentNode, type ExecutionResult } from 'graphql';
-import { isAsyncIterable, type Plugin, type YogaLogger } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { maskError } from './errors.js';
 
 const DIRECTIVES = new Set(['defer', 'stream']);
@@ -70,17 +70,9 @@ type SubsequentPayload = ExecutionResult & { incremental?: Array<{ errors?: read
 export function useIncrementalDelivery(): Plugin[] {
   /** Requests whose body is a batch (an array of operations). */
   const batches = new WeakSet<Request>();
-  let logger: YogaLogger | undefined;
-  /** As yoga masks: the masked error replaces the original, which is logged when they differ. */
-  const mask = (error: Error) => {
-    const masked = maskError(error, MASKED_MESSAGE);
-    if (masked !== error) logger?.error(error);
-    return masked;
-  };
+  /** As yoga masks: the masked error replaces the original (an unexpected one's cause is logged with its request when sent, src/request-log.ts). */
+  const mask = (error: Error) => maskError(error, MASKED_MESSAGE);
   const delivery: Plugin = {
-    onYogaInit({ yoga }) {
-      logger = yoga.logger;
-    },
     onRequestParse({ request }) {
       return {
         onRequestParseDone({ requestParserResult }) {
