@@ -22,8 +22,9 @@ export const MAX_FORWARDED_HOPS = 32;
 /** Which proxies are trusted (TRUST_PROXY): the nearest `hops`, or those at `addresses` (addresses, CIDRs, proxy-addr's named ranges). */
 export type TrustProxy = { hops: number } | { addresses: string[] };
 
-/** The header trusted proxies append the client to (TRUST_PROXY_HEADER). */
-export type ForwardingHeader = 'x-forwarded-for' | 'forwarded';
+/** The headers trusted proxies may append the client to (TRUST_PROXY_HEADER). */
+export const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
+export type ForwardingHeader = (typeof FORWARDING_HEADERS)[number];
 
 /** The address of the client of a node request (undefined without a socket: in process). */
 export type ClientAddress = (req: IncomingMessage | undefined) => string | undefined;

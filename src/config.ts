@@ -5,7 +5,7 @@
  * renders the same table as docs/configuration.md (test/config-doc.test.ts fails when they differ).
  */
 import { readFileSync } from 'node:fs';
-import { checkTrustedAddress, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './client-address.js';
+import { checkTrustedAddress, FORWARDING_HEADERS, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './client-address.js';
 
 /** The gateway's settings, each from the variable named in its comment (see `VARIABLES`). */
 export interface Config {
@@ -272,7 +272,7 @@ export const VARIABLES = {
     meaning:
       'The proxies (load balancers) whose forwarding header is believed: the client address that per-client limits and the log use is then read from `TRUST_PROXY_HEADER` back through these hops; a hop count trusts that many nearest hops, whatever their address.',
     see: 'operations.md#behind-a-proxy',
-    read: (env, name) => trustProxy(env, name),
+    read: trustProxy,
   }),
   TRUST_PROXY_HEADER: variable<ForwardingHeader>({
     section: 'server',
@@ -280,11 +280,7 @@ export const VARIABLES = {
     accepts: '`x-forwarded-for` or `forwarded` (RFC 7239)',
     meaning: 'The one header the trusted proxies write the client into (read only with `TRUST_PROXY`); the other is ignored, as a client could have written it.',
     see: 'operations.md#behind-a-proxy',
-    read: (env, name) => {
-      const value = (read(env, name) ?? 'x-forwarded-for').toLowerCase();
-      if (value !== 'x-forwarded-for' && value !== 'forwarded') throw new ConfigError(name, `"${value.slice(0, 80)}" is neither x-forwarded-for nor forwarded`);
-      return value;
-    },
+    read: (env, name) => oneOf(env, name, FORWARDING_HEADERS, 'x-forwarded-for'),
   }),
   HOST: variable<string>({
     section: 'server',

@@ -158,7 +158,7 @@ describe('TRUST_PROXY values', () => {
     ['TRUST_PROXY', '10.0.0.0/33', /"10\.0\.0\.0\/33"/],
     ['TRUST_PROXY', 'loopback,,10.0.0.1', /"" is not an IP address/],
     ['TRUST_PROXY', 'balancer.internal', /"balancer\.internal" is not an IP address/],
-    ['TRUST_PROXY_HEADER', 'x-real-ip', /neither x-forwarded-for nor forwarded/],
+    ['TRUST_PROXY_HEADER', 'x-real-ip', /"x-real-ip" is not one of x-forwarded-for, forwarded/],
   ])('refuses %s=%s at startup, naming the variable', (name, value, message) => {
     const load = () => loadConfig({ [name]: value });
     expect(load).toThrow(ConfigError);
