@@ -13,11 +13,13 @@ import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Client as UrqlClient, fetchExchange } from '@urql/core';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { clientAddress } from '../../src/client-address.js';
 import { loadConfig, VARIABLES } from '../../src/config.js';
 import type { GraphQLResponse } from '../support/harness.js';
 import { freePort } from '../support/ports.js';
@@ -129,11 +131,13 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
       expect(service.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
       const environment = Object.fromEntries(Object.entries(service.environment as Record<string, unknown>).map(([k, v]) => [k, interpolated(v)]));
       // Every variable is one the gateway reads, and every value one it accepts.
-      // TODO(lead): TRUST_PROXY comes with the trusted-proxy change; drop this exception when it is merged.
-      const pending = (variable: string) => variable === 'TRUST_PROXY' && !(variable in VARIABLES);
-      expect(Object.keys(environment).filter((variable) => !(variable in VARIABLES) && !pending(variable))).toEqual([]);
+      expect(Object.keys(environment).filter((variable) => !(variable in VARIABLES))).toEqual([]);
       const config = loadConfig(environment);
       expect(config.redis).toEqual({ mode: 'server', url: 'redis://redis:6379/0' });
+      // HAProxy, on the gateways' network, is trusted: a request it forwards is its client's.
+      expect(config.trustProxy).toEqual({ addresses: [interpolated(compose.networks.gateways.ipam.config[0].subnet)] });
+      const forwarded = { socket: { remoteAddress: '172.29.250.9' }, headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.5' } } as unknown as IncomingMessage;
+      expect(clientAddress(config)(forwarded)).toBe('203.0.113.5');
       // The drain outlasts HAProxy's verdict, and the stop grace period the drain and the in-flight deadline.
       expect(config.shutdownDrainMs).toBeGreaterThan(verdictMs);
       expect(Number(/^(\d+)s$/.exec(service.stop_grace_period)![1]) * 1000).toBeGreaterThan(config.shutdownDrainMs + config.shutdownTimeoutMs);
