@@ -64,7 +64,8 @@ const FEATURES: Array<{ name: string; perCall: boolean; files?: string[]; packag
   { name: 'context building (per-request upstreams, loaders)', perCall: false, files: ['context', 'upstream/index'] },
   { name: 'federation secret', perCall: false, files: ['federation-secret'] },
   { name: '@defer/@stream support', perCall: false, files: ['incremental-delivery'], packages: ['@graphql-yoga/plugin-defer-stream'] },
-  { name: 'error masking + logging', perCall: false, files: ['errors', 'logger', 'upstream/errors'] },
+  { name: 'error masking + logging', perCall: false, files: ['errors', 'logger', 'upstream/errors'], packages: ['pino', '@pinojs/redact', 'sonic-boom'] },
+  { name: 'request id + access line, client address', perCall: false, files: ['request-log', 'client-address'], packages: ['proxy-addr', 'forwarded-parse'] },
 ];
 const byFile = new Map<string, string>();
 const byPackage = new Map<string, string>();
