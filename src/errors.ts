@@ -3,7 +3,7 @@
  * upstream failures (UpstreamError) are turned into typed GraphQL errors by `maskError`; anything
  * else is masked as an internal error with no stack or message.
  */
-import { GraphQLError, type ASTNode } from 'graphql';
+import { GraphQLError, type ASTNode, type ExecutionResult } from 'graphql';
 import { UpstreamError } from './upstream/errors.js';
 
 /**
@@ -143,4 +143,37 @@ export function maskError(error: unknown, message: string): Error {
   const masked = new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
   maskedCauses.set(masked, error);
   return masked;
+}
+
+/** An answer, or one payload of a streamed one: its own errors, and those of its `incremental` parts. */
+export type AnswerPayload = ExecutionResult & { incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[] }> };
+
+/** Most distinct codes kept: as many as the catalogue holds, so the gateway's own are never cut (a bound, not a limit). */
+const MAX_ERROR_CODES = Object.keys(ERROR_CODES).length;
+
+/**
+ * The distinct codes of an operation's errors as the caller sees them (masked as `maskError` masks,
+ * whether or not they were already), for its access line and its span, which report the same list.
+ */
+export class ErrorCodes {
+  private readonly codes = new Set<string>();
+
+  add(errors: readonly unknown[] | undefined): this {
+    for (const error of errors ?? []) {
+      if (this.codes.size >= MAX_ERROR_CODES) break;
+      const code = (maskError(error, 'Unexpected error.') as GraphQLError).extensions?.code;
+      this.codes.add(typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR');
+    }
+    return this;
+  }
+
+  addPayload(payload: AnswerPayload): this {
+    this.add(payload.errors);
+    for (const part of payload.incremental ?? []) this.add(part.errors);
+    return this;
+  }
+
+  list(): string[] {
+    return [...this.codes];
+  }
 }

@@ -6,8 +6,9 @@
  *   else a new UUID; it is sent back in the `x-request-id` response header, bound to every line of the
  *   request and put in each GraphQL error of the answer as `extensions.requestId`. Over WebSocket
  *   each operation gets an id of its own (src/websocket.ts).
- * - The access line is built from what the request already counted (the operation's upstream calls
- *   and cache hits, `OperationUsage`); nothing of it is gathered while the level is above `info`.
+ * - The access line is built from what the operation already counted (`OperationUsage`, which its
+ *   span reports too); nothing of it is gathered while the level is above `info`. A query or mutation
+ *   answered in payloads (`@defer`, `@stream`) has its line once the last is sent, as its span ends.
  * - Unexpected errors are masked in the answer (src/errors.ts); each is logged here, with its
  *   request's id, when its masked form is sent. Yoga's own logging of the errors it masks is
  *   therefore dropped (`yogaLogger`): it would log them again, without the request.
@@ -16,7 +17,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, mapAsyncIterator, type GraphQLParams, type Plugin, type YogaLogger } from 'graphql-yoga';
-import { maskedCause } from './errors.js';
+import { ErrorCodes, maskedCause, type AnswerPayload } from './errors.js';
+import { usesIncrementalDelivery } from './incremental-delivery.js';
 import type { Logger } from './logger.js';
 import type { OperationUsage } from './upstream/request.js';
 
@@ -27,9 +29,6 @@ const SANE_REQUEST_ID = /^[\w.:=+/-]{1,128}$/;
 
 /** The most characters of an operation name an access line keeps (the name is the caller's). */
 export const OPERATION_NAME_MAX_CHARS = 100;
-
-/** The most distinct error codes an access line lists. */
-const MAX_CODES = 10;
 
 /** The caller's request id when it is sane, else a new one. */
 export function requestIdFrom(header: string | null): string {
@@ -44,8 +43,13 @@ interface OperationEntry {
   /** The operation's context: its upstream usage once it is built (none when the answer came from the response cache). */
   context: { upstreams?: { usage?: OperationUsage } };
   result?: Result;
-  /** When its result was ready (performance.now()). */
+  /** When its result was ready, or its last payload sent (performance.now()). */
   end?: number;
+  /**
+   * A query or mutation answered in payloads (`@defer`, `@stream`): the codes of their errors. Its
+   * line is written when the last is sent, not with the response's start.
+   */
+  payloads?: ErrorCodes;
 }
 
 /** How a gateway writes access lines (set on a request's log by `useRequestLog`). */
@@ -59,7 +63,9 @@ export class RequestLog {
   /** Set with `operations`. */
   writer: AccessWriter | undefined;
   /** The error codes of an answer given before any operation ran (a refused request). */
-  refusal: readonly unknown[] | undefined;
+  refusal: readonly string[] | undefined;
+  /** The response's HTTP status, once it starts (none over WebSocket). */
+  status: number | undefined;
 
   constructor(
     readonly id: string,
@@ -123,26 +129,14 @@ export function sentError<E extends GraphQLError | { extensions?: Record<string,
   }) as E;
 }
 
-type Payload = ExecutionResult & { incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[] }> };
-
 /** A result (or one payload of a stream) as sent: its errors through `sentError`. */
-function sentResult<R extends Payload>(result: R, log: RequestLog): R {
+function sentResult<R extends AnswerPayload>(result: R, log: RequestLog): R {
   if (!result.errors?.length && !result.incremental?.some((entry) => entry.errors?.length)) return result;
   return {
     ...result,
     ...(result.errors ? { errors: result.errors.map((error) => sentError(error, log)) } : {}),
     ...(result.incremental ? { incremental: result.incremental.map((entry) => (entry.errors ? { ...entry, errors: entry.errors.map((error) => sentError(error, log)) } : entry)) } : {}),
   };
-}
-
-/** The distinct codes of a result's errors (at most MAX_CODES). */
-function codesOf(errors: readonly { extensions?: Record<string, unknown> }[] | undefined): unknown[] {
-  const codes = new Set<unknown>();
-  for (const error of errors ?? []) {
-    codes.add(error.extensions?.code ?? 'UNKNOWN');
-    if (codes.size >= MAX_CODES) break;
-  }
-  return [...codes];
 }
 
 export interface RequestLogOptions {
@@ -154,46 +148,53 @@ export interface RequestLogOptions {
   clientOf(request: Request, req: IncomingMessage | undefined): string;
 }
 
-/** Writes the access lines of a finished request: one per operation, or one for a request refused before any. */
+/**
+ * Writes the access lines of a finished request: one per operation, or one for a request refused
+ * before any. An operation still sending payloads writes its own when the last is sent.
+ */
 export function finishRequest(log: RequestLog, request: Request, status?: number): void {
   const { operations, writer } = log;
   if (!operations || !writer) return;
-  const now = performance.now();
+  log.status = status;
   if (!operations.length) {
     if (!log.refusal) return;
     log.base.info(
-      { requestId: log.id, transport: log.transport, status, durationMs: round(now - log.start), upstreamCalls: 0, cacheHits: 0, outcome: 'errors', errorCodes: log.refusal, client: writer.clientOf(request, log.req) },
+      { requestId: log.id, transport: log.transport, status, durationMs: round(performance.now() - log.start), upstreamRequests: 0, cacheAnswers: 0, outcome: 'errors', errorCodes: log.refusal, client: writer.clientOf(request, log.req) },
       'access',
     );
     return;
   }
-  for (const { params, context, result, end } of operations) {
-    const document = params.query ? writer.documentOf(params.query) : undefined;
-    const operation = document ? getOperationAST(document, params.operationName) : undefined;
-    const name = operation?.name?.value ?? params.operationName ?? undefined;
-    const usage = context.upstreams?.usage;
-    const single = result && !isAsyncIterable(result) ? result : undefined;
-    // An operation that threw before it had a result was answered with the request's errors.
-    const codes = single ? (single.errors?.length ? codesOf(single.errors) : undefined) : result ? undefined : log.refusal;
-    const cached = (single?.extensions as { responseCache?: { hit?: boolean } } | undefined)?.responseCache?.hit === true;
-    log.base.info(
-      {
-        requestId: log.id,
-        operationName: name && name.length > OPERATION_NAME_MAX_CHARS ? name.slice(0, OPERATION_NAME_MAX_CHARS) : name,
-        operationType: operation?.operation,
-        transport: log.transport,
-        status,
-        durationMs: round((end ?? now) - log.start),
-        upstreamCalls: usage?.calls ?? 0,
-        cacheHits: usage?.cacheHits ?? 0,
-        ...(cached ? { responseCache: 'hit' } : {}),
-        outcome: result && isAsyncIterable(result) ? 'stream' : codes ? 'errors' : 'ok',
-        ...(codes ? { errorCodes: codes } : {}),
-        client: usage?.client ?? writer.clientOf(request, log.req),
-      },
-      'access',
-    );
-  }
+  for (const entry of operations) if (!entry.payloads) writeAccessLine(log, request, writer, entry);
+}
+
+/** The access line of one operation. */
+function writeAccessLine(log: RequestLog, request: Request, writer: AccessWriter, { params, context, result, end, payloads }: OperationEntry): void {
+  const document = params.query ? writer.documentOf(params.query) : undefined;
+  const operation = document ? getOperationAST(document, params.operationName) : undefined;
+  const name = operation?.name?.value ?? params.operationName ?? undefined;
+  const usage = context.upstreams?.usage;
+  const single = result && !isAsyncIterable(result) ? result : undefined;
+  // An operation that threw before it had a result was answered with the request's errors.
+  const codes = payloads ? payloads.list() : single ? new ErrorCodes().addPayload(single).list() : result ? [] : (log.refusal ?? []);
+  const cached = (single?.extensions as { responseCache?: { hit?: boolean } } | undefined)?.responseCache?.hit === true;
+  log.base.info(
+    {
+      requestId: log.id,
+      operationName: name && name.length > OPERATION_NAME_MAX_CHARS ? name.slice(0, OPERATION_NAME_MAX_CHARS) : name,
+      operationType: operation?.operation,
+      transport: log.transport,
+      status: log.status,
+      durationMs: round((end ?? performance.now()) - log.start),
+      upstreamRequests: usage?.requests ?? 0,
+      cacheAnswers: usage?.cacheAnswers ?? 0,
+      ...(cached ? { responseCache: 'hit' } : {}),
+      // A subscription's line is written as its stream opens: what it will send is not known.
+      outcome: result && isAsyncIterable(result) && !payloads ? 'stream' : codes.length ? 'errors' : 'ok',
+      ...(codes.length ? { errorCodes: codes } : {}),
+      client: usage?.client ?? writer.clientOf(request, log.req),
+    },
+    'access',
+  );
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -202,7 +203,8 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * The yoga plugins, the first and the last of the gateway's: `opening` opens a request's log (and
  * records its operations), answers its id in `x-request-id`, stamps and logs the errors of its answer
  * and writes its access lines when the response starts; `closing` sees each operation's parameters
- * as the plugins before it resolved them (a persisted document's text) and its result.
+ * as the plugins before it resolved them (a persisted document's text), its result, and the end of
+ * a query or mutation answered in payloads, whose line it then writes.
  */
 export function useRequestLog(options: RequestLogOptions): { opening: Plugin; closing: Plugin } {
   const { logger, graphqlEndpoint } = options;
@@ -230,7 +232,7 @@ export function useRequestLog(options: RequestLogOptions): { opening: Plugin; cl
       const log = logs.get(request);
       if (!log) return;
       if (isAsyncIterable(result)) {
-        setResult(mapAsyncIterator(result, (payload) => sentResult(payload as Payload, log)));
+        setResult(mapAsyncIterator(result, (payload) => sentResult(payload as AnswerPayload, log)));
         return;
       }
       if (Array.isArray(result)) {
@@ -239,7 +241,7 @@ export function useRequestLog(options: RequestLogOptions): { opening: Plugin; cl
       }
       if (!result.errors?.length) return;
       // Errors no operation produced: the request was refused before any operation had a result.
-      if (log.operations && !log.operations.some((entry) => entry.result)) log.refusal = codesOf(result.errors);
+      if (log.operations && !log.operations.some((entry) => entry.result)) log.refusal = new ErrorCodes().add(result.errors).list();
       setResult(sentResult(result, log));
     },
     onResponse({ request, response }) {
@@ -253,6 +255,28 @@ export function useRequestLog(options: RequestLogOptions): { opening: Plugin; cl
     onParams({ params, context }) {
       const entry = operationOf.get(context);
       if (entry) entry.params = params;
+    },
+    onExecute({ args }) {
+      // Only a document with @defer or @stream can be answered in payloads.
+      if (!usesIncrementalDelivery(args.document)) return;
+      const entry = operationOf.get(args.contextValue as object);
+      if (!entry) return;
+      return {
+        onExecuteDone({ result }) {
+          // A subscription is subscribed, not executed: only @defer and @stream answer an execution in payloads.
+          if (!isAsyncIterable(result)) return;
+          const payloads = (entry.payloads = new ErrorCodes());
+          return {
+            onNext: ({ result: payload }) => void payloads.addPayload(payload as AnswerPayload),
+            onEnd: () => {
+              entry.end = performance.now();
+              const { request } = args.contextValue as { request: Request };
+              const log = logs.get(request);
+              if (log?.writer) writeAccessLine(log, request, log.writer, entry);
+            },
+          };
+        },
+      };
     },
     onExecutionResult({ result, context }) {
       const entry = operationOf.get(context);

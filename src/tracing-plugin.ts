@@ -8,71 +8,41 @@
  * - A subscription's span covers its subscribe only (the checks and the stream's opening), not the
  *   hours it may stay open; its events run in contexts of their own, untraced.
  */
-import { getOperationAST, type ExecutionResult, type GraphQLError } from 'graphql';
+import { getOperationAST } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Context } from './context.js';
-import { maskError } from './errors.js';
-import type { OperationTrace } from './tracing.js';
+import { ErrorCodes, type AnswerPayload } from './errors.js';
 
-/** Most distinct error codes kept on a span (there are fewer codes than this: a bound, not a cut). */
-const MAX_ERROR_CODES = 16;
-
-/** An incremental payload: its own errors, and those of its `incremental` parts. */
-type Payload = ExecutionResult & { incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[] }> };
-
-/** The distinct codes of an operation's errors, as the caller sees them (errors are masked after this plugin runs: masked the same way here). */
-class ErrorCodes {
-  private readonly codes = new Set<string>();
-
-  add(errors: readonly unknown[] | undefined): this {
-    for (const error of errors ?? []) {
-      if (this.codes.size >= MAX_ERROR_CODES) break;
-      const code = (maskError(error, 'Unexpected error.') as GraphQLError).extensions?.code;
-      this.codes.add(typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR');
-    }
-    return this;
-  }
-
-  addPayload(payload: Payload): this {
-    this.add(payload.errors);
-    for (const part of payload.incremental ?? []) this.add(part.errors);
-    return this;
-  }
-
-  list(): string[] {
-    return [...this.codes];
-  }
-}
-
-/** Starts the operation's span from the execution arguments; the context's trace, or undefined when it has none. */
-function startSpan(args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: unknown }): OperationTrace | undefined {
+/** Starts the operation's span from the execution arguments and returns what ends it; undefined when its context has no trace. */
+function startSpan(args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: unknown }): ((codes: ErrorCodes) => void) | undefined {
   const context = args.contextValue as Context & { request?: Request };
   const trace = context.trace;
   if (!trace) return undefined;
   const operation = getOperationAST(args.document, args.operationName);
-  trace.start(operation?.operation ?? 'query', operation?.name?.value, context.request?.headers ?? new Headers());
-  return trace;
+  trace.start(operation?.operation ?? 'query', operation?.name?.value, context.request?.headers ?? new Headers(), context.requestLog.id);
+  // Its errors' codes and its upstream counts, as the operation's access line reports them (src/request-log.ts).
+  return (codes) => trace.end(codes.list(), context.upstreams.usage);
 }
 
 export function useTracing(): Plugin<Context> {
   return {
     onExecute({ args }) {
-      const trace = startSpan(args);
-      if (!trace) return;
+      const end = startSpan(args);
+      if (!end) return;
       return {
         onExecuteDone({ result }) {
-          if (!isAsyncIterable(result)) return void trace.end(new ErrorCodes().addPayload(result).list());
+          if (!isAsyncIterable(result)) return void end(new ErrorCodes().addPayload(result));
           const codes = new ErrorCodes();
-          return { onNext: ({ result: payload }) => void codes.addPayload(payload as Payload), onEnd: () => trace.end(codes.list()) };
+          return { onNext: ({ result: payload }) => void codes.addPayload(payload as AnswerPayload), onEnd: () => end(codes) };
         },
       };
     },
     onSubscribe({ args }) {
-      const trace = startSpan(args);
-      if (!trace) return;
+      const end = startSpan(args);
+      if (!end) return;
       return {
-        onSubscribeResult: ({ result }) => trace.end(isAsyncIterable(result) ? [] : new ErrorCodes().addPayload(result).list()),
-        onSubscribeError: ({ error }) => trace.end(new ErrorCodes().add([error]).list()),
+        onSubscribeResult: ({ result }) => end(isAsyncIterable(result) ? new ErrorCodes() : new ErrorCodes().addPayload(result)),
+        onSubscribeError: ({ error }) => end(new ErrorCodes().add([error])),
       };
     },
   };

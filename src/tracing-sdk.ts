@@ -27,7 +27,7 @@ import {
 import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_REQUEST_RESEND_COUNT, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracesConfig } from './config.js';
 import type { Logger } from './logger.js';
-import type { OperationTrace, OperationType, Tracing } from './tracing.js';
+import type { OperationTrace, OperationType, Tracing, UpstreamCounts } from './tracing.js';
 import type { RequestSpan, ServedFrom } from './upstream/call-tracing.js';
 import { UpstreamError, type UpstreamService } from './upstream/errors.js';
 import type { HttpCall, RefusalReason } from './upstream/http.js';
@@ -45,6 +45,7 @@ const ATTR = {
   errorCodes: 'gateway.operation.error_codes',
   upstreamRequests: 'gateway.operation.upstream_requests',
   cacheAnswers: 'gateway.operation.cache_answers',
+  requestId: 'gateway.request.id',
   route: 'gateway.upstream.route',
   cache: 'gateway.upstream.cache',
   breaker: 'gateway.upstream.breaker',
@@ -167,30 +168,27 @@ class SdkOperationTrace implements OperationTrace {
   private span: Span | undefined;
   /** The operation span's context, the parent of its calls' spans; undefined before it starts and after it ends. */
   private context: Context | undefined;
-  /** Requests sent (not refused), and calls answered without one. */
-  private requests = 0;
-  private cacheAnswers = 0;
 
   constructor(private readonly tracing: SdkTracing) {}
 
-  start(type: OperationType, name: string | undefined, headers: { get(name: string): string | null }): void {
+  start(type: OperationType, name: string | undefined, headers: { get(name: string): string | null }, requestId: string): void {
     if (this.span) return;
     const parent = this.tracing.propagator.extract(ROOT_CONTEXT, headers, headerGetter);
     const bounded = name?.slice(0, MAX_OPERATION_NAME);
-    const attributes: Attributes = { [ATTR_GRAPHQL_OPERATION_TYPE]: type };
+    const attributes: Attributes = { [ATTR_GRAPHQL_OPERATION_TYPE]: type, [ATTR.requestId]: requestId };
     if (bounded) attributes[ATTR_GRAPHQL_OPERATION_NAME] = bounded;
     this.span = this.tracing.tracer.startSpan(bounded ? `${type} ${bounded}` : type, { kind: SpanKind.SERVER, attributes }, parent);
     this.context = trace.setSpan(parent, this.span);
   }
 
-  end(errorCodes: readonly string[]): void {
+  end(errorCodes: readonly string[], usage: UpstreamCounts | undefined): void {
     const span = this.span;
     if (!span || !this.context) return;
     this.context = undefined;
     span.setAttributes({
       [ATTR.outcome]: errorCodes.length ? 'error' : 'ok',
-      [ATTR.upstreamRequests]: this.requests,
-      [ATTR.cacheAnswers]: this.cacheAnswers,
+      [ATTR.upstreamRequests]: usage?.requests ?? 0,
+      [ATTR.cacheAnswers]: usage?.cacheAnswers ?? 0,
     });
     if (errorCodes.length) {
       span.setAttribute(ATTR.errorCodes, [...errorCodes]);
@@ -204,12 +202,11 @@ class SdkOperationTrace implements OperationTrace {
     const attributes = callAttributes(call.service, call.route, 'miss');
     attributes[ATTR_HTTP_REQUEST_METHOD] = call.method;
     const span = this.tracing.tracer.startSpan(call.route, { kind: SpanKind.CLIENT, attributes }, this.context);
-    return new SdkRequestSpan(span, () => this.requests++, this.tracing.propagator);
+    return new SdkRequestSpan(span, this.tracing.propagator);
   }
 
   served(where: { service: UpstreamService; route: string }, from: ServedFrom, startedAt: number, error?: unknown): void {
     if (!this.context) return;
-    this.cacheAnswers++;
     const span = this.tracing.tracer.startSpan(where.route, { kind: SpanKind.INTERNAL, startTime: startedAt, attributes: callAttributes(where.service, where.route, from) }, this.context);
     if (error !== undefined) fail(span, error);
     span.end();
@@ -217,12 +214,8 @@ class SdkOperationTrace implements OperationTrace {
 }
 
 class SdkRequestSpan implements RequestSpan {
-  private wasRefused = false;
-
   constructor(
     private readonly span: Span,
-    /** Counts the request as sent, in its operation's `upstream_requests`. */
-    private readonly sent: () => void,
     private readonly propagator: W3CTraceContextPropagator,
   ) {}
 
@@ -240,12 +233,10 @@ class SdkRequestSpan implements RequestSpan {
   }
 
   refused(reason: RefusalReason): void {
-    this.wasRefused = true;
     this.span.setAttribute(ATTR.refused, reason);
   }
 
   end(error?: unknown): void {
-    if (!this.wasRefused) this.sent();
     if (error !== undefined) fail(this.span, error);
     this.span.end();
   }

@@ -11,6 +11,7 @@
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { UpstreamTracer } from './upstream/call-tracing.js';
+import type { OperationUsage } from './upstream/request.js';
 
 /** The gateway's tracing, when on. */
 export interface Tracing {
@@ -24,15 +25,24 @@ export interface Tracing {
 
 export type OperationType = 'query' | 'mutation' | 'subscription';
 
+/** What an operation's span reports of its upstream calls: the counts its access line reports too. */
+export type UpstreamCounts = Pick<OperationUsage, 'requests' | 'cacheAnswers'>;
+
 /**
  * One operation's trace: its span, the parent of its upstream calls' spans. Each event of a
  * subscription runs in a context of its own, without one (see docs/operations.md#traces).
  */
 export interface OperationTrace extends UpstreamTracer {
-  /** Starts the operation's span: a child of the `traceparent` (and `tracestate`) among `headers`, else a new trace. */
-  start(type: OperationType, name: string | undefined, headers: { get(name: string): string | null }): void;
-  /** Ends it: `ok` without error codes, else `error` with them (distinct, as GraphQL's `extensions.code`). */
-  end(errorCodes: readonly string[]): void;
+  /**
+   * Starts the operation's span: a child of the `traceparent` (and `tracestate`) among `headers`,
+   * else a new trace; with the request's id (src/request-log.ts).
+   */
+  start(type: OperationType, name: string | undefined, headers: { get(name: string): string | null }, requestId: string): void;
+  /**
+   * Ends it: `ok` without error codes, else `error` with them (distinct, as GraphQL's
+   * `extensions.code`); with what the operation cost upstream (its OperationUsage).
+   */
+  end(errorCodes: readonly string[], usage: UpstreamCounts | undefined): void;
 }
 
 /** Starts tracing when the configuration turns it on; undefined (and nothing loaded) otherwise. */

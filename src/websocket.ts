@@ -20,7 +20,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { isAsyncIterable } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
-import { maskError, type ErrorCode } from './errors.js';
+import { ErrorCodes, maskError, type ErrorCode } from './errors.js';
 import { headRefusal, refuseOnSocket } from './http-limits.js';
 import type { Logger } from './logger.js';
 import { finishRequest, REQUEST_ID_HEADER, requestLogFor, sentError, type RequestLog } from './request-log.js';
@@ -186,7 +186,7 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           // What a plugin throws before execution (an unknown persisted document): masked as over
           // HTTP (an unexpected one is logged by `asSent`).
           const masked = maskError(error, 'Unexpected error.') as GraphQLError;
-          log.refusal = [masked.extensions.code];
+          log.refusal = new ErrorCodes().add([masked]).list();
           finishRequest(log, request);
           return [asSent(masked, log)];
         }

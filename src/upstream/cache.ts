@@ -68,15 +68,15 @@ export class UpstreamCache {
    * `ttlMs` 0 means: share while in flight, do not keep afterwards. `usage` counts the answers that
    * needed no `fetch` of this caller's.
    */
-  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, usage?: { cacheHits: number }): Promise<T> {
+  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, usage?: { cacheAnswers: number }): Promise<T> {
     const hit = this.lru.get(key);
     if (hit) {
-      if (usage) usage.cacheHits++;
+      if (usage) usage.cacheAnswers++;
       return hit.parse(hit.text) as T;
     }
     const pending = this.inFlight.get(key);
     if (pending) {
-      if (usage) usage.cacheHits++;
+      if (usage) usage.cacheAnswers++;
       return pending as Promise<T>;
     }
     const promise = (async () => {
@@ -84,7 +84,7 @@ export class UpstreamCache {
         if (ttlMs > 0 && this.shared) {
           const remote = await this.shared.get(key);
           if (remote) {
-            if (usage) usage.cacheHits++;
+            if (usage) usage.cacheAnswers++;
             const value = remote.value as T;
             this.keep(key, value, Math.min(ttlMs, remote.ttlMs));
             return value;

@@ -70,7 +70,7 @@ export async function tracedGetOrFetch<T>(
   ttlMs: number,
   where: { service: UpstreamService; route: string },
   fetch: () => Promise<T>,
-  usage?: { cacheHits: number },
+  usage?: { cacheAnswers: number },
 ): Promise<T> {
   const startedAt = performance.now();
   // Read before getOrFetch, which decides synchronously: kept, in flight, or (neither) Redis or the upstream.

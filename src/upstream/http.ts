@@ -66,6 +66,8 @@ export interface HttpCall {
   mayBeEmpty?: boolean;
   /** The request's span, when the operation is traced (src/upstream/call-tracing.ts). */
   trace?: CallTrace;
+  /** Where the operation counts the requests it sends (its OperationUsage, src/upstream/request.ts). */
+  usage?: { requests: number };
 }
 
 /** Why a call was refused without being sent. */
@@ -176,7 +178,7 @@ export class HttpTransport implements Transport {
     for (;;) {
       if (call.trace) call.trace.attempt(attempt, this.breakers.state(call, origin));
       try {
-        return await this.breakers.run(call, origin, () => this.once(call));
+        return await this.breakers.run(call, origin, () => this.once(call, attempt));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         if (error.kind === 'unavailable') {
@@ -193,10 +195,13 @@ export class HttpTransport implements Transport {
     }
   }
 
-  private async once(call: HttpCall): Promise<unknown> {
+  /** One attempt of `call`: 0 the first, 1 the first retry. */
+  private async once(call: HttpCall, attempt: number): Promise<unknown> {
     if (this.closed) {
       throw new UpstreamError({ service: call.service, kind: 'connection', route: call.route, upstreamMessage: 'gateway is shutting down' });
     }
+    // The request goes out (past its breaker): its operation counts it once, whatever its retries.
+    if (attempt === 0 && call.usage) call.usage.requests++;
     const base = this.base(call.baseUrl);
     const path = base.path + call.pathAndQuery || '/';
     const started = performance.now();

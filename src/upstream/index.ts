@@ -103,7 +103,6 @@ export class Upstreams {
       budget: this.config.maxUpstreamCalls,
       deadline,
       clientLimit: { limit: this.clientLimit, client },
-      usage,
     }, this.observer);
     const transport = tracer ? tracedTransport(limited, tracer) : limited;
     return this.clients({ transport, cache: this.cache, memo }, callerKey, partition, usage);

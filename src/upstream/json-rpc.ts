@@ -138,6 +138,7 @@ export class JsonRpcClient {
       idempotent: true,
       target: this.options.target,
       exactIntegers: true,
+      usage: this.options.memo?.usage,
     });
   }
 }

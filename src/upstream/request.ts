@@ -114,13 +114,23 @@ export class ClientRateLimit {
 }
 
 /**
- * What one operation cost upstream, for its access line (src/request-log.ts): the calls it sent, and
- * the reads answered without one (the shared cache, or an identical call already in flight). Its
- * client is named as its limits name it.
+ * What one operation cost upstream, as its access line (src/request-log.ts) and its span
+ * (src/tracing-sdk.ts) both report it, and its client, named as its limits name it. Each count is
+ * one increment where the thing happens; nothing else is kept per call.
  */
 export class OperationUsage {
-  calls = 0;
-  cacheHits = 0;
+  /**
+   * Requests sent (HttpTransport, when the first attempt goes out): a retry is not counted again, a
+   * JSON-RPC batch is one, a call refused unsent (budget, deadline, client rate, an upstream's
+   * Retry-After window, an open breaker) is none.
+   */
+  requests = 0;
+  /**
+   * Calls answered without a request of the operation's own (UpstreamCache.getOrFetch): kept in the
+   * shared cache (memory or Redis), or joining an identical request in flight. A call the operation
+   * already made (its memo) is neither.
+   */
+  cacheAnswers = 0;
 
   constructor(readonly client: string) {}
 }
@@ -131,8 +141,6 @@ export interface OperationLimits {
   deadline: OperationDeadline;
   /** The client's rate limit and its identity (a key fingerprint or an address, never a raw key). */
   clientLimit?: { limit: ClientRateLimit; client: string };
-  /** Counts the calls sent. */
-  usage?: OperationUsage;
 }
 
 /**
@@ -170,7 +178,6 @@ export function operationTransport(transport: Transport, limits: OperationLimits
           });
         }
       }
-      if (limits.usage) limits.usage.calls++;
       // Not raced with the deadline here: the answer may be shared with other operations (the
       // cache's in-flight dedupe); each operation bounds its own wait (RequestMemo, RestClient.post).
       return transport.json(call);

@@ -7,6 +7,7 @@ import { UpstreamCache } from './cache.js';
 import { tracedGetOrFetch } from './call-tracing.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
 import type { Transport } from './http.js';
+import type { OperationUsage } from './request.js';
 
 export type QueryScalar = string | number | boolean | bigint;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
@@ -88,8 +89,8 @@ export type WaitBound = <T>(answer: Promise<T>, service: UpstreamService, route:
 export class RequestMemo extends Map<string, Promise<unknown>> {
   constructor(
     readonly bound: WaitBound = (answer) => answer,
-    /** Where the operation's cache hits are counted. */
-    readonly usage?: { cacheHits: number },
+    /** What the operation's calls cost upstream: its clients count their requests and cache answers there. */
+    readonly usage?: OperationUsage,
   ) {
     super();
   }
@@ -149,6 +150,7 @@ export class RestClient {
           body,
           idempotent: true,
           partition: this.options.cachePartition,
+          usage: this.options.memo?.usage,
         })) as T;
       const usage = this.options.memo?.usage;
       return transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage);
@@ -192,6 +194,7 @@ export class RestClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       idempotent: false,
       partition: this.options.cachePartition,
+      usage: this.options.memo?.usage,
       ...(options.mayBeEmpty ? { mayBeEmpty: true } : {}),
     }), this.options.service, route)) as T;
   }

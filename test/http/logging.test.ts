@@ -129,7 +129,7 @@ describe('request id', () => {
 });
 
 describe('access line', () => {
-  it('tells each operation: name, type, status, upstream calls as the services counted them, cache hits, outcome, client', async () => {
+  it('tells each operation: name, type, status, upstream requests as the services counted them, cache answers, outcome, client', async () => {
     const hash = txHash();
     const first = await post({ query: KNOWN, variables: { hash } });
     expect(first.body.errors).toBeUndefined();
@@ -145,8 +145,8 @@ describe('access line', () => {
       transport: 'http',
       status: 200,
       durationMs: expect.any(Number),
-      upstreamCalls: 2,
-      cacheHits: 0,
+      upstreamRequests: 2,
+      cacheAnswers: 0,
       outcome: 'ok',
       client: expect.stringMatching(/^key:[\w-]{16}$/),
     });
@@ -156,7 +156,7 @@ describe('access line', () => {
     lines.length = 0;
     await post({ query: KNOWN, variables: { hash } });
     expect(h.sandbox.services.dataApi.total()).toBe(0);
-    expect(accessLines()).toEqual([expect.objectContaining({ operationName: 'Known', upstreamCalls: 0, cacheHits: 2, client: line!.client })]);
+    expect(accessLines()).toEqual([expect.objectContaining({ operationName: 'Known', upstreamRequests: 0, cacheAnswers: 2, client: line!.client })]);
   });
 
   it('tells a failed operation with its codes and status, and a request refused before any operation', async () => {
@@ -168,11 +168,45 @@ describe('access line', () => {
     const form = await h.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{ __typename }' });
     expect(form.status).toBe(403);
     const [refused, invalid, sick, csrf] = accessLines();
-    expect(refused).toMatchObject({ operationName: 'Refused', status: 200, upstreamCalls: 0, outcome: 'errors', errorCodes: ['BAD_USER_INPUT'] });
-    expect(invalid).toMatchObject({ status: 400, upstreamCalls: 0, outcome: 'errors', errorCodes: ['GRAPHQL_VALIDATION_FAILED'] });
-    expect(sick).toMatchObject({ operationName: 'Sick', status: 200, upstreamCalls: h.sandbox.services.dataApi.total(), outcome: 'errors', errorCodes: ['UPSTREAM_ERROR'] });
+    expect(refused).toMatchObject({ operationName: 'Refused', status: 200, upstreamRequests: 0, outcome: 'errors', errorCodes: ['BAD_USER_INPUT'] });
+    expect(invalid).toMatchObject({ status: 400, upstreamRequests: 0, outcome: 'errors', errorCodes: ['GRAPHQL_VALIDATION_FAILED'] });
+    expect(sick).toMatchObject({ operationName: 'Sick', status: 200, upstreamRequests: h.sandbox.services.dataApi.total(), outcome: 'errors', errorCodes: ['UPSTREAM_ERROR'] });
     expect(csrf).toMatchObject({ requestId: form.headers.get('x-request-id'), status: 403, outcome: 'errors', errorCodes: ['FORBIDDEN'] });
     expect(csrf).not.toHaveProperty('operationName');
+  });
+
+  it('counts a call refused unsent (an upstream\'s Retry-After window) as no request', async () => {
+    h.sandbox.services.dataApi.setFault('GET /v1/chains', { status: 429, retryAfter: 30, times: 1 });
+    await post({ query: 'query Limited { chains(network: MAINNET) { chainId } }' });
+    // The window is open for this key: the next call is refused before it is sent.
+    await post({ query: 'query Waiting { chains(network: MAINNET) { chainId } }' });
+    expect(shared.dataApi.counts()).toEqual({ 'GET /v1/chains': 1 });
+    expect(accessLines()).toEqual([
+      expect.objectContaining({ operationName: 'Limited', upstreamRequests: 1, cacheAnswers: 0, outcome: 'errors', errorCodes: ['RATE_LIMITED'] }),
+      expect.objectContaining({ operationName: 'Waiting', upstreamRequests: 0, cacheAnswers: 0, outcome: 'errors', errorCodes: ['RATE_LIMITED'] }),
+    ]);
+  });
+
+  it('tells a query answered in payloads (@defer) once its last payload is sent, with the deferred part\'s requests', async () => {
+    const response = await h.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed', ...headers },
+      body: JSON.stringify({ query: 'query DeferredHead { chain(id: "43114") { chainId ... @defer(label: "head") { latestBlockNumber } } }' }),
+    });
+    expect(response.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    expect(await response.text()).toContain('latestBlockNumber');
+    // The chain's head comes from its node, in the deferred payload (one request, whatever the methods it carries).
+    const node = h.sandbox.services.nodeMainnet.recent.length;
+    expect(node).toBeGreaterThan(0);
+    expect(accessLines()).toEqual([
+      expect.objectContaining({
+        requestId: response.headers.get('x-request-id'),
+        operationName: 'DeferredHead',
+        status: 200,
+        upstreamRequests: h.sandbox.services.dataApi.total() + node,
+        outcome: 'ok',
+      }),
+    ]);
   });
 
   it("keeps at most 100 characters of an operation's name", async () => {
@@ -250,9 +284,9 @@ describe('with the response cache', () => {
     expect((await cached.query(query, {}, key)).errors).toBeUndefined();
     expect((await cached.query(query, {}, key)).extensions?.responseCache).toMatchObject({ hit: true });
     const [miss, hit] = cachedLines.map((line) => JSON.parse(line) as Line).filter((line) => line.msg === 'access');
-    expect(miss).toMatchObject({ operationName: 'Chains', operationType: 'query', upstreamCalls: 1, cacheHits: 0, outcome: 'ok' });
+    expect(miss).toMatchObject({ operationName: 'Chains', operationType: 'query', upstreamRequests: 1, cacheAnswers: 0, outcome: 'ok' });
     expect(miss).not.toHaveProperty('responseCache');
-    expect(hit).toMatchObject({ operationName: 'Chains', operationType: 'query', upstreamCalls: 0, cacheHits: 0, responseCache: 'hit', outcome: 'ok' });
+    expect(hit).toMatchObject({ operationName: 'Chains', operationType: 'query', upstreamRequests: 0, cacheAnswers: 0, responseCache: 'hit', outcome: 'ok' });
     expect(cached.sandbox.services.dataApi.total()).toBe(1);
   });
 });

@@ -4,9 +4,10 @@
  * `OTEL_EXPORTER_OTLP_PROTOCOL=http/json`), and the tests check the tree of an example page against
  * the sandbox's own record of the requests it received: one operation span, a child per upstream
  * request with its route template and status, the caller's trace id, and each request carrying its
- * span upstream as `traceparent`. Then a repeat answered by the shared cache, a retry, failures, a
- * refusal, `@defer`, a subscription, an unsampled caller, graphql-ws, shutdown, a collector that
- * refuses spans, and tracing off.
+ * span upstream as `traceparent`, and the operation's access line reporting the span's counts and
+ * request id. Then a repeat answered by the shared cache, a retry, failures, a refusal, `@defer`, a
+ * subscription, an unsampled caller, graphql-ws, shutdown, a collector that refuses spans, and
+ * tracing off.
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -211,10 +212,17 @@ const KEY = 'trace-test-key-0123456789';
 describe('traces over OTLP/HTTP (protobuf)', () => {
   const collector = new Collector();
   let h: Harness;
+  const lines: string[] = [];
+  /** The access line of the one operation with this request id. */
+  const accessLine = (requestId: unknown) => {
+    const found = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'access' && line.requestId === requestId);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
 
   beforeAll(async () => {
     await collector.start();
-    h = await startHarness({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'graph-under-test' });
+    h = await startHarness({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'graph-under-test', LOG_LEVEL: 'info' }, { logger: (line) => void lines.push(line) });
   });
   afterAll(async () => {
     await h?.close();
@@ -231,7 +239,7 @@ describe('traces over OTLP/HTTP (protobuf)', () => {
 
   it('block explorer page: one operation span, a child per upstream request, the caller\'s trace carried upstream', async () => {
     const caller = callerContext();
-    const { data, errors } = await send(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': KEY, ...caller.headers });
+    const { data, errors } = await send(BlockExplorerDocument, { chainId: '43114' }, { 'x-data-api-key': KEY, 'x-request-id': 'explorer-page-1', ...caller.headers });
     expect(errors).toBeUndefined();
     expect(collector.requests.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(true);
 
@@ -246,8 +254,11 @@ describe('traces over OTLP/HTTP (protobuf)', () => {
       'gateway.operation.outcome': 'ok',
       'gateway.operation.upstream_requests': dataApi.total(),
       'gateway.operation.cache_answers': served.length,
+      'gateway.request.id': 'explorer-page-1',
     });
     expect(operation.attributes['gateway.operation.error_codes']).toBeUndefined();
+    // Its access line: the same request id and the same counts.
+    expect(accessLine('explorer-page-1')).toMatchObject({ operationName: 'BlockExplorer', upstreamRequests: dataApi.total(), cacheAnswers: served.length, outcome: 'ok' });
 
     // One span per request the Data API received, by route template; the page makes no other.
     expect(countBy(requests.map((s) => s.attributes['gateway.upstream.route'] as string))).toEqual(dataApi.counts());
@@ -301,6 +312,10 @@ describe('traces over OTLP/HTTP (protobuf)', () => {
     expect(served.length + requests.length).toBe(calls);
     expect(countBy(requests.map((s) => s.attributes['gateway.upstream.route'] as string))).toEqual(h.sandbox.services.dataApi.counts());
     expect(operation.attributes).toMatchObject({ 'gateway.operation.upstream_requests': requests.length, 'gateway.operation.cache_answers': served.length });
+    expect(served.length).toBeGreaterThan(0);
+    // The access line counts as the span does; the request id the gateway made is on both.
+    expect(operation.attributes['gateway.request.id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(accessLine(operation.attributes['gateway.request.id'])).toMatchObject({ upstreamRequests: requests.length, cacheAnswers: served.length });
   });
 
   it('a retried request is one span with its resend count; a failed one carries its status and error type, and the operation its code', async () => {
@@ -347,6 +362,8 @@ describe('traces over OTLP/HTTP (protobuf)', () => {
     await h.server.tracing!.flush();
     const { operation, requests } = tree(collector.trace(caller.traceId));
     expect(operation.attributes).toMatchObject({ 'gateway.operation.outcome': 'ok', 'gateway.operation.upstream_requests': requests.length });
+    // Its access line is written with the last payload too, and counts the deferred part's request.
+    expect(accessLine(operation.attributes['gateway.request.id'])).toMatchObject({ operationName: 'DeferredHead', upstreamRequests: requests.length, outcome: 'ok' });
     // The chain's head comes from its node, in the deferred payload.
     const node = requests.filter((s) => s.attributes['service.peer.name'] === 'node-rpc');
     expect(node).toHaveLength(h.sandbox.services.nodeMainnet.recent.length);
