@@ -17,10 +17,10 @@
  * ran count (the profile's clock is the monotonic clock `process.hrtime` reads). FEATURES_BASE=<a
  * checkout with node_modules> profiles that checkout's build too, in turn with this one
  * (FEATURES_ROUNDS rounds, default 1), for a before/after in one run. FEATURES_TASKS (Q1,Q2),
- * FEATURES_SECONDS (6) and FEATURES_WARMUP (2) change the run.
+ * FEATURES_SECONDS (6), FEATURES_WARMUP (2) and FEATURES_LOG_LEVEL (the default, info) change the run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -201,10 +201,12 @@ async function measure(checkout: { name: string; dir: string; flags?: string[] }
   const profileDir = mkdtempSync(join(tmpdir(), 'features-'));
   const scripts = JSON.parse(readFileSync(join(checkout.dir, 'package.json'), 'utf8')).scripts as { start: string };
   const flags = checkout.flags ?? (scripts.start.match(/node ((?:--\S+ )*)/)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  const log = openSync(join(profileDir, 'gateway.log'), 'w');
   const child = spawn(process.execPath, [...flags, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250', 'dist/main.js'], {
     cwd: checkout.dir,
-    env: { ...process.env, ...gatewayEnv(sandbox, port), NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The default LOG_LEVEL (info: an access line per operation), its lines to a file as a container's would go.
+    env: { ...process.env, ...gatewayEnv(sandbox, port), NODE_ENV: 'production', LOG_LEVEL: process.env.FEATURES_LOG_LEVEL ?? 'info' },
+    stdio: ['ignore', 'ignore', log],
   });
   let exited = false;
   const gone = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())));
@@ -243,6 +245,7 @@ async function measure(checkout: { name: string; dir: string; flags?: string[] }
   await agent.close();
   child.kill('SIGTERM');
   await gone;
+  closeSync(log);
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`${checkout.name} wrote no CPU profile`);
   const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Profile;
