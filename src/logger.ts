@@ -89,7 +89,7 @@ export function createLogger(level: Config['logLevel'], options: LoggerOptions |
   const headers = [...new Set([...REDACTED_HEADERS, ...keyHeaders.map((name) => name.toLowerCase())])];
   // Each secret as JSON writes it inside a string (a quote or a backslash in it is escaped there).
   const hidden = [...new Set(secrets.map((secret) => JSON.stringify(secret).slice(1, -1)))];
-  const destination: DestinationStream = write ? { write } : pino.destination({ dest: 2, sync: true });
+  const destination: DestinationStream = write ? { write } : pino.destination({ dest: 2, sync: false });
   return pino(
     {
       level,
