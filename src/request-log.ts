@@ -27,8 +27,11 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** A caller's request id is kept when it matches this (a UUID, a ULID, a trace id); any other is replaced. */
 const SANE_REQUEST_ID = /^[\w.:=+/-]{1,128}$/;
 
-/** The most characters of an operation name an access line keeps (the name is the caller's). */
-export const OPERATION_NAME_MAX_CHARS = 100;
+/**
+ * The most characters of an operation name the access line and the operation's span keep (the name is
+ * the caller's); the metrics' name label takes no longer name either (src/metrics.ts).
+ */
+export const OPERATION_NAME_MAX_CHARS = 64;
 
 /** The caller's request id when it is sane, else a new one. */
 export function requestIdFrom(header: string | null): string {

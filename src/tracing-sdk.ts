@@ -27,6 +27,7 @@ import {
 import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_REQUEST_RESEND_COUNT, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracesConfig } from './config.js';
 import type { Logger } from './logger.js';
+import { OPERATION_NAME_MAX_CHARS } from './request-log.js';
 import type { OperationTrace, OperationType, Tracing, UpstreamCounts } from './tracing.js';
 import type { RequestSpan, ServedFrom } from './upstream/call-tracing.js';
 import { UpstreamError, type UpstreamService } from './upstream/errors.js';
@@ -52,8 +53,6 @@ const ATTR = {
   refused: 'gateway.upstream.refused',
 } as const;
 
-/** The longest operation name kept: the name is the caller's to choose. */
-const MAX_OPERATION_NAME = 64;
 
 /** The caller's headers, as yoga's request gives them. */
 const headerGetter: TextMapGetter<{ get(name: string): string | null }> = {
@@ -174,7 +173,7 @@ class SdkOperationTrace implements OperationTrace {
   start(type: OperationType, name: string | undefined, headers: { get(name: string): string | null }, requestId: string): void {
     if (this.span) return;
     const parent = this.tracing.propagator.extract(ROOT_CONTEXT, headers, headerGetter);
-    const bounded = name?.slice(0, MAX_OPERATION_NAME);
+    const bounded = name?.slice(0, OPERATION_NAME_MAX_CHARS);
     const attributes: Attributes = { [ATTR_GRAPHQL_OPERATION_TYPE]: type, [ATTR.requestId]: requestId };
     if (bounded) attributes[ATTR_GRAPHQL_OPERATION_NAME] = bounded;
     this.span = this.tracing.tracer.startSpan(bounded ? `${type} ${bounded}` : type, { kind: SpanKind.SERVER, attributes }, parent);

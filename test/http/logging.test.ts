@@ -209,10 +209,10 @@ describe('access line', () => {
     ]);
   });
 
-  it("keeps at most 100 characters of an operation's name", async () => {
+  it("keeps at most 64 characters of an operation's name, as the span does", async () => {
     const name = `Long${'x'.repeat(300)}`;
     await post({ query: `query ${name} { __typename }` });
-    expect(accessLines()).toEqual([expect.objectContaining({ operationName: name.slice(0, 100), outcome: 'ok' })]);
+    expect(accessLines()).toEqual([expect.objectContaining({ operationName: name.slice(0, 64), outcome: 'ok' })]);
   });
 });
 
