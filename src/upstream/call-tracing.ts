@@ -63,7 +63,7 @@ export function tracedTransport(inner: Transport, tracer: UpstreamTracer): Trans
  * `cache.getOrFetch`, recording a call the cache answered without `fetch` (whose request, if it
  * sends one, gets its span from `tracedTransport`).
  */
-export async function tracedGetOrFetch<T>(
+async function tracedGetOrFetch<T>(
   tracer: UpstreamTracer,
   cache: UpstreamCache,
   key: string,
@@ -87,4 +87,20 @@ export async function tracedGetOrFetch<T>(
     if (!fetched) tracer.served(where, before ?? 'hit', startedAt, error);
     throw error;
   }
+}
+
+/**
+ * `cache.getOrFetch` for a read of an operation's clients: with a span for a call the cache answers
+ * when the operation is traced (`tracer`), else the cache's own, with nothing in between.
+ */
+export function cachedRead<T>(
+  tracer: UpstreamTracer | undefined,
+  cache: UpstreamCache,
+  key: string,
+  ttlMs: number,
+  where: { service: UpstreamService; route: string },
+  fetch: () => Promise<T>,
+  usage?: { cacheAnswers: number },
+): Promise<T> {
+  return tracer ? tracedGetOrFetch(tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage);
 }

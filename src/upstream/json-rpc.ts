@@ -5,7 +5,7 @@
  * of a block, transaction or asset is `not-found`, anything else stays `rpc`.
  */
 import { UpstreamCache } from './cache.js';
-import { tracedGetOrFetch } from './call-tracing.js';
+import { cachedRead } from './call-tracing.js';
 import { UpstreamError, cleanUpstreamMessage } from './errors.js';
 import type { Transport } from './http.js';
 import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
@@ -75,9 +75,7 @@ export class JsonRpcClient {
     const where = { service: 'node-rpc' as const, route: `POST ${endpoint.template} ${call.method}` };
     const { transport, cache } = this.options;
     const usage = this.options.memo?.usage;
-    return memoize(this.options.memo, key, where, () =>
-      transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage),
-    );
+    return memoize(this.options.memo, key, where, () => cachedRead(transport.tracer, cache, key, ttlMs, where, fetch, usage));
   }
 
   /**

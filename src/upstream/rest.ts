@@ -4,7 +4,7 @@
  * upstream path or query.
  */
 import { UpstreamCache } from './cache.js';
-import { tracedGetOrFetch } from './call-tracing.js';
+import { cachedRead } from './call-tracing.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
 import type { Transport } from './http.js';
 import type { OperationUsage } from './request.js';
@@ -138,6 +138,7 @@ export class RestClient {
     return memoize(callOptions.memo === false ? undefined : this.options.memo, key, where, () => {
       const { transport, cache } = this.options;
       const ttlMs = callOptions.ttlMs ?? 0;
+      const usage = this.options.memo?.usage;
       const fetch = async () =>
         (await transport.json({
           service: this.options.service,
@@ -150,10 +151,9 @@ export class RestClient {
           body,
           idempotent: true,
           partition: this.options.cachePartition,
-          usage: this.options.memo?.usage,
+          usage,
         })) as T;
-      const usage = this.options.memo?.usage;
-      return transport.tracer ? tracedGetOrFetch(transport.tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage);
+      return cachedRead(transport.tracer, cache, key, ttlMs, where, fetch, usage);
     });
   }
 
