@@ -46,9 +46,8 @@ USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# A young generation of 16 MiB per semi-space (V8's default on Node 24 grows to 64 MiB here, on Node 20
-# it is 16): 8 saved about 17 MiB of peak RSS but cost a cold fan-out page ~12% more CPU in garbage
-# collection (docs/benchmarks.md). An old generation of at most 192 MiB: without a limit V8 grows its heap
-# far past the live data (564 MiB of RSS for 115 MiB live in the memory run); with it RSS stays flat.
-# Raise it with the caches' byte variables (docs/operations.md, Caches and memory).
-CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=192", "--enable-source-maps", "dist/main.js"]
+# The Node flags come from MEMORY_LIMIT_MB, else the container's memory limit, else 512 MiB
+# (dist/node-flags.js: a heap limit of 3/5 of it, a young generation of 2 × 16 MiB); the caches and the
+# admission bounds derive from the same setting (docs/operations.md, Memory and overload). `exec` leaves
+# node as the container's main process, so it gets the stop signal itself.
+CMD ["sh", "-c", "flags=$(node dist/node-flags.js) && exec node $flags dist/main.js"]

@@ -6,11 +6,12 @@ const require = createRequire(import.meta.url);
 
 /**
  * Files that need a process of their own: the launchers' test (it spawns `npm run sandbox` and
- * `npm start`), the production build, and codegen (it loads graphql-js as CommonJS, which must not
- * meet the schema's copy in a shared module graph). The rest of the HTTP tier listens on sockets of
+ * `npm start`), the production build, the overload test (the compiled gateway under a crowd), and
+ * codegen (it loads graphql-js as CommonJS, which must not meet the schema's copy in a shared module
+ * graph). The rest of the HTTP tier listens on sockets of
  * its own and shares modules like the in-process tier: isolating its 20 files doubled the suite's time.
  */
-const ISOLATED = ['test/http/processes.test.ts', 'test/build.test.ts', 'test/codegen-artifacts.test.ts'];
+const ISOLATED = ['test/http/processes.test.ts', 'test/build.test.ts', 'test/codegen-artifacts.test.ts', 'test/http/overload.test.ts'];
 
 export default defineConfig({
   resolve: {

@@ -5,6 +5,7 @@
  * renders the same table as docs/configuration.md (test/config-doc.test.ts fails when they differ).
  */
 import { readFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { checkTrustedAddress, FORWARDING_HEADERS, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './client-address.js';
 
 /** The gateway's settings, each from the variable named in its comment (see `VARIABLES`). */
@@ -111,6 +112,26 @@ export interface Config {
   trustProxy: TrustProxy | undefined;
   /** `TRUST_PROXY_HEADER` */
   trustProxyHeader: ForwardingHeader;
+  /** `MEMORY_LIMIT_MB`, in bytes: what the settings below and the caches' bytes derive from. */
+  memoryLimitBytes: number;
+  /** `MAX_OPERATIONS_IN_FLIGHT` */
+  maxOperationsInFlight: number;
+  /** `MAX_OPERATIONS_PER_CLIENT` */
+  maxOperationsPerClient: number;
+  /** `MAX_QUEUED_OPERATIONS` */
+  maxQueuedOperations: number;
+  /** `ADMISSION_QUEUE_MS` */
+  admissionQueueMs: number;
+  /** `MAX_IN_FLIGHT_BYTES` */
+  maxInFlightBytes: number;
+  /** `MAX_OPERATION_BYTES` */
+  maxOperationBytes: number;
+  /** `MAX_EVENT_LOOP_DELAY_MS`; 0: not watched. */
+  maxEventLoopDelayMs: number;
+  /** `MAX_WEBSOCKETS` */
+  maxWebSockets: number;
+  /** `MAX_SUBSCRIPTIONS` */
+  maxSubscriptions: number;
 }
 
 /** Where and how spans are exported (OpenTelemetry's standard variables, read here). */
@@ -182,6 +203,7 @@ type LogLevel = (typeof LOG_LEVELS)[number];
 /** Where a variable's row goes in docs/configuration.md. */
 export const SECTIONS = {
   server: 'Listening, logging and shutdown',
+  overload: 'Memory and overload',
   services: 'Upstream services and keys',
   calls: 'Upstream calls',
   caches: 'Caches and persisted documents',
@@ -216,6 +238,42 @@ const MIB = 1024 * 1024;
 const whole = (fallback: number, min: number, max: number, spec: Omit<Variable<number>, 'default' | 'accepts' | 'read'>): Variable<number> =>
   variable({ ...spec, default: `\`${fallback}\``, accepts: `whole number, ${min}–${max}`, read: (env, name) => int(env, name, fallback, min, max) });
 
+/**
+ * A whole number within bounds whose default derives from MEMORY_LIMIT_MB or another variable:
+ * undefined when unset, resolved by `loadConfig` (`derived`), which the documentation's default says.
+ */
+const derivedWhole = (fallback: string, min: number, max: number, spec: Omit<Variable<number | undefined>, 'default' | 'accepts' | 'read'>): Variable<number | undefined> =>
+  variable({ ...spec, default: fallback, accepts: `whole number, ${min}–${max}`, read: (env, name) => (read(env, name) === undefined ? undefined : int(env, name, min, min, max)) });
+
+/** MEMORY_LIMIT_MB when unset: the container's (cgroup) memory limit when one is set below the machine's memory, else this. */
+export const DEFAULT_MEMORY_LIMIT_MB = 512;
+
+/** The container's memory limit in MiB (cgroup v1 or v2, as libuv reads it), or undefined when none is set. */
+export function containerMemoryMb(): number | undefined {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < totalmem() ? Math.floor(limit / MIB) : undefined;
+}
+
+/**
+ * What derives from MEMORY_LIMIT_MB (M), as docs/operations.md#memory-and-overload explains: V8's old
+ * generation (`npm start` and the image pass it as --max-old-space-size), the caches' bytes, the bytes
+ * operations in flight may hold, and the admission bounds.
+ */
+export const MEMORY_SHARES = {
+  /** The old generation: 3/5 of M (307 MiB of 512); the young one (2 × 16 MiB), code and buffers take most of the rest. */
+  heap: 3 / 5,
+  /** CACHE_MAX_BYTES: M/16 (32 MiB of 512). */
+  upstreamCache: 1 / 16,
+  /** RESPONSE_CACHE_MAX_BYTES: M/32 (16 MiB). */
+  responseCache: 1 / 32,
+  /** DOCUMENT_CACHE_MAX_BYTES: M/32 (16 MiB). */
+  documentCache: 1 / 32,
+  /** APQ_MAX_BYTES: M/64 (8 MiB). */
+  apq: 1 / 64,
+  /** MAX_IN_FLIGHT_BYTES: M/16 (32 MiB of upstream answers, which take several times that as objects). */
+  inFlight: 1 / 16,
+} as const;
+
 /** One of OpenTelemetry's standard variables of traces (docs/operations.md#traces). */
 const otel = <T>(fallback: string, accepts: string, meaning: string, read: Variable<T>['read']): Variable<T> =>
   variable({ section: 'traces', default: fallback, accepts, meaning, see: 'operations.md#traces', read });
@@ -229,6 +287,60 @@ const serviceUrl = (fallback: string, spec: Omit<Variable<string>, 'default' | '
  * the first is reported). The documentation groups them by `section`.
  */
 export const VARIABLES = {
+  MEMORY_LIMIT_MB: variable<number>({
+    section: 'overload',
+    default: `the container's memory limit (cgroup) when one is set, else \`${DEFAULT_MEMORY_LIMIT_MB}\``,
+    accepts: 'whole number, 128–1048576',
+    meaning:
+      'The memory the process may take, in MiB: the one memory setting. V8\'s heap limit (3/5 of it, passed by `npm start` and the image), the caches\' byte bounds, `MAX_IN_FLIGHT_BYTES` and the admission bounds derive from it.',
+    see: 'operations.md#memory-and-overload',
+    read: (env, name) => (read(env, name) === undefined ? Math.max(128, containerMemoryMb() ?? DEFAULT_MEMORY_LIMIT_MB) : int(env, name, DEFAULT_MEMORY_LIMIT_MB, 128, 1_048_576)),
+  }),
+  MAX_OPERATIONS_IN_FLIGHT: derivedWhole('`MEMORY_LIMIT_MB` / 8 (64 at 512)', 1, 100_000, {
+    section: 'overload',
+    meaning: 'The most GraphQL requests (over HTTP, and operations over WebSocket) this process runs at once; more wait in the queue, then are refused with 503 `OVERLOADED` and `Retry-After`, before any upstream call. A subscription holds a slot only until its stream starts.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_OPERATIONS_PER_CLIENT: derivedWhole('`MAX_OPERATIONS_IN_FLIGHT` / 4 (16 at 512)', 1, 100_000, {
+    section: 'overload',
+    meaning: 'The most of those one client (its API key, else its address) runs at once; as many more may wait, and past that it is refused with 429 `RATE_LIMITED` and `Retry-After`, so that one caller cannot take every slot.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_QUEUED_OPERATIONS: derivedWhole('4 × `MAX_OPERATIONS_IN_FLIGHT` (256 at 512)', 0, 1_000_000, {
+    section: 'overload',
+    meaning: 'The most requests waiting for a slot; past it a request is refused at once (503 `OVERLOADED`). `0`: no waiting.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  ADMISSION_QUEUE_MS: whole(1_000, 0, 60_000, {
+    section: 'overload',
+    meaning: 'How long a request waits for a slot before it is refused (503 `OVERLOADED`, `Retry-After: 1`).',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_IN_FLIGHT_BYTES: derivedWhole('`MEMORY_LIMIT_MB` / 16 (32 MiB at 512)', 1024 * 1024, 64 * 1024 * MIB, {
+    section: 'overload',
+    meaning: 'The most bytes of upstream answers the operations running together hold (as their text; parsed, they take several times that); while they hold more, new requests wait or are refused. Counted as each answer is read (or taken from the cache), given back when its request ends.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_OPERATION_BYTES: derivedWhole('`MAX_IN_FLIGHT_BYTES` / 4 (8 MiB at 512)', 64 * 1024, 64 * 1024 * MIB, {
+    section: 'overload',
+    meaning: 'The most bytes of upstream answers one operation may read; past it its remaining fields fail with `UPSTREAM_BUDGET_EXCEEDED` naming this variable, and the rest of the answer is kept.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_EVENT_LOOP_DELAY_MS: whole(1_000, 0, 600_000, {
+    section: 'overload',
+    meaning: 'The event-loop delay (the longest in a quarter second) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does; `/ready` then answers 503. `0`: the loop is not watched.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_WEBSOCKETS: derivedWhole('2 × `MEMORY_LIMIT_MB` (1024 at 512)', 1, 1_000_000, {
+    section: 'overload',
+    meaning: 'The most WebSocket connections open at once; a further upgrade is refused with 503 `OVERLOADED` and `Retry-After`.',
+    see: 'operations.md#memory-and-overload',
+  }),
+  MAX_SUBSCRIPTIONS: derivedWhole('4 × `MEMORY_LIMIT_MB` (2048 at 512)', 1, 10_000_000, {
+    section: 'overload',
+    meaning: 'The most live subscriptions open at once in this process, over all clients (each client also has `MAX_SUBSCRIPTIONS_PER_CLIENT`); past it: `OVERLOADED`.',
+    see: 'operations.md#memory-and-overload',
+  }),
   DATA_API_KEY_HEADER: variable<string | undefined>({
     section: 'services',
     default: 'unset: both `x-glacier-api-key` and `x-data-api-key`',
@@ -313,14 +425,14 @@ export const VARIABLES = {
   }),
   UPSTREAM_RETRIES: whole(1, 0, 5, { section: 'calls', meaning: 'How many times an idempotent call (a read) is retried after a connection error; never after a timeout, and a write never.' }),
   CACHE_MAX_ENTRIES: whole(10_000, 1, 10_000_000, { section: 'caches', meaning: 'The most entries in the shared cache of upstream answers (across requests; partitioned by API key).', see: 'operations.md#caches' }),
-  CACHE_MAX_BYTES: whole(32 * MIB, 1024, 8 * 1024 * MIB, {
+  CACHE_MAX_BYTES: derivedWhole('`MEMORY_LIMIT_MB` / 16 (32 MiB at 512)', 1024, 8 * 1024 * MIB, {
     section: 'caches',
-    meaning: 'The most bytes the shared cache of upstream answers holds (32 MiB by default): each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
+    meaning: 'The most bytes the shared cache of upstream answers holds: each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
     see: 'operations.md#caches-and-memory',
   }),
-  DOCUMENT_CACHE_MAX_BYTES: whole(16 * MIB, 64 * 1024, 1024 * MIB, {
+  DOCUMENT_CACHE_MAX_BYTES: derivedWhole('`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)', 64 * 1024, 1024 * MIB, {
     section: 'caches',
-    meaning: 'The most bytes of parsed and validated documents kept so that a repeated document is not parsed again (16 MiB by default; a document weighs 48 bytes per character of its text, as measured).',
+    meaning: 'The most bytes of parsed and validated documents kept so that a repeated document is not parsed again (a document weighs 48 bytes per character of its text, as measured).',
     see: 'operations.md#caches-and-memory',
   }),
   RPC_BATCH_MAX: whole(40, 1, 1000, { section: 'calls', meaning: 'The most calls in one EVM JSON-RPC batch request (the public node accepts 40); an operation\'s calls to one chain beyond it go in further batches.' }),
@@ -438,15 +550,15 @@ export const VARIABLES = {
     meaning: 'The most documents registered by automatic persisted queries, per process.',
     see: 'clients.md#persisted-documents',
   }),
-  APQ_MAX_BYTES: whole(8 * MIB, 64 * 1024, 1024 * MIB, {
+  APQ_MAX_BYTES: derivedWhole('`MEMORY_LIMIT_MB` / 64 (8 MiB at 512)', 64 * 1024, 1024 * MIB, {
     section: 'caches',
-    meaning: 'The most bytes of documents registered by automatic persisted queries (8 MiB by default): a document weighs the bytes of its text and hash plus a fixed overhead.',
+    meaning: 'The most bytes of documents registered by automatic persisted queries: a document weighs the bytes of its text and hash plus a fixed overhead.',
     see: 'operations.md#caches-and-memory',
   }),
   RESPONSE_CACHE_MAX_ENTRIES: whole(1000, 0, 1_000_000, { section: 'caches', meaning: 'The most whole answers the response cache keeps; `0` turns it off.', see: 'operations.md#response-cache' }),
-  RESPONSE_CACHE_MAX_BYTES: whole(16 * MIB, 64 * 1024, 1024 * MIB, {
+  RESPONSE_CACHE_MAX_BYTES: derivedWhole('`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)', 64 * 1024, 1024 * MIB, {
     section: 'caches',
-    meaning: 'The most bytes the response cache holds in this process (16 MiB by default): each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
+    meaning: 'The most bytes the response cache holds in this process: each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
     see: 'operations.md#caches-and-memory',
   }),
   REDIS_URL: variable<RedisTarget | undefined>({
@@ -528,6 +640,10 @@ function readVariables(env: Env): Values {
 
 export function loadConfig(env: Env = process.env): Config {
   const v = readVariables(env);
+  const memory = v.MEMORY_LIMIT_MB * MIB;
+  const share = (part: number) => Math.floor(memory * part);
+  const inFlight = v.MAX_OPERATIONS_IN_FLIGHT ?? Math.max(4, Math.floor(v.MEMORY_LIMIT_MB / 8));
+  const inFlightBytes = v.MAX_IN_FLIGHT_BYTES ?? share(MEMORY_SHARES.inFlight);
   return {
     host: v.HOST,
     port: v.PORT,
@@ -540,8 +656,8 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamConnections: v.UPSTREAM_CONNECTIONS,
     upstreamRetries: v.UPSTREAM_RETRIES,
     cacheMaxEntries: v.CACHE_MAX_ENTRIES,
-    cacheMaxBytes: v.CACHE_MAX_BYTES,
-    documentCacheMaxBytes: v.DOCUMENT_CACHE_MAX_BYTES,
+    cacheMaxBytes: v.CACHE_MAX_BYTES ?? share(MEMORY_SHARES.upstreamCache),
+    documentCacheMaxBytes: v.DOCUMENT_CACHE_MAX_BYTES ?? share(MEMORY_SHARES.documentCache),
     rpcBatchMax: v.RPC_BATCH_MAX,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
@@ -569,9 +685,9 @@ export function loadConfig(env: Env = process.env): Config {
     chainRpcUrls: v.CHAIN_RPC_URLS,
     trustedDocuments: v.TRUSTED_DOCUMENTS,
     apqMaxDocuments: v.APQ_MAX_DOCUMENTS,
-    apqMaxBytes: v.APQ_MAX_BYTES,
+    apqMaxBytes: v.APQ_MAX_BYTES ?? share(MEMORY_SHARES.apq),
     responseCacheMaxEntries: v.RESPONSE_CACHE_MAX_ENTRIES,
-    responseCacheMaxBytes: v.RESPONSE_CACHE_MAX_BYTES,
+    responseCacheMaxBytes: v.RESPONSE_CACHE_MAX_BYTES ?? share(MEMORY_SHARES.responseCache),
     redis: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
@@ -580,6 +696,16 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: v.TRUST_PROXY,
     trustProxyHeader: v.TRUST_PROXY_HEADER,
     traces: tracesConfig(v),
+    memoryLimitBytes: memory,
+    maxOperationsInFlight: inFlight,
+    maxOperationsPerClient: v.MAX_OPERATIONS_PER_CLIENT ?? Math.max(1, Math.floor(inFlight / 4)),
+    maxQueuedOperations: v.MAX_QUEUED_OPERATIONS ?? inFlight * 4,
+    admissionQueueMs: v.ADMISSION_QUEUE_MS,
+    maxInFlightBytes: inFlightBytes,
+    maxOperationBytes: v.MAX_OPERATION_BYTES ?? Math.max(64 * 1024, Math.floor(inFlightBytes / 4)),
+    maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
+    maxWebSockets: v.MAX_WEBSOCKETS ?? 2 * v.MEMORY_LIMIT_MB,
+    maxSubscriptions: v.MAX_SUBSCRIPTIONS ?? 4 * v.MEMORY_LIMIT_MB,
   };
 }
 

@@ -3,6 +3,7 @@
  * per-operation memo), the request's loaders and the configuration. The loadable refs' own
  * dataloaders are attached by Pothos's dataloader plugin to this object.
  */
+import type { Ticket } from './admission/admission.js';
 import type { Config } from './config.js';
 import type { LiveSession } from './live/index.js';
 import type { Loaders } from './schema/loaders/index.js';
@@ -30,4 +31,6 @@ export interface Context {
   forEvent(): Context;
   /** The operation's trace when tracing is on (src/tracing.ts); a subscription's events have none. */
   trace: OperationTrace | undefined;
+  /** The request's admission ticket (src/admission/), when the server admits requests; a subscription gives it back as its stream starts. */
+  ticket: Ticket | undefined;
 }

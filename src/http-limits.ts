@@ -5,7 +5,7 @@
  * header section past MAX_HEADER_BYTES. WebSocket upgrades (websocket.ts) pass the same URL and
  * header checks and are refused the same way, on the raw socket.
  */
-import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import getRawBody from 'raw-body';
@@ -24,23 +24,51 @@ function errorBody(status: number, code: ErrorCode, message: string): string {
 }
 
 /**
- * Answers and closes. The rest of what the client sends is read and dropped for a moment: closing
- * a socket with unread data makes the kernel reset the connection, and the client would see a reset
- * instead of the answer.
+ * How long, and how many bytes, a refused request's remaining body is read and dropped after the
+ * answer (a lingering close, as nginx's lingering_time): enough for a client already sending a body of
+ * tens of MB over a fast link to finish and read the answer, bounded so that a client that never stops
+ * cannot hold the socket.
+ */
+export const LINGER_MS = 5_000;
+export const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Answers and closes without a reset. Node ends a `connection: close` answer with `destroySoon()`:
+ * the end of the write side, then the socket's close as soon as that is flushed. A socket closed with
+ * unread data makes the kernel reset the connection, and a client still sending its body (a 20 MB
+ * one) sees EPIPE or ECONNRESET instead of the answer. So here the close waits: the answer goes out
+ * and the write side ends (FIN), and what the client goes on sending is read and dropped until it
+ * has sent all (its FIN) or LINGER_MS or LINGER_BYTES pass.
  */
 function refuse(res: ServerResponse, req: IncomingMessage, status: number, code: ErrorCode, message: string): void {
   const body = errorBody(status, code, message);
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  // Half-close only (the server's sockets allow it): `linger` closes the socket at the end.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+  };
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.end(body);
   req.resume();
-  lingerThenClose(req.socket);
+  linger(socket);
 }
 
-function lingerThenClose(socket: Duplex): void {
-  socket.on('data', () => undefined);
-  const timer = setTimeout(() => socket.destroy(), 2_000);
-  timer.unref();
+/** Reads and drops what the client still sends, then closes: at its FIN, or past LINGER_MS or LINGER_BYTES. */
+function linger(socket: Duplex): void {
+  let read = 0;
+  const close = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER_BYTES) close();
+  });
+  socket.once('end', close);
   socket.once('close', () => clearTimeout(timer));
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.resume();
 }
 
 function headerBytes(req: IncomingMessage): number {
@@ -54,6 +82,8 @@ export interface Refusal {
   status: number;
   code: ErrorCode;
   message: string;
+  /** Seconds for a `Retry-After` header, when the refusal passes. */
+  retryAfter?: number;
 }
 
 const urlTooLong = (limits: Limits): Refusal => ({
@@ -76,22 +106,33 @@ export function headRefusal(req: IncomingMessage, limits: Limits): Refusal | und
 }
 
 /** Answers on a socket that has no response object (a parse error, a refused upgrade), then closes it. */
-export function refuseOnSocket(socket: Duplex, { status, code, message }: Refusal): void {
+export function refuseOnSocket(socket: Duplex, { status, code, message, retryAfter }: Refusal): void {
   const body = errorBody(status, code, message);
+  const wait = retryAfter === undefined ? '' : `retry-after: ${retryAfter}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${wait}connection: close\r\n\r\n${body}`,
   );
-  lingerThenClose(socket);
+  linger(socket);
 }
 
 const hasBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
 
-/** Wraps the gateway's handler with the limits; a body is read here (bounded) and handed on parsed. */
-export function withRequestLimits(handler: RequestListener, limits: Limits): RequestListener {
-  return (req, res) => {
+/** A node request handler that passes what it is given beside the request on (an admission ticket). */
+type Handler<Extra extends unknown[]> = (req: IncomingMessage, res: ServerResponse, ...extra: Extra) => void;
+
+/** Refuses a request line or header section over its limit (414, 431), before anything else looks at it. */
+export function withHeadLimits<Extra extends unknown[]>(handler: Handler<Extra>, limits: Limits): Handler<Extra> {
+  return (req, res, ...extra) => {
     const refusal = headRefusal(req, limits);
     if (refusal) return refuse(res, req, refusal.status, refusal.code, refusal.message);
-    if (!hasBody(req)) return handler(req, res);
+    handler(req, res, ...extra);
+  };
+}
+
+/** Reads the body (bounded: 413 past MAX_BODY_BYTES) and hands the request on with it read. */
+export function withBodyLimit<Extra extends unknown[]>(handler: Handler<Extra>, limits: Limits): Handler<Extra> {
+  return (req, res, ...extra) => {
+    if (!hasBody(req)) return handler(req, res, ...extra);
     const tooLarge = () =>
       refuse(res, req, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES).`);
     const announced = req.headers['content-length'];
@@ -100,7 +141,7 @@ export function withRequestLimits(handler: RequestListener, limits: Limits): Req
       (body) => {
         // Yoga's node adapter reads a body already read from `req.body`.
         (req as IncomingMessage & { body?: Buffer }).body = body;
-        handler(req, res);
+        handler(req, res, ...extra);
       },
       (error: { type?: string; status?: number }) => {
         if (error.type === 'entity.too.large') return tooLarge();

@@ -16,6 +16,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { HttpObserver } from './upstream/http.js';
 import { REDIS_OPS, type RedisOp } from './redis/store.js';
 import type { CacheRegistry } from './memory.js';
+import { SHED_REASONS, type AdmissionStats, type ShedReason } from './admission/admission.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
 export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
@@ -64,6 +65,10 @@ export interface GatewayMetrics {
   watchRedis(up: () => boolean): void;
   /** Counts a failed Redis command by what it was for (a fixed set). */
   redisError(op: RedisOp): void;
+  /** Counts a request admission refused, by why (a fixed set). */
+  shed(reason: ShedReason): void;
+  /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
+  watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats }): void;
 }
 
 export interface MetricsOptions {
@@ -149,6 +154,45 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     labelNames: ['op'] as const,
     registers: [registry],
   });
+  const shed = new Counter({
+    name: 'gateway_shed_total',
+    help: `Requests admission refused (503 OVERLOADED or 429 RATE_LIMITED, before anything was parsed), by reason (${SHED_REASONS.join(', ')}).`,
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of SHED_REASONS) shed.inc({ reason }, 0);
+  let admission: (() => { pressure: string | undefined; stats: AdmissionStats }) | undefined;
+  new Gauge({
+    name: 'gateway_operations_in_flight',
+    help: 'GraphQL requests running (admitted), and waiting for a slot, by state (running, queued).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = admission?.().stats;
+      if (!stats) return;
+      this.set({ state: 'running' }, stats.inFlight);
+      this.set({ state: 'queued' }, stats.queued);
+    },
+  });
+  new Gauge({
+    name: 'gateway_in_flight_bytes',
+    help: 'Bytes of upstream answers the running operations hold, against MAX_IN_FLIGHT_BYTES.',
+    registers: [registry],
+    collect() {
+      const stats = admission?.().stats;
+      if (stats) this.set(stats.inFlightBytes);
+    },
+  });
+  new Gauge({
+    name: 'gateway_overloaded',
+    help: 'Whether admission is stopped by pressure: 0 no, 1 memory (heap or resident size), 2 event-loop delay.',
+    registers: [registry],
+    collect() {
+      if (!admission) return;
+      const pressure = admission().pressure;
+      this.set(pressure === 'memory' ? 1 : pressure === 'event-loop' ? 2 : 0);
+    },
+  });
   const operations = new Histogram({
     name: 'graphql_operation_duration_seconds',
     help: `Duration of GraphQL operations by type and name (the first ${OPERATION_NAME_LABELS} names seen; later ones are "other").`,
@@ -229,6 +273,12 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     redisError(op) {
       if (REDIS_OPS.includes(op)) redisErrors.inc({ op });
+    },
+    shed(reason) {
+      shed.inc({ reason });
+    },
+    watchAdmission(report) {
+      admission = report;
     },
   };
 }

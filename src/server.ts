@@ -2,7 +2,7 @@
  * The HTTP server around the gateway: listening, WebSocket upgrades (websocket.ts), and graceful
  * shutdown (stop accepting, let in-flight requests finish up to a deadline, close upstream pools).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createGatewayLogger, type Logger } from './logger.js';
@@ -11,12 +11,17 @@ import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { Upstreams } from './upstream/index.js';
 import type { DispatcherFactory } from './upstream/http.js';
 import { LiveSubscriptions } from './live/index.js';
-import { answerClientErrors, nodeHeaderLimit, withRequestLimits } from './http-limits.js';
+import { answerClientErrors, nodeHeaderLimit, withBodyLimit, withHeadLimits } from './http-limits.js';
 import { createGateway, type Gateway } from './yoga.js';
 import type { CacheRegistry } from './memory.js';
 import { responseCacheStore } from './response-cache.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import { RedisStore } from './redis/store.js';
+import { Admission } from './admission/admission.js';
+import { admissionGate } from './admission/http.js';
+import { CALM_MS, Pressure } from './admission/pressure.js';
+import { clientAddress } from './client-address.js';
+import { CALLER_KEY_HEADERS } from './upstream/index.js';
 import { serveWebSockets } from './websocket.js';
 import { startTracing, type Tracing } from './tracing.js';
 
@@ -34,6 +39,10 @@ export interface GatewayRuntime {
   caches: CacheRegistry;
   /** OpenTelemetry tracing, when an OTLP endpoint is configured. */
   tracing: Tracing | undefined;
+  /** Admission control: operations in flight, the queue, the bytes they hold (src/admission/). */
+  admission: Admission;
+  /** The heap, resident-memory and event-loop guard admission consults (started by `startServer`). */
+  pressure: Pressure;
   /** What `/ready` answers: false until the gateway accepts requests, and again while it shuts down. */
   accepting: boolean;
   /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish), Redis, and flushes the spans. */
@@ -105,6 +114,31 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   }
   metrics.watchBreakers(() => upstreams.breakers());
   const live = new LiveSubscriptions(config, upstreams, logger, redis);
+  // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
+  let admission: Admission | undefined;
+  const pressure = new Pressure({
+    memoryLimitBytes: config.memoryLimitBytes,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    onChange: (state, reading) => {
+      const detail = { heapUsedMiB: mib(reading.heapUsed), heapLimitMiB: mib(reading.heapLimit), rssMiB: mib(reading.rss), eventLoopDelayMs: Math.round(reading.eventLoopDelayMs) };
+      if (state) logger.warn(detail, `overloaded (${state}): admitting nothing new until calm for ${CALM_MS} ms; /ready answers 503`);
+      else logger.info(detail, 'no longer overloaded: admitting again');
+      if (!state) admission?.wake();
+    },
+  });
+  admission = new Admission(
+    {
+      maxInFlight: config.maxOperationsInFlight,
+      maxPerClient: config.maxOperationsPerClient,
+      maxQueued: config.maxQueuedOperations,
+      queueMs: config.admissionQueueMs,
+      maxInFlightBytes: config.maxInFlightBytes,
+    },
+    () => pressure.state,
+    (reason) => metrics.shed(reason),
+  );
+  const overload = () => ({ pressure: pressure.state, stats: admission.stats() });
+  metrics.watchAdmission(overload);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
   const state = { accepting: false };
   const gateway = createGateway({
@@ -118,21 +152,34 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     responseCache,
     caches,
     tracing,
+    overload,
   });
   const close = async () => {
     state.accepting = false;
+    pressure.stop();
     live.close();
     await upstreams.close();
     await redis?.close();
     await tracing?.shutdown(config.shutdownTimeoutMs);
   };
-  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, close });
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, close });
 }
 
 export async function startServer(config: Config, logger: Logger = createGatewayLogger(config)): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
-  const { gateway, upstreams, live, redis, metrics, tracing } = runtime;
-  const handle = withRequestLimits(gateway, config);
+  const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
+  const addressOf = clientAddress(config);
+  const clientOf = (req: IncomingMessage) => Upstreams.clientOf(callerKeyOf(req), addressOf(req));
+  // The head's size limits first, then admission before the body is read (a refusal costs no
+  // read), then the body's limit, then yoga with the request's ticket.
+  const handle = withHeadLimits(
+    admissionGate(
+      admission,
+      { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins },
+      withBodyLimit((req, res, ticket) => void gateway(req, res, { ticket }), config),
+    ),
+    config,
+  );
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, (req, res) => {
     // Shutting down: keep no connection for a next request, so that it opens a new one, to another
     // replica once the balancer has taken this one out (and none is cut while idle at the close).
@@ -140,7 +187,8 @@ export async function startServer(config: Config, logger: Logger = createGateway
     handle(req, res);
   });
   answerClientErrors(server, config);
-  const websockets = serveWebSockets(server, gateway, config, logger);
+  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf });
+  pressure.start();
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
   server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);
   await new Promise<void>((resolve, reject) => {
@@ -220,6 +268,18 @@ export async function startServer(config: Config, logger: Logger = createGateway
     })());
 
   return Object.assign(runtime, { server, url, metricsUrl, close, drain });
+}
+
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/** The caller's API key from a node request's headers (the first key header that has one), as `Upstreams.callerKey` reads a fetch request's. */
+function callerKeyOf(req: IncomingMessage): string | undefined {
+  for (const name of CALLER_KEY_HEADERS) {
+    const value = req.headers[name];
+    const text = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (text) return text;
+  }
+  return undefined;
 }
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */

@@ -17,11 +17,13 @@ import type { Duplex } from 'node:stream';
 import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { isAsyncIterable } from 'graphql-yoga';
+import { finalAsyncIterator, isAsyncIterable } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { ErrorCodes, maskError, type ErrorCode } from './errors.js';
 import { headRefusal, refuseOnSocket } from './http-limits.js';
+import { isShed, type Admission } from './admission/admission.js';
+import { shedCode } from './admission/http.js';
 import type { Logger } from './logger.js';
 import { finishRequest, REQUEST_ID_HEADER, requestLogFor, sentError, type RequestLog } from './request-log.js';
 import { CALLER_KEY_HEADERS } from './upstream/index.js';
@@ -134,12 +136,19 @@ function resultAsSent(result: ExecutionResult, log: RequestLog): FormattedExecut
   };
 }
 
+/** What the WebSocket endpoint admits its operations with: the process's admission, and who a socket's client is. */
+export interface WebSocketAdmission {
+  admission: Admission;
+  clientOf(req: IncomingMessage): string;
+}
+
 /**
  * Serves graphql-ws on the gateway's GraphQL path of `server`. Messages are at most MAX_BODY_BYTES
  * (a larger one closes the socket with 1009), as a request body is.
  */
-export function serveWebSockets(server: Server, gateway: Gateway, config: Config, logger: Logger): WebSocketEndpoint {
+export function serveWebSockets(server: Server, gateway: Gateway, config: Config, logger: Logger, admit: WebSocketAdmission): WebSocketEndpoint {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes });
+  const { admission } = admit;
   const path = gateway.graphqlEndpoint;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -151,6 +160,16 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
     }
     if (!originAllowed(req.headers.origin, config.corsOrigins)) {
       return refuseOnSocket(socket, { status: 403, code: 'FORBIDDEN', message: 'This origin may not open a WebSocket here: it is not one of CORS_ORIGINS.' });
+    }
+    // MAX_WEBSOCKETS: an idle socket costs little, but each holds buffers and a keep-alive timer.
+    if (wss.clients.size >= config.maxWebSockets) {
+      admission.count('websockets');
+      return refuseOnSocket(socket, {
+        status: 503,
+        code: 'OVERLOADED',
+        message: `The gateway holds its maximum of ${config.maxWebSockets} WebSocket connections (MAX_WEBSOCKETS). Retry after the time in Retry-After.`,
+        retryAfter: 5,
+      });
     }
     // After close() ws answers 503 itself.
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -175,14 +194,24 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams), ctx.connectionParams),
         });
         const log = requestLogFor(request, logger, 'ws', upgrade);
+        // Admitted as a POST is: a slot of its own, waiting in the same queue; refused with an `error` message.
+        let admitted = admission.admit(admit.clientOf(upgrade));
+        if (admitted instanceof Promise) admitted = await admitted;
+        if (isShed(admitted)) {
+          log.refusal = [shedCode(admitted)];
+          finishRequest(log, request);
+          return [new GraphQLError(admitted.message, { extensions: { code: shedCode(admitted), retryAfter: admitted.retryAfter, reason: admitted.reason, requestId: log.id } })];
+        }
+        const ticket = admitted;
         let result: OperationResult | undefined;
         try {
           const { operationName, variables, extensions } = params;
           result = await gateway.getResultForParams(
             { params: { ...params, operationName: operationName ?? undefined, variables: variables ?? undefined, extensions: extensions ?? undefined }, request },
-            { req: upgrade },
+            { req: upgrade, ticket },
           );
         } catch (error) {
+          ticket.release();
           // What a plugin throws before execution (an unknown persisted document): masked as over
           // HTTP (an unexpected one is logged by `asSent`).
           const masked = maskError(error, 'Unexpected error.') as GraphQLError;
@@ -191,6 +220,12 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           return [asSent(masked, log)];
         }
         finishRequest(log, request);
+        // A single result is built: the slot is free as it is sent. A stream (`@defer`, `@stream`)
+        // holds it until its last payload or the client's complete (`finalAsyncIterator` passes the
+        // complete on at once; a generator would wait for the next event); a subscription gave it back
+        // as its stream started.
+        if (result && isAsyncIterable(result)) result = finalAsyncIterator(result, () => ticket.release());
+        else ticket.release();
         if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode, requestId: log.id } })];
         // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
         // `error` message, as graphql-ws sends for an operation that does not execute.

@@ -19,6 +19,7 @@ import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './p
 import { responseCacheStore, useGatewayResponseCache } from './response-cache.js';
 import { documentCache } from './document-cache.js';
 import type { CacheRegistry } from './memory.js';
+import type { AdmissionStats, Ticket } from './admission/admission.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
@@ -68,11 +69,21 @@ export interface GatewayOptions {
   caches?: CacheRegistry;
   /** OpenTelemetry tracing, when on (src/tracing.ts). */
   tracing?: Tracing;
+  /** What `/ready` reports of overload (admission and pressure, src/admission/), when the server admits. */
+  overload?: () => OverloadReport;
 }
 
-/** What the node adapter passes beside each request: the socket, for the client's address. */
+/** Admission's state as `/ready` reports it: 503 while the process is under pressure. */
+export interface OverloadReport {
+  pressure: 'memory' | 'event-loop' | undefined;
+  stats: AdmissionStats;
+}
+
+/** What the node adapter passes beside each request: the socket, for the client's address, and its admission ticket. */
 export interface ServerContext {
   req?: IncomingMessage;
+  /** The request's admission ticket (src/admission/): its upstream answers' bytes are counted on it. */
+  ticket?: Ticket;
 }
 
 export type Gateway = YogaServerInstance<ServerContext, Context>;
@@ -95,7 +106,7 @@ function readyCheck(probe: HealthProbe | undefined) {
  * READY_PROBE_WAIT_MS; one that takes longer is reported from its previous answer (or `unchecked`)
  * and serves the next caller when it lands.
  */
-function readiness(isReady: () => boolean, health: UpstreamHealth): Plugin {
+function readiness(isReady: () => boolean, health: UpstreamHealth, overload: (() => OverloadReport) | undefined): Plugin {
   return {
     // Synchronous for every other path: an async hook would make every request wait a tick.
     onRequest({ url, endResponse, fetchAPI }) {
@@ -104,7 +115,8 @@ function readiness(isReady: () => boolean, health: UpstreamHealth): Plugin {
   };
 
   async function answer(endResponse: (response: Response) => void, fetchAPI: { Response: typeof Response }): Promise<void> {
-    const ready = isReady();
+    const report = overload?.();
+    const ready = isReady() && !report?.pressure;
     const upstreams = Object.fromEntries(health.breakers().map((b) => [b.target, b.state]));
     const due = HEALTH_SERVICES.flatMap((service) => (['health', 'live'] as const).map((check) => health.check(service, check)));
     let timer: NodeJS.Timeout | undefined;
@@ -114,12 +126,28 @@ function readiness(isReady: () => boolean, health: UpstreamHealth): Plugin {
       HEALTH_SERVICES.map((service) => [service, { health: readyCheck(health.last(service, 'health')), live: readyCheck(health.last(service, 'live')) }]),
     );
     endResponse(
-      new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : 'not ready', upstreams, checks }), {
+      new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : report?.pressure ? 'overloaded' : 'not ready', ...(report ? { overload: overloadDetail(report) } : {}), upstreams, checks }), {
         status: ready ? 200 : 503,
         headers: { 'content-type': 'application/json' },
       }),
     );
   }
+}
+
+function overloadDetail({ pressure, stats }: OverloadReport) {
+  return { pressure: pressure ?? null, inFlight: stats.inFlight, queued: stats.queued, inFlightBytes: stats.inFlightBytes, shed: stats.shed };
+}
+
+/**
+ * A subscription holds its admission slot only until its stream starts (the live hub bounds open
+ * streams: MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_CLIENT); its events run in contexts of their own.
+ */
+function useSubscriptionAdmission(): Plugin<Context> {
+  return {
+    onSubscribe({ args }) {
+      (args.contextValue as Context).ticket?.release();
+    },
+  };
 }
 
 /**
@@ -227,13 +255,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     // guard, budget, deadline and response-cache entry) and counts against the client's rate as a
     // request of its own would; the body limit covers the whole batch.
     batching: config.maxBatchOperations > 0 ? { limit: config.maxBatchOperations } : false,
-    context: ({ request, req }) => {
+    context: ({ request, req, ticket }) => {
       const callerKey = Upstreams.callerKey(request.headers);
       const address = addressOf(req);
       const session = live.session(callerKey, address);
       const requestLog = requestLogFor(request, logger, 'ws', req);
       const make = (trace?: OperationTrace): Context => {
-        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address, trace), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace };
+        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address, trace, ticket), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
         // Loaders are made on first use, from the context they belong to.
         ctx.loaders = createLoaders(ctx);
         return ctx;
@@ -243,7 +271,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       // First: the request's id and log, for every line and error of the request (src/request-log.ts).
       requestLog.opening,
-      readiness(options.isReady ?? (() => true), upstreams.health),
+      readiness(options.isReady ?? (() => true), upstreams.health, options.overload),
       useGraphiQLAssets(),
       useGraphiQLPolicy('/graphql'),
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
@@ -275,6 +303,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
       useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useEventContexts(),
+      useSubscriptionAdmission(),
       ...(options.plugins ?? []),
       // Last: its onParams sees the resolved parameters (a persisted document's text).
       requestLog.closing,

@@ -55,8 +55,16 @@ export type LiveItem<T> = { value: T } | { error: Error };
 
 /** A subscriber past its client's limit. */
 export class SubscriptionLimitError extends Error {
-  constructor(readonly limit: number) {
-    super(`this client already holds ${limit} live subscriptions (MAX_SUBSCRIPTIONS_PER_CLIENT): close one before opening another`);
+  constructor(
+    readonly limit: number,
+    /** Whose limit: the client's (MAX_SUBSCRIPTIONS_PER_CLIENT) or the process's (MAX_SUBSCRIPTIONS). */
+    readonly scope: 'client' | 'process' = 'client',
+  ) {
+    super(
+      scope === 'client'
+        ? `this client already holds ${limit} live subscriptions (MAX_SUBSCRIPTIONS_PER_CLIENT): close one before opening another`
+        : `the gateway holds its maximum of ${limit} live subscriptions (MAX_SUBSCRIPTIONS): retry later`,
+    );
     this.name = 'SubscriptionLimitError';
   }
 }
@@ -66,6 +74,8 @@ export interface HubOptions {
   pollMs: number;
   /** Most open subscriptions per client. */
   maxPerClient: number;
+  /** Most open subscriptions over all clients (unbounded when absent). */
+  maxTotal?: number;
   /** Most events waiting for a subscriber that does not read; past it, it is ended with an error. */
   maxQueue?: number;
   /** Longest wait after repeated failures. */
@@ -90,6 +100,8 @@ export interface PollerStats {
 export class LiveHub {
   private readonly pollers = new Map<string, Poller<unknown>>();
   private readonly perClient = new Map<string, number>();
+  /** Open subscriptions over all clients (the sum of `perClient`). */
+  private open = 0;
   private closed = false;
   /** Polls started by every poller since the hub started. */
   private polls = 0;
@@ -104,7 +116,9 @@ export class LiveHub {
     if (this.closed) throw new Error('the gateway is shutting down');
     const held = this.perClient.get(client) ?? 0;
     if (held >= this.options.maxPerClient) throw new SubscriptionLimitError(this.options.maxPerClient);
+    if (this.open >= (this.options.maxTotal ?? Infinity)) throw new SubscriptionLimitError(this.options.maxTotal!, 'process');
     this.perClient.set(client, held + 1);
+    this.open++;
     let poller = this.pollers.get(subject) as Poller<T> | undefined;
     // A stopped poller stays listed until its last poll has settled; a new subscriber starts afresh.
     if (!poller || poller.stopped) {
@@ -119,6 +133,7 @@ export class LiveHub {
     }
     const owner = poller;
     const stream = new Stream<T>(this.options.maxQueue ?? 1000, () => {
+      this.open--;
       const left = (this.perClient.get(client) ?? 1) - 1;
       if (left > 0) this.perClient.set(client, left);
       else this.perClient.delete(client);

@@ -40,6 +40,7 @@ export class LiveSubscriptions {
       coordinator: redis ? redisPollerCoordinator(redis, Math.min(60_000, Math.max(3_000, 3 * config.subscriptionPollMs))) : undefined,
       pollMs: config.subscriptionPollMs,
       maxPerClient: config.maxSubscriptionsPerClient,
+      maxTotal: config.maxSubscriptions,
       classify: classifyPollError,
       onPollError: (subject, error) => logger?.debug({ err: error }, `live poll of ${subject.split('|')[0]} failed`),
     });

@@ -31,6 +31,7 @@ function open<T>(start: () => AsyncIterableIterator<LiveItem<T>>): AsyncIterable
     return start();
   } catch (error) {
     if (error instanceof SubscriptionLimitError) {
+      if (error.scope === 'process') throw new GraphQLError(error.message, { extensions: { code: 'OVERLOADED' satisfies ErrorCode, limit: error.limit, retryAfter: 5 } });
       throw new GraphQLError(error.message, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' satisfies ErrorCode, limit: error.limit } });
     }
     throw error;

@@ -68,10 +68,14 @@ export class UpstreamCache {
    * `ttlMs` 0 means: share while in flight, do not keep afterwards. `usage` counts the answers that
    * needed no `fetch` of this caller's.
    */
-  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, usage?: { cacheAnswers: number }): Promise<T> {
+  async getOrFetch<T>(key: string, ttlMs: number, fetch: () => Promise<T>, usage?: CacheUsage): Promise<T> {
     const hit = this.lru.get(key);
     if (hit) {
-      if (usage) usage.cacheAnswers++;
+      if (usage) {
+        usage.cacheAnswers++;
+        // A hit is parsed into objects of the operation's own: it holds them as it would a fresh answer.
+        usage.hold?.(hit.text.length);
+      }
       return hit.parse(hit.text) as T;
     }
     const pending = this.inFlight.get(key);
@@ -131,6 +135,12 @@ export class UpstreamCache {
   clear(): void {
     this.lru.clear();
   }
+}
+
+/** Where an operation counts the answers the cache gave it, and the bytes it now holds (its OperationUsage). */
+export interface CacheUsage {
+  cacheAnswers: number;
+  hold?(bytes: number): unknown;
 }
 
 /**

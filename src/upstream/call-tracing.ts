@@ -7,7 +7,7 @@
  * answered without one, from the shared cache or by joining an identical request another operation
  * has in flight. A call the operation already made (its memo, its loaders) is not a new span.
  */
-import type { UpstreamCache } from './cache.js';
+import type { CacheUsage, UpstreamCache } from './cache.js';
 import type { UpstreamService } from './errors.js';
 import type { HttpCall, RefusalReason, Transport } from './http.js';
 import type { BreakerStateName } from './resilience.js';
@@ -70,7 +70,7 @@ async function tracedGetOrFetch<T>(
   ttlMs: number,
   where: { service: UpstreamService; route: string },
   fetch: () => Promise<T>,
-  usage?: { cacheAnswers: number },
+  usage?: CacheUsage,
 ): Promise<T> {
   const startedAt = performance.now();
   // Read before getOrFetch, which decides synchronously: kept, in flight, or (neither) Redis or the upstream.
@@ -100,7 +100,7 @@ export function cachedRead<T>(
   ttlMs: number,
   where: { service: UpstreamService; route: string },
   fetch: () => Promise<T>,
-  usage?: { cacheAnswers: number },
+  usage?: CacheUsage,
 ): Promise<T> {
   return tracer ? tracedGetOrFetch(tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage);
 }

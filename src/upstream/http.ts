@@ -15,6 +15,7 @@ import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } fro
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 import { answerTexts } from './cache.js';
 import type { CallTrace, UpstreamTracer } from './call-tracing.js';
+import type { OperationUsage } from './request.js';
 
 /** How close together calls must start to share one deadline signal (see `deadlineSignal`). */
 const DEADLINE_GRAIN_MS = 50;
@@ -66,8 +67,8 @@ export interface HttpCall {
   mayBeEmpty?: boolean;
   /** The request's span, when the operation is traced (src/upstream/call-tracing.ts). */
   trace?: CallTrace;
-  /** Where the operation counts the requests it sends (its OperationUsage, src/upstream/request.ts). */
-  usage?: { requests: number };
+  /** Where the operation counts the requests it sends and the bytes it reads (its OperationUsage, src/upstream/request.ts). */
+  usage?: Pick<OperationUsage, 'requests' | 'hold' | 'tooLarge'>;
 }
 
 /** Why a call was refused without being sent. */
@@ -224,6 +225,8 @@ export class HttpTransport implements Transport {
       status = response.statusCode;
       call.trace?.status(status);
       const text = await response.body.text();
+      // Past MAX_OPERATION_BYTES the answer is dropped here, before it is parsed into objects.
+      if (call.usage && !call.usage.hold(text.length)) throw call.usage.tooLarge(call.service, call.route);
       if (status < 200 || status >= 300) {
         const secrets = Object.values(call.headers ?? {});
         this.observer.onFailedAnswer?.({ service: call.service, route: call.route, status, body: redact(text.slice(0, 2000), secrets) });

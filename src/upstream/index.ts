@@ -92,12 +92,12 @@ export class Upstreams {
    * caller's own Data API key wins over the configured one; the client is that key (as a
    * fingerprint), else the caller's address. With a tracer (tracing on), each call is a span.
    */
-  forRequest(callerKey: string | undefined, clientAddress?: string, tracer?: UpstreamTracer): RequestUpstreams {
+  forRequest(callerKey: string | undefined, clientAddress?: string, tracer?: UpstreamTracer, holder?: { hold(bytes: number): void }): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
     // The key's fingerprint (a hash) once per request: it names the client and partitions the cache.
     const partition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition;
     const client = callerKey ? `key:${partition}` : Upstreams.clientOf(undefined, clientAddress);
-    const usage = new OperationUsage(client);
+    const usage = new OperationUsage(client, this.config.maxOperationBytes, holder);
     const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route), usage);
     const limited = operationTransport(this.transport, {
       budget: this.config.maxUpstreamCalls,

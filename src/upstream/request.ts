@@ -131,8 +131,36 @@ export class OperationUsage {
    * already made (its memo) is neither.
    */
   cacheAnswers = 0;
+  /** Bytes of the upstream answers the operation read, sent or from the shared cache (`hold`). */
+  bytes = 0;
 
-  constructor(readonly client: string) {}
+  constructor(
+    readonly client: string,
+    /** MAX_OPERATION_BYTES: `hold` says no past it. */
+    readonly maxBytes = Infinity,
+    /** Where the request's bytes are counted against the process's budget (its admission ticket). */
+    private readonly holder?: { hold(bytes: number): void },
+  ) {}
+
+  /**
+   * Counts an answer's bytes the operation now holds (as its text: one byte a character); false once
+   * the operation holds more than MAX_OPERATION_BYTES (the answer is then dropped, not handed on).
+   */
+  hold(bytes: number): boolean {
+    this.bytes += bytes;
+    this.holder?.hold(bytes);
+    return this.bytes <= this.maxBytes;
+  }
+
+  /** The error of a call whose answer took the operation past MAX_OPERATION_BYTES. */
+  tooLarge(service: UpstreamService, route: string): UpstreamError {
+    return new UpstreamError({
+      service,
+      kind: 'budget',
+      route,
+      upstreamMessage: `the operation's upstream answers take more than ${this.maxBytes} bytes (MAX_OPERATION_BYTES); ask for fewer or smaller lists`,
+    });
+  }
 }
 
 export interface OperationLimits {

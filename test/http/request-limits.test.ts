@@ -4,6 +4,7 @@
  * answers, not reset connections, and no upstream call. And how deep values nest (MAX_VALUE_DEPTH):
  * in the document or in the variables, past the limit a client error says so, with no upstream call.
  */
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
@@ -48,6 +49,35 @@ describe('request body', () => {
     const response = await post(stream);
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(20_000_000);
+  });
+
+  it('answers 413 to each of 8 clients sending 20 MB bodies at once, announced or chunked: none sees a reset (EPIPE) instead', async () => {
+    const { port } = new URL(h.url);
+    const send = (chunked: boolean) =>
+      new Promise<string>((resolve) => {
+        const size = 20 * 1024 * 1024;
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': size }) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(String(res.statusCode)));
+            res.on('error', (error: NodeJS.ErrnoException) => resolve(`response ${error.code}`));
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(`error ${error.code}`));
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        let sent = 0;
+        const write = () => {
+          while (sent < size) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', write);
+          }
+          req.end();
+        };
+        write();
+      });
+    for (const chunked of [false, true]) expect(await Promise.all(Array.from({ length: 8 }, () => send(chunked)))).toEqual(Array.from({ length: 8 }, () => '413'));
+    expect(upstreamCalls()).toBe(0);
   });
 
   it('still answers bodies within the limit', async () => {

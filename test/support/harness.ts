@@ -81,6 +81,12 @@ function harnessConfig(sandbox: Sandbox, env: Record<string, string>): Config {
     BREAKER_THRESHOLD: '1000',
     // Tests count upstream calls of repeated reads; the response cache's own tests turn it on.
     RESPONSE_CACHE_MAX_ENTRIES: '0',
+    // A test worker holds many gateways, sandboxes and clients: its resident size is not one
+    // gateway's, and the pressure guard would shed every request against the 512 MiB default. The
+    // overload tests (test/http/overload.test.ts) run the gateway in a process of its own, at the default.
+    MEMORY_LIMIT_MB: '16384',
+    // A busy test worker's loop can lag (a type-check, a browser beside it); the guard's own tests set it.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
 }

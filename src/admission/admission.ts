@@ -1,0 +1,226 @@
+/**
+ * Admission control: how many operations run at once, and what the ones running may hold. An
+ * operation is admitted before its body is read when the process has a free slot
+ * (MAX_OPERATIONS_IN_FLIGHT), its client has one (MAX_OPERATIONS_PER_CLIENT: its API key, else its
+ * address) and the bytes the running operations hold are under the process's budget
+ * (MAX_IN_FLIGHT_BYTES); otherwise it waits in a short queue (MAX_QUEUED_OPERATIONS, at most
+ * ADMISSION_QUEUE_MS), in arrival order but skipping a client already at its share. Past the queue it
+ * is shed at once: 503 `OVERLOADED` (429 `RATE_LIMITED` when its own client fills its share of the
+ * queue), with `Retry-After`, before anything of it is parsed and before any upstream call. While the
+ * process is under pressure (heap or event loop, see pressure.ts) nothing new is admitted.
+ *
+ * Nothing here knows HTTP or GraphQL: http.ts and the WebSocket endpoint ask for tickets.
+ */
+
+/** Why a request was refused admission (a fixed set: a metrics label). */
+export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets';
+export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets'];
+
+export interface AdmissionLimits {
+  /** MAX_OPERATIONS_IN_FLIGHT */
+  maxInFlight: number;
+  /** MAX_OPERATIONS_PER_CLIENT: running; as many again may wait. */
+  maxPerClient: number;
+  /** MAX_QUEUED_OPERATIONS: 0 sheds at once when no slot is free. */
+  maxQueued: number;
+  /** ADMISSION_QUEUE_MS */
+  queueMs: number;
+  /** MAX_IN_FLIGHT_BYTES: the upstream answer bytes running operations may hold together. */
+  maxInFlightBytes: number;
+}
+
+/** A refusal: the HTTP status, the `Retry-After` seconds, and why. */
+export interface Shed {
+  status: 503 | 429;
+  retryAfter: number;
+  reason: ShedReason;
+  message: string;
+}
+
+/** What the running operation holds: its slot, and the bytes of upstream answers it has read. */
+export class Ticket {
+  /** Upstream answer bytes the operations of this request have read so far. */
+  bytes = 0;
+  private released = false;
+
+  constructor(
+    private readonly admission: Admission,
+    readonly client: string,
+  ) {}
+
+  /** Counts bytes the operation now holds (an upstream answer read). */
+  hold(bytes: number): void {
+    if (this.released) return;
+    this.bytes += bytes;
+    this.admission.held += bytes;
+  }
+
+  /** Gives the slot and the bytes back (once; later calls do nothing). */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.admission.leave(this);
+  }
+}
+
+interface Waiter {
+  client: string;
+  resolve(ticket: Ticket | Shed): void;
+  timer: NodeJS.Timeout;
+}
+
+/** What `/ready` and `/metrics` report of admission. */
+export interface AdmissionStats {
+  inFlight: number;
+  queued: number;
+  inFlightBytes: number;
+  /** Requests shed since start, by reason. */
+  shed: Record<ShedReason, number>;
+}
+
+export class Admission {
+  /** Bytes the running operations hold (their tickets' sum). */
+  held = 0;
+  private running = 0;
+  private readonly perClient = new Map<string, { running: number; waiting: number }>();
+  private readonly queue: Waiter[] = [];
+  private readonly shedCounts = Object.fromEntries(SHED_REASONS.map((reason) => [reason, 0])) as Record<ShedReason, number>;
+
+  constructor(
+    readonly limits: AdmissionLimits,
+    /** What stops all admission while it holds (heap or event-loop pressure), with its reason. */
+    private readonly pressure: () => 'memory' | 'event-loop' | undefined = () => undefined,
+    /** Told of each refusal (metrics). */
+    private readonly onShed: (reason: ShedReason) => void = () => undefined,
+  ) {}
+
+  /**
+   * A ticket at once when the client may run now; else a wait in the queue (a promise of a ticket or,
+   * past ADMISSION_QUEUE_MS, a refusal); else a refusal at once.
+   */
+  admit(client: string): Ticket | Shed | Promise<Ticket | Shed> {
+    const pressure = this.pressure();
+    if (pressure) {
+      return this.shed({
+        status: 503,
+        retryAfter: 5,
+        reason: pressure,
+        message:
+          pressure === 'memory'
+            ? 'The gateway is overloaded: its memory is nearly full (MEMORY_LIMIT_MB). Retry after the time in Retry-After.'
+            : 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
+      });
+    }
+    // First come, first served: whoever waits and may run goes first (the queue holds, after
+    // `wake`, only clients at their share, or nothing while there is no room).
+    if (this.queue.length) this.wake();
+    if (this.hasRoom() && this.clientMayRun(client)) return this.start(client);
+    const record = this.perClient.get(client);
+    if ((record?.waiting ?? 0) >= this.limits.maxPerClient) {
+      return this.shed({
+        status: 429,
+        retryAfter: 1,
+        reason: 'client',
+        message: `This client already has ${this.limits.maxPerClient} operations running and as many waiting (MAX_OPERATIONS_PER_CLIENT). Retry after the time in Retry-After.`,
+      });
+    }
+    if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
+    return new Promise<Ticket | Shed>((resolve) => {
+      const waiter: Waiter = {
+        client,
+        resolve,
+        timer: setTimeout(() => {
+          const at = this.queue.indexOf(waiter);
+          if (at === -1) return;
+          this.queue.splice(at, 1);
+          this.unwait(client);
+          resolve(this.shed(this.overloaded('queue-timeout')));
+        }, this.limits.queueMs),
+      };
+      this.queue.push(waiter);
+      const entry = this.perClient.get(client) ?? { running: 0, waiting: 0 };
+      entry.waiting++;
+      this.perClient.set(client, entry);
+    });
+  }
+
+  stats(): AdmissionStats {
+    return { inFlight: this.running, queued: this.queue.length, inFlightBytes: this.held, shed: { ...this.shedCounts } };
+  }
+
+  /** Counts a refusal made elsewhere for the same reasons (a WebSocket past MAX_WEBSOCKETS). */
+  count(reason: ShedReason): void {
+    this.shedCounts[reason]++;
+    this.onShed(reason);
+  }
+
+  /** Called by a ticket's release. */
+  leave(ticket: Ticket): void {
+    this.running--;
+    this.held -= ticket.bytes;
+    const entry = this.perClient.get(ticket.client);
+    if (entry) {
+      entry.running--;
+      if (entry.running <= 0 && entry.waiting <= 0) this.perClient.delete(ticket.client);
+    }
+    this.wake();
+  }
+
+  /** Admits waiters in order, skipping clients at their share, while there is room (also when pressure ends). */
+  wake(): void {
+    if (this.queue.length === 0 || this.pressure()) return;
+    for (let i = 0; i < this.queue.length && this.hasRoom(); ) {
+      const waiter = this.queue[i]!;
+      if (!this.clientMayRun(waiter.client)) {
+        i++;
+        continue;
+      }
+      this.queue.splice(i, 1);
+      clearTimeout(waiter.timer);
+      this.unwait(waiter.client);
+      waiter.resolve(this.start(waiter.client));
+    }
+  }
+
+  private hasRoom(): boolean {
+    return this.running < this.limits.maxInFlight && this.held < this.limits.maxInFlightBytes;
+  }
+
+  private clientMayRun(client: string): boolean {
+    return (this.perClient.get(client)?.running ?? 0) < this.limits.maxPerClient;
+  }
+
+  private start(client: string): Ticket {
+    this.running++;
+    const entry = this.perClient.get(client) ?? { running: 0, waiting: 0 };
+    entry.running++;
+    this.perClient.set(client, entry);
+    return new Ticket(this, client);
+  }
+
+  private unwait(client: string): void {
+    const entry = this.perClient.get(client);
+    if (!entry) return;
+    entry.waiting--;
+    if (entry.running <= 0 && entry.waiting <= 0) this.perClient.delete(client);
+  }
+
+  private overloaded(reason: 'queue-full' | 'queue-timeout'): Shed {
+    return {
+      status: 503,
+      retryAfter: 1,
+      reason,
+      message: `The gateway is overloaded: every slot is taken (MAX_OPERATIONS_IN_FLIGHT, MAX_IN_FLIGHT_BYTES) and ${reason === 'queue-full' ? 'the queue is full (MAX_QUEUED_OPERATIONS)' : `none came free within ${this.limits.queueMs} ms (ADMISSION_QUEUE_MS)`}. Retry after the time in Retry-After.`,
+    };
+  }
+
+  private shed(shed: Shed): Shed {
+    this.count(shed.reason);
+    return shed;
+  }
+}
+
+/** Whether `admit` refused. */
+export function isShed(value: Ticket | Shed): value is Shed {
+  return !(value instanceof Ticket);
+}

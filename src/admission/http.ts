@@ -1,0 +1,80 @@
+/**
+ * Admission at the HTTP door: a GraphQL request (a POST to the GraphQL path, or a GET carrying an
+ * operation) takes a ticket before its body is read, and gives it back when its response closes
+ * (finished, or cut). A refused one is answered at once, 503 `OVERLOADED` or 429 `RATE_LIMITED` with
+ * `Retry-After`, and the connection is kept: Node reads and drops the unread body after the answer.
+ * Everything else (GraphiQL, `/health`, `/ready`, `/metrics`, CORS preflights) passes untouched.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorCode } from '../errors.js';
+import { isShed, type Admission, type Shed, type Ticket } from './admission.js';
+
+export interface GateOptions {
+  graphqlPath: string;
+  /** Who the client is: its API key's fingerprint, else its address (as the upstream limits name it). */
+  clientOf(req: IncomingMessage): string;
+  /** CORS_ORIGINS (undefined: any), so that a browser can read the refusal. */
+  corsOrigins: readonly string[] | undefined;
+}
+
+/** The code a refusal carries: 503 is the process's overload, 429 the client's own share. */
+export function shedCode(shed: Shed): ErrorCode {
+  return shed.status === 503 ? 'OVERLOADED' : 'RATE_LIMITED';
+}
+
+/** The refusal as a GraphQL answer body. */
+export function shedBody(shed: Shed): string {
+  return JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: shed.retryAfter, reason: shed.reason } }] });
+}
+
+function isOperation(req: IncomingMessage, path: string): boolean {
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  if ((query === -1 ? url : url.slice(0, query)) !== path) return false;
+  if (req.method === 'POST') return true;
+  // A GET runs an operation only with one in its query string; without, it is GraphiQL's page.
+  return req.method === 'GET' && query !== -1 && /[?&](query|extensions|documentId)=/.test(url.slice(query));
+}
+
+/**
+ * Wraps `next` (the body limits, then yoga) with admission: `next` gets the request's ticket, or
+ * undefined for a request that is not an operation.
+ */
+export function admissionGate(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse, ticket: Ticket | undefined) => void) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!isOperation(req, options.graphqlPath)) return next(req, res, undefined);
+    const admitted = admission.admit(options.clientOf(req));
+    if (!(admitted instanceof Promise)) return proceed(admitted);
+    admitted.then(proceed, () => undefined);
+
+    function proceed(outcome: Ticket | Shed): void {
+      if (isShed(outcome)) return refuse(req, res, outcome, options.corsOrigins);
+      // The client left while it waited: nothing to answer.
+      if (req.socket.destroyed) return outcome.release();
+      res.once('close', () => outcome.release());
+      next(req, res, outcome);
+    }
+  };
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined): void {
+  if (req.socket.destroyed) return;
+  const body = shedBody(shed);
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'retry-after': shed.retryAfter,
+    'cache-control': 'no-store',
+  };
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    if (!corsOrigins) headers['access-control-allow-origin'] = '*';
+    else if (corsOrigins.includes(origin)) {
+      headers['access-control-allow-origin'] = origin;
+      headers.vary = 'origin';
+    }
+    headers['access-control-expose-headers'] = 'retry-after';
+  }
+  res.writeHead(shed.status, headers);
+  res.end(body);
+}

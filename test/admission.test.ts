@@ -1,0 +1,149 @@
+/**
+ * Admission control and the pressure guard on their own (src/admission/): slots, the queue and its
+ * deadline, each client's share, the byte budget, and pressure that starts at once and ends only after
+ * a calm period. The same bounds over real sockets: test/http/admission.test.ts and overload.test.ts.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Admission, isShed, Ticket, type AdmissionLimits, type Shed } from '../src/admission/admission.js';
+import { CALM_MS, Pressure, type PressureReading } from '../src/admission/pressure.js';
+
+const LIMITS: AdmissionLimits = { maxInFlight: 2, maxPerClient: 2, maxQueued: 4, queueMs: 1000, maxInFlightBytes: 1_000_000 };
+
+const ticket = (value: Ticket | Shed | Promise<Ticket | Shed>): Ticket => {
+  if (value instanceof Promise || isShed(value)) throw new Error(`expected a ticket at once, got ${value instanceof Promise ? 'a wait' : value.reason}`);
+  return value;
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('admission', () => {
+  it('runs up to MAX_OPERATIONS_IN_FLIGHT, queues the next in arrival order, and admits them as slots free', async () => {
+    const admission = new Admission({ ...LIMITS, maxPerClient: 10 });
+    const first = ticket(admission.admit('a'));
+    ticket(admission.admit('b'));
+    const order: string[] = [];
+    const third = admission.admit('c') as Promise<Ticket | Shed>;
+    const fourth = admission.admit('d') as Promise<Ticket | Shed>;
+    expect(third).toBeInstanceOf(Promise);
+    void third.then(() => order.push('c'));
+    void fourth.then(() => order.push('d'));
+    expect(admission.stats()).toMatchObject({ inFlight: 2, queued: 2 });
+    first.release();
+    first.release(); // a second release gives nothing back twice
+    expect(await third).toBeInstanceOf(Ticket);
+    await Promise.resolve();
+    expect(order).toEqual(['c']);
+    expect(admission.stats()).toMatchObject({ inFlight: 2, queued: 1 });
+  });
+
+  it('refuses with 503 OVERLOADED and Retry-After past the queue, and after ADMISSION_QUEUE_MS of waiting', async () => {
+    vi.useFakeTimers();
+    const admission = new Admission({ ...LIMITS, maxPerClient: 10, maxQueued: 1 });
+    ticket(admission.admit('a'));
+    ticket(admission.admit('b'));
+    const waiting = admission.admit('c') as Promise<Ticket | Shed>;
+    expect(admission.admit('d')).toMatchObject({ status: 503, retryAfter: 1, reason: 'queue-full' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await waiting).toMatchObject({ status: 503, reason: 'queue-timeout' });
+    expect((await waiting as Shed).message).toContain('ADMISSION_QUEUE_MS');
+    expect(admission.stats()).toMatchObject({ inFlight: 2, queued: 0, shed: { 'queue-full': 1, 'queue-timeout': 1 } });
+  });
+
+  it('keeps a hot client to its share: its extra requests wait, then get 429, and a quiet client passes them in the queue', async () => {
+    const admission = new Admission({ maxInFlight: 4, maxPerClient: 2, maxQueued: 100, queueMs: 1000, maxInFlightBytes: 1_000_000 });
+    const hot = [ticket(admission.admit('hot')), ticket(admission.admit('hot'))];
+    // At its share of running: it waits, even with slots free, up to its share of waiting.
+    const hotWaits = [admission.admit('hot'), admission.admit('hot')];
+    expect(hotWaits.every((w) => w instanceof Promise)).toBe(true);
+    expect(admission.admit('hot')).toMatchObject({ status: 429, reason: 'client', retryAfter: 1 });
+    // The quiet client runs at once, ahead of the hot client's waiters.
+    const quiet = ticket(admission.admit('quiet'));
+    expect(admission.stats()).toMatchObject({ inFlight: 3, queued: 2 });
+    // A hot slot freed goes to the hot client's first waiter.
+    hot[0]!.release();
+    expect(await hotWaits[0]).toBeInstanceOf(Ticket);
+    quiet.release();
+    expect(admission.stats()).toMatchObject({ inFlight: 2, queued: 1 });
+  });
+
+  it('holds new requests while the running ones hold MAX_IN_FLIGHT_BYTES of answers, and lets them in when those end', async () => {
+    const admission = new Admission({ ...LIMITS, maxInFlight: 10, maxPerClient: 10, maxInFlightBytes: 1000 });
+    const big = ticket(admission.admit('a'));
+    big.hold(600);
+    const small = ticket(admission.admit('b'));
+    small.hold(500);
+    expect(admission.stats().inFlightBytes).toBe(1100);
+    const waiting = admission.admit('c');
+    expect(waiting).toBeInstanceOf(Promise);
+    big.release();
+    expect(await waiting).toBeInstanceOf(Ticket);
+    expect(admission.stats().inFlightBytes).toBe(500);
+    // Bytes counted after a release are not counted at all.
+    big.hold(10_000);
+    expect(admission.stats().inFlightBytes).toBe(500);
+  });
+
+  it('admits nothing while under pressure, with the reason and a longer Retry-After; the queue wakes when it ends', async () => {
+    let pressure: 'memory' | 'event-loop' | undefined;
+    const admission = new Admission({ ...LIMITS, maxPerClient: 10 }, () => pressure);
+    const running = ticket(admission.admit('a'));
+    ticket(admission.admit('b'));
+    const waiting = admission.admit('c') as Promise<Ticket | Shed>;
+    pressure = 'memory';
+    expect(admission.admit('d')).toMatchObject({ status: 503, reason: 'memory', retryAfter: 5 });
+    running.release();
+    // Under pressure a freed slot stays free.
+    expect(admission.stats()).toMatchObject({ inFlight: 1, queued: 1 });
+    pressure = undefined;
+    admission.wake();
+    expect(await waiting).toBeInstanceOf(Ticket);
+  });
+});
+
+describe('pressure', () => {
+  const MIB = 2 ** 20;
+  const reading = (heapShare: number, rssMiB = 100, eventLoopDelayMs = 0): PressureReading => ({ heapUsed: heapShare * 300 * MIB, heapLimit: 300 * MIB, rss: rssMiB * MIB, eventLoopDelayMs });
+
+  it('starts at the first reading over a high mark and ends only after every reading stays under its low mark for CALM_MS: no flapping', () => {
+    let next = reading(0.5);
+    const changes: (string | undefined)[] = [];
+    const pressure = new Pressure({ memoryLimitBytes: 512 * MIB, maxEventLoopDelayMs: 1000, read: () => next, onChange: (state) => changes.push(state) });
+    pressure.sample(0);
+    expect(pressure.state).toBeUndefined();
+    next = reading(0.9);
+    pressure.sample(250);
+    expect(pressure.state).toBe('memory');
+    // Hovering between the marks (80%: under the high one, over the low one) keeps it on.
+    next = reading(0.8);
+    for (let t = 500; t < 20_000; t += 250) pressure.sample(t);
+    expect(pressure.state).toBe('memory');
+    // Under the low mark, with one reading over it, the calm period starts again.
+    next = reading(0.5);
+    pressure.sample(20_000);
+    pressure.sample(20_000 + CALM_MS - 250);
+    next = reading(0.75);
+    pressure.sample(20_000 + CALM_MS);
+    next = reading(0.5);
+    pressure.sample(20_000 + CALM_MS + 250);
+    expect(pressure.state).toBe('memory');
+    pressure.sample(20_000 + 2 * CALM_MS + 250);
+    expect(pressure.state).toBeUndefined();
+    expect(changes).toEqual(['memory', undefined]);
+  });
+
+  it('counts the resident size against MEMORY_LIMIT_MB, and the event loop against MAX_EVENT_LOOP_DELAY_MS (0: not watched)', () => {
+    let next = reading(0.2, 470);
+    const pressure = new Pressure({ memoryLimitBytes: 512 * MIB, maxEventLoopDelayMs: 1000, read: () => next });
+    pressure.sample(0);
+    expect(pressure.state).toBe('memory');
+    next = reading(0.2, 100, 1500);
+    const loop = new Pressure({ memoryLimitBytes: 512 * MIB, maxEventLoopDelayMs: 1000, read: () => next });
+    loop.sample(0);
+    expect(loop.state).toBe('event-loop');
+    const unwatched = new Pressure({ memoryLimitBytes: 512 * MIB, maxEventLoopDelayMs: 0, read: () => next });
+    unwatched.sample(0);
+    expect(unwatched.state).toBeUndefined();
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Admission over real sockets, with small bounds: a request past the slots and the queue is answered
+ * 503 OVERLOADED with Retry-After before any upstream call (and a browser can read it); a hot client
+ * gets 429 while a quiet one is served; an operation past MAX_OPERATION_BYTES fails its fields with
+ * UPSTREAM_BUDGET_EXCEEDED naming it and keeps the rest; WebSockets and subscriptions have their own
+ * bounds; an event loop past MAX_EVENT_LOOP_DELAY_MS turns `/ready` 503 until it has been calm for 5 s.
+ * The crowd itself, against the compiled gateway: test/http/overload.test.ts.
+ */
+import { createClient, type Client } from 'graphql-ws';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSocketHarness, type SocketHarness } from '../support/harness.js';
+
+const BLOCKS = '{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }';
+const post = (h: SocketHarness, query: string, headers: Record<string, string> = {}) =>
+  fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+
+describe('slots, the queue and each client\'s share', () => {
+  let h: SocketHarness;
+  beforeAll(async () => {
+    h = await startSocketHarness({ MAX_OPERATIONS_IN_FLIGHT: '2', MAX_OPERATIONS_PER_CLIENT: '1', MAX_QUEUED_OPERATIONS: '2', ADMISSION_QUEUE_MS: '300', CORS_ORIGINS: 'https://app.example' });
+  });
+  afterAll(() => h.close());
+
+  it('answers past the slots and the queue with 503 OVERLOADED and Retry-After, readable cross-origin, with no upstream call', async () => {
+    h.sandbox.setLatency(600);
+    try {
+      // Two run (one per client), two wait: the fifth request is refused at once, the waiting ones
+      // after ADMISSION_QUEUE_MS, as no slot frees within it.
+      const running = [post(h, BLOCKS, { 'x-data-api-key': 'a' }), post(h, BLOCKS, { 'x-data-api-key': 'b' })];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const calls = h.sandbox.services.dataApi.total();
+      const waiting = [post(h, BLOCKS, { 'x-data-api-key': 'c' }), post(h, BLOCKS, { 'x-data-api-key': 'd' })];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const refused = await post(h, BLOCKS, { 'x-data-api-key': 'e', origin: 'https://app.example' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect(await refused.json()).toMatchObject({ errors: [{ message: expect.stringContaining('MAX_QUEUED_OPERATIONS'), extensions: { code: 'OVERLOADED', retryAfter: 1, reason: 'queue-full' } }] });
+      for (const answer of await Promise.all(waiting)) {
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toMatchObject({ errors: [{ extensions: { code: 'OVERLOADED', reason: 'queue-timeout' } }] });
+      }
+      // None of the refused ones reached an upstream.
+      expect(h.sandbox.services.dataApi.total()).toBe(calls);
+      for (const answer of await Promise.all(running)) expect((await answer.json()).data.chain.blocks.nodes).toHaveLength(2);
+    } finally {
+      h.sandbox.setLatency(0);
+    }
+    const ready = (await (await h.fetch('/ready')).json()) as { overload: { shed: Record<string, number>; inFlight: number } };
+    expect(ready.overload).toMatchObject({ inFlight: 0, shed: { 'queue-full': 1, 'queue-timeout': 2 } });
+    const metrics = await (await h.fetch('/metrics')).text();
+    expect(metrics).toMatch(/^gateway_shed_total\{reason="queue-timeout"\} 2$/m);
+  });
+
+  it('keeps a hot client to its share: its extra requests get 429 RATE_LIMITED while a quiet client is served', async () => {
+    h.sandbox.setLatency(120);
+    try {
+      const hot = Array.from({ length: 6 }, () => post(h, BLOCKS, { 'x-data-api-key': 'hot' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const quiet = await post(h, BLOCKS, { 'x-data-api-key': 'quiet' });
+      expect(quiet.status).toBe(200);
+      expect((await quiet.json()).data.chain.blocks.nodes).toHaveLength(2);
+      const statuses = await Promise.all(hot.map(async (r) => ({ status: (await r).status, retryAfter: (await r).headers.get('retry-after') })));
+      // One runs, one waits (its share of each), the other four are refused as the client's own excess.
+      expect(statuses.filter((s) => s.status === 429)).toEqual(Array.from({ length: 4 }, () => ({ status: 429, retryAfter: '1' })));
+      expect(statuses.filter((s) => s.status === 200)).toHaveLength(2);
+    } finally {
+      h.sandbox.setLatency(0);
+    }
+  });
+});
+
+describe('bytes, WebSockets and subscriptions', () => {
+  let h: SocketHarness;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    h = await startSocketHarness({ MAX_OPERATION_BYTES: '65536', MAX_WEBSOCKETS: '1', MAX_SUBSCRIPTIONS: '1' });
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.dispose();
+    await h.close();
+  });
+
+  it('fails the fields past MAX_OPERATION_BYTES with UPSTREAM_BUDGET_EXCEEDED naming it, and keeps the answers read before', async () => {
+    // Each block's transactions page is a few KB of JSON: 40 of them pass 64 KiB.
+    const body = await h.query<any>('{ chain(id: "43114") { blocks(first: 40) { nodes { number transactions(first: 50) { nodes { hash } } } } } }');
+    const nodes = body.data.chain.blocks.nodes as { transactions: unknown }[];
+    expect(nodes).toHaveLength(40);
+    const failed = nodes.filter((n) => n.transactions === null).length;
+    expect(failed).toBeGreaterThan(0);
+    expect(failed).toBeLessThan(40);
+    expect(body.errors).toHaveLength(failed);
+    expect(body.errors![0]).toMatchObject({ message: expect.stringContaining('MAX_OPERATION_BYTES'), extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED' } });
+  });
+
+  it('refuses a WebSocket past MAX_WEBSOCKETS with 503 and Retry-After, and a subscription past MAX_SUBSCRIPTIONS with OVERLOADED', async () => {
+    const url = h.url.replace(/^http/, 'ws');
+    const first = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+    clients.push(first);
+    const events: unknown[] = [];
+    const firstDone = new Promise<void>((resolve) => first.subscribe({ query: 'subscription { blockAdded(chainId: "43114") { number } }' }, { next: (e) => events.push(e), error: () => resolve(), complete: () => resolve() }));
+    // The live hub has the one subscription MAX_SUBSCRIPTIONS allows.
+    await expect.poll(() => h.server.live.hub.stats().subscriptions).toBe(1);
+
+    const refusal = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve) => {
+      const socket = new WebSocket(url, 'graphql-transport-ws');
+      socket.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, body }));
+      });
+      socket.on('error', () => undefined);
+    });
+    expect(refusal.status).toBe(503);
+    expect(refusal.retryAfter).toBe('5');
+    expect(JSON.parse(refusal.body)).toMatchObject({ errors: [{ message: expect.stringContaining('MAX_WEBSOCKETS'), extensions: { code: 'OVERLOADED' } }] });
+
+    // Over SSE, a second subscription of another client is past the process's bound.
+    const sse = await fetch(h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'subscription { blockAdded(chainId: "43114") { number } }' }),
+    });
+    const text = await sse.text();
+    expect(text).toContain('OVERLOADED');
+    expect(text).toContain('MAX_SUBSCRIPTIONS');
+    await first.dispose();
+    await firstDone;
+    await expect.poll(() => h.server.live.hub.stats().subscriptions).toBe(0);
+  });
+});
+
+describe('pressure', () => {
+  let h: SocketHarness;
+  beforeAll(async () => {
+    h = await startSocketHarness({ MAX_EVENT_LOOP_DELAY_MS: '200' });
+  });
+  afterAll(() => h.close());
+
+  it('an event loop lagging past MAX_EVENT_LOOP_DELAY_MS sheds new requests and turns /ready 503 until calm for 5 s', async () => {
+    expect((await h.fetch('/ready')).status).toBe(200);
+    // A synchronous second: the gateway's loop (this process's) cannot turn.
+    const until = performance.now() + 1000;
+    while (performance.now() < until) {
+      // busy
+    }
+    await expect.poll(() => h.server.pressure.state, { interval: 50, timeout: 2000 }).toBe('event-loop');
+    const ready = await h.fetch('/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'overloaded', overload: { pressure: 'event-loop' } });
+    const refused = await post(h, BLOCKS);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toMatchObject({ errors: [{ extensions: { code: 'OVERLOADED', reason: 'event-loop' } }] });
+    // Calm: after 5 s of readings under the low mark, ready and admitting again.
+    await expect.poll(() => h.server.pressure.state, { interval: 250, timeout: 8000 }).toBeUndefined();
+    expect((await h.fetch('/ready')).status).toBe(200);
+    expect((await post(h, BLOCKS)).status).toBe(200);
+  }, 20_000);
+});
