@@ -21,7 +21,6 @@ import { Admission } from './admission/admission.js';
 import { admissionGate } from './admission/http.js';
 import { CALM_MS, Pressure } from './admission/pressure.js';
 import { clientAddress } from './client-address.js';
-import { CALLER_KEY_HEADERS } from './upstream/index.js';
 import { serveWebSockets } from './websocket.js';
 import { startTracing, type Tracing } from './tracing.js';
 
@@ -171,13 +170,9 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const addressOf = clientAddress(config);
   const clientOf = (req: IncomingMessage) => Upstreams.clientOf(callerKeyOf(req), addressOf(req));
   // The head's size limits first, then admission before the body is read (a refusal costs no
-  // read), then the body's limit, then yoga with the request's ticket.
+  // read), then the body's limit, then yoga (the context finds the request's ticket: `ticketOf`).
   const handle = withHeadLimits(
-    admissionGate(
-      admission,
-      { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins },
-      withBodyLimit((req, res, ticket) => void gateway(req, res, { ticket }), config),
-    ),
+    admissionGate(admission, { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins }, withBodyLimit(gateway, config)),
     config,
   );
   const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, (req, res) => {
@@ -272,14 +267,14 @@ export async function startServer(config: Config, logger: Logger = createGateway
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/** The caller's API key from a node request's headers (the first key header that has one), as `Upstreams.callerKey` reads a fetch request's. */
+/** The caller's API key from a node request's headers, read as `Upstreams.callerKey` reads a fetch request's. */
 function callerKeyOf(req: IncomingMessage): string | undefined {
-  for (const name of CALLER_KEY_HEADERS) {
-    const value = req.headers[name];
-    const text = (Array.isArray(value) ? value[0] : value)?.trim();
-    if (text) return text;
-  }
-  return undefined;
+  return Upstreams.callerKey({
+    get: (name) => {
+      const value = req.headers[name];
+      return (Array.isArray(value) ? value[0] : value) ?? null;
+    },
+  });
 }
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */

@@ -20,6 +20,7 @@ import { responseCacheStore, useGatewayResponseCache } from './response-cache.js
 import { documentCache } from './document-cache.js';
 import type { CacheRegistry } from './memory.js';
 import type { AdmissionStats, Ticket } from './admission/admission.js';
+import { ticketOf } from './admission/http.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import type { Logger } from './logger.js';
 import { LiveSubscriptions } from './live/index.js';
@@ -79,10 +80,13 @@ export interface OverloadReport {
   stats: AdmissionStats;
 }
 
-/** What the node adapter passes beside each request: the socket, for the client's address, and its admission ticket. */
+/** What the node adapter passes beside each request: the socket, for the client's address; over WebSocket, the operation's admission ticket. */
 export interface ServerContext {
   req?: IncomingMessage;
-  /** The request's admission ticket (src/admission/): its upstream answers' bytes are counted on it. */
+  /**
+   * The operation's admission ticket (src/admission/) over WebSocket, where one socket carries many
+   * operations; over HTTP it is the request's (`ticketOf(req)`). Its upstream answers' bytes are counted on it.
+   */
   ticket?: Ticket;
 }
 
@@ -255,7 +259,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     // guard, budget, deadline and response-cache entry) and counts against the client's rate as a
     // request of its own would; the body limit covers the whole batch.
     batching: config.maxBatchOperations > 0 ? { limit: config.maxBatchOperations } : false,
-    context: ({ request, req, ticket }) => {
+    context: ({ request, req, ticket = ticketOf(req) }) => {
       const callerKey = Upstreams.callerKey(request.headers);
       const address = addressOf(req);
       const session = live.session(callerKey, address);

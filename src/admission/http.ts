@@ -37,12 +37,21 @@ function isOperation(req: IncomingMessage, path: string): boolean {
 }
 
 /**
- * Wraps `next` (the body limits, then yoga) with admission: `next` gets the request's ticket, or
- * undefined for a request that is not an operation.
+ * The tickets of the requests admitted, for the context each builds (`ticketOf`). A WeakMap rather
+ * than a third argument to yoga's handler: with one, the node adapter merges the server context
+ * with `Object.defineProperties` on every request.
  */
-export function admissionGate(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse, ticket: Ticket | undefined) => void) {
+const tickets = new WeakMap<IncomingMessage, Ticket>();
+
+/** The ticket a request was admitted with, if it is an operation admitted at the HTTP door. */
+export function ticketOf(req: IncomingMessage | undefined): Ticket | undefined {
+  return req ? tickets.get(req) : undefined;
+}
+
+/** Wraps `next` (the body limits, then yoga) with admission; an admitted request's ticket is `ticketOf(req)`. */
+export function admissionGate(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    if (!isOperation(req, options.graphqlPath)) return next(req, res, undefined);
+    if (!isOperation(req, options.graphqlPath)) return next(req, res);
     const admitted = admission.admit(options.clientOf(req));
     if (!(admitted instanceof Promise)) return proceed(admitted);
     admitted.then(proceed, () => undefined);
@@ -52,7 +61,8 @@ export function admissionGate(admission: Admission, options: GateOptions, next: 
       // The client left while it waited: nothing to answer.
       if (req.socket.destroyed) return outcome.release();
       res.once('close', () => outcome.release());
-      next(req, res, outcome);
+      tickets.set(req, outcome);
+      next(req, res);
     }
   };
 }
