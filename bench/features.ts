@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox } from '@avalanche-graph/sandbox';
-import { freePort, gatewayEnv, upstreamRequests, waitReady } from './support.js';
+import { freePort, gatewayEnv, startFlags, upstreamRequests, waitReady } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TASKS: Record<string, string> = {
@@ -199,8 +199,7 @@ function cpuTimeUs(pid: number): number {
 async function measure(checkout: { name: string; dir: string; flags?: string[] }, task: string, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<Measured> {
   const port = await freePort();
   const profileDir = mkdtempSync(join(tmpdir(), 'features-'));
-  const scripts = JSON.parse(readFileSync(join(checkout.dir, 'package.json'), 'utf8')).scripts as { start: string };
-  const flags = checkout.flags ?? (scripts.start.match(/node ((?:--\S+ )*)/)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  const flags = checkout.flags ?? startFlags(checkout.dir);
   const log = openSync(join(profileDir, 'gateway.log'), 'w');
   const child = spawn(process.execPath, [...flags, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250', 'dist/main.js'], {
     cwd: checkout.dir,

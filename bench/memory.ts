@@ -8,27 +8,20 @@
  *   npm run bench:memory                                   # 100,000 operations over 10 connections
  *   MEMORY_OPERATIONS=20000 npm run bench:memory
  *   MEMORY_NODE_OPTIONS='--max-semi-space-size=16 --max-old-space-size=256' npm run bench:memory
+ *   MEMORY_LIMIT_MB=1024 npm run bench:memory             # npm start's flags and bounds for another limit
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox } from '@avalanche-graph/sandbox';
 import { CACHE_NAMES } from '../src/memory.js';
-import { freePort, gatewayEnv, mib, rssOf, waitReady } from './support.js';
+import { freePort, gatewayEnv, mib, rssOf, startFlags, waitReady } from './support.js';
 import { TASKS } from './tasks.js';
 
 const OPERATIONS = Number(process.env.MEMORY_OPERATIONS ?? 100_000);
 const CONNECTIONS = 10;
 const SAMPLE_MS = 1000;
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** `npm start`'s Node flags, read from package.json so that this run cannot drift from it. */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const words = start.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/main.js'));
-}
 
 /** The n-th operation: a task's query under an operation name, alias and comment of its own. */
 function operation(n: number): { query: string; key: string } {
@@ -42,7 +35,7 @@ async function main(): Promise<void> {
   if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
   const sandbox = await startSandbox({ port: 0 });
   const port = await freePort();
-  const flags = process.env.MEMORY_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? startFlags();
+  const flags = process.env.MEMORY_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? startFlags(root);
   const child = spawn(process.execPath, [...flags, 'dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -30,7 +30,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { mib, upstreamRequests, freePort, gatewayEnv, rssOf, waitReady } from './support.js';
+import { mib, upstreamRequests, freePort, gatewayEnv, rssOf, startFlags, waitReady } from './support.js';
 import { TASKS, type GetJson } from './tasks.js';
 
 // `--peer`: the peer benchmark of ../shared/peer-bench with this checkout's gateway beside it (bench/peer.ts).
@@ -101,10 +101,10 @@ async function startGateway(name: string, sandbox: Sandbox, env: Record<string, 
       ...gatewayEnv(sandbox, port),
       // One load generator sends everything: its per-client upstream rate is lifted for the measurement.
       CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000',
-      // As `npm start` runs it (NODE_ENV and the young generation's size); BENCH_GATEWAY_NODE_OPTIONS
-      // tries other Node flags on the gateway alone.
+      // As `npm start` runs it (NODE_ENV and its Node flags); BENCH_GATEWAY_NODE_OPTIONS tries other
+      // Node flags on the gateway alone.
       NODE_ENV: 'production',
-      NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS ?? '--max-semi-space-size=16 --max-old-space-size=192',
+      NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS ?? startFlags(root).join(' '),
       ...env,
     },
   });

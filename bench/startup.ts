@@ -7,13 +7,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { startSandbox } from '@avalanche-graph/sandbox';
-import { freePort } from './support.js';
+import { freePort, startFlags } from './support.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const IDLE_MS = 2000;
 
 const MODES: Record<string, string[]> = {
-  'compiled (dist/main.js)': ['--max-semi-space-size=16', '--max-old-space-size=192', '--enable-source-maps', 'dist/main.js'],
+  'compiled (dist/main.js)': [...startFlags('.'), 'dist/main.js'],
   'sources through tsx': ['--import', 'tsx', 'src/main.ts'],
 };
 

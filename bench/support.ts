@@ -2,7 +2,9 @@
  * What the benchmark scripts share: a gateway and its simulated upstreams started in this process,
  * the upstream HTTP requests the simulation received, and percentiles.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
@@ -96,4 +98,16 @@ export function rssOf(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `npm start`'s Node flags for the built checkout at `dir`: what its `dist/node-flags.js` prints (from
+ * MEMORY_LIMIT_MB in `env`, else the container's limit, else 512 MiB), or, in a checkout from before
+ * that script, the flags its start script wrote out (`node --flag ... dist/main.js`).
+ */
+export function startFlags(dir: string, env: Record<string, string | undefined> = process.env): string[] {
+  const script = join(dir, 'dist', 'node-flags.js');
+  if (existsSync(script)) return execFileSync(process.execPath, [script], { env, encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+  const start = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return (start.match(/node ((?:--\S+ )*)/)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
 }

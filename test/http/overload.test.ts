@@ -103,7 +103,7 @@ afterAll(async () => {
 function expectEveryRequestAnswered(result: CrowdResult): void {
   expect(exited).toBeUndefined();
   expect({ noAnswer: result.noAnswer, otherAnswers: result.otherAnswers, failures: result.failures }).toEqual({ noAnswer: 0, otherAnswers: 0, failures: [] });
-  expect(result.answered + result.partial).toBeGreaterThan(0);
+  expect(result.answered).toBeGreaterThan(0);
   // Refusals are OVERLOADED (503) or the client's own share (429), never an error of the work admitted.
   expect(Object.keys(result.codes).filter((code) => code !== 'OVERLOADED' && code !== 'RATE_LIMITED')).toEqual([]);
 }
@@ -139,8 +139,9 @@ describe('a crowd', () => {
     expectEveryRequestAnswered(hot);
     expectEveryRequestAnswered(quiet);
     expect(hot.codes.RATE_LIMITED).toBeGreaterThan(0);
+    // Never refused, and each of its users served (how often depends on the machine's other work).
     expect(quiet.shed).toBe(0);
-    expect(quiet.answered + quiet.partial).toBeGreaterThan(4);
+    expect(quiet.answered).toBeGreaterThanOrEqual(4);
     expect(cgroup.oomKills()).toBe(0);
   }, 30_000);
 });

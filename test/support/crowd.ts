@@ -16,14 +16,17 @@ export interface CrowdOptions {
   url: string;
   connections: number;
   durationMs: number;
-  /** The operation each user sends (HEAVY_QUERY by default). */
+  /** The operation each user sends (HEAVY_QUERY by default), and its variables. */
   query?: string;
+  variables?: Record<string, unknown>;
   /** The API key of the n-th request of user `user` (a new one each time by default). */
   key?: (user: number, n: number) => string;
   /** Honour `Retry-After` (default true): a refused user waits before its next request. */
   honourRetryAfter?: boolean;
   /** The longest wait a `Retry-After` may impose on a user, in ms (default 2000). */
   maxRetryWaitMs?: number;
+  /** Told of each request's outcome as it comes (a benchmark's timeline). */
+  onOutcome?: (outcome: 'data' | 'shed' | 'other' | 'none') => void;
 }
 
 export interface CrowdResult {
@@ -48,8 +51,9 @@ export interface CrowdResult {
   failures: string[];
 }
 
+/** Answers with data and no error, per second. */
 export function goodput(result: CrowdResult): number {
-  return (result.answered + result.partial) / result.seconds;
+  return result.answered / result.seconds;
 }
 
 export function percentileMs(sorted: number[], p: number): number {
@@ -70,7 +74,7 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
   const url = new URL(options.url);
   const result: CrowdResult = { connections, seconds: 0, answered: 0, partial: 0, shed: 0, otherAnswers: 0, noAnswer: 0, codes: {}, statuses: {}, latencies: [], failures: [] };
   const count = (record: Record<string, number>, name: string) => (record[name] = (record[name] ?? 0) + 1);
-  const body = JSON.stringify({ query });
+  const body = JSON.stringify({ query, variables: options.variables });
   const started = performance.now();
   const end = started + durationMs;
 
@@ -100,20 +104,26 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
           const retryAfter = response.headers['retry-after'];
           if ((response.statusCode === 503 || response.statusCode === 429) && typeof retryAfter === 'string') {
             result.shed++;
-            wait = Math.min(maxWait, Number(retryAfter) * 1000);
+            options.onOutcome?.('shed');
+            if (honour) wait = Math.min(maxWait, Number(retryAfter) * 1000);
           } else if (response.statusCode === 200 && parsed?.data) {
             if (parsed.errors?.length) result.partial++;
             else result.answered++;
             result.latencies.push(performance.now() - sent);
+            options.onOutcome?.('data');
           } else {
             result.otherAnswers++;
+            options.onOutcome?.('other');
           }
         } catch (error) {
           result.noAnswer++;
+          options.onOutcome?.('none');
+          // Not at once again: a process that is gone refuses connections in microseconds.
+          wait = 100;
           if (result.failures.length < 5) result.failures.push(`${(error as Error & { code?: string }).code ?? ''} ${(error as Error).message}`);
           // A cut connection: undici reconnects on the next request.
         }
-        if (honour && wait > 0) {
+        if (wait > 0) {
           // Spread the retries (half to the whole wait), as clients with jitter do.
           const jittered = wait * (0.5 + Math.random() / 2);
           await new Promise((resolve) => setTimeout(resolve, Math.min(jittered, Math.max(0, end - performance.now()))));
