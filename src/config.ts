@@ -328,7 +328,7 @@ export const VARIABLES = {
   }),
   MAX_EVENT_LOOP_DELAY_MS: whole(1_000, 0, 600_000, {
     section: 'overload',
-    meaning: 'The event-loop delay (the longest in a quarter second) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does; `/ready` then answers 503. `0`: the loop is not watched.',
+    meaning: 'The event-loop delay (how late a timer checked four times a second runs) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does; `/ready` then answers 503. `0`: the loop is not watched.',
     see: 'operations.md#memory-and-overload',
   }),
   MAX_WEBSOCKETS: derivedWhole('2 × `MEMORY_LIMIT_MB` (1024 at 512)', 1, 1_000_000, {
