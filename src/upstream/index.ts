@@ -90,7 +90,9 @@ export class Upstreams {
    * The clients for one request (one operation), sharing a per-request memo so the same upstream
    * call is made once, within the operation's budget and deadline and its client's rate. The
    * caller's own Data API key wins over the configured one; the client is that key (as a
-   * fingerprint), else the caller's address. With a tracer (tracing on), each call is a span.
+   * fingerprint), else the caller's address. With a tracer (tracing on), each call is a span. The
+   * bytes of the answers the operation reads count against MAX_OPERATION_BYTES and, through `holder`
+   * (the request's admission ticket), against the process's MAX_IN_FLIGHT_BYTES.
    */
   forRequest(callerKey: string | undefined, clientAddress?: string, tracer?: UpstreamTracer, holder?: { hold(bytes: number): void }): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
