@@ -59,8 +59,10 @@ beforeAll(async () => {
   cgroup = makeCgroup();
   sandbox = await startSandbox({ port: 0 });
   const port = await freePort();
-  // The production command line, entered into the cgroup first: the flags are read inside it.
-  gateway = spawn('sh', ['-c', `echo $$ > ${cgroup.dir}/cgroup.procs && flags=$(node ${OUT}/node-flags.js) && exec node $flags ${OUT}/main.js`], {
+  // The production command line (npm start's, on the Node running the suite), entered into the
+  // cgroup first: the flags are read inside it.
+  const node = JSON.stringify(process.execPath);
+  gateway = spawn('sh', ['-c', `echo $$ > ${cgroup.dir}/cgroup.procs && flags=$(${node} ${OUT}/node-flags.js) && exec ${node} $flags ${OUT}/main.js`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,
