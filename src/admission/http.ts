@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorCode } from '../errors.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../request-log.js';
 import { isShed, type Admission, type Shed, type Ticket } from './admission.js';
 
 export interface GateOptions {
@@ -22,9 +23,9 @@ export function shedCode(shed: Shed): ErrorCode {
   return shed.status === 503 ? 'OVERLOADED' : 'RATE_LIMITED';
 }
 
-/** The refusal as a GraphQL answer body. */
-export function shedBody(shed: Shed): string {
-  return JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: shed.retryAfter, reason: shed.reason } }] });
+/** The refusal as a GraphQL answer body, with the request's id as every error carries it. */
+function shedBody(shed: Shed, requestId: string): string {
+  return JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: shed.retryAfter, reason: shed.reason, requestId } }] });
 }
 
 function isOperation(req: IncomingMessage, path: string): boolean {
@@ -69,12 +70,16 @@ export function admissionGate(admission: Admission, options: GateOptions, next: 
 
 function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined): void {
   if (req.socket.destroyed) return;
-  const body = shedBody(shed);
+  // The request's id, as yoga's answers carry it (src/request-log.ts): the caller's when sane, else new.
+  const header = req.headers[REQUEST_ID_HEADER];
+  const requestId = requestIdFrom(typeof header === 'string' ? header : null);
+  const body = shedBody(shed, requestId);
   const headers: Record<string, string | number> = {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     'retry-after': shed.retryAfter,
     'cache-control': 'no-store',
+    [REQUEST_ID_HEADER]: requestId,
   };
   const origin = req.headers.origin;
   if (origin !== undefined) {
@@ -83,7 +88,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigi
       headers['access-control-allow-origin'] = origin;
       headers.vary = 'origin';
     }
-    headers['access-control-expose-headers'] = 'retry-after';
+    headers['access-control-expose-headers'] = `retry-after, ${REQUEST_ID_HEADER}`;
   }
   res.writeHead(shed.status, headers);
   res.end(body);

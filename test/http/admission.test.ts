@@ -32,11 +32,12 @@ describe('slots, the queue and each client\'s share', () => {
       const calls = h.sandbox.services.dataApi.total();
       const waiting = [post(h, BLOCKS, { 'x-data-api-key': 'c' }), post(h, BLOCKS, { 'x-data-api-key': 'd' })];
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const refused = await post(h, BLOCKS, { 'x-data-api-key': 'e', origin: 'https://app.example' });
+      const refused = await post(h, BLOCKS, { 'x-data-api-key': 'e', origin: 'https://app.example', 'x-request-id': 'shed-1' });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('1');
       expect(refused.headers.get('access-control-allow-origin')).toBe('https://app.example');
-      expect(await refused.json()).toMatchObject({ errors: [{ message: expect.stringContaining('MAX_QUEUED_OPERATIONS'), extensions: { code: 'OVERLOADED', retryAfter: 1, reason: 'queue-full' } }] });
+      expect(refused.headers.get('x-request-id')).toBe('shed-1');
+      expect(await refused.json()).toMatchObject({ errors: [{ message: expect.stringContaining('MAX_QUEUED_OPERATIONS'), extensions: { code: 'OVERLOADED', retryAfter: 1, reason: 'queue-full', requestId: 'shed-1' } }] });
       for (const answer of await Promise.all(waiting)) {
         expect(answer.status).toBe(503);
         expect(await answer.json()).toMatchObject({ errors: [{ extensions: { code: 'OVERLOADED', reason: 'queue-timeout' } }] });
