@@ -49,23 +49,27 @@ const checkouts: Array<{ name: string; dir: string; flags?: string[] }> = proces
     })
   : [...(process.env.FEATURES_BASE ? [{ name: 'before', dir: resolve(process.env.FEATURES_BASE) }] : []), { name: process.env.FEATURES_BASE ? 'after' : 'this', dir: root }];
 
-/** Features: the files (under src/ or dist/, without extension) and packages whose frames are theirs. */
+/**
+ * Features: the files (under src/ or dist/, without extension) and packages whose frames are theirs;
+ * a file that moved is listed under both paths, so that FEATURES_BASE may name a checkout from before.
+ */
 const FEATURES: Array<{ name: string; perCall: boolean; files?: string[]; packages?: string[] }> = [
   { name: 'circuit breaker + Retry-After windows', perCall: true, files: ['upstream/resilience'] },
   { name: 'budget, deadline, client rate limit', perCall: true, files: ['upstream/request'], packages: ['rate-limiter-flexible'] },
   { name: 'upstream cache (keys, lookups, stores, dedupe)', perCall: true, files: ['upstream/cache', 'upstream/ttl', 'memory'] },
   { name: 'upstream health tracking', perCall: true, files: ['upstream/health'] },
-  { name: 'metrics', perCall: false, files: ['metrics'], packages: ['prom-client', '@graphql-yoga/plugin-prometheus', '@envelop/prometheus', 'tdigest', 'bintrees'] },
-  { name: 'operation guard + armor', perCall: false, files: ['operation-guard', 'schema/guards'], packages: ['@escape.tech/graphql-armor-max-aliases', '@escape.tech/graphql-armor-max-depth', '@escape.tech/graphql-armor-max-tokens', '@escape.tech/graphql-armor-cost-limit', '@escape.tech/graphql-armor-max-directives'] },
-  { name: 'response cache', perCall: false, files: ['response-cache'], packages: ['@envelop/response-cache', '@graphql-yoga/plugin-response-cache', 'fast-json-stable-stringify'] },
-  { name: 'HTTP limits + CSRF', perCall: false, files: ['http-limits'], packages: ['@graphql-yoga/plugin-csrf-prevention'] },
-  { name: 'persisted documents + document cache', perCall: false, files: ['persisted-documents', 'document-cache'], packages: ['@graphql-yoga/plugin-persisted-operations'] },
+  { name: 'metrics', perCall: false, files: ['observability/metrics', 'metrics'], packages: ['prom-client', '@graphql-yoga/plugin-prometheus', '@envelop/prometheus', 'tdigest', 'bintrees'] },
+  { name: 'operation guard + armor', perCall: false, files: ['plugins/operation-guard', 'operation-guard', 'schema/guards'], packages: ['@escape.tech/graphql-armor-max-aliases', '@escape.tech/graphql-armor-max-depth', '@escape.tech/graphql-armor-max-tokens', '@escape.tech/graphql-armor-cost-limit', '@escape.tech/graphql-armor-max-directives'] },
+  { name: 'response cache', perCall: false, files: ['plugins/response-cache', 'response-cache'], packages: ['@envelop/response-cache', '@graphql-yoga/plugin-response-cache', 'fast-json-stable-stringify'] },
+  { name: 'HTTP limits + CSRF', perCall: false, files: ['http/http-limits', 'http-limits'], packages: ['@graphql-yoga/plugin-csrf-prevention'] },
+  { name: 'persisted documents + document cache', perCall: false, files: ['plugins/persisted-documents', 'plugins/document-cache', 'persisted-documents', 'document-cache'], packages: ['@graphql-yoga/plugin-persisted-operations'] },
   { name: 'notices', perCall: false, files: ['schema/notices'] },
   { name: 'context building (per-request upstreams, loaders)', perCall: false, files: ['context', 'upstream/index'] },
-  { name: 'federation secret', perCall: false, files: ['federation-secret'] },
-  { name: '@defer/@stream support', perCall: false, files: ['incremental-delivery'], packages: ['@graphql-yoga/plugin-defer-stream'] },
-  { name: 'error masking + logging', perCall: false, files: ['errors', 'logger', 'upstream/errors'], packages: ['pino', '@pinojs/redact', 'sonic-boom'] },
-  { name: 'request id + access line, client address', perCall: false, files: ['request-log', 'client-address'], packages: ['proxy-addr', 'forwarded-parse'] },
+  { name: 'federation secret', perCall: false, files: ['plugins/federation-secret', 'federation-secret'] },
+  { name: '@defer/@stream support', perCall: false, files: ['plugins/incremental-delivery', 'incremental-delivery'], packages: ['@graphql-yoga/plugin-defer-stream'] },
+  { name: 'error masking + logging', perCall: false, files: ['errors', 'observability/logger', 'logger', 'upstream/errors'], packages: ['pino', '@pinojs/redact', 'sonic-boom'] },
+  { name: 'admission (slots, queue, bytes held, pressure)', perCall: false, files: ['admission/admission', 'admission/http', 'admission/pressure'] },
+  { name: 'request id + access line, client address', perCall: false, files: ['observability/request-log', 'http/client-address', 'request-log', 'client-address'], packages: ['proxy-addr', 'forwarded-parse'] },
 ];
 const byFile = new Map<string, string>();
 const byPackage = new Map<string, string>();

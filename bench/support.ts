@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request, type Dispatcher } from 'undici';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
+import { loadConfig } from '../src/config/index.js';
+import { createLogger } from '../src/observability/logger.js';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { startServer, type RunningServer } from '../src/server.js';
+import { startServer, type RunningServer } from '../src/http/server.js';
 
 /** The tests' free-port helper, for the processes the benchmarks start. */
 export { freePort } from '../test/support/ports.js';

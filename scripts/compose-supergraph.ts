@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { composeServices } from '@theguild/federation-composition';
 import { parse } from 'graphql';
-import { FEDERATION_SECRET_HEADER } from '../src/federation-secret.js';
+import { FEDERATION_SECRET_HEADER } from '../src/plugins/federation-secret.js';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

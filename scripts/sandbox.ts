@@ -4,8 +4,8 @@
  * SANDBOX_PORT is the gateway configuration's (`sandboxPort`); the other SANDBOX_* variables are the
  * sandbox's (`sandboxOptionsFromEnv`).
  */
-import { ConfigError, loadConfig } from '../src/config.js';
-import { closeOnSignals, startServer } from '../src/server.js';
+import { ConfigError, loadConfig } from '../src/config/index.js';
+import { closeOnSignals, startServer } from '../src/http/server.js';
 import { startSandbox, describeUpstreams, sandboxOptionsFromEnv, SandboxConfigError } from '@avalanche-graph/sandbox';
 
 try {

@@ -4,12 +4,12 @@
  * dataloaders are attached by Pothos's dataloader plugin to this object.
  */
 import type { Ticket } from './admission/admission.js';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import type { LiveSession } from './live/index.js';
 import type { Loaders } from './schema/loaders/index.js';
-import type { RequestLog } from './request-log.js';
+import type { RequestLog } from './observability/request-log.js';
 import type { Notice } from './schema/notices.js';
-import type { OperationTrace } from './tracing.js';
+import type { OperationTrace } from './observability/tracing.js';
 import type { RequestUpstreams } from './upstream/index.js';
 
 export interface Context {
@@ -29,7 +29,7 @@ export interface Context {
    * the deadline of the request that opened it nor keeps every event's loads.
    */
   forEvent(): Context;
-  /** The operation's trace when tracing is on (src/tracing.ts); a subscription's events have none. */
+  /** The operation's trace when tracing is on (src/observability/tracing.ts); a subscription's events have none. */
   trace: OperationTrace | undefined;
   /** The request's admission ticket (src/admission/), when the server admits requests; a subscription gives it back as its stream starts. */
   ticket: Ticket | undefined;

@@ -103,7 +103,7 @@ function isGraphQLErrorLike(error: unknown): error is GraphQLError {
 /** The error each masked one (INTERNAL_SERVER_ERROR) stands for: for the log, never for the answer. */
 const maskedCauses = new WeakMap<object, unknown>();
 
-/** What a masked error stands for (src/request-log.ts logs it with its request), else undefined. */
+/** What a masked error stands for (src/observability/request-log.ts logs it with its request), else undefined. */
 export function maskedCause(error: object): unknown {
   return maskedCauses.get(error);
 }
@@ -140,7 +140,7 @@ export function maskError(error: unknown, message: string): Error {
   }
   // No `originalError` here: a masked error that carried a non-GraphQL cause would turn an answer with
   // no data from HTTP 200 into 500. The cause is kept aside, and logged with its stack and its request
-  // when the masked error is sent (src/request-log.ts).
+  // when the masked error is sent (src/observability/request-log.ts).
   const masked = new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode } });
   maskedCauses.set(masked, error);
   return masked;

@@ -1,6 +1,6 @@
 /** Starts the gateway against the services configured in the environment. */
-import { ConfigError, loadConfig } from './config.js';
-import { closeOnSignals, startServer } from './server.js';
+import { ConfigError, loadConfig } from './config/index.js';
+import { closeOnSignals, startServer } from './http/server.js';
 
 try {
   const config = loadConfig();

@@ -8,7 +8,7 @@
  *   its heap far past the live data; admission (src/admission/) keeps what is live well under it.
  * - `--max-semi-space-size=16`: the young generation, 2 × 16 MiB at most (docs/benchmarks.md).
  */
-import { ConfigError, MEMORY_SHARES, VARIABLES } from './config.js';
+import { ConfigError, MEMORY_SHARES, VARIABLES } from './config/index.js';
 
 export const SEMI_SPACE_MIB = 16;
 

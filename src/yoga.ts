@@ -7,32 +7,32 @@ import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createSourceEventStream, execute, type ExecutionArgs } from 'graphql';
 import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { clientAddress } from './client-address.js';
-import type { Config } from './config.js';
+import { clientAddress } from './http/client-address.js';
+import type { Config } from './config/index.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
-import { routerCheck, useFederationSecret } from './federation-secret.js';
-import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './graphiql.js';
-import { useIncrementalDelivery } from './incremental-delivery.js';
-import { useOperationGuard } from './operation-guard.js';
-import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './persisted-documents.js';
-import { responseCacheStore, useGatewayResponseCache } from './response-cache.js';
-import { documentCache } from './document-cache.js';
+import { routerCheck, useFederationSecret } from './plugins/federation-secret.js';
+import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './plugins/graphiql.js';
+import { useIncrementalDelivery } from './plugins/incremental-delivery.js';
+import { useOperationGuard } from './plugins/operation-guard.js';
+import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './plugins/persisted-documents.js';
+import { responseCacheStore, useGatewayResponseCache } from './plugins/response-cache.js';
+import { documentCache } from './plugins/document-cache.js';
 import type { CacheRegistry } from './memory.js';
 import type { AdmissionStats, Ticket } from './admission/admission.js';
 import { ticketOf } from './admission/http.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
-import type { Logger } from './logger.js';
+import type { Logger } from './observability/logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { createLoaders, type Loaders } from './schema/loaders/index.js';
 import { noticeDelivery, type IncrementalPayload } from './schema/notices.js';
-import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './request-log.js';
-import type { OperationTrace, Tracing } from './tracing.js';
-import { useTracing } from './tracing-plugin.js';
+import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './observability/request-log.js';
+import type { OperationTrace, Tracing } from './observability/tracing.js';
+import { useTracing } from './observability/tracing-plugin.js';
 import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
-import { useValueDepthLimit } from './value-depth.js';
+import { useValueDepthLimit } from './plugins/value-depth.js';
 
 export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
 # Try it, then explore the schema with the Docs button.
@@ -68,7 +68,7 @@ export interface GatewayOptions {
   responseCache?: ResponseCacheStore;
   /** Where the in-process caches made here are listed, for `/metrics` (made here when not given). */
   caches?: CacheRegistry;
-  /** OpenTelemetry tracing, when on (src/tracing.ts). */
+  /** OpenTelemetry tracing, when on (src/observability/tracing.ts). */
   tracing?: Tracing;
   /** What `/ready` reports of overload (admission and pressure, src/admission/), when the server admits. */
   overload?: () => OverloadReport;
@@ -203,10 +203,10 @@ const NO_LOADERS = null as unknown as Loaders;
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
   const live = options.live ?? new LiveSubscriptions(config, upstreams, logger);
-  // FEDERATION_SECRET: whether a request comes from the router (src/federation-secret.ts).
+  // FEDERATION_SECRET: whether a request comes from the router (src/plugins/federation-secret.ts).
   const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
   const caches: CacheRegistry = options.caches ?? new Map();
-  // TRUST_PROXY: the socket's address, or the client a trusted proxy forwarded (src/client-address.ts).
+  // TRUST_PROXY: the socket's address, or the client a trusted proxy forwarded (src/http/client-address.ts).
   const addressOf = clientAddress(config);
   const documents = documentCache(config.documentCacheMaxBytes);
   const requestLog = useRequestLog({
@@ -273,7 +273,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return make(options.tracing?.operation());
     },
     plugins: [
-      // First: the request's id and log, for every line and error of the request (src/request-log.ts).
+      // First: the request's id and log, for every line and error of the request (src/observability/request-log.ts).
       requestLog.opening,
       readiness(options.isReady ?? (() => true), upstreams.health, options.overload),
       useGraphiQLAssets(),
@@ -281,7 +281,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
       // is refused with 403 before parsing.
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
-      // A span per operation: before the plugins that may answer in its place (src/tracing-plugin.ts).
+      // A span per operation: before the plugins that may answer in its place (src/observability/tracing-plugin.ts).
       ...(options.tracing ? [useTracing()] : []),
       // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.
       ...useIncrementalDelivery(),

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
-import { documentCache } from '../src/document-cache.js';
-import { apqStore } from '../src/persisted-documents.js';
-import { responseCacheStore } from '../src/response-cache.js';
+import { documentCache } from '../src/plugins/document-cache.js';
+import { apqStore } from '../src/plugins/persisted-documents.js';
+import { responseCacheStore } from '../src/plugins/response-cache.js';
 import { UpstreamCache } from '../src/upstream/cache.js';
 
 const KIB = 1024;

@@ -1,11 +1,11 @@
-/** docs/configuration.md is generated from src/config.ts: it must be what `npm run config-doc` writes now. */
+/** docs/configuration.md is generated from src/config/index.ts: it must be what `npm run config-doc` writes now. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SECTIONS, VARIABLES } from '../src/config.js';
+import { SECTIONS, VARIABLES } from '../src/config/index.js';
 import { CONFIG_DOC, renderConfigDoc } from '../scripts/config-doc.js';
 
 describe('docs/configuration.md', () => {
-  it('is what src/config.ts renders (run `npm run config-doc` after changing a variable)', () => {
+  it('is what src/config/index.ts renders (run `npm run config-doc` after changing a variable)', () => {
     expect(readFileSync(CONFIG_DOC, 'utf8')).toBe(renderConfigDoc());
   });
 

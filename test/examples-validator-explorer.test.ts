@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { guardOperation } from '../src/operation-guard.js';
+import { guardOperation } from '../src/plugins/operation-guard.js';
 import { schema } from '../src/schema/index.js';
 import { EMPTY_ID } from '@avalanche-graph/sandbox';
 import { ValidatorExplorerPageDocument } from './gql/graphql.js';

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorCode } from '../errors.js';
-import { REQUEST_ID_HEADER, requestIdFrom } from '../request-log.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
 import { isShed, type Admission, type Shed, type Ticket } from './admission.js';
 
 export interface GateOptions {
@@ -70,7 +70,7 @@ export function admissionGate(admission: Admission, options: GateOptions, next: 
 
 function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined): void {
   if (req.socket.destroyed) return;
-  // The request's id, as yoga's answers carry it (src/request-log.ts): the caller's when sane, else new.
+  // The request's id, as yoga's answers carry it (src/observability/request-log.ts): the caller's when sane, else new.
   const header = req.headers[REQUEST_ID_HEADER];
   const requestId = requestIdFrom(typeof header === 'string' ? header : null);
   const body = shedBody(shed, requestId);

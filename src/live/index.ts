@@ -4,9 +4,9 @@
  * are read with (its fingerprint), so nothing read with one caller's key reaches another; subjects
  * read from a node (which never sees a key) are shared by everyone.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { NetworkKey } from '../lib/networks.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../observability/logger.js';
 import { keyFingerprint } from '../upstream/cache.js';
 import { Upstreams, type RequestUpstreams } from '../upstream/index.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';

@@ -21,8 +21,8 @@
  * an API key: partitions are key fingerprints (see `keyFingerprint`).
  */
 import type { Cluster, Redis } from 'ioredis';
-import type { RedisTarget } from '../config.js';
-import type { Logger } from '../logger.js';
+import type { RedisTarget } from '../config/index.js';
+import type { Logger } from '../observability/logger.js';
 
 /** A connection to one server (given, or found through Sentinel), or to a Cluster. */
 export type RedisClient = Redis | Cluster;

@@ -1,5 +1,5 @@
 /**
- * What a field or type tells the operation guard (src/operation-guard.ts), which reads the whole
+ * What a field or type tells the operation guard (src/plugins/operation-guard.ts), which reads the whole
  * document before execution: argument checks that must run before any upstream call (a parent
  * field such as `chain(id:)` would otherwise call an upstream before a child's arguments are
  * looked at), list bounds, and the upstream requests a field may cost, for the operation's estimate.

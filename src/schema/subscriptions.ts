@@ -1,6 +1,6 @@
 /**
  * Subscription: live updates over Server-Sent Events (GraphQL over SSE) or WebSocket (graphql-ws,
- * src/websocket.ts). Each root field opens a stream on the caller's live session (src/live/): one
+ * src/http/websocket.ts). Each root field opens a stream on the caller's live session (src/live/): one
  * upstream poller per subject and API key, however many clients subscribe. Arguments are checked by
  * the operation guard before anything starts.
  */

@@ -1,5 +1,5 @@
 /**
- * What the upstream layer tells tracing (src/tracing.ts) about an operation's calls. It knows no
+ * What the upstream layer tells tracing (src/observability/tracing.ts) about an operation's calls. It knows no
  * OpenTelemetry: the clients of an operation get a tracer only when tracing is on, and each place
  * that reports to it does so behind one check of it (`transport.tracer`, `call.trace`).
  *
@@ -32,7 +32,7 @@ export interface RequestSpan extends CallTrace {
   end(error?: unknown): void;
 }
 
-/** One operation's tracer (src/tracing.ts), given to its clients through their transport. */
+/** One operation's tracer (src/observability/tracing.ts), given to its clients through their transport. */
 export interface UpstreamTracer {
   /** Starts the span of a request; undefined while the operation has no span (before it runs, after it ended). */
   request(call: HttpCall): RequestSpan | undefined;

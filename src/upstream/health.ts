@@ -9,7 +9,7 @@
  * while its data routes work must not have its data calls failed fast because /ready was polled.
  * A probe never throws: an unreachable service is a probe that says so.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { NoCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
 import { UpstreamError } from './errors.js';

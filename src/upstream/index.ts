@@ -2,7 +2,7 @@
  * The upstream layer's entry: shared transport and cache, built once per process, and the clients a
  * request uses. Nothing here knows GraphQL.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
 import { DataApiClient } from './data-api/index.js';
 import { healthProbeClients, UpstreamHealth } from './health.js';

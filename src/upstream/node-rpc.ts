@@ -5,7 +5,7 @@
  * (split at RPC_BATCH_MAX). Node clients never send an API key.
  */
 import DataLoader from 'dataloader';
-import type { ChainRpcOverride } from '../config.js';
+import type { ChainRpcOverride } from '../config/index.js';
 import { NETWORKS, type NetworkKey } from '../lib/networks.js';
 import type { UpstreamCache } from './cache.js';
 import type { Transport } from './http.js';

@@ -114,8 +114,8 @@ export class ClientRateLimit {
 }
 
 /**
- * What one operation cost upstream, as its access line (src/request-log.ts) and its span
- * (src/tracing-sdk.ts) both report it, and its client, named as its limits name it. Each count is
+ * What one operation cost upstream, as its access line (src/observability/request-log.ts) and its span
+ * (src/observability/tracing-sdk.ts) both report it, and its client, named as its limits name it. Each count is
  * one increment where the thing happens; nothing else is kept per call.
  */
 export class OperationUsage {

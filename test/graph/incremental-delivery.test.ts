@@ -10,7 +10,7 @@
 import { parse, print } from 'graphql';
 import { meros } from 'meros/browser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { guardOperation } from '../../src/operation-guard.js';
+import { guardOperation } from '../../src/plugins/operation-guard.js';
 import { schema } from '../../src/schema/index.js';
 import { DeferredHeadDocument, StreamedChainsDocument } from '../gql/graphql.js';
 import { startHarness, useHarness, type GraphQLResponse, type Harness } from '../support/harness.js';

@@ -7,7 +7,7 @@
  */
 import { parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { guardOperation } from '../../src/operation-guard.js';
+import { guardOperation } from '../../src/plugins/operation-guard.js';
 import { schema } from '../../src/schema/index.js';
 import {
   NodeIdsAccountsDocument,

@@ -3,7 +3,7 @@
  * the assets are versioned, cacheable, gzipped on request; unknown ones are 404.
  */
 import { describe, expect, it } from 'vitest';
-import { GRAPHIQL_ASSETS_PATH } from '../../src/graphiql.js';
+import { GRAPHIQL_ASSETS_PATH } from '../../src/plugins/graphiql.js';
 import { useSocketHarness } from '../support/harness.js';
 
 const { h } = useSocketHarness();

@@ -22,12 +22,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { startGateway, startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 import { subscribe as openSse, waitUntil, type SseStream } from '../support/sse.js';
-import { CONNECTION_INIT_TIMEOUT_MS } from '../../src/websocket.js';
+import { CONNECTION_INIT_TIMEOUT_MS } from '../../src/http/websocket.js';
 
 const POLL_MS = 20;
 const BLOCKS_ROUTE = 'GET /v1/chains/{chainId}/blocks';
 const BLOCK_ADDED = 'subscription ($chainId: String!) { blockAdded(chainId: $chainId) { number hash parentHash } }';
-/** The request id the gateway makes for an operation (src/request-log.ts): a UUID. */
+/** The request id the gateway makes for an operation (src/observability/request-log.ts): a UUID. */
 const MADE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '100' } });

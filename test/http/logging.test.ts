@@ -4,8 +4,8 @@
  * unexpected errors with their stack, and no key anywhere.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createGatewayLogger } from '../../src/logger.js';
+import { loadConfig } from '../../src/config/index.js';
+import { createGatewayLogger } from '../../src/observability/logger.js';
 import { startHarness, useHarness, type Harness } from '../support/harness.js';
 
 const SERVER_KEY = 'server-key-for-logs-0123456789';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATION_NAME_LABELS } from '../../src/metrics.js';
+import { OPERATION_NAME_LABELS } from '../../src/observability/metrics.js';
 import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 
 const { h } = useSocketHarness();

@@ -9,7 +9,7 @@
  */
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, type Logger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/observability/logger.js';
 import { keyFingerprint } from '../../src/upstream/cache.js';
 import { eventually, redisCli, startRedisCluster, startRedisSentinel, startRedisServer, type RedisCluster, type RedisSentinel, type RedisServer } from '../support/redis-server.js';
 import { leaderAndFollower, scrapeMetrics as scrape, TX, useReplicas } from '../support/replicas.js';

@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNodeDashboardDocument } from '../gql/graphql.js';
-import { createLogger, type Logger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/observability/logger.js';
 import { decode, encode } from '../../src/redis/codec.js';
 import { eventually, startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { leaderAndFollower, scrapeMetrics as scrape, TX, TX_ROUTE, useReplicas } from '../support/replicas.js';

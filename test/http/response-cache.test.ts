@@ -7,7 +7,7 @@ import { print } from 'graphql';
 import { BlockExplorerDocument } from '../gql/graphql.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 import { hashSHA256 } from '@graphql-yoga/plugin-response-cache';
-import { responseCacheKey, responseCacheTtls } from '../../src/response-cache.js';
+import { responseCacheKey, responseCacheTtls } from '../../src/plugins/response-cache.js';
 import { TTL } from '../../src/upstream/ttl.js';
 
 let h: SocketHarness;

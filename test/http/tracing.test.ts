@@ -496,7 +496,7 @@ describe('tracing off (no endpoint)', () => {
     expect(sent.map((r) => [r.headers.traceparent, r.headers.tracestate])).toEqual([[undefined, undefined]]);
   });
 
-  it('loads no OpenTelemetry module: the gateway reaches one only through the dynamic import of src/tracing-sdk.ts', () => {
+  it('loads no OpenTelemetry module: the gateway reaches one only through the dynamic import of src/observability/tracing-sdk.ts', () => {
     const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
     /** The static (value) imports of a source file: type-only imports and dynamic `import()` load nothing at start. */
     const staticImports = (file: string): string[] => {
@@ -519,13 +519,13 @@ describe('tracing off (no endpoint)', () => {
     };
     walk(join(root, 'main.ts'));
     expect(reached.size).toBeGreaterThan(100);
-    expect(reached.has(join(root, 'tracing.ts'))).toBe(true);
+    expect(reached.has(join(root, 'observability', 'tracing.ts'))).toBe(true);
     expect([...packages].filter((p) => p.startsWith('@opentelemetry/'))).toEqual([]);
-    expect(reached.has(join(root, 'tracing-sdk.ts'))).toBe(false);
+    expect(reached.has(join(root, 'observability', 'tracing-sdk.ts'))).toBe(false);
     // And the SDK module is where the packages are: nothing else in src/ imports them.
     const importers = readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .filter((file) => /from '@opentelemetry\//.test(readFileSync(join(root, file), 'utf8')));
-    expect(importers).toEqual(['tracing-sdk.ts']);
+    expect(importers).toEqual(['observability/tracing-sdk.ts']);
   });
 });

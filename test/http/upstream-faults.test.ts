@@ -4,7 +4,7 @@
  * circuit breaker fails fast, then probes.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { startSocketHarness } from '../support/harness.js';
 
 const CHAINS = `{ chains(network: FUJI) { chainId } }`;

@@ -11,10 +11,10 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { loadConfig, type Config } from '../../src/config.js';
-import { createGatewayLogger, createLogger, type Logger } from '../../src/logger.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
+import { createGatewayLogger, createLogger, type Logger } from '../../src/observability/logger.js';
 import { dataApiAccessFromEnv, startSandbox, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
-import { createRuntime, startServer, type GatewayRuntime, type RunningServer } from '../../src/server.js';
+import { createRuntime, startServer, type GatewayRuntime, type RunningServer } from '../../src/http/server.js';
 
 export interface GraphQLResponse<T> {
   data?: T | null;

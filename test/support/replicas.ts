@@ -5,7 +5,7 @@
  */
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Logger } from '../../src/logger.js';
+import type { Logger } from '../../src/observability/logger.js';
 import { startGateway, type SocketHarness } from './harness.js';
 import { subscribe, waitUntil, type SseStream } from './sse.js';
 

@@ -6,7 +6,7 @@
  *   interface sits beside it (`.../rpc` → `.../validators`).
  * A chain with none of these has no endpoint: calls fail with kind `no-endpoint`, naming the chain.
  */
-import type { ChainRpcOverride } from '../../config.js';
+import type { ChainRpcOverride } from '../../config/index.js';
 import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
 import { UpstreamError } from '../errors.js';
 import type { WireChainInfo } from '../types/data-api-chains.js';

@@ -12,7 +12,7 @@
  */
 import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { badInput, type ErrorCode } from './errors.js';
+import { badInput, type ErrorCode } from '../errors.js';
 
 /** As yoga marks its own parse errors: HTTP 400 for `application/graphql-response+json`, 200 for plain JSON. */
 const REQUEST_ERROR = { http: { spec: true, status: 400 } };

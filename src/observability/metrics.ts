@@ -13,10 +13,10 @@ import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { HttpObserver } from './upstream/http.js';
-import { REDIS_OPS, type RedisOp } from './redis/store.js';
-import type { CacheRegistry } from './memory.js';
-import { SHED_REASONS, type AdmissionStats, type ShedReason } from './admission/admission.js';
+import type { HttpObserver } from '../upstream/http.js';
+import { REDIS_OPS, type RedisOp } from '../redis/store.js';
+import type { CacheRegistry } from '../memory.js';
+import { SHED_REASONS, type AdmissionStats, type ShedReason } from '../admission/admission.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
 export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
-import { checkTrustedAddress, FORWARDING_HEADERS, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './client-address.js';
+import { checkTrustedAddress, FORWARDING_HEADERS, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from '../http/client-address.js';
 
 /** The gateway's settings, each from the variable named in its comment (see `VARIABLES`). */
 export interface Config {
@@ -106,7 +106,7 @@ export interface Config {
   upstreamHealthTtlMs: number;
   /** `FEDERATION_SECRET`; undefined: `_entities` and `_service` answer every caller. */
   federationSecret: string | undefined;
-  /** The `OTEL_*` variables of traces; undefined: tracing is off (src/tracing.ts). */
+  /** The `OTEL_*` variables of traces; undefined: tracing is off (src/observability/tracing.ts). */
   traces: TracesConfig | undefined;
   /** `TRUST_PROXY`; undefined: no proxy is trusted, the client is the socket's address. */
   trustProxy: TrustProxy | undefined;

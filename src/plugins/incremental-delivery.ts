@@ -17,7 +17,7 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { Kind, visit, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import { maskError } from './errors.js';
+import { maskError } from '../errors.js';
 
 const DIRECTIVES = new Set(['defer', 'stream']);
 
@@ -70,7 +70,7 @@ type SubsequentPayload = ExecutionResult & { incremental?: Array<{ errors?: read
 export function useIncrementalDelivery(): Plugin[] {
   /** Requests whose body is a batch (an array of operations). */
   const batches = new WeakSet<Request>();
-  /** As yoga masks: the masked error replaces the original (an unexpected one's cause is logged with its request when sent, src/request-log.ts). */
+  /** As yoga masks: the masked error replaces the original (an unexpected one's cause is logged with its request when sent, src/observability/request-log.ts). */
   const mask = (error: Error) => maskError(error, MASKED_MESSAGE);
   const delivery: Plugin = {
     onRequestParse({ request }) {

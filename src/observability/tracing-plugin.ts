@@ -1,5 +1,5 @@
 /**
- * The span of each GraphQL operation (src/tracing.ts): started when it runs, ended with its outcome.
+ * The span of each GraphQL operation (src/observability/tracing.ts): started when it runs, ended with its outcome.
  * Registered only when tracing is on, before the plugins that may answer in its place (the
  * federation secret, the operation guard), so that a refused operation has its span too.
  *
@@ -10,8 +10,8 @@
  */
 import { getOperationAST } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { Context } from './context.js';
-import { ErrorCodes, type AnswerPayload } from './errors.js';
+import type { Context } from '../context.js';
+import { ErrorCodes, type AnswerPayload } from '../errors.js';
 
 /** Starts the operation's span from the execution arguments and returns what ends it; undefined when its context has no trace. */
 function startSpan(args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: unknown }): ((codes: ErrorCodes) => void) | undefined {
@@ -20,7 +20,7 @@ function startSpan(args: { document: Parameters<typeof getOperationAST>[0]; oper
   if (!trace) return undefined;
   const operation = getOperationAST(args.document, args.operationName);
   trace.start(operation?.operation ?? 'query', operation?.name?.value, context.request?.headers ?? new Headers(), context.requestLog.id);
-  // Its errors' codes and its upstream counts, as the operation's access line reports them (src/request-log.ts).
+  // Its errors' codes and its upstream counts, as the operation's access line reports them (src/observability/request-log.ts).
   return (codes) => trace.end(codes.list(), context.upstreams.usage);
 }
 

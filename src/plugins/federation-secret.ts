@@ -12,7 +12,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GraphQLError, Kind, getOperationAST, type DocumentNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode } from '../errors.js';
 
 export const FEDERATION_SECRET_HEADER = 'x-federation-secret';
 

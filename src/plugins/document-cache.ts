@@ -9,7 +9,7 @@
 import type { DocumentNode } from 'graphql';
 import type { YogaServerOptions } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import { DOCUMENT_BYTES_PER_CHARACTER, ENTRY_OVERHEAD_BYTES } from './memory.js';
+import { DOCUMENT_BYTES_PER_CHARACTER, ENTRY_OVERHEAD_BYTES } from '../memory.js';
 
 /** As yoga's own cache: 1024 documents at most, each kept an hour at most. */
 const MAX_DOCUMENTS = 1024;

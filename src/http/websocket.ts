@@ -19,15 +19,15 @@ import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { finalAsyncIterator, isAsyncIterable } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import type { Config } from './config.js';
-import { ErrorCodes, maskError, type ErrorCode } from './errors.js';
+import type { Config } from '../config/index.js';
+import { ErrorCodes, maskError, type ErrorCode } from '../errors.js';
 import { headRefusal, refuseOnSocket } from './http-limits.js';
-import { isShed, type Admission } from './admission/admission.js';
-import { shedCode } from './admission/http.js';
-import type { Logger } from './logger.js';
-import { finishRequest, REQUEST_ID_HEADER, requestLogFor, sentError, type RequestLog } from './request-log.js';
-import { CALLER_KEY_HEADERS } from './upstream/index.js';
-import type { Gateway } from './yoga.js';
+import { isShed, type Admission } from '../admission/admission.js';
+import { shedCode } from '../admission/http.js';
+import type { Logger } from '../observability/logger.js';
+import { finishRequest, REQUEST_ID_HEADER, requestLogFor, sentError, type RequestLog } from '../observability/request-log.js';
+import { CALLER_KEY_HEADERS } from '../upstream/index.js';
+import type { Gateway } from '../yoga.js';
 
 /** How long a new socket may take to send `connection_init` before it is closed (4408). */
 export const CONNECTION_INIT_TIMEOUT_MS = 3_000;

@@ -14,7 +14,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import parseForwarded from 'forwarded-parse';
 import proxyaddr from 'proxy-addr';
-import type { Config } from './config.js';
+import type { Config } from '../config/index.js';
 
 /** The most hops of a forwarding header read, nearest first. */
 export const MAX_FORWARDED_HOPS = 32;

@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import type { ErrorCode } from './errors.js';
-import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from './memory.js';
+import type { ErrorCode } from '../errors.js';
+import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from '../memory.js';
 
 function apqHash(params: GraphQLParams): string | null {
   const persisted = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined)?.persistedQuery;

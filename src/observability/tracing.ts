@@ -1,17 +1,17 @@
 /**
- * OpenTelemetry traces, on when an OTLP endpoint is configured (`OTEL_*`, src/config.ts). Off, the
+ * OpenTelemetry traces, on when an OTLP endpoint is configured (`OTEL_*`, src/config/index.ts). Off, the
  * OpenTelemetry packages are never loaded: this module imports only their types, and
- * src/tracing-sdk.ts, which builds the SDK, is imported at start only when tracing is on. An
+ * src/observability/tracing-sdk.ts, which builds the SDK, is imported at start only when tracing is on. An
  * operation's context then carries no trace, and the hot path's one check of it is all tracing costs.
  *
- * The spans (docs/operations.md#traces): one per GraphQL operation (src/tracing-plugin.ts), the
+ * The spans (docs/operations.md#traces): one per GraphQL operation (src/observability/tracing-plugin.ts), the
  * child of the caller's `traceparent` when it sent one, and one per upstream call the operation
  * makes (src/upstream/call-tracing.ts), each request carrying its span as `traceparent` upstream.
  */
-import type { Config } from './config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from './logger.js';
-import type { UpstreamTracer } from './upstream/call-tracing.js';
-import type { OperationUsage } from './upstream/request.js';
+import type { UpstreamTracer } from '../upstream/call-tracing.js';
+import type { OperationUsage } from '../upstream/request.js';
 
 /** The gateway's tracing, when on. */
 export interface Tracing {
@@ -35,7 +35,7 @@ export type UpstreamCounts = Pick<OperationUsage, 'requests' | 'cacheAnswers'>;
 export interface OperationTrace extends UpstreamTracer {
   /**
    * Starts the operation's span: a child of the `traceparent` (and `tracestate`) among `headers`,
-   * else a new trace; with the request's id (src/request-log.ts).
+   * else a new trace; with the request's id (src/observability/request-log.ts).
    */
   start(type: OperationType, name: string | undefined, headers: { get(name: string): string | null }, requestId: string): void;
   /**

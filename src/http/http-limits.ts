@@ -9,8 +9,8 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import getRawBody from 'raw-body';
-import type { Config } from './config.js';
-import type { ErrorCode } from './errors.js';
+import type { Config } from '../config/index.js';
+import type { ErrorCode } from '../errors.js';
 
 type Limits = Pick<Config, 'maxBodyBytes' | 'maxUrlBytes' | 'maxHeaderBytes'>;
 

@@ -4,25 +4,25 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config.js';
-import { createGatewayLogger, type Logger } from './logger.js';
-import { createMetrics, type GatewayMetrics } from './metrics.js';
-import { startMetricsServer, type MetricsServer } from './metrics-server.js';
-import { Upstreams } from './upstream/index.js';
-import type { DispatcherFactory } from './upstream/http.js';
-import { LiveSubscriptions } from './live/index.js';
+import type { Config } from '../config/index.js';
+import { createGatewayLogger, type Logger } from '../observability/logger.js';
+import { createMetrics, type GatewayMetrics } from '../observability/metrics.js';
+import { startMetricsServer, type MetricsServer } from '../observability/metrics-server.js';
+import { Upstreams } from '../upstream/index.js';
+import type { DispatcherFactory } from '../upstream/http.js';
+import { LiveSubscriptions } from '../live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withBodyLimit, withHeadLimits } from './http-limits.js';
-import { createGateway, type Gateway } from './yoga.js';
-import type { CacheRegistry } from './memory.js';
-import { responseCacheStore } from './response-cache.js';
+import { createGateway, type Gateway } from '../yoga.js';
+import type { CacheRegistry } from '../memory.js';
+import { responseCacheStore } from '../plugins/response-cache.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
-import { RedisStore } from './redis/store.js';
-import { Admission } from './admission/admission.js';
-import { admissionGate } from './admission/http.js';
-import { CALM_MS, Pressure } from './admission/pressure.js';
+import { RedisStore } from '../redis/store.js';
+import { Admission } from '../admission/admission.js';
+import { admissionGate } from '../admission/http.js';
+import { CALM_MS, Pressure } from '../admission/pressure.js';
 import { clientAddress } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
-import { startTracing, type Tracing } from './tracing.js';
+import { startTracing, type Tracing } from '../observability/tracing.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
 export interface GatewayRuntime {
@@ -84,7 +84,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
       })
     : undefined;
   // Loaded only with REDIS_URL: its Redis rate limiter pulls in a dozen more modules.
-  const shared = redis ? await import('./redis/shared.js') : undefined;
+  const shared = redis ? await import('../redis/shared.js') : undefined;
   if (redis) {
     metrics.watchRedis(() => redis.up);
     // Start with the shared state when Redis answers soon; a Redis that does not is an outage, not a failed start.

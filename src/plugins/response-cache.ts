@@ -21,11 +21,11 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { usesIncrementalDelivery } from './incremental-delivery.js';
-import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from './memory.js';
-import { decode, encode } from './redis/codec.js';
-import { keyFingerprint } from './upstream/cache.js';
-import { Upstreams } from './upstream/index.js';
-import { TTL } from './upstream/ttl.js';
+import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from '../memory.js';
+import { decode, encode } from '../redis/codec.js';
+import { keyFingerprint } from '../upstream/cache.js';
+import { Upstreams } from '../upstream/index.js';
+import { TTL } from '../upstream/ttl.js';
 
 const MOVING = [
   // Types whose fields move with the head of a chain or with staking.

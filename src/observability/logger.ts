@@ -1,7 +1,7 @@
 /**
  * The gateway's log: JSON lines on stderr through pino, from LOG_LEVEL up. Each line has `level` (a
  * name), `time` (ISO 8601) and `msg`; a request's lines also have its `requestId`
- * (src/request-log.ts). Nothing a caller's key travels in is written: the headers that can carry a
+ * (src/observability/request-log.ts). Nothing a caller's key travels in is written: the headers that can carry a
  * key are redacted wherever a logged object holds them (`REDACTED_HEADERS`, the configured key
  * header), and the configured secrets' values are replaced in every line.
  *
@@ -10,8 +10,8 @@
  * the answer, so the log is the only place its cause shows.
  */
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
-import type { Config, RedisTarget } from './config.js';
-import { UpstreamError } from './upstream/errors.js';
+import type { Config, RedisTarget } from '../config/index.js';
+import { UpstreamError } from '../upstream/errors.js';
 
 export type Logger = PinoLogger;
 

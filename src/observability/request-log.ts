@@ -5,7 +5,7 @@
  * - The id is the caller's `x-request-id` when it is sane (1 to 128 letters, digits and `_.:=+/-`),
  *   else a new UUID; it is sent back in the `x-request-id` response header, bound to every line of the
  *   request and put in each GraphQL error of the answer as `extensions.requestId`. Over WebSocket
- *   each operation gets an id of its own (src/websocket.ts).
+ *   each operation gets an id of its own (src/http/websocket.ts).
  * - The access line is built from what the operation already counted (`OperationUsage`, which its
  *   span reports too); nothing of it is gathered while the level is above `info`. A query or mutation
  *   answered in payloads (`@defer`, `@stream`) has its line once the last is sent, as its span ends.
@@ -17,10 +17,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, mapAsyncIterator, type GraphQLParams, type Plugin, type YogaLogger } from 'graphql-yoga';
-import { ErrorCodes, maskedCause, type AnswerPayload } from './errors.js';
-import { usesIncrementalDelivery } from './incremental-delivery.js';
+import { ErrorCodes, maskedCause, type AnswerPayload } from '../errors.js';
+import { usesIncrementalDelivery } from '../plugins/incremental-delivery.js';
 import type { Logger } from './logger.js';
-import type { OperationUsage } from './upstream/request.js';
+import type { OperationUsage } from '../upstream/request.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -29,7 +29,7 @@ const SANE_REQUEST_ID = /^[\w.:=+/-]{1,128}$/;
 
 /**
  * The most characters of an operation name the access line and the operation's span keep (the name is
- * the caller's); the metrics' name label takes no longer name either (src/metrics.ts).
+ * the caller's); the metrics' name label takes no longer name either (src/observability/metrics.ts).
  */
 export const OPERATION_NAME_MAX_CHARS = 64;
 

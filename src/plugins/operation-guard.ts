@@ -41,10 +41,10 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { decodeGraphGlobalId } from './schema/global-ids.js';
-import { badInput, type ErrorCode } from './errors.js';
-import type { FieldGuard, GuardScope, TypeGuard } from './schema/guards.js';
-import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from './schema/connection.js';
+import { decodeGraphGlobalId } from '../schema/global-ids.js';
+import { badInput, type ErrorCode } from '../errors.js';
+import type { FieldGuard, GuardScope, TypeGuard } from '../schema/guards.js';
+import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/connection.js';
 
 /** Most values of a list argument that declares no `maxItems`. */
 export const DEFAULT_MAX_ITEMS = 100;

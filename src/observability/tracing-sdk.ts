@@ -1,5 +1,5 @@
 /**
- * The OpenTelemetry SDK behind src/tracing.ts, loaded only when tracing is on. Nothing here is
+ * The OpenTelemetry SDK behind src/observability/tracing.ts, loaded only when tracing is on. Nothing here is
  * registered globally (no global tracer provider, context manager or propagator): each gateway has
  * its own provider, and spans find their parent through the operation's context, not through
  * AsyncLocalStorage (an operation's calls, its dataloaders' batches included, run on its own
@@ -25,14 +25,14 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_REQUEST_RESEND_COUNT, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import type { TracesConfig } from './config.js';
+import type { TracesConfig } from '../config/index.js';
 import type { Logger } from './logger.js';
 import { OPERATION_NAME_MAX_CHARS } from './request-log.js';
 import type { OperationTrace, OperationType, Tracing, UpstreamCounts } from './tracing.js';
-import type { RequestSpan, ServedFrom } from './upstream/call-tracing.js';
-import { UpstreamError, type UpstreamService } from './upstream/errors.js';
-import type { HttpCall, RefusalReason } from './upstream/http.js';
-import type { BreakerStateName } from './upstream/resilience.js';
+import type { RequestSpan, ServedFrom } from '../upstream/call-tracing.js';
+import { UpstreamError, type UpstreamService } from '../upstream/errors.js';
+import type { HttpCall, RefusalReason } from '../upstream/http.js';
+import type { BreakerStateName } from '../upstream/resilience.js';
 
 // OpenTelemetry's semantic conventions that are still incubating, copied as its guidance asks.
 const ATTR_GRAPHQL_OPERATION_TYPE = 'graphql.operation.type';

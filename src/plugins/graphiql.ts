@@ -50,7 +50,7 @@ const EXAMPLES: Array<{ file: string; variables: Record<string, string | number>
 /** GraphiQL's options: the default query first, then one tab per example of examples/. */
 export function graphiqlOptions(defaultQuery: string): GraphiQLOptions {
   const examples = EXAMPLES.map(({ file, variables }) => ({
-    query: readFileSync(new URL(`../examples/${file}`, import.meta.url), 'utf8'),
+    query: readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8'),
     variables: JSON.stringify(variables, null, 2),
   }));
   return {
