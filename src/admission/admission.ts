@@ -111,9 +111,9 @@ export class Admission {
             : 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
       });
     }
-    // First come, first served: whoever waits and may run goes first (the queue holds, after
-    // `wake`, only clients at their share, or nothing while there is no room).
-    if (this.queue.length) this.wake();
+    // First come, first served without a scan here: every change that can let a waiter run (a
+    // ticket's release, the end of pressure) wakes the queue at once, so while there is room the
+    // queue holds only clients at their share, whom a newcomer of another client may pass.
     if (this.hasRoom() && this.clientMayRun(client)) return this.start(client);
     const record = this.perClient.get(client);
     if ((record?.waiting ?? 0) >= this.limits.maxPerClient) {
