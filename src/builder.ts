@@ -12,8 +12,8 @@ import { Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { Context } from './context.js';
 import { badInput } from './errors.js';
-import { decodeGraphGlobalId, nodeIdsGuard } from './schema/global-ids.js';
-import { fieldGuard } from './schema/guards.js';
+import { decodeGraphGlobalId, nodeIdsGuard } from './schema/common/global-ids.js';
+import { fieldGuard } from './schema/common/guards.js';
 
 export interface SchemaTypes {
   Context: Context;
@@ -26,7 +26,7 @@ export interface SchemaTypes {
 }
 
 export const builder = new SchemaBuilder<SchemaTypes>({
-  // Federation last: it reads the entity keys declared with `builder.asEntity` (src/schema/federation.ts).
+  // Federation last: it reads the entity keys declared with `builder.asEntity` (src/schema/common/federation.ts).
   plugins: [RelayPlugin, DataloaderPlugin, DirectivePlugin, FederationPlugin],
   defaultFieldNullability: false,
   relay: {

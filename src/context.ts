@@ -8,7 +8,7 @@ import type { Config } from './config/index.js';
 import type { LiveSession } from './live/index.js';
 import type { Loaders } from './schema/loaders/index.js';
 import type { RequestLog } from './observability/request-log.js';
-import type { Notice } from './schema/notices.js';
+import type { Notice } from './schema/common/notices.js';
 import type { OperationTrace } from './observability/tracing.js';
 import type { RequestUpstreams } from './upstream/index.js';
 

@@ -26,7 +26,7 @@ import type { Logger } from './observability/logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { createLoaders, type Loaders } from './schema/loaders/index.js';
-import { noticeDelivery, type IncrementalPayload } from './schema/notices.js';
+import { noticeDelivery, type IncrementalPayload } from './schema/common/notices.js';
 import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './observability/request-log.js';
 import type { OperationTrace, Tracing } from './observability/tracing.js';
 import { useTracing } from './observability/tracing-plugin.js';
@@ -155,7 +155,7 @@ function useSubscriptionAdmission(): Plugin<Context> {
 }
 
 /**
- * Puts the operation's notices (fields left null on purpose, see schema/notices.ts) in
+ * Puts the operation's notices (fields left null on purpose, see schema/common/notices.ts) in
  * `extensions.notices`; in an incremental answer, each with the payload that delivers its field.
  */
 function useNotices(): Plugin<Context> {

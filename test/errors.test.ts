@@ -15,7 +15,7 @@ import { UpstreamError } from '../src/upstream/errors.js';
 import { createGateway } from '../src/yoga.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
-/** Codes of `extensions.notices` (an answer's deliberate omissions), not errors: see src/schema/notices.ts. */
+/** Codes of `extensions.notices` (an answer's deliberate omissions), not errors: see src/schema/common/notices.ts. */
 const NOTICE_CODES = new Set(['METHOD_NOT_SERVED']);
 
 function gatewaySources(dir = SRC): Array<{ file: string; text: string }> {

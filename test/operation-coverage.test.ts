@@ -1,7 +1,7 @@
 /**
  * Every operation of the official descriptions (the Data API's and the metrics service's newest
  * editions) is reachable from the graph: some field declares it with `serves()`
- * (src/schema/operations.ts), and the sandbox serves its route, so the field is tested offline. The
+ * (src/schema/common/operations.ts), and the sandbox serves its route, so the field is tested offline. The
  * operation ids and routes are kept in test/fixtures/official-operations.json
  * (`npm run official-operations` regenerates it from a description).
  */

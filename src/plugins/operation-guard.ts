@@ -5,7 +5,7 @@
  *
  * Resolvers check their own arguments too, but a child's check runs only after its parents have
  * resolved, and a parent such as `chain(id:)` calls an upstream first. So each field declares its
- * checks and costs (src/schema/guards.ts) and this pass runs them all up front:
+ * checks and costs (src/schema/common/guards.ts) and this pass runs them all up front:
  * - a field's own `checkArgs`; the bounds of every list argument (`maxItems`, default 100); `first`,
  *   `after`, `last` and `before` of every connection; the global ids of `node(id:)` / `nodes(ids:)`;
  * - an estimate of upstream requests: connections cost one call (a page read with `before`, the
@@ -41,10 +41,10 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { decodeGraphGlobalId } from '../schema/global-ids.js';
+import { decodeGraphGlobalId } from '../schema/common/global-ids.js';
 import { badInput, type ErrorCode } from '../errors.js';
-import type { FieldGuard, GuardScope, TypeGuard } from '../schema/guards.js';
-import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/connection.js';
+import type { FieldGuard, GuardScope, TypeGuard } from '../schema/common/guards.js';
+import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/common/connection.js';
 
 /** Most values of a list argument that declares no `maxItems`. */
 export const DEFAULT_MAX_ITEMS = 100;
@@ -250,7 +250,7 @@ function checkArguments(walk: Walk, definition: GraphQLField<unknown, unknown>, 
     }
     bounds ??= (arg.extensions as { connection?: ConnectionBounds } | undefined)?.connection;
   }
-  // A connection's `first`/`after`/`last`/`before`, by the rule `paginate` applies (src/schema/connection.ts).
+  // A connection's `first`/`after`/`last`/`before`, by the rule `paginate` applies (src/schema/common/connection.ts).
   const page = bounds ? pageRequest(args, bounds) : undefined;
   if (definition.name === 'node' && typeof args.id === 'string') checkGlobalId(walk.schema, 'id', args.id);
   if (definition.name === 'nodes' && Array.isArray(args.ids)) args.ids.forEach((id: string, i: number) => checkGlobalId(walk.schema, `ids[${i}]`, id));

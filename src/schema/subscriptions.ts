@@ -10,12 +10,12 @@ import type { Context } from '../context.js';
 import type { ErrorCode } from '../errors.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../lib/networks.js';
 import { SubscriptionLimitError, type LiveItem, type ValidatorSetChange } from '../live/index.js';
-import { NetworkName, networkKey, networkName } from './enums.js';
-import { Block } from './evm/block.js';
-import { fieldGuard } from './guards.js';
-import { icmMessageId, InterchainMessage } from './icm.js';
-import { Validator, type ValidatorShape } from './pchain/validator.js';
-import { cb58Id, evmChainId } from './validate.js';
+import { NetworkName, networkKey, networkName } from './common/enums.js';
+import { Block } from './block/block.js';
+import { fieldGuard } from './common/guards.js';
+import { icmMessageId, InterchainMessage } from './message/icm.js';
+import { Validator, type ValidatorShape } from './validator/validator.js';
+import { cb58Id, evmChainId } from './common/validate.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
 import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
 

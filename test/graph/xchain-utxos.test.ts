@@ -10,7 +10,7 @@ import {
   type UtxoRecord,
   type Wallet,
 } from '@avalanche-graph/sandbox';
-import { firstMeetings } from '../../src/schema/xchain/utxos.js';
+import { firstMeetings } from '../../src/schema/utxo/xchain-utxos.js';
 import { decodeUtxo } from '../../src/upstream/node-rpc/codec.js';
 import { XChainUtxoLinksDocument, XChainUtxosDocument, type XChainUtxosQuery, type XChainUtxosQueryVariables } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';

@@ -5,8 +5,8 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { WireOperationStatus, WireWebhook } from '../../upstream/types/data-api-account.js';
-import { accountOf } from '../account/common.js';
-import { eachKey } from './each-key.js';
+import { accountOf } from '../data-api-account/account.js';
+import { eachKey } from '../common/each-key.js';
 
 /** The caller's webhooks by id (`getWebhook`): one call per distinct id; null for an id the key has no webhook of. */
 export const webhookById = (ctx: Context) => new DataLoader<string, WireWebhook | null>((ids) => eachKey(ids, async (id) => accountOf(ctx).getWebhook(id)));

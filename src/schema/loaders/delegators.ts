@@ -2,7 +2,7 @@
  * First pages of validators' delegations, read together: one `GET /v1/networks/{network}/delegators`
  * names all the node ids of a batch (up to the filter's bound), so a list of N validators with their
  * delegators costs a fixed number of Data API calls, not N. Pages after a cursor are read per
- * validator (src/schema/primary/delegator-batches.ts).
+ * validator (src/schema/delegator/delegator-batches.ts).
  *
  * The combined list is read until each validator has one delegation more than its page (to know
  * whether more follow) or the list ends, within a few pages; a validator still short then is read
@@ -12,9 +12,9 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import { firstPageOf, type ConnectionResult } from '../connection.js';
-import { dataApiNetwork, networkName } from '../enums.js';
-import { parseNetworkIdKey } from '../global-ids.js';
+import { firstPageOf, type ConnectionResult } from '../common/connection.js';
+import { dataApiNetwork, networkName } from '../common/enums.js';
+import { parseNetworkIdKey } from '../common/global-ids.js';
 import {
   DELEGATOR_LOOKUP_PAGES,
   DELEGATOR_PAGE,
@@ -22,10 +22,10 @@ import {
   delegatorsScope,
   MAX_DELEGATOR_FILTERS,
   type DelegatorShape,
-} from '../primary/delegators.js';
-import { txKey } from '../primary/transactions.js';
+} from '../delegator/delegators.js';
+import { txKey } from '../transaction/primary-transaction.js';
 import { notFound } from '../../errors.js';
-import { eachKey } from './each-key.js';
+import { eachKey } from '../common/each-key.js';
 
 /** Pages of the combined list read before the validators still short are read alone. */
 const MAX_COMBINED_PAGES = 5;

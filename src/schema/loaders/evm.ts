@@ -4,8 +4,8 @@ import type { Context } from '../../context.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import { isHash32 } from '../../lib/codec.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
-import { fromFull, type TransactionShape } from '../evm/transaction.js';
-import { eachKey } from './each-key.js';
+import { fromFull, type TransactionShape } from '../transaction/transaction.js';
+import { eachKey } from '../common/each-key.js';
 
 /** Chains by id, as `chainById` answers them. */
 export interface ChainLookup {

@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { WireIcmMessage } from '../../upstream/types/data-api-icm.js';
-import { eachKey } from './each-key.js';
+import { eachKey } from '../common/each-key.js';
 
 /** ICM messages by Teleporter message id (`getIcmMessage`): one call per distinct id; null when unknown. */
 export const icmMessageById = (ctx: Context) =>

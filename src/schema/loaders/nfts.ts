@@ -2,9 +2,9 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { toChecksumAddress } from '../../lib/codec.js';
-import { parseTokenKey } from '../evm/nfts/token-keys.js';
-import type { NftTokenShape } from '../evm/nfts/types.js';
-import { eachKey } from './each-key.js';
+import { parseTokenKey } from '../nft/keys.js';
+import type { NftTokenShape } from '../nft/nft.js';
+import { eachKey } from '../common/each-key.js';
 
 /**
  * NFTs by `tokenKey` (`getTokenDetails`): the same token asked for from several places (a node id,

@@ -8,14 +8,14 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
 import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
-import { checkAssetDetailsKey } from '../primary/asset-details.js';
-import type { BlockchainShape } from '../primary/blockchain.js';
-import { parseBlockKey, type PrimaryBlockShape } from '../primary/blocks.js';
-import type { SubnetShape } from '../primary/subnets.js';
-import { parseTxKey, shapeTx, type TxShape } from '../primary/transactions.js';
-import { dataApiNetwork, networkName } from '../enums.js';
+import { checkAssetDetailsKey } from '../asset/asset-details.js';
+import type { BlockchainShape } from '../blockchain/blockchain.js';
+import { parseBlockKey, type PrimaryBlockShape } from '../block/primary-block.js';
+import type { SubnetShape } from '../subnet/subnet.js';
+import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-transaction.js';
+import { dataApiNetwork, networkName } from '../common/enums.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
-import { eachKey } from './each-key.js';
+import { eachKey } from '../common/each-key.js';
 
 /** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */
 export const primaryTransactionByHash = (ctx: Context) =>

@@ -7,9 +7,9 @@ import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
-import { dataApiNetwork, networkName } from '../enums.js';
-import type { ValidatorShape } from '../pchain/validator.js';
-import { eachKey } from './each-key.js';
+import { dataApiNetwork, networkName } from '../common/enums.js';
+import type { ValidatorShape } from '../validator/validator.js';
+import { eachKey } from '../common/each-key.js';
 
 /**
  * Current validators by `<network>:<subnetId>:<nodeId>`: one `platform.getCurrentValidators` per

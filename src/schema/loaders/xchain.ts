@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
-import { eachKey } from './each-key.js';
+import { eachKey } from '../common/each-key.js';
 
 /**
  * X-Chain assets as the node describes them, by `<network>:<assetId or alias>`

@@ -1,0 +1,139 @@
+/**
+ * Account: one address on one EVM chain, the hub of a wallet page (balances, transactions,
+ * transfers, messages). Its lists are added by the domain files that own each list; the native
+ * balance lives here.
+ */
+import { builder } from '../../builder.js';
+import { badInput } from '../../errors.js';
+import { toChecksumAddress } from '../../lib/codec.js';
+import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/types/data-api-evm.js';
+import { Chain } from '../chain/chain.js';
+import { evmAddress } from '../common/validate.js';
+import { Currency } from '../common/primary-enums.js';
+import { Money } from '../common/money.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
+import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
+import { loadEach } from '../common/each-key.js';
+import { MAX_BLOCK } from '../common/block-range.js';
+import { entity, keyChainId, keyString } from '../common/federation.js';
+import { serves } from '../common/operations.js';
+
+export interface AccountShape {
+  chainId: string;
+  /** As the caller or the upstream wrote it (checksummed when the upstream checksums). */
+  address: string;
+  /** What the indexer told about the address where it was met (a token contract's name...). */
+  label?: Omit<WireRichAddress, 'address'>;
+}
+
+/** An account from an address the upstream sent with its token facts. */
+export function accountFrom(chainId: string, rich: WireRichAddress): AccountShape {
+  const { address, ...label } = rich;
+  return { chainId, address, label };
+}
+
+/**
+ * The address as the upstream calls are made with: one spelling per address, so the same address
+ * met in different cases costs one call.
+ */
+export const upstreamAddress = (address: string) => toChecksumAddress(address);
+
+export const Account = builder.loadableNodeRef<AccountShape, string, string>('Account', {
+  id: { resolve: (a) => chainAddressKey(a.chainId, a.address) },
+  // The id is the whole account, as `Chain.address` makes it: no upstream call (the address checksummed).
+  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
+});
+
+Account.implement({
+  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  description:
+    'An address on one EVM chain: its balances, transactions, transfers and interchain messages there. A node: its id is the chain and the address (any spelling), refetched with no upstream call.',
+  fields: (t) => ({
+    chain: t.field({ type: Chain, description: 'The chain this account view belongs to.', resolve: (a) => a.chainId }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id of the account\'s chain, as a decimal string (e.g. "43114"); with `address`, the account\'s federation key.' }),
+    address: t.exposeString('address', { description: 'The 0x address.' }),
+    name: t.string({
+      nullable: true,
+      description: 'Name the indexer knows for this address (a token contract\'s name), when it was reached from a transaction or transfer.',
+      resolve: (a) => a.label?.name ?? null,
+    }),
+    symbol: t.string({
+      nullable: true,
+      description: 'Token symbol of this address, when it is a token contract reached from a transaction or transfer.',
+      resolve: (a) => a.label?.symbol ?? null,
+    }),
+    decimals: t.int({
+      nullable: true,
+      description: 'Token decimals of this address, when it is a token contract reached from a transaction or transfer.',
+      resolve: (a) => a.label?.decimals ?? null,
+    }),
+    logoUri: t.string({
+      nullable: true,
+      description: 'Logo of this address, when it is a token contract reached from a transaction or transfer.',
+      resolve: (a) => a.label?.logoUri ?? null,
+    }),
+  }),
+});
+
+// Federation: an account is its chain and address, as `Chain.address(address:)` makes it: no upstream
+// call until a field of it is asked for.
+entity(Account, {
+  keys: ['chainId address'],
+  read: (rep, at): AccountShape => ({ chainId: keyChainId(rep, at), address: evmAddress(`${at}.address`, keyString(rep, 'address', at)) }),
+  resolve: (account) => account,
+});
+
+export const NativeBalance = builder.objectRef<WireNativeTokenBalance>('NativeBalance').implement({
+  description: 'The native-token balance of an address (latest or at a block), with its fiat price and value when known.',
+  fields: (t) => ({
+    chain: t.field({ type: Chain, description: 'The chain of the balance.', resolve: (b) => b.chainId }),
+    name: t.exposeString('name', { description: 'Native token name.' }),
+    symbol: t.exposeString('symbol', { description: 'Native token symbol.' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimal places between the smallest unit and one token.' }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Native token logo URL.' }),
+    balance: t.field({ type: 'BigInt', description: 'Balance in the smallest unit (wei).', resolve: (b) => b.balance }),
+    price: t.field({ type: Money, nullable: true, description: 'Price of one token in the requested currency.', resolve: (b) => b.price ?? null }),
+    balanceValue: t.field({
+      type: Money,
+      nullable: true,
+      description: 'Value of the balance in the requested currency.',
+      resolve: (b) => b.balanceValue ?? null,
+    }),
+  }),
+});
+
+/** A `blockNumber` argument: a block the upstream can read (it takes JSON numbers). */
+export function blockNumberArg(value: bigint | null | undefined): void {
+  if (value != null && (value < 0n || value > MAX_BLOCK)) throw badInput('blockNumber', `must be between 0 and ${MAX_BLOCK}`);
+}
+
+builder.objectFields(Account, (t) => ({
+  nativeBalance: t.field({
+    type: NativeBalance,
+    nullable: true,
+    description: 'The native-token balance (`GET .../balances:getNative`), latest or after a given block.',
+    args: {
+      blockNumber: t.arg({ type: 'BigInt', required: false, description: 'Balance after this block; latest when omitted.' }),
+      currency: t.arg({ type: Currency, required: false, description: 'Currency of the price and value; the upstream\'s default (USD) when omitted.' }),
+    },
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockNumberArg(args.blockNumber) }), ...serves('data:getNativeBalance') },
+    resolve: async (account, args, ctx) => {
+      blockNumberArg(args.blockNumber);
+      const { nativeTokenBalance } = await ctx.upstreams.dataApi.evm.getNativeBalance(account.chainId, upstreamAddress(account.address), {
+        blockNumber: args.blockNumber ?? undefined,
+        currency: args.currency ?? undefined,
+      });
+      return nativeTokenBalance;
+    },
+  }),
+}));
+
+builder.objectFields(Chain, (t) => ({
+  address: t.field({
+    type: Account,
+    description: 'An address on this chain (no upstream call until a field of it is asked for).',
+    args: { address: t.arg.string({ required: true, description: 'A 0x EVM address (EIP-55 checksum if mixed case).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
+    resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
+  }),
+}));

@@ -1,0 +1,77 @@
+/**
+ * X-Chain balances of an address (`avm.getAllBalances`, `avm.getBalance`), each linked to the
+ * asset's description. Both methods are deprecated by AvalancheGo; `utxos` is the lasting way.
+ */
+import { builder } from '../../builder.js';
+import { wireUint } from '../../upstream/node-rpc/codec.js';
+import type { NetworkKey } from '../../lib/networks.js';
+import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
+import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
+import { XChain } from '../xchain/xchain.js';
+import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom } from '../common/node-kit.js';
+import { fieldGuard } from '../common/guards.js';
+import { networkKey } from '../common/enums.js';
+
+export interface XBalanceShape {
+  network: NetworkKey;
+  assetId: string;
+  balance: bigint | null;
+  utxoIds?: WireUtxoRef[] | null;
+}
+
+export const XChainBalance = builder.objectRef<XBalanceShape>('XChainBalance').implement({
+  description: 'The amount of one asset an address holds on the X-Chain.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58), or the alias the node uses for it (e.g. "AVAX").' }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
+  }),
+});
+
+export const XChainAssetBalance = builder.objectRef<XBalanceShape>('XChainAssetBalance').implement({
+  description: 'The amount of one asset an address holds on the X-Chain, with the UTXOs that make it up.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58) or "AVAX", as asked.' }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
+    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs that hold the amount.', resolve: (b) => (b.utxoIds ?? []).map(utxoRefFrom) }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
+  }),
+});
+
+builder.objectFields(XChain, (t) => ({
+  balances: t.field({
+    type: [XChainBalance],
+    nullable: true,
+    description: 'Every asset an address holds (`avm.getAllBalances`).',
+    deprecationReason: 'avm.getAllBalances is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
+    args: { address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }) },
+    extensions: fieldGuard({ checkArgs: (args, scope) => chainAddress('address', args.address, 'X', networkKey(scope.network)) }),
+    resolve: async (x, args, ctx) => {
+      const address = chainAddress('address', args.address, 'X', x.network);
+      const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getAllBalances(address);
+      return (reply.balances ?? []).map((b) => ({ network: x.network, assetId: b.asset, balance: wireUint(b.balance) }));
+    },
+  }),
+  balance: t.field({
+    type: XChainAssetBalance,
+    nullable: true,
+    description: 'How much of one asset an address holds (`avm.getBalance`).',
+    deprecationReason: 'avm.getBalance is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
+    args: {
+      address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }),
+      assetId: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }),
+    },
+    extensions: fieldGuard({
+      checkArgs: (args, scope) => {
+        chainAddress('address', args.address, 'X', networkKey(scope.network));
+        assetIdArg('assetId', args.assetId);
+      },
+    }),
+    resolve: async (x, args, ctx) => {
+      const address = chainAddress('address', args.address, 'X', x.network);
+      const assetId = assetIdArg('assetId', args.assetId);
+      const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getBalance(address, assetId);
+      return { network: x.network, assetId, balance: wireUint(reply.balance), utxoIds: reply.utxoIDs };
+    },
+  }),
+}));

@@ -1,0 +1,145 @@
+/**
+ * Block: an EVM block of a chain (Data API), with links to its chain, its parent and its
+ * transactions; and the Chain fields that reach blocks.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { badInput } from '../../errors.js';
+import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
+import { Chain } from '../chain/chain.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { isHash32 } from '../../lib/codec.js';
+import { hash32 } from '../common/validate.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
+import { MAX_BLOCK } from '../common/block-range.js';
+import { entity, keyChainId, keyString, type Representation } from '../common/federation.js';
+import { serves } from '../common/operations.js';
+import { loadEach } from '../common/each-key.js';
+
+/** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
+export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
+
+/** What is wrong with a `<chainId>:<hash>` local id (of a block or a transaction), or null. */
+export function checkChainHashKey(key: string): string | null {
+  const [chainId, hash, extra] = key.split(':');
+  if (!chainId || !/^\d{1,20}$/.test(chainId) || extra !== undefined) return 'expected <chainId>:<hash>';
+  return hash && isHash32(hash) ? null : 'the hash is not 0x and 64 hex digits';
+}
+
+export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
+  id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },
+  // An id that names no block loads as null (`node(id)` answers null); a failed call fails only its own slot.
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.blockByHash.load(id)),
+});
+
+Block.implement({
+  extensions: typeGuard({ checkId: checkChainHashKey }),
+  description: 'A block of an EVM chain, as indexed by the Data API.',
+  fields: (t) => ({
+    chain: t.field({ type: Chain, description: 'The chain of this block.', resolve: (b) => b.chainId }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id of the block\'s chain, as a decimal string (e.g. "43114"); with `number` or `hash`, the block\'s federation key.' }),
+    number: t.field({ type: 'BigInt', description: 'Block number (height).', resolve: (b) => b.blockNumber }),
+    hash: t.exposeString('blockHash', { description: 'Block hash (0x, 32 bytes).' }),
+    timestamp: t.field({ type: 'Timestamp', description: 'Block time, Unix seconds.', resolve: (b) => b.blockTimestamp }),
+    timestampMilliseconds: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Block time in Unix milliseconds, on chains that record it (after the Granite upgrade).',
+      resolve: (b) => b.blockTimestampMilliseconds ?? null,
+    }),
+    minDelayExcess: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The block\'s minimum-delay excess, on chains that record it.',
+      resolve: (b) => b.blockMinDelayExcess ?? null,
+    }),
+    parentHash: t.exposeString('parentHash', { description: 'Hash of the parent block.' }),
+    parent: t.field({
+      type: Block,
+      nullable: true,
+      description: 'The parent block; null for the genesis block.',
+      resolve: (b) => (/^0x0+$/.test(b.parentHash) ? null : blockKey(b.chainId, b.parentHash)),
+    }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the block.' }),
+    baseFee: t.field({ type: 'BigInt', description: 'Base fee per gas, in wei.', resolve: (b) => b.baseFee }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas used by the block\'s transactions.', resolve: (b) => b.gasUsed }),
+    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit of the block.', resolve: (b) => b.gasLimit }),
+    gasCost: t.field({ type: 'BigInt', description: 'Block gas cost (Avalanche\'s block fee component).', resolve: (b) => b.gasCost }),
+    feesSpent: t.field({ type: 'BigInt', description: 'Total fees paid in the block, in wei.', resolve: (b) => b.feesSpent }),
+    cumulativeTransactions: t.field({
+      type: 'BigInt',
+      description: 'Transactions on the chain up to and including this block.',
+      resolve: (b) => b.cumulativeTransactions,
+    }),
+  }),
+});
+
+/** A block representation's key: by number (the main key) or by hash. */
+type BlockKey = { chainId: string; number: string } | { chainId: string; hash: string };
+
+function readBlockKey(rep: Representation, at: string): BlockKey {
+  const chainId = keyChainId(rep, at);
+  if (rep.hash != null) return { chainId, hash: hash32(`${at}.hash`, keyString(rep, 'hash', at)) };
+  const raw = typeof rep.number === 'number' && Number.isSafeInteger(rep.number) ? String(rep.number) : keyString(rep, 'number', at);
+  if (!/^\d{1,20}$/.test(raw) || BigInt(raw) > MAX_BLOCK) throw badInput(`${at}.number`, `"${raw.slice(0, 80)}" is not a block number (a decimal string between 0 and ${MAX_BLOCK})`);
+  return { chainId, number: BigInt(raw).toString() };
+}
+
+// Federation: a block by chain and number (as `Chain.block(number:)` reads it, one call each), or by
+// chain and hash (through the block loader, as `Transaction.block` and `node(id:)` read it).
+entity(Block, {
+  keys: ['chainId number', 'chainId hash'],
+  read: readBlockKey,
+  resolve: async (key, ctx) => {
+    if ('hash' in key) return ctx.loaders.blockByHash.load(blockKey(key.chainId, key.hash));
+    const block = await ctx.upstreams.dataApi.evm.getBlock(key.chainId, key.number);
+    if (block) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
+    return block;
+  },
+});
+
+/** The block `Chain.block` asks for: a number or a hash, exactly one. */
+function blockId(args: { number?: bigint | null; hash?: string | null }): string {
+  if ((args.number == null) === (args.hash == null)) throw badInput('number', 'give exactly one of "number" and "hash"');
+  if (args.number != null && (args.number < 0n || args.number > MAX_BLOCK)) throw badInput('number', `must be between 0 and ${MAX_BLOCK}`);
+  return args.hash != null ? hash32('hash', args.hash) : String(args.number);
+}
+
+const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
+export const BlockConnection = connectionType('Block', Block, 'A page of blocks, newest first.');
+
+builder.objectFields(Chain, (t) => ({
+  blocks: t.field({
+    extensions: serves('data:getLatestBlocks'),
+    type: BlockConnection,
+    nullable: true,
+    description: 'The chain\'s blocks, newest first (`GET /v1/chains/{chainId}/blocks`).',
+    args: connectionArgs(t, BLOCK_PAGE),
+    resolve: (chain, args, ctx) =>
+      paginate(
+        {
+          scope: `blocks:${chain.chainId}`,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.evm.getLatestBlocks(chain.chainId, { pageToken, pageSize });
+            // A listed block is the same record a lookup by hash returns: a `parent` link to a
+            // block of this page then costs no call.
+            for (const block of page.blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
+            return { items: page.blocks, nextPageToken: page.nextPageToken };
+          },
+          ...BLOCK_PAGE,
+        },
+        args,
+      ),
+  }),
+  block: t.field({
+    type: Block,
+    nullable: true,
+    description: 'One block by number or by hash (give exactly one); null when the chain has no such block.',
+    args: {
+      number: t.arg({ type: 'BigInt', required: false, description: 'Block number.' }),
+      hash: t.arg.string({ required: false, description: 'Block hash (0x, 32 bytes).' }),
+    },
+    extensions: { ...fieldGuard({ checkArgs: blockId }), ...serves('data:getBlock') },
+    resolve: (chain, args, ctx) => ctx.upstreams.dataApi.evm.getBlock(chain.chainId, blockId(args)),
+  }),
+}));

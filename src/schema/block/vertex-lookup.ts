@@ -1,0 +1,99 @@
+/**
+ * X-Chain vertices by hash and by height (`GET .../vertices/{vertexHash}`, `.../vertices:listByHeight`),
+ * as the existing `Vertex` type, and the link from a transaction's vertex details to the vertex.
+ */
+import { builder } from '../../builder.js';
+import { badInput } from '../../errors.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, paginate } from '../common/connection.js';
+import { dataApiNetwork, networkKey, SortOrder } from '../common/enums.js';
+import { fieldGuard } from '../common/guards.js';
+import { Network } from '../network/network.js';
+import { serves } from '../common/operations.js';
+import { cb58Id } from '../common/validate.js';
+import { primaryChainArg } from '../common/primary-ids.js';
+import { TransactionVertex } from '../transaction/primary-transaction.js';
+import { Vertex, VertexConnection, vertexByHash } from './vertex.js';
+
+const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
+/** Heights of the X-Chain's DAG fit a JS number: it stopped growing at its linearization. */
+const MAX_VERTEX_HEIGHT = BigInt(Number.MAX_SAFE_INTEGER);
+
+const X_CHAIN_ARG = 'x-chain or the X-Chain\'s blockchain id on this network.';
+
+builder.objectFields(Network, (t) => ({
+  vertex: t.field({
+    type: Vertex,
+    nullable: true,
+    description: 'One X-Chain DAG vertex by hash; null when the chain has no such vertex.',
+    args: {
+      hash: t.arg.string({ required: true, description: 'The vertex id (cb58).' }),
+      blockchain: t.arg.string({ required: false, defaultValue: 'x-chain', description: X_CHAIN_ARG }),
+    },
+    extensions: {
+      ...fieldGuard({
+        upstreamCost: 1,
+        checkArgs: (args, scope) => {
+          primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']);
+          cb58Id('hash', args.hash);
+        },
+      }),
+      ...serves('data:getVertexByHash'),
+    },
+    resolve: async (n, args, ctx) => {
+      const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, cb58Id('hash', args.hash));
+      return wire && { ...wire, network: networkKey(n.name) };
+    },
+  }),
+  verticesAt: t.field({
+    type: VertexConnection,
+    nullable: true,
+    description: 'The X-Chain DAG vertices at one height (`GET .../vertices:listByHeight`): a DAG may hold several vertices at a height.',
+    args: {
+      height: t.arg({ type: 'BigInt', required: true, description: 'The vertex height.' }),
+      blockchain: t.arg.string({ required: false, defaultValue: 'x-chain', description: X_CHAIN_ARG }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
+      ...connectionArgs(t, VERTEX_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({ checkArgs: (args, scope) => verticesAtArgs(args as never, networkKey(scope.network)) }),
+      ...serves('data:getVertexByHeight'),
+    },
+    resolve: async (n, args, ctx) => {
+      const { blockchainId, vertexHeight } = verticesAtArgs(args, networkKey(n.name));
+      const network = dataApiNetwork(n.name);
+      const sortOrder = args.sortOrder ?? undefined;
+      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+      const connection = await paginate(
+        {
+          scope: JSON.stringify(['vertices-at', network, blockchainId, vertexHeight, sortOrder ?? null]),
+          ...VERTEX_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, { vertexHeight, sortOrder, pageToken, pageSize });
+            chainInfo ??= page.chainInfo ?? null;
+            return { items: page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+      return { ...connection, chainInfo };
+    },
+  }),
+}));
+
+function verticesAtArgs(args: { height: bigint; blockchain?: string | null }, key: Parameters<typeof primaryChainArg>[2]) {
+  const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', key, ['X']);
+  if (args.height < 0n || args.height > MAX_VERTEX_HEIGHT) throw badInput('height', `must be between 0 and ${MAX_VERTEX_HEIGHT}`);
+  return { blockchainId, vertexHeight: Number(args.height) };
+}
+
+builder.objectFields(TransactionVertex, (t) => ({
+  vertex: t.field({
+    type: Vertex,
+    nullable: true,
+    description: 'The vertex itself, with its parents and transactions.',
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getVertexByHash') },
+    resolve: (v, _, ctx) => vertexByHash(ctx, v.network, v.hash),
+  }),
+}));

@@ -1,0 +1,98 @@
+/**
+ * Vertex: a vertex of the X-Chain's DAG (before the chain was linearized), latest first
+ * (`GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`).
+ */
+import { builder } from '../../builder.js';
+import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { dataApiNetwork, networkKey } from '../common/enums.js';
+import { Network } from '../network/network.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { primaryChainArg } from '../common/primary-ids.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
+import type { Context } from '../../context.js';
+import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
+import { loadEach } from '../common/each-key.js';
+import { serves } from '../common/operations.js';
+
+const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
+
+/** A vertex and the network whose X-Chain it belongs to (the wire record does not say). */
+export type VertexShape = WireXChainVertex & { network: NetworkKey };
+
+/** A vertex by hash (`GET .../vertices/{vertexHash}`); null when the network's X-Chain has none. */
+export async function vertexByHash(ctx: Context, network: NetworkKey, vertexHash: string): Promise<VertexShape | null> {
+  const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(network, NETWORKS[network].blockchainIds.X, vertexHash);
+  return wire && { ...wire, network };
+}
+
+export const Vertex = builder.loadableNodeRef<VertexShape, string, string>('Vertex', {
+  id: { resolve: (v) => networkIdKey(v.network, v.vertexHash) },
+  load: (ids: string[], ctx: Context) =>
+    loadEach(ids, (id) => {
+      const key = parseNetworkIdKey(id);
+      return key && vertexByHash(ctx, key.network, key.id);
+    }),
+});
+
+Vertex.implement({
+  // Links to a vertex carry it, or declare their read; only `node(id:)` reads one by its id.
+  extensions: typeGuard({ checkId: checkNetworkIdKey('vertexHash'), linksCarryObject: true }),
+  description: 'A vertex of the X-Chain\'s DAG: a batch of transactions with its parent vertices. A node: its id is the network and the vertex hash.',
+  fields: (t) => ({
+    vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
+    parentHashes: t.exposeStringList('parentHashes', { description: 'Ids of its parent vertices.' }),
+    vertexHeight: t.field({ type: 'BigInt', description: 'Height in the DAG.', resolve: (v) => v.vertexHeight }),
+    vertexIndex: t.field({ type: 'BigInt', description: 'Position in the order vertices were accepted.', resolve: (v) => v.vertexIndex }),
+    vertexTimestamp: t.field({ type: 'Timestamp', description: 'When it was accepted.', resolve: (v) => v.vertexTimestamp }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in it.' }),
+    transactions: t.exposeStringList('transactions', { description: 'Ids of its transactions.' }),
+    vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Serialized size in bytes.' }),
+  }),
+});
+
+export const VertexConnection = connectionType<VertexShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+  'Vertex',
+  Vertex,
+  'A page of X-Chain vertices, latest first.',
+);
+
+builder.objectFields(VertexConnection, (t) => ({
+  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+}));
+
+builder.objectFields(Network, (t) => ({
+  vertices: t.field({
+    type: VertexConnection,
+    nullable: true,
+    description: 'The X-Chain\'s DAG vertices, latest first.',
+    args: {
+      blockchain: t.arg.string({
+        required: false,
+        defaultValue: 'x-chain',
+        description: 'x-chain or the X-Chain\'s blockchain id on this network.',
+      }),
+      ...connectionArgs(t, VERTEX_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }), ...serves('data:listLatestXChainVertices') },
+    resolve: async (n, args, ctx) => {
+      const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
+      const network = dataApiNetwork(n.name);
+      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+      const connection = await paginate(
+        {
+          scope: `vertices:${network}:${blockchainId}`,
+          ...VERTEX_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, { pageToken, pageSize });
+            chainInfo ??= page.chainInfo ?? null;
+            return { items: page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+      return { ...connection, chainInfo };
+    },
+  }),
+}));

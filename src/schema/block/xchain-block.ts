@@ -1,0 +1,52 @@
+/**
+ * XChainBlock: a linear X-Chain block (`avm.getBlock`, `avm.getBlockByHeight`) with its
+ * transactions. Typed members come from the JSON encoding; `raw` from the hex one, which alone is
+ * fetched when only `id`/`raw` are selected.
+ */
+import { builder } from '../../builder.js';
+import type { WireXBlock } from '../../upstream/types/node-rpc-xchain.js';
+import { fieldGuard } from '../common/guards.js';
+import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
+import { XChain } from '../xchain/xchain.js';
+import { blockRefArg } from '../common/node-kit.js';
+import { XChainTransaction, type XNodeTxShape } from '../transaction/primary-transaction.js';
+
+export type XBlockShape = NodeBlockShape<WireXBlock>;
+
+export const xBlocks = new NodeBlockReader<WireXBlock>('X-Chain', (ctx, network) => ctx.upstreams.nodeRpc.xChain(network).blocks);
+
+export const XChainBlock = builder.objectRef<XBlockShape>('XChainBlock');
+
+XChainBlock.implement({
+  description: 'A block of the X-Chain (linear since the Cortina upgrade) with its transactions.',
+  fields: (t) => ({
+    ...xBlocks.commonFields(t, XChainBlock, {
+      parentId: 'Id of the parent block (or of the last DAG vertex, for the first block).',
+      parent: 'The parent block; null when the parent is not a block (the first block follows the DAG).',
+      timestamp: 'Block time, Unix seconds.',
+    }),
+    merkleRoot: t.string({ nullable: true, description: 'Merkle root (unused, zero).', resolve: async (b, _, ctx) => (await xBlocks.json(b, ctx)).merkleRoot ?? null }),
+    txCount: t.int({ description: 'Number of transactions in the block.', resolve: async (b, _, ctx) => ((await xBlocks.json(b, ctx)).txs ?? []).length }),
+    txs: t.field({
+      type: [XChainTransaction],
+      description: 'The block\'s transactions, in order, as the node wrote them; their Data API members are read by id when selected.',
+      resolve: async (b, _, ctx) => ((await xBlocks.json(b, ctx)).txs ?? []).map((tx): XNodeTxShape => ({ network: b.network, chain: 'X', txHash: tx.id, json: tx })),
+    }),
+  }),
+});
+
+builder.objectFields(XChain, (t) => ({
+  block: t.field({
+    type: XChainBlock,
+    nullable: true,
+    description: 'A block by id or by height (give exactly one); null when the chain has no such block.',
+    args: {
+      id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
+      height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
+    },
+    extensions: fieldGuard({ checkArgs: blockRefArg }),
+    resolve: (x, args, ctx, info) => {
+      return xBlocks.fetch(ctx, { network: x.network, ...blockRefArg(args) }, info);
+    },
+  }),
+}));

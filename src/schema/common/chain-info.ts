@@ -1,0 +1,42 @@
+/**
+ * `chainInfo`: which primary-network chain and network a Data API list answered for (the UTXO and
+ * vertex lists send it beside their items), so a client that passed a blockchain id learns its alias.
+ */
+import { builder } from '../../builder.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+import { knownOr, NetworkName, type NetworkNameValue } from './enums.js';
+
+export const PRIMARY_CHAIN_NAMES = ['p-chain', 'x-chain', 'c-chain'] as const;
+
+export const PrimaryNetworkChainName = builder.enumType('PrimaryNetworkChainName', {
+  description: 'A chain of the primary network, by the Data API\'s alias.',
+  values: {
+    P_CHAIN: { value: 'p-chain', description: 'The P-Chain (platform chain: validators, subnets, L1s).' },
+    X_CHAIN: { value: 'x-chain', description: 'The X-Chain (asset exchange chain).' },
+    C_CHAIN: { value: 'c-chain', description: 'The C-Chain (the primary network\'s EVM chain).' },
+    UNKNOWN: { value: 'unknown', description: 'A chain name this gateway does not know yet.' },
+  } as const,
+});
+
+const NETWORKS: Record<string, NetworkNameValue> = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' };
+
+export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChainInfo>('PrimaryNetworkChainInfo').implement({
+  description: 'The primary-network chain and network a list answered for (the Data API\'s `chainInfo`).',
+  fields: (t) => ({
+    chainName: t.field({
+      type: PrimaryNetworkChainName,
+      description: 'The chain, by alias (p-chain, x-chain or c-chain).',
+      resolve: (c) => knownOr(c.chainName?.toLowerCase(), PRIMARY_CHAIN_NAMES, 'unknown'),
+    }),
+    network: t.field({
+      type: NetworkName,
+      nullable: true,
+      description: 'The network, as the service names it (TESTNET when asked as testnet); null for a network this gateway does not know.',
+      resolve: (c) => NETWORKS[c.network?.toLowerCase()] ?? null,
+    }),
+  }),
+});
+
+/** The `chainInfo` field of a list's connection: from the first page read (every page sends the same). */
+export const CHAIN_INFO_DESCRIPTION =
+  'The chain and network the Data API answered for (its `chainInfo`, sent with every page); null when the service sent none.';

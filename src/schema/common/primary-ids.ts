@@ -1,0 +1,72 @@
+/**
+ * Identifiers of the primary network: the P-, X- and C-Chain ids behind their aliases, the bech32
+ * prefix of each network, and the input checks of primary-network arguments.
+ */
+import { badInput } from '../../errors.js';
+import { parseBech32Address } from '../../lib/codec.js';
+import { NETWORKS, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { cb58Id, list, nodeId } from './validate.js';
+
+const ALIASES: Record<string, PrimaryChainAlias> = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C' };
+
+/** A blockchain id or one of the aliases p-chain, x-chain, c-chain, as a cb58 id. */
+export function blockchainIdArg(argument: string, value: string, key: NetworkKey): string {
+  const alias = ALIASES[value.toLowerCase()];
+  if (alias) return NETWORKS[key].blockchainIds[alias];
+  return cb58Id(argument, value);
+}
+
+/** One of the given primary-network chains, by alias or id; anything else is bad input. */
+export function primaryChainArg(
+  argument: string,
+  value: string,
+  key: NetworkKey,
+  allowed: readonly PrimaryChainAlias[],
+): { blockchainId: string; alias: PrimaryChainAlias } {
+  const blockchainId = blockchainIdArg(argument, value, key);
+  const alias = primaryChainOf(blockchainId, key);
+  if (!alias || !allowed.includes(alias)) {
+    const names = allowed.map((a) => `${a.toLowerCase()}-chain`).join(', ');
+    throw badInput(argument, `"${value}" is not a chain this list covers on ${key} (one of ${names}, by alias or blockchain id)`);
+  }
+  return { blockchainId, alias };
+}
+
+/**
+ * A primary-network address of this network: `avax1...`/`fuji1...`, optionally prefixed with the
+ * alias of one of the allowed chains (`P-avax1...`). Returns the bare form: the prefix only names
+ * the chain, the key is the same, and the Data API filters by key (one cache entry, not three).
+ */
+export function primaryAddress(argument: string, value: string, key: NetworkKey, chains: readonly PrimaryChainAlias[]): string {
+  const parsed = parseBech32Address(value);
+  const hrp = NETWORKS[key].hrp;
+  if (!parsed) throw badInput(argument, `"${short(value)}" is not a bech32 address (e.g. P-${hrp}1...)`);
+  if (parsed.hrp !== hrp) throw badInput(argument, `"${short(value)}" is an address of another network (expected prefix ${hrp})`);
+  if (parsed.chain !== null && !(chains as readonly string[]).includes(parsed.chain)) {
+    throw badInput(argument, `"${short(value)}" has chain prefix "${parsed.chain}-"; expected ${chains.map((c) => `"${c}-"`).join(' or ')} or none`);
+  }
+  return parsed.chain === null ? value : value.slice(parsed.chain.length + 1);
+}
+
+export function primaryAddresses(
+  argument: string,
+  values: readonly string[],
+  max: number,
+  key: NetworkKey,
+  chains: readonly PrimaryChainAlias[],
+): string[] {
+  return list(argument, values, max, (arg, v) => primaryAddress(arg, v, key, chains));
+}
+
+export function nodeIds(argument: string, values: readonly string[], max: number): string[] {
+  return list(argument, values, max, nodeId);
+}
+
+/** A P-Chain address as the Data API prints it (`avax1...`) with the `P-` prefix the node prints. */
+export function pChainAddress(address: string): string {
+  return address.includes('-') ? address : `P-${address}`;
+}
+
+function short(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 77)}...` : value;
+}

@@ -1,0 +1,361 @@
+/**
+ * The caller's key's usage: Data API usage metrics and request logs, and its RPC usage of the
+ * primary network's and of L1s' public endpoints. Time series are bucketed by the service; every
+ * filter is checked before the call.
+ */
+import { builder } from '../../builder.js';
+import { badInput } from '../../errors.js';
+import type {
+  WireApiLog,
+  WireRpcUsageMetricsValue,
+  WireUsageFilters,
+  WireUsageMetricsBucket,
+  WireUsageMetricsValue,
+} from '../../upstream/types/data-api-account.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { dataApiNetwork, knownOr, NetworkName } from '../common/enums.js';
+import { fieldGuard } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+import { evmChainId } from '../common/validate.js';
+import { accountOf, DataApiAccount, responseCodeArg, seconds, serviceId, text, timeRange } from './account.js';
+
+export const API_LOG_PAGE = { defaultSize: 10, maxSize: 100 };
+const MAX_FILTER_LENGTH = 256;
+
+const REQUEST_TYPES = ['data', 'rpc'] as const;
+
+export const UsageRequestType = builder.enumType('UsageRequestType', {
+  description: 'Which kind of request a usage record counts.',
+  values: {
+    DATA: { value: 'data', description: 'Data API requests.' },
+    RPC: { value: 'rpc', description: 'RPC requests through the Data API\'s endpoints.' },
+    UNKNOWN: { value: 'unknown', description: 'A kind this gateway does not know yet (not accepted as a filter).' },
+  } as const,
+});
+
+export const UsageTimeInterval = builder.enumType('UsageTimeInterval', {
+  description: 'The width of the buckets of a Data API usage time series.',
+  values: {
+    MINUTE: { value: 'minute', description: 'One bucket per minute.' },
+    HOURLY: { value: 'hourly', description: 'One bucket per hour.' },
+    DAILY: { value: 'daily', description: 'One bucket per day (UTC).' },
+    WEEKLY: { value: 'weekly', description: 'One bucket per week.' },
+    MONTHLY: { value: 'monthly', description: 'One bucket per month.' },
+  } as const,
+});
+
+export const RpcUsageTimeInterval = builder.enumType('RpcUsageTimeInterval', {
+  description: 'The width of the buckets of an RPC usage time series.',
+  values: {
+    HOURLY: { value: 'hourly', description: 'One bucket per hour.' },
+    DAILY: { value: 'daily', description: 'One bucket per day (UTC).' },
+    WEEKLY: { value: 'weekly', description: 'One bucket per week.' },
+    MONTHLY: { value: 'monthly', description: 'One bucket per month.' },
+  } as const,
+});
+
+export const UsageGroupBy = builder.enumType('UsageGroupBy', {
+  description: 'What a Data API usage series is split by.',
+  values: {
+    REQUEST_PATH: { value: 'requestPath', description: 'By request path.' },
+    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status of the answer.' },
+    CHAIN_ID: { value: 'chainId', description: 'By chain.' },
+    API_KEY_ID: { value: 'apiKeyId', description: 'By API key.' },
+    REQUEST_TYPE: { value: 'requestType', description: 'By kind of request (data or rpc).' },
+  } as const,
+});
+
+export const PrimaryNetworkRpcUsageGroupBy = builder.enumType('PrimaryNetworkRpcUsageGroupBy', {
+  description: 'What a primary-network RPC usage series is split by.',
+  values: {
+    RPC_METHOD: { value: 'rpcMethod', description: 'By RPC method.' },
+    REQUEST_PATH: { value: 'requestPath', description: 'By request path.' },
+    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status of the answer.' },
+    COUNTRY: { value: 'country', description: 'By the client\'s country.' },
+    CONTINENT: { value: 'continent', description: 'By the client\'s continent.' },
+    USER_AGENT: { value: 'userAgent', description: 'By the client\'s user agent.' },
+  } as const,
+});
+
+export const SubnetRpcUsageGroupBy = builder.enumType('SubnetRpcUsageGroupBy', {
+  description: 'What an L1 RPC usage series is split by.',
+  values: {
+    RPC_METHOD: { value: 'rpcMethod', description: 'By RPC method.' },
+    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status of the answer.' },
+    RL_BYPASS_TOKEN: { value: 'rlBypassToken', description: 'By rate-limit bypass token.' },
+  } as const,
+});
+
+const GROUPED_BY = ['requestPath', 'responseCode', 'chainId', 'apiKeyId', 'requestType', 'rpcMethod', 'rlBypassToken', 'country', 'continent', 'userAgent'] as const;
+
+export const UsageGroupedBy = builder.enumType('UsageGroupedBy', {
+  description: 'What the values of a usage bucket are split by.',
+  values: {
+    NONE: { value: 'None', description: 'Not split: one value for all requests.' },
+    REQUEST_PATH: { value: 'requestPath', description: 'By request path.' },
+    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status.' },
+    CHAIN_ID: { value: 'chainId', description: 'By chain.' },
+    API_KEY_ID: { value: 'apiKeyId', description: 'By API key.' },
+    REQUEST_TYPE: { value: 'requestType', description: 'By kind of request.' },
+    RPC_METHOD: { value: 'rpcMethod', description: 'By RPC method.' },
+    RL_BYPASS_TOKEN: { value: 'rlBypassToken', description: 'By rate-limit bypass token.' },
+    COUNTRY: { value: 'country', description: 'By country.' },
+    CONTINENT: { value: 'continent', description: 'By continent.' },
+    USER_AGENT: { value: 'userAgent', description: 'By user agent.' },
+    UNKNOWN: { value: 'unknown', description: 'A split this gateway does not know yet.' },
+  } as const,
+});
+
+type UsageValue = WireUsageMetricsValue | WireRpcUsageMetricsValue;
+
+export const UsageValueRef = builder.objectRef<UsageValue>('UsageValue').implement({
+  description: 'Request counts and rates of one group (or of all requests) in one bucket.',
+  fields: (t) => ({
+    groupedBy: t.field({
+      type: UsageGroupedBy,
+      description: 'What the bucket is split by.',
+      resolve: (v) => (v.groupedBy === 'None' ? 'None' : knownOr(v.groupedBy, GROUPED_BY, 'unknown')),
+    }),
+    groupValue: t.string({
+      nullable: true,
+      description: 'The group\'s value (a path, a status, a chain id...); null when not split.',
+      resolve: (v) => (v.groupValue === undefined || v.groupValue === null ? null : String(v.groupValue)),
+    }),
+    totalRequests: t.float({ description: 'Requests counted.', resolve: (v) => v.totalRequests }),
+    requestsPerSecond: t.float({ description: 'Average requests per second over the bucket.', resolve: (v) => v.requestsPerSecond }),
+    successRatePercent: t.float({ description: 'Share of requests answered with success, in percent.', resolve: (v) => v.successRatePercent }),
+    medianResponseTimeMsecs: t.float({ description: 'Median response time, in ms.', resolve: (v) => v.medianResponseTimeMsecs }),
+    invalidRequests: t.float({ description: 'Requests refused as invalid.', resolve: (v) => v.invalidRequests }),
+    apiCreditsUsed: t.float({ description: 'API credits used.', resolve: (v) => v.apiCreditsUsed }),
+    apiCreditsWasted: t.float({ description: 'API credits spent on invalid requests.', resolve: (v) => v.apiCreditsWasted }),
+  }),
+});
+
+export const UsageBucket = builder.objectRef<WireUsageMetricsBucket<UsageValue>>('UsageBucket').implement({
+  description: 'One time bucket of a usage series.',
+  fields: (t) => ({
+    timestamp: t.field({ type: 'Timestamp', description: 'Start of the bucket, Unix seconds.', resolve: (b) => seconds(b.timestamp) }),
+    values: t.field({ type: [UsageValueRef], description: 'One value per group (one when not split).', resolve: (b) => b.values }),
+  }),
+});
+
+interface UsageSeries {
+  aggregateDuration: string;
+  orgId?: string;
+  network?: string;
+  chainId?: string;
+  metrics: Array<WireUsageMetricsBucket<UsageValue>>;
+}
+
+export const UsageSeriesRef = builder.objectRef<UsageSeries>('UsageSeries').implement({
+  description: 'A usage time series of the caller\'s key.',
+  fields: (t) => ({
+    aggregateDuration: t.exposeString('aggregateDuration', { description: 'The width of each bucket, as the service names it.' }),
+    orgId: t.exposeString('orgId', { nullable: true, description: 'The organization counted (Data API usage).' }),
+    network: t.exposeString('network', { nullable: true, description: 'The network counted (primary-network RPC usage).' }),
+    chainId: t.exposeString('chainId', { nullable: true, description: 'The chain counted (L1 RPC usage).' }),
+    buckets: t.field({ type: [UsageBucket], description: 'The buckets, oldest first as the service sends them.', resolve: (s) => s.metrics }),
+  }),
+});
+
+export const ApiLog = builder.objectRef<WireApiLog>('ApiLog').implement({
+  description: 'One request made with the caller\'s key (or its organization\'s keys), as the Data API logged it.',
+  fields: (t) => ({
+    logId: t.exposeString('logId', { description: 'The log record\'s id.' }),
+    orgId: t.exposeString('orgId', { description: 'The organization of the key.' }),
+    timestamp: t.field({ type: 'Timestamp', description: 'When the request was made, Unix seconds.', resolve: (l) => seconds(l.eventTimestamp) }),
+    apiKeyId: t.exposeString('apiKeyId', { description: 'The id of the key used (never the key itself).' }),
+    apiKeyAlias: t.exposeString('apiKeyAlias', { description: 'The alias of the key used.' }),
+    hostRegion: t.exposeString('hostRegion', { description: 'The region that served the request.' }),
+    requestType: t.field({ type: UsageRequestType, description: 'Data or RPC request.', resolve: (l) => knownOr(l.requestType, REQUEST_TYPES, 'unknown') }),
+    requestPath: t.exposeString('requestPath', { description: 'The path requested.' }),
+    responseCode: t.int({ description: 'The HTTP status answered.', resolve: (l) => l.responseCode }),
+    apiCreditsConsumed: t.float({ description: 'API credits the request used.', resolve: (l) => l.apiCreditsConsumed }),
+    requestDurationMsecs: t.float({ description: 'How long the request took, in ms.', resolve: (l) => l.requestDurationMsecs }),
+    chainId: t.exposeString('chainId', { nullable: true, description: 'The chain of the request, when it had one.' }),
+    rpcMethod: t.exposeString('rpcMethod', { nullable: true, description: 'The RPC method, for RPC requests.' }),
+    ipAddress: t.string({ description: 'The client\'s IP address.', resolve: (l) => l.metadata.ipAddress }),
+    host: t.string({ description: 'The host the client called.', resolve: (l) => l.metadata.host }),
+    userAgent: t.string({ description: 'The client\'s user agent.', resolve: (l) => l.metadata.userAgent }),
+  }),
+});
+
+export const ApiLogConnection = connectionType('ApiLog', ApiLog, 'A page of request logs, as the Data API orders them.');
+
+type Maybe<T> = T | null | undefined;
+
+interface FilterArgs {
+  start?: Maybe<number>;
+  end?: Maybe<number>;
+  chainId?: Maybe<string>;
+  responseCode?: Maybe<number>;
+  requestType?: Maybe<'data' | 'rpc' | 'unknown'>;
+  apiKeyId?: Maybe<string>;
+  requestPath?: Maybe<string>;
+  orgId?: Maybe<string>;
+}
+
+/** The filters shared by `usage` and `logs`, checked. */
+function usageFilters(args: FilterArgs): WireUsageFilters {
+  if (args.requestType === 'unknown') throw badInput('requestType', 'UNKNOWN is not a request type to filter by; use DATA or RPC');
+  return {
+    ...timeRange(args),
+    chainId: args.chainId != null ? evmChainId('chainId', args.chainId) : undefined,
+    responseCode: responseCodeArg('responseCode', args.responseCode),
+    requestType: args.requestType ?? undefined,
+    apiKeyId: args.apiKeyId != null ? serviceId('apiKeyId', args.apiKeyId) : undefined,
+    requestPath: args.requestPath != null ? requestPath('requestPath', args.requestPath) : undefined,
+    orgId: args.orgId != null ? serviceId('orgId', args.orgId) : undefined,
+  };
+}
+
+function requestPath(argument: string, value: string): string {
+  if (!value.startsWith('/')) throw badInput(argument, 'must be a path starting with /');
+  return text(argument, value, MAX_FILTER_LENGTH);
+}
+
+/** An ISO 3166-1 alpha-2 code (or XX, the service's unknown), upper case. */
+function countryCode(argument: string, value: string): string {
+  if (!/^[A-Za-z]{2}$/.test(value)) throw badInput(argument, `"${value.slice(0, 20)}" is not a two-letter code`);
+  return value.toUpperCase();
+}
+
+const rpcMethod = (argument: string, value: string) => {
+  if (!/^[A-Za-z0-9_.]{1,100}$/.test(value)) throw badInput(argument, `"${value.slice(0, 80)}" is not an RPC method name`);
+  return value;
+};
+
+builder.objectFields(DataApiAccount, (t) => {
+  const filterArgs = {
+    start: t.arg({ type: 'Timestamp', required: false, description: 'From this time (Unix seconds; the service rounds down to the day).' }),
+    end: t.arg({ type: 'Timestamp', required: false, description: 'Until this time (Unix seconds; the service rounds down to the day).' }),
+    chainId: t.arg.string({ required: false, description: 'Only requests about this EVM chain id.' }),
+    responseCode: t.arg.int({ required: false, description: 'Only requests answered with this HTTP status.' }),
+    requestType: t.arg({ type: UsageRequestType, required: false, description: 'Only data or only RPC requests (not UNKNOWN).' }),
+    apiKeyId: t.arg.string({ required: false, description: 'Only requests with this API key id.' }),
+    requestPath: t.arg.string({ required: false, description: `Only requests to this path (at most ${MAX_FILTER_LENGTH} characters).` }),
+    orgId: t.arg.string({ required: false, description: 'The organization to read (the key\'s own when omitted).' }),
+  };
+  return {
+    usage: t.field({
+      type: UsageSeriesRef,
+      nullable: true,
+      description: 'Data API usage of the caller\'s key over time, optionally split and filtered (`GET /v1/apiUsageMetrics`).',
+      args: {
+        ...filterArgs,
+        timeInterval: t.arg({ type: UsageTimeInterval, required: false, description: 'Bucket width; the service\'s default when omitted.' }),
+        groupBy: t.arg({ type: UsageGroupBy, required: false, description: 'Split each bucket by this; not split when omitted.' }),
+      },
+      extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => usageFilters(args) }), ...serves('data:getApiUsageMetrics') },
+      resolve: (_, args, ctx) =>
+        accountOf(ctx).getApiUsageMetrics({ ...usageFilters(args), timeInterval: args.timeInterval ?? undefined, groupBy: args.groupBy ?? undefined }),
+    }),
+    logs: t.field({
+      type: ApiLogConnection,
+      nullable: true,
+      description: 'The requests made with the caller\'s key, filtered (`GET /v1/apiLogs`).',
+      args: { ...filterArgs, ...connectionArgs(t, API_LOG_PAGE) },
+      extensions: { ...fieldGuard({ checkArgs: (args) => usageFilters(args) }), ...serves('data:getApiLogs') },
+      resolve: (_, args, ctx) => {
+        const filters = usageFilters(args);
+        const account = accountOf(ctx);
+        return paginate(
+          {
+            scope: `api-logs:${JSON.stringify(filters)}`,
+            ...API_LOG_PAGE,
+            fetchPage: async (pageToken, pageSize) => {
+              const page = await account.getApiLogs({ ...filters, pageToken, pageSize });
+              return { items: page.logs, nextPageToken: page.nextPageToken };
+            },
+          },
+          args,
+        );
+      },
+    }),
+    primaryNetworkRpcUsage: t.field({
+      type: UsageSeriesRef,
+      nullable: true,
+      description: 'The caller\'s RPC usage of a primary network\'s public endpoints (`GET /v1/primaryNetworkRpcUsageMetrics`).',
+      args: {
+        network: t.arg({ type: NetworkName, required: true, description: 'The network.' }),
+        start: filterArgs.start,
+        end: filterArgs.end,
+        timeInterval: t.arg({ type: RpcUsageTimeInterval, required: false, description: 'Bucket width; the service\'s default when omitted.' }),
+        groupBy: t.arg({ type: PrimaryNetworkRpcUsageGroupBy, required: false, description: 'Split each bucket by this; not split when omitted.' }),
+        responseCode: filterArgs.responseCode,
+        requestPath: filterArgs.requestPath,
+        country: t.arg.string({ required: false, description: 'Only clients of this country (ISO 3166-1 alpha-2; XX: unknown).' }),
+        continent: t.arg.string({ required: false, description: 'Only clients of this continent (two-letter code).' }),
+        userAgent: t.arg.string({ required: false, description: `Only clients with this user agent (at most ${MAX_FILTER_LENGTH} characters).` }),
+        rpcMethod: t.arg.string({ required: false, description: 'Only calls of this RPC method.' }),
+      },
+      extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => primaryRpcQuery(args as Parameters<typeof primaryRpcQuery>[0]) }), ...serves('data:getPrimaryNetworkRpcUsageMetrics') },
+      resolve: (_, args, ctx) => accountOf(ctx).getPrimaryNetworkRpcUsageMetrics(primaryRpcQuery(args)),
+    }),
+    subnetRpcUsage: t.field({
+      type: UsageSeriesRef,
+      nullable: true,
+      description: 'The caller\'s RPC usage of L1s\' public endpoints (`GET /v1/subnetRpcUsageMetrics`).',
+      args: {
+        chainId: t.arg.string({ required: false, description: 'Only this L1\'s EVM chain id.' }),
+        start: filterArgs.start,
+        end: filterArgs.end,
+        timeInterval: t.arg({ type: RpcUsageTimeInterval, required: false, description: 'Bucket width; the service\'s default when omitted.' }),
+        groupBy: t.arg({ type: SubnetRpcUsageGroupBy, required: false, description: 'Split each bucket by this; not split when omitted.' }),
+        responseCode: filterArgs.responseCode,
+        rpcMethod: t.arg.string({ required: false, description: 'Only calls of this RPC method.' }),
+        rlBypassApiToken: t.arg.string({ required: false, description: 'Only calls with this rate-limit bypass token.' }),
+      },
+      extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => subnetRpcQuery(args) }), ...serves('data:getSubnetRpcUsageMetrics') },
+      resolve: (_, args, ctx) => accountOf(ctx).getSubnetRpcUsageMetrics(subnetRpcQuery(args)),
+    }),
+  };
+});
+
+function primaryRpcQuery(args: {
+  network: 'MAINNET' | 'FUJI' | 'TESTNET';
+  start?: Maybe<number>;
+  end?: Maybe<number>;
+  timeInterval?: Maybe<string>;
+  groupBy?: Maybe<string>;
+  responseCode?: Maybe<number>;
+  requestPath?: Maybe<string>;
+  country?: Maybe<string>;
+  continent?: Maybe<string>;
+  userAgent?: Maybe<string>;
+  rpcMethod?: Maybe<string>;
+}) {
+  return {
+    network: dataApiNetwork(args.network),
+    ...timeRange(args),
+    timeInterval: args.timeInterval ?? undefined,
+    groupBy: args.groupBy ?? undefined,
+    responseCode: responseCodeArg('responseCode', args.responseCode),
+    requestPath: args.requestPath != null ? requestPath('requestPath', args.requestPath) : undefined,
+    country: args.country != null ? countryCode('country', args.country) : undefined,
+    continent: args.continent != null ? countryCode('continent', args.continent) : undefined,
+    userAgent: args.userAgent != null ? text('userAgent', args.userAgent, MAX_FILTER_LENGTH) : undefined,
+    rpcMethod: args.rpcMethod != null ? rpcMethod('rpcMethod', args.rpcMethod) : undefined,
+  };
+}
+
+function subnetRpcQuery(args: {
+  chainId?: Maybe<string>;
+  start?: Maybe<number>;
+  end?: Maybe<number>;
+  timeInterval?: Maybe<string>;
+  groupBy?: Maybe<string>;
+  responseCode?: Maybe<number>;
+  rpcMethod?: Maybe<string>;
+  rlBypassApiToken?: Maybe<string>;
+}) {
+  return {
+    chainId: args.chainId != null ? evmChainId('chainId', args.chainId) : undefined,
+    ...timeRange(args),
+    timeInterval: args.timeInterval ?? undefined,
+    groupBy: args.groupBy ?? undefined,
+    responseCode: responseCodeArg('responseCode', args.responseCode),
+    rpcMethod: args.rpcMethod != null ? rpcMethod('rpcMethod', args.rpcMethod) : undefined,
+    rlBypassApiToken: args.rlBypassApiToken != null ? text('rlBypassApiToken', args.rlBypassApiToken, MAX_FILTER_LENGTH) : undefined,
+  };
+}

@@ -1,0 +1,345 @@
+/**
+ * Webhooks of the caller's Data API key: the list, one webhook (a global-id node), the addresses an
+ * EVM address-activity webhook watches, and the webhooks' shared secret. The writes are in
+ * ./webhook-mutations.ts.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { badInput } from '../../errors.js';
+import type {
+  WireEvmAddressActivityWebhook,
+  WirePrimaryNetworkAddressActivityWebhook,
+  WireValidatorActivityWebhook,
+  WireWebhook,
+  WireWebhookStatus,
+} from '../../upstream/types/data-api-account.js';
+import { Chain } from '../chain/chain.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { knownOr, knownValues } from '../common/enums.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+import { loadEach } from '../common/each-key.js';
+import { accountOf, DataApiAccount, seconds, serviceId } from './account.js';
+
+export const WEBHOOK_PAGE = { defaultSize: 10, maxSize: 100 };
+export const WEBHOOK_ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
+
+export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;
+
+export const WebhookStatus = builder.enumType('WebhookStatus', {
+  description: 'Whether the Data API delivers a webhook\'s events.',
+  values: {
+    ACTIVE: { value: 'active', description: 'Events are delivered.' },
+    INACTIVE: { value: 'inactive', description: 'Deactivated: no events are delivered.' },
+    UNKNOWN: { value: 'unknown', description: 'A status this gateway does not know yet (not accepted as input).' },
+  } as const,
+});
+
+/** A webhook status argument; UNKNOWN exists for output only. */
+export function webhookStatusArg(argument: string, value: WireWebhookStatus | 'unknown' | null | undefined): WireWebhookStatus | undefined {
+  if (value == null) return undefined;
+  if (value === 'unknown') throw badInput(argument, 'UNKNOWN is not a status to set or filter by; use ACTIVE or INACTIVE');
+  return value;
+}
+
+const EVENT_TYPES = ['address_activity', 'primary_network_address_activity', 'validator_activity'] as const;
+
+export const WebhookEventType = builder.enumType('WebhookEventType', {
+  description: 'What a webhook watches.',
+  values: {
+    ADDRESS_ACTIVITY: { value: 'address_activity', description: 'Transactions, transfers and logs of EVM addresses on one chain.' },
+    PRIMARY_NETWORK_ADDRESS_ACTIVITY: {
+      value: 'primary_network_address_activity',
+      description: 'Balance changes, balance thresholds and rewards of primary-network (P/X/C) addresses.',
+    },
+    VALIDATOR_ACTIVITY: { value: 'validator_activity', description: 'Stake, delegation, reward and L1 validator events of a node or a subnet.' },
+    UNKNOWN: { value: 'unknown', description: 'A kind of webhook this gateway does not know yet.' },
+  } as const,
+});
+
+export const PRIMARY_SUB_EVENTS = ['balance_change', 'balance_threshold', 'reward_distribution'] as const;
+
+export const PrimaryNetworkAddressActivitySubEvent = builder.enumType('PrimaryNetworkAddressActivitySubEvent', {
+  description: 'An event of primary-network addresses a webhook can deliver.',
+  values: {
+    BALANCE_CHANGE: { value: 'balance_change', description: 'A watched address\'s balance changed.' },
+    BALANCE_THRESHOLD: { value: 'balance_threshold', description: 'A watched address\'s balance of a kind crossed the threshold.' },
+    REWARD_DISTRIBUTION: { value: 'reward_distribution', description: 'A staking reward was paid to a watched address.' },
+  } as const,
+});
+
+export const VALIDATOR_SUB_EVENTS = [
+  'validator_stake',
+  'delegator_stake',
+  'reward_distribution',
+  'l1_validator_balance_increased',
+  'l1_validator_disabled',
+  'l1_validator_removed',
+  'l1_validator_balance_threshold',
+] as const;
+
+export const ValidatorActivitySubEvent = builder.enumType('ValidatorActivitySubEvent', {
+  description: 'An event of validators a webhook can deliver.',
+  values: {
+    VALIDATOR_STAKE: { value: 'validator_stake', description: 'A validator staked.' },
+    DELEGATOR_STAKE: { value: 'delegator_stake', description: 'Stake was delegated to the validator.' },
+    REWARD_DISTRIBUTION: { value: 'reward_distribution', description: 'A staking reward was paid.' },
+    L1_VALIDATOR_BALANCE_INCREASED: { value: 'l1_validator_balance_increased', description: 'An L1 validator\'s fee balance was topped up.' },
+    L1_VALIDATOR_DISABLED: { value: 'l1_validator_disabled', description: 'An L1 validator was disabled (its fee balance ran out).' },
+    L1_VALIDATOR_REMOVED: { value: 'l1_validator_removed', description: 'An L1 validator was removed from its L1.' },
+    L1_VALIDATOR_BALANCE_THRESHOLD: {
+      value: 'l1_validator_balance_threshold',
+      description: 'An L1 validator\'s fee balance fell below the threshold.',
+    },
+  } as const,
+});
+
+export const BALANCE_TYPES = [
+  'unlockedUnstaked',
+  'unlockedStaked',
+  'lockedPlatform',
+  'lockedStakeable',
+  'lockedStaked',
+  'pendingStaked',
+  'unlocked',
+  'locked',
+  'atomicMemoryUnlocked',
+  'atomicMemoryLocked',
+] as const;
+
+export const PrimaryNetworkBalanceType = builder.enumType('PrimaryNetworkBalanceType', {
+  description: 'A kind of primary-network balance a threshold watches.',
+  values: {
+    UNLOCKED_UNSTAKED: { value: 'unlockedUnstaked', description: 'P-Chain: spendable, not staked.' },
+    UNLOCKED_STAKED: { value: 'unlockedStaked', description: 'P-Chain: staked, unlocked once the staking period ends.' },
+    LOCKED_PLATFORM: { value: 'lockedPlatform', description: 'P-Chain: locked until a time, not stakeable.' },
+    LOCKED_STAKEABLE: { value: 'lockedStakeable', description: 'P-Chain: locked until a time, stakeable.' },
+    LOCKED_STAKED: { value: 'lockedStaked', description: 'P-Chain: locked and staked.' },
+    PENDING_STAKED: { value: 'pendingStaked', description: 'P-Chain: staked in a period that has not started.' },
+    UNLOCKED: { value: 'unlocked', description: 'X-Chain: spendable.' },
+    LOCKED: { value: 'locked', description: 'X-Chain: locked until a time.' },
+    ATOMIC_MEMORY_UNLOCKED: { value: 'atomicMemoryUnlocked', description: 'Exported to another chain, not yet imported; spendable there.' },
+    ATOMIC_MEMORY_LOCKED: { value: 'atomicMemoryLocked', description: 'Exported to another chain, not yet imported; locked.' },
+    UNKNOWN: { value: 'unknown', description: 'A kind this gateway does not know yet (not accepted as input).' },
+  } as const,
+});
+
+const VALIDATOR_KEY_TYPES = ['nodeId', 'subnetId'] as const;
+
+export const ValidatorActivityKeyType = builder.enumType('ValidatorActivityKeyType', {
+  description: 'What a validator-activity webhook is keyed by.',
+  values: {
+    NODE_ID: { value: 'nodeId', description: 'One validator, by node id.' },
+    SUBNET_ID: { value: 'subnetId', description: 'The validators of one subnet (L1).' },
+    UNKNOWN: { value: 'unknown', description: 'A key type this gateway does not know yet.' },
+  } as const,
+});
+
+const EvmAddressActivity = builder.objectRef<WireEvmAddressActivityWebhook>('EvmAddressActivity').implement({
+  description: 'What an address-activity webhook watches: EVM addresses on one chain.',
+  fields: (t) => ({
+    chain: t.field({
+      type: Chain,
+      nullable: true,
+      description: 'The chain watched; null when the Data API lists no such chain.',
+      resolve: (w) => w.chainId,
+    }),
+    addresses: t.stringList({
+      description: 'The watched addresses, as the webhook record lists them (page through long lists with `Webhook.addresses`).',
+      resolve: (w) => w.metadata?.addresses ?? [],
+    }),
+    eventSignatures: t.stringList({
+      description: 'Only logs with these event signatures (topic 0) are delivered; empty: all.',
+      resolve: (w) => w.metadata?.eventSignatures ?? [],
+    }),
+    includeInternalTxs: t.boolean({
+      nullable: true,
+      description: 'Whether deliveries include internal transactions (traces; C-Chain only).',
+      resolve: (w) => w.includeInternalTxs ?? null,
+    }),
+    includeLogs: t.boolean({ nullable: true, description: 'Whether deliveries include the transactions\' logs.', resolve: (w) => w.includeLogs ?? null }),
+  }),
+});
+
+const BalanceThreshold = builder
+  .objectRef<{ balanceType: string; balanceThreshold: string }>('PrimaryNetworkBalanceThreshold')
+  .implement({
+    description: 'A balance threshold a primary-network webhook watches.',
+    fields: (t) => ({
+      balanceType: t.field({
+        type: PrimaryNetworkBalanceType,
+        description: 'The kind of balance compared.',
+        resolve: (b) => knownOr(b.balanceType, BALANCE_TYPES, 'unknown'),
+      }),
+      threshold: t.field({ type: 'BigInt', description: 'The threshold, in nAVAX.', resolve: (b) => b.balanceThreshold }),
+    }),
+  });
+
+const PrimaryNetworkAddressActivity = builder
+  .objectRef<WirePrimaryNetworkAddressActivityWebhook>('PrimaryNetworkAddressActivity')
+  .implement({
+    description: 'What a primary-network address-activity webhook watches: bech32 addresses of the P-, X- or C-Chain.',
+    fields: (t) => ({
+      addresses: t.stringList({ description: 'The watched addresses (bech32).', resolve: (w) => w.metadata?.keys ?? [] }),
+      addressActivitySubEvents: t.field({
+        type: [PrimaryNetworkAddressActivitySubEvent],
+        description: 'The events delivered (values this gateway does not know are left out).',
+        resolve: (w) => knownValues(w.metadata?.subEvents?.addressActivitySubEvents, PRIMARY_SUB_EVENTS),
+      }),
+      balanceThreshold: t.field({
+        type: BalanceThreshold,
+        nullable: true,
+        description: 'The threshold of BALANCE_THRESHOLD events.',
+        resolve: (w) => w.metadata?.balanceThresholdFilter ?? null,
+      }),
+      eventSignatures: t.stringList({ description: 'Event signatures filtered on; empty: all.', resolve: (w) => w.metadata?.eventSignatures ?? [] }),
+    }),
+  });
+
+const ValidatorActivity = builder.objectRef<WireValidatorActivityWebhook>('ValidatorActivity').implement({
+  description: 'What a validator-activity webhook watches: one node or one subnet\'s validators.',
+  fields: (t) => ({
+    keyType: t.field({
+      type: ValidatorActivityKeyType,
+      description: 'Whether `keys` are node ids or subnet ids.',
+      resolve: (w) => knownOr(w.metadata?.keyType, VALIDATOR_KEY_TYPES, 'unknown'),
+    }),
+    keys: t.stringList({ description: 'The watched node id or subnet id.', resolve: (w) => w.metadata?.keys ?? [] }),
+    validatorActivitySubEvents: t.field({
+      type: [ValidatorActivitySubEvent],
+      description: 'The events delivered (values this gateway does not know are left out).',
+      resolve: (w) => knownValues(w.metadata?.subEvents?.validatorActivitySubEvents, VALIDATOR_SUB_EVENTS),
+    }),
+    nodeIds: t.stringList({ description: 'Only events of these nodes; empty: all.', resolve: (w) => w.metadata?.nodeIds ?? [] }),
+    subnetIds: t.stringList({ description: 'Only events of these subnets; empty: all.', resolve: (w) => w.metadata?.subnetIds ?? [] }),
+    l1ValidatorFeeBalanceThreshold: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The fee balance (nAVAX) below which L1_VALIDATOR_BALANCE_THRESHOLD fires.',
+      resolve: (w) => w.metadata?.l1ValidatorFeeBalanceThreshold ?? null,
+    }),
+  }),
+});
+
+export const WebhookActivity = builder.unionType('WebhookActivity', {
+  description: 'What a webhook watches, by its event type.',
+  types: [EvmAddressActivity, PrimaryNetworkAddressActivity, ValidatorActivity],
+  resolveType: (w) =>
+    w.eventType === 'address_activity' ? EvmAddressActivity : w.eventType === 'primary_network_address_activity' ? PrimaryNetworkAddressActivity : ValidatorActivity,
+});
+
+
+export const Webhook = builder.loadableNodeRef<WireWebhook, string, string>('Webhook', {
+  id: { resolve: (w) => w.id },
+  // No batch read exists: one call per id, each failing only its own slot (a refusal too).
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.webhookById.load(serviceId('id', id))),
+});
+
+Webhook.implement({
+  extensions: typeGuard({ checkId: (key) => (/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(key) ? null : 'not a webhook id') }),
+  description:
+    'A webhook of the caller\'s Data API key: where the Data API posts events of the addresses or validators it watches. Only the key that owns it sees it.',
+  fields: (t) => ({
+    webhookId: t.exposeString('id', { description: 'The Data API\'s id of the webhook (what the mutations take).' }),
+    name: t.exposeString('name', { description: 'Name given at creation.' }),
+    description: t.exposeString('description', { description: 'Description given at creation.' }),
+    url: t.exposeString('url', { description: 'The https endpoint events are posted to.' }),
+    chainId: t.exposeString('chainId', { description: 'The chain watched, as the Data API records it (an EVM chain id for address activity).' }),
+    status: t.field({ type: WebhookStatus, description: 'Whether events are delivered.', resolve: (w) => knownOr(w.status, WEBHOOK_STATUSES, 'unknown') }),
+    createdAt: t.field({ type: 'Timestamp', description: 'When the webhook was created, Unix seconds.', resolve: (w) => seconds(w.createdAt) }),
+    eventType: t.field({ type: WebhookEventType, description: 'What the webhook watches.', resolve: (w) => knownOr(w.eventType, EVENT_TYPES, 'unknown') }),
+    activity: t.field({
+      type: WebhookActivity,
+      nullable: true,
+      description: 'The addresses or validators watched and the events delivered; null for a kind this gateway does not know.',
+      resolve: (w) => ((EVENT_TYPES as readonly string[]).includes(w.eventType) && w.metadata ? w : null),
+    }),
+    addresses: t.field({
+      type: WebhookAddressConnection,
+      nullable: true,
+      description: 'The EVM addresses an address-activity webhook watches, in pages (`GET /v1/webhooks/{id}/addresses`); null for other kinds (no call).',
+      args: connectionArgs(t, WEBHOOK_ADDRESS_PAGE),
+      extensions: { ...fieldGuard({}), ...serves('data:getAddressesFromWebhook') },
+      resolve: async (w, args, ctx) => {
+        if (w.eventType !== 'address_activity') return null;
+        let total: number | undefined;
+        const connection = await paginate(
+          {
+            scope: `webhook-addresses:${w.id}`,
+            ...WEBHOOK_ADDRESS_PAGE,
+            fetchPage: async (pageToken, pageSize) => {
+              const page = await accountOf(ctx).getAddressesFromWebhook(w.id, { pageToken, pageSize });
+              total = page.totalAddresses;
+              return { items: page.addresses, nextPageToken: page.nextPageToken };
+            },
+          },
+          args,
+        );
+        return { ...connection, totalCount: total };
+      },
+    }),
+  }),
+});
+
+export const WebhookAddressConnection = connectionType<string, { totalCount: number }>(
+  'WebhookAddress',
+  'String',
+  'A page of the addresses a webhook watches.',
+);
+
+builder.objectFields(WebhookAddressConnection, (t) => ({
+  totalCount: t.int({
+    nullable: true,
+    description: 'How many addresses the webhook watches in all.',
+    resolve: (c) => (c.totalCount === undefined ? null : Math.min(c.totalCount, 2 ** 31 - 1)),
+  }),
+}));
+
+export const WebhookConnection = connectionType('Webhook', Webhook, 'A page of the caller\'s webhooks, as the Data API orders them.');
+
+builder.objectFields(DataApiAccount, (t) => ({
+  webhooks: t.field({
+    type: WebhookConnection,
+    nullable: true,
+    description: 'The webhooks of the caller\'s key, optionally of one status (`GET /v1/webhooks`).',
+    args: {
+      status: t.arg({ type: WebhookStatus, required: false, description: 'Only webhooks in this status (not UNKNOWN).' }),
+      ...connectionArgs(t, WEBHOOK_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => webhookStatusArg('status', args.status) }), ...serves('data:listWebhooks') },
+    resolve: (_, args, ctx) => {
+      const status = webhookStatusArg('status', args.status);
+      const account = accountOf(ctx);
+      return paginate(
+        {
+          scope: `webhooks:${status ?? ''}`,
+          ...WEBHOOK_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await account.listWebhooks({ status, pageToken, pageSize });
+            for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
+            return { items: page.webhooks, nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+  webhook: t.field({
+    type: Webhook,
+    nullable: true,
+    description: 'One webhook of the caller\'s key by its `webhookId` (`GET /v1/webhooks/{id}`); null when the key has none with this id.',
+    args: { webhookId: t.arg.string({ required: true, description: 'The Data API\'s id of the webhook.' }) },
+    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('webhookId', args.webhookId) }), ...serves('data:getWebhook') },
+    resolve: (_, args, ctx) => {
+      accountOf(ctx);
+      return ctx.loaders.webhookById.load(serviceId('webhookId', args.webhookId));
+    },
+  }),
+  sharedSecret: t.string({
+    nullable: true,
+    description:
+      'The secret the Data API signs the key\'s webhook deliveries with, to check them on receipt (`GET /v1/webhooks:getSharedSecret`). Rotate it with `rotateWebhookSharedSecret`.',
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getSharedSecret') },
+    resolve: async (_, __, ctx) => (await accountOf(ctx).getSharedSecret()).secret,
+  }),
+}));

@@ -1,0 +1,171 @@
+/**
+ * Delegator: a delegation of stake to a primary-network validator
+ * (`GET /v1/networks/{network}/delegators`). `delegatorsConnection` is exported for other parents (a
+ * validator's delegators) so they page the same way.
+ *
+ * One type serves the three statuses: they differ only in whether the rewards are estimates
+ * (pending, active) or paid amounts (completed), which the nullable reward fields say; a flat type
+ * keeps a delegator list queryable without fragments.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
+import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
+import { Network } from '../network/network.js';
+import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
+import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
+import { type NetworkKey } from '../../lib/networks.js';
+import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
+import { checkNetworkIdKey, networkIdKey } from '../common/global-ids.js';
+import { loadEach } from '../common/each-key.js';
+import { serves } from '../common/operations.js';
+
+/** Most reward addresses and node ids one delegators query may name. */
+export const MAX_DELEGATOR_FILTERS = 64;
+export const DELEGATOR_PAGE = { defaultSize: 10, maxSize: 100 };
+
+const amount = (value: string | undefined) => value ?? null;
+
+/** A delegation and the network it was listed on (the wire record does not say). */
+export type DelegatorShape = WireDelegator & { network: NetworkKey };
+
+/** Pages of one validator's delegations to one reward owner read to find a delegation by its transaction. */
+export const DELEGATOR_LOOKUP_PAGES = 3;
+
+export const Delegator = builder.loadableNodeRef<DelegatorShape, string, string>('Delegator', {
+  id: { resolve: (d) => networkIdKey(d.network, d.txHash) },
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.delegatorByTxHash.load(id)),
+});
+
+Delegator.implement({
+  // Links to a delegation carry it; `node(id:)` reads its transaction, then its validator's
+  // delegations to its reward owner (one page, at most DELEGATOR_LOOKUP_PAGES).
+  extensions: typeGuard({ checkId: checkNetworkIdKey('txHash'), linksCarryObject: true, loadCost: 1 + DELEGATOR_LOOKUP_PAGES }),
+  description:
+    'A delegation of AVAX to a primary-network validator, with its (estimated or paid) rewards. A node: its id is the network and the delegation\'s transaction; `node(id:)` reads that transaction, then the validator\'s delegations to its reward owner.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'Id of the delegation transaction.' }),
+    nodeId: t.exposeString('nodeId', { description: 'The validator delegated to (NodeID-...).' }),
+    delegationStatus: t.field({
+      type: DelegationStatus,
+      description: 'Pending, active or completed.',
+      resolve: (d) => knownOr(d.delegationStatus, DELEGATION_STATUSES, 'unknown'),
+    }),
+    rewardAddresses: t.exposeStringList('rewardAddresses', { description: 'Addresses the reward goes to (bech32).' }),
+    amountDelegated: t.field({ type: 'BigInt', description: 'Stake delegated, in nAVAX.', resolve: (d) => d.amountDelegated }),
+    delegationFee: t.exposeString('delegationFee', {
+      description: 'The validator\'s fee on the reward, as a percentage with four decimals (e.g. "2.0000"); a decimal, not an amount.',
+    }),
+    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the delegation period.', resolve: (d) => d.startTimestamp }),
+    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the delegation period.', resolve: (d) => d.endTimestamp }),
+    grossReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Reward paid before the validator\'s fee, in nAVAX (completed delegations).',
+      resolve: (d) => amount(d.grossReward),
+    }),
+    netReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Reward paid to the delegator after the fee, in nAVAX (completed delegations).',
+      resolve: (d) => amount(d.netReward),
+    }),
+    estimatedGrossReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Expected reward before the fee, in nAVAX (pending and active delegations).',
+      resolve: (d) => amount(d.estimatedGrossReward),
+    }),
+    estimatedNetReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Expected reward after the fee, in nAVAX (pending and active delegations).',
+      resolve: (d) => amount(d.estimatedNetReward),
+    }),
+  }),
+});
+
+export const DelegatorConnection = connectionType('Delegator', Delegator, 'A page of delegations.');
+
+export interface DelegatorFilters {
+  /** Reward addresses, validated (see `primaryAddresses`). */
+  rewardAddresses?: readonly string[];
+  /** Node ids, validated (see `nodeIds`). */
+  nodeIds?: readonly string[];
+  /** A wire status (`delegationStatusArg` turns the enum argument into one). */
+  delegationStatus?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/**
+ * The delegations matching already-validated filters, as a connection. Validate arguments first
+ * (`primaryAddresses`/`nodeIds` of ./ids.js, `delegationStatusArg`) so bad input never reaches the
+ * upstream.
+ */
+export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<DelegatorShape>> {
+  const wireNetwork = dataApiNetwork(network);
+  const key = networkKey(network);
+  const query = delegatorsQuery(filters);
+  return paginate(
+    {
+      scope: delegatorsScope(network, filters),
+      ...DELEGATOR_PAGE,
+      fetchPage: async (pageToken, pageSize) => {
+        const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
+        return { items: page.delegators.map((d) => ({ ...d, network: key })), nextPageToken: page.nextPageToken };
+      },
+    },
+    args,
+  );
+}
+
+function delegatorsQuery(filters: DelegatorFilters) {
+  return {
+    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    delegationStatus: filters.delegationStatus,
+    sortOrder: filters.sortOrder,
+  };
+}
+
+/** The list a delegators connection pages (its cursors are bound to it), for pages read in a batch. */
+export function delegatorsScope(network: NetworkNameValue, filters: DelegatorFilters): string {
+  return `delegators:${dataApiNetwork(network)}:${JSON.stringify(delegatorsQuery(filters))}`;
+}
+
+/** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */
+function delegatorFilters(
+  args: { rewardAddresses?: string[] | null; nodeIds?: string[] | null; delegationStatus?: Parameters<typeof delegationStatusArg>[1] },
+  key: NetworkKey,
+) {
+  return {
+    rewardAddresses: primaryAddresses('rewardAddresses', args.rewardAddresses ?? [], MAX_DELEGATOR_FILTERS, key, ['P', 'X']),
+    nodeIds: nodeIdList('nodeIds', args.nodeIds ?? [], MAX_DELEGATOR_FILTERS),
+    delegationStatus: delegationStatusArg('delegationStatus', args.delegationStatus),
+  };
+}
+
+builder.objectFields(Network, (t) => ({
+  delegators: t.field({
+    type: DelegatorConnection,
+    nullable: true,
+    description: 'Delegations on this network, optionally by reward address, node and status (`GET /v1/networks/{network}/delegators`).',
+    args: {
+      rewardAddresses: t.arg.stringList({
+        required: false,
+        extensions: maxItems(MAX_DELEGATOR_FILTERS),
+        description: `Up to ${MAX_DELEGATOR_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
+      }),
+      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_DELEGATOR_FILTERS), description: `Up to ${MAX_DELEGATOR_FILTERS} validator node ids (NodeID-...).` }),
+      delegationStatus: t.arg({ type: DelegationStatus, required: false, description: 'Only delegations in this status (not UNKNOWN).' }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
+      ...connectionArgs(t, DELEGATOR_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }), ...serves('data:listDelegators') },
+    resolve: (n, args, ctx) => {
+      const { rewardAddresses, nodeIds, delegationStatus } = delegatorFilters(args, networkKey(n.name));
+      return delegatorsConnection(ctx, n.name, { rewardAddresses, nodeIds, delegationStatus, sortOrder: args.sortOrder ?? undefined }, args);
+    },
+  }),
+}));

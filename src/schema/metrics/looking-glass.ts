@@ -1,0 +1,263 @@
+/**
+ * The metrics service's "Looking Glass" address lists: C-Chain addresses by net bridged BTC.b
+ * (`Query.btcbBridgers`) and the composite query over balance and NFT-holder conditions
+ * (`Query.lookingGlassAddresses`). Validator reward addresses live with the validator metrics.
+ */
+import { builder } from '../../builder.js';
+import { badInput } from '../../errors.js';
+import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest, WireCompositeSubQuery } from '../../upstream/types/metrics-v2.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { Account } from '../account/account.js';
+import { fieldGuard, maxItems } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+import { evmAddress, evmChainId } from '../common/validate.js';
+import { ADDRESS_PAGE, servicePages } from './shared.js';
+
+/** The C-Chain (mainnet): the only chain the BTC.b route covers. */
+const C_CHAIN_ID = '43114';
+
+export const BtcbBridger = builder.objectRef<WireAddressDetails>('BtcbBridger').implement({
+  description: 'A C-Chain address and the BTC.b it bridged, net of what it bridged back.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The EVM address.' }),
+    netBridged: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Net bridged BTC.b in its smallest unit (satoshis), from the service\'s sort key; null when that is not a whole number.',
+      resolve: (b) => (/^\d{1,78}$/.test(b.sortKey) ? BigInt(b.sortKey) : null),
+    }),
+    sortKey: t.exposeString('sortKey', { description: 'The service\'s sort key for this row, as it sent it (the net bridged amount).' }),
+    account: t.field({ type: Account, description: 'The address on the C-Chain, with its balances and transactions.', resolve: (b) => ({ chainId: C_CHAIN_ID, address: b.address }) }),
+  }),
+});
+
+export const BtcbBridgerConnection = connectionType<WireAddressDetails>('BtcbBridger', BtcbBridger, 'A page of BTC.b bridgers, largest net amount first.');
+
+export const LookingGlassOperator = builder.enumType('LookingGlassOperator', {
+  description: 'How the conditions of a Looking Glass query combine.',
+  values: {
+    AND: { value: 'AND', description: 'Addresses that meet every condition.' },
+    OR: { value: 'OR', description: 'Addresses that meet at least one condition.' },
+  } as const,
+});
+
+export const LookingGlassConditionType = builder.enumType('LookingGlassConditionType', {
+  description: 'What a Looking Glass condition asks of an address.',
+  values: {
+    ALL_TIME_NATIVE_BALANCE: { value: 'AllTimeNativeBalance', description: 'A native balance of at least `minBalance` throughout the dates (`firstDate`, `lastDate`, `evmChainId`).' },
+    ANY_TIME_NATIVE_BALANCE: { value: 'AnyTimeNativeBalance', description: 'A native balance of at least `minBalance` at some time within the dates.' },
+    ALL_TIME_ERC20_BALANCE: { value: 'AllTimeErc20Balance', description: 'A balance of the ERC-20 `contractAddress` of at least `minBalance` throughout the dates.' },
+    ANY_TIME_ERC20_BALANCE: { value: 'AnyTimeErc20Balance', description: 'A balance of the ERC-20 `contractAddress` of at least `minBalance` at some time within the dates.' },
+    ALL_TIME_NFT_HOLDERS: { value: 'AllTimeNftHolders', description: 'Held a token of the collection `contractAddress` throughout the dates (or the `startTimestamp`-`endTimestamp` range).' },
+    ANY_TIME_NFT_HOLDERS: { value: 'AnyTimeNftHolders', description: 'Held a token of the collection `contractAddress` at some time within the dates (or the timestamp range).' },
+    LATEST_BALANCE: { value: 'LatestBalance', description: 'A current balance of at least `minBalance`, native or ERC-20 (`tokenType`, and `contractAddress` for ERC-20).' },
+    ALL_TIME_STARS_ARENA_BALANCE: { value: 'AllTimeStarsArenaBalance', description: 'Held at least `minBalance` Stars Arena shares of `subjectAddress` throughout the dates.' },
+    ANY_TIME_STARS_ARENA_BALANCE: { value: 'AnyTimeStarsArenaBalance', description: 'Held at least `minBalance` Stars Arena shares of `subjectAddress` at some time within the dates.' },
+    LATEST_STARS_ARENA_BALANCE: { value: 'LatestBalanceStarsArena', description: 'Holds at least `minBalance` Stars Arena shares of `subjectAddress` now.' },
+  } as const,
+});
+
+export const LookingGlassTokenType = builder.enumType('LookingGlassTokenType', {
+  description: 'The token of a LATEST_BALANCE condition.',
+  values: {
+    NATIVE: { value: 'NATIVE', description: 'The chain\'s native token.' },
+    ERC20: { value: 'ERC20', description: 'An ERC-20 token (`contractAddress`).' },
+  } as const,
+});
+
+export const LookingGlassCondition = builder.inputType('LookingGlassCondition', {
+  description: 'One condition of a Looking Glass query; which fields it needs depends on `type` (see LookingGlassConditionType).',
+  fields: (t) => ({
+    id: t.string({ required: true, description: 'Your name for the condition: its match count is reported under it (unique within the query).' }),
+    type: t.field({ type: LookingGlassConditionType, required: true, description: 'What the condition asks.' }),
+    evmChainId: t.string({ required: false, description: 'The EVM chain (decimal id), for every type but the Stars Arena ones.' }),
+    contractAddress: t.string({ required: false, description: 'The ERC-20 token or NFT collection (EVM address).' }),
+    minBalance: t.field({ type: 'BigInt', required: false, description: 'The smallest balance that matches, in the token\'s smallest unit.' }),
+    firstDate: t.string({ required: false, description: 'First day of the range (YYYY-MM-DD, UTC).' }),
+    lastDate: t.string({ required: false, description: 'Last day of the range (YYYY-MM-DD, UTC), not before `firstDate`.' }),
+    startTimestamp: t.field({ type: 'Timestamp', required: false, description: 'NFT holders only: start of the range (Unix seconds), instead of the dates.' }),
+    endTimestamp: t.field({ type: 'Timestamp', required: false, description: 'NFT holders only: end of the range (Unix seconds), after `startTimestamp`.' }),
+    tokenType: t.field({ type: LookingGlassTokenType, required: false, description: 'LATEST_BALANCE only: native or ERC-20.' }),
+    subjectAddress: t.string({ required: false, description: 'Stars Arena only: the subject whose shares are held (EVM address).' }),
+  }),
+});
+
+export const LookingGlassQuery = builder.inputType('LookingGlassQuery', {
+  description: 'Conditions on addresses and how they combine.',
+  fields: (t) => ({
+    operator: t.field({ type: LookingGlassOperator, required: true, description: 'AND: addresses meeting every condition; OR: any.' }),
+    conditions: t.field({ type: [LookingGlassCondition], required: true, description: `The conditions (1 to ${20}).`, extensions: maxItems(20) }),
+  }),
+});
+
+interface ConditionInput {
+  id: string;
+  type: CompositeQueryType;
+  evmChainId?: string | null;
+  contractAddress?: string | null;
+  minBalance?: bigint | null;
+  firstDate?: string | null;
+  lastDate?: string | null;
+  startTimestamp?: number | null;
+  endTimestamp?: number | null;
+  tokenType?: 'NATIVE' | 'ERC20' | null;
+  subjectAddress?: string | null;
+}
+
+const MAX_CONDITIONS = 20;
+
+function dateOf(argument: string, value: string | null | undefined): number {
+  if (value == null) throw badInput(argument, 'is required for this condition type');
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) throw badInput(argument, `"${value.slice(0, 40)}" is not a date (YYYY-MM-DD)`);
+  return ms;
+}
+
+/** Checks a query and builds the service's sub-queries; every error names the condition's field. */
+export function compositeQueries(query: { operator: 'AND' | 'OR'; conditions: ConditionInput[] }): WireCompositeSubQuery[] {
+  const { conditions } = query;
+  if (conditions.length === 0 || conditions.length > MAX_CONDITIONS) throw badInput('query.conditions', `takes 1 to ${MAX_CONDITIONS} conditions, got ${conditions.length}`);
+  const ids = new Set<string>();
+  return conditions.map((c, i) => {
+    const at = (field: string) => `query.conditions[${i}].${field}`;
+    const need = <T>(field: keyof ConditionInput, value: T | null | undefined): T => {
+      if (value == null) throw badInput(at(field), `is required for ${c.type} conditions`);
+      return value;
+    };
+    if (c.id === '' || c.id.length > 100) throw badInput(at('id'), 'must be 1 to 100 characters');
+    if (ids.has(c.id)) throw badInput(at('id'), `"${c.id}" names another condition too`);
+    ids.add(c.id);
+    const dates = () => {
+      const first = dateOf(at('firstDate'), c.firstDate);
+      const last = dateOf(at('lastDate'), c.lastDate);
+      if (first > last) throw badInput(at('lastDate'), `must not be before firstDate (${c.firstDate})`);
+      return { firstDate: c.firstDate!, lastDate: c.lastDate! };
+    };
+    const chain = () => evmChainId(at('evmChainId'), need('evmChainId', c.evmChainId));
+    const contract = () => evmAddress(at('contractAddress'), need('contractAddress', c.contractAddress));
+    const min = () => need('minBalance', c.minBalance).toString();
+    if (c.minBalance != null && c.minBalance < 0n) throw badInput(at('minBalance'), 'must not be negative');
+    let params: WireCompositeSubQuery['params'];
+    switch (c.type) {
+      case 'AllTimeNativeBalance':
+      case 'AnyTimeNativeBalance':
+        params = { ...dates(), minBalance: min(), evmChainId: chain() };
+        break;
+      case 'AllTimeErc20Balance':
+      case 'AnyTimeErc20Balance':
+        params = { ...dates(), minBalance: min(), evmChainId: chain(), contractAddress: contract() };
+        break;
+      case 'AllTimeNftHolders':
+      case 'AnyTimeNftHolders': {
+        const byTime = c.startTimestamp != null || c.endTimestamp != null;
+        if (byTime) {
+          const start = need('startTimestamp', c.startTimestamp);
+          const end = need('endTimestamp', c.endTimestamp);
+          if (start >= end) throw badInput(at('endTimestamp'), `must be after startTimestamp (${start})`);
+          params = { evmChainId: chain(), contractAddress: contract(), startTs: start, endTs: end };
+        } else {
+          params = { ...dates(), evmChainId: chain(), contractAddress: contract() };
+        }
+        break;
+      }
+      case 'LatestBalance': {
+        const tokenType = need('tokenType', c.tokenType);
+        params = { minBalance: min(), evmChainId: chain(), tokenType, ...(tokenType === 'ERC20' ? { contractAddress: contract() } : {}) };
+        break;
+      }
+      case 'AllTimeStarsArenaBalance':
+      case 'AnyTimeStarsArenaBalance':
+        params = { ...dates(), minBalance: min(), subjectAddress: evmAddress(at('subjectAddress'), need('subjectAddress', c.subjectAddress)) };
+        break;
+      case 'LatestBalanceStarsArena':
+        params = { minBalance: min(), subjectAddress: evmAddress(at('subjectAddress'), need('subjectAddress', c.subjectAddress)) };
+        break;
+    }
+    return { id: c.id, type: c.type, params };
+  });
+}
+
+export const MatchedAddress = builder.objectRef<{ address: string }>('MatchedAddress').implement({
+  description: 'An address a Looking Glass query matched.',
+  fields: (t) => ({ address: t.exposeString('address', { description: 'The EVM address.' }) }),
+});
+
+export const ConditionCount = builder.objectRef<{ id: string; count: number }>('LookingGlassConditionCount').implement({
+  description: 'How many addresses one condition matched on its own.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'The condition\'s `id`.' }),
+    count: t.exposeInt('count', { description: 'Addresses it matched.' }),
+  }),
+});
+
+interface CompositeTotals {
+  totalCount: number | null;
+  conditionCounts: { id: string; count: number }[];
+}
+
+export const MatchedAddressConnection = connectionType<{ address: string }, CompositeTotals>(
+  'MatchedAddress',
+  MatchedAddress,
+  'A page of the addresses a Looking Glass query matched, with its totals.',
+);
+
+builder.objectFields(MatchedAddressConnection, (t) => ({
+  totalCount: t.int({ nullable: true, description: 'Addresses the whole query matched (all pages); null when no page was read.', resolve: (c) => c.totalCount ?? null }),
+  conditionCounts: t.field({
+    type: [ConditionCount],
+    description: 'Addresses each condition matched on its own, by condition id (empty when no page was read).',
+    resolve: (c) => c.conditionCounts ?? [],
+  }),
+}));
+
+const COMPOSITE_PAGE = { defaultSize: 1000, maxSize: 10_000 };
+
+builder.queryFields((t) => ({
+  btcbBridgers: t.field({
+    type: BtcbBridgerConnection,
+    nullable: true,
+    description:
+      'C-Chain addresses whose net bridged BTC.b reaches a threshold, largest first (metrics service `GET /v2/chains/43114/btcb/bridged:getAddresses`). Cursors expire with the service\'s page tokens.',
+    args: {
+      threshold: t.arg({ type: 'BigInt', required: true, description: 'The smallest net bridged amount listed, in satoshis (BTC.b has 8 decimals).' }),
+      ...connectionArgs(t, ADDRESS_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({ checkArgs: (args) => { if (args.threshold < 0n) throw badInput('threshold', 'must not be negative'); } }),
+      ...serves('metrics:getAddressesByBtcbBridged'),
+    },
+    resolve: (_, args, ctx) =>
+      servicePages<WireAddressDetails>(args, { scope: `metrics:btcb:${args.threshold}`, ...ADDRESS_PAGE }, async (pageToken, pageSize) => {
+        const page = await ctx.upstreams.metrics.v2.getAddressesByBtcbBridged({ threshold: args.threshold.toString(), pageToken, pageSize });
+        return { items: page.addresses ?? [], nextPageToken: page.nextPageToken };
+      }),
+  }),
+  lookingGlassAddresses: t.field({
+    type: MatchedAddressConnection,
+    nullable: true,
+    description:
+      'Addresses that meet balance and NFT-holder conditions, combined with AND or OR (metrics service `POST /v2/lookingGlass/compositeQuery`), with the match count of the whole query and of each condition. Cursors expire with the service\'s page tokens.',
+    args: {
+      query: t.arg({ type: LookingGlassQuery, required: true, description: 'The conditions and how they combine.' }),
+      ...connectionArgs(t, COMPOSITE_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => compositeQueries(args.query) }), ...serves('metrics:compositeQueryV2') },
+    resolve: async (_, args, ctx) => {
+      const request: WireCompositeQueryRequest = { operator: args.query.operator, queries: compositeQueries(args.query as { operator: 'AND' | 'OR'; conditions: ConditionInput[] }) };
+      const totals: CompositeTotals = { totalCount: null, conditionCounts: [] };
+      const connection = await servicePages<{ address: string }>(
+        args,
+        { scope: `metrics:composite:${JSON.stringify(request)}`, ...COMPOSITE_PAGE },
+        async (pageToken, pageSize) => {
+          const page = await ctx.upstreams.metrics.v2.compositeQueryV2({ ...request, pageSize, ...(pageToken ? { pageToken } : {}) });
+          if (totals.totalCount === null) {
+            totals.totalCount = typeof page.totalCount === 'number' ? page.totalCount : null;
+            totals.conditionCounts = Object.entries(page.subQueryCounts ?? {}).map(([id, count]) => ({ id, count }));
+          }
+          return { items: (page.addresses ?? []).map((address) => ({ address })), nextPageToken: page.nextPageToken };
+        },
+      );
+      return { ...connection, ...totals };
+    },
+  }),
+}));

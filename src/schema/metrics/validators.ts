@@ -1,0 +1,185 @@
+/**
+ * Staking and L1 validator metrics of the metrics service (v2): a network's daily staking series
+ * (`Network.stakingMetrics`), the continuous fees L1 validators pay (in total, per validation, per
+ * node, per L1: root fields, and on `L1Validator`), and the reward addresses of the validations of a
+ * time range (`Network.validatorRewardAddresses`).
+ */
+import type { ArgBuilder } from '@pothos/core';
+import { builder, type Types } from '../../builder.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import type { WirePChainAddressDetails } from '../../upstream/types/metrics-v2.js';
+import type { WireMetricPoint } from '../../upstream/types/metrics.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { dataApiNetwork } from '../common/enums.js';
+import { fieldGuard } from '../common/guards.js';
+import { L1Validator, l1NodeIdOf, validationIdOf } from '../validator/l1-validator.js';
+import { MetricPoint, MetricPointConnection } from './metrics.js';
+import { Network } from '../network/network.js';
+import { serves } from '../common/operations.js';
+import { cb58Id, nodeId } from '../common/validate.js';
+import { L1NodeFeeMetric, L1ValidationFeeMetric, L1ValidatorFeeMetric, StakingMetric, SubnetFeeMetric } from './enums.js';
+import { ADDRESS_PAGE, checkRange, rangeArgs, rangeQuery, SERIES_PAGE, servicePages } from './shared.js';
+
+
+const FEE_SERIES = 'one point per day, newest first; the service sends the whole range at once.';
+
+/** A subnet id argument, defaulting to the primary network's. */
+const subnetArg = (t: { arg: ArgBuilder<Types> }, description: string) =>
+  t.arg.string({ required: false, defaultValue: PRIMARY_NETWORK_SUBNET_ID, description });
+
+builder.objectFields(Network, (t) => ({
+  stakingMetrics: t.field({
+    type: MetricPointConnection,
+    nullable: true,
+    description:
+      'A daily staking metric of a subnet of this network, newest day first (metrics service `GET /v2/networks/{network}/metrics/{metric}`). Cursors expire with the service\'s page tokens: an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.',
+    args: {
+      metric: t.arg({ type: StakingMetric, required: true, description: 'Which metric.' }),
+      subnetId: subnetArg(t, 'The subnet (cb58 id); default the primary network.'),
+      ...rangeArgs(t),
+      ...connectionArgs(t, SERIES_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({ checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID)) }),
+      ...serves('metrics:getStakingMetrics'),
+    },
+    resolve: (network, args, ctx) => {
+      const wire = dataApiNetwork(network.name);
+      const subnetId = args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID;
+      const range = rangeQuery(args);
+      return servicePages<WireMetricPoint>(
+        args,
+        { scope: `metrics:staking:${wire}:${subnetId}:${args.metric}:${range.startTimestamp}:${range.endTimestamp}`, ...SERIES_PAGE },
+        async (pageToken, pageSize) => {
+          const page = await ctx.upstreams.metrics.v2.getStakingMetrics(wire, args.metric, { ...range, subnetId, pageToken, pageSize });
+          return { items: page.results ?? [], nextPageToken: page.nextPageToken };
+        },
+      );
+    },
+  }),
+  validatorRewardAddresses: t.field({
+    type: ValidationRewardAddressesConnection,
+    nullable: true,
+    description:
+      'The validations of a subnet of this network that were validating in a time range, with the addresses set to receive their rewards, oldest AddValidatorTx first (metrics service `GET /v2/subnets/{subnetId}/validators:getAddresses`).',
+    args: {
+      subnetId: subnetArg(t, 'The subnet (cb58 id); default the primary network.'),
+      ...rangeArgs(t),
+      ...connectionArgs(t, ADDRESS_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({ checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID)) }),
+      ...serves('metrics:getValidatorsByDateRange'),
+    },
+    resolve: (network, args, ctx) => {
+      const wire = dataApiNetwork(network.name);
+      const subnetId = args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID;
+      const range = rangeQuery(args);
+      return servicePages<WirePChainAddressDetails>(
+        args,
+        { scope: `metrics:validatorAddresses:${wire}:${subnetId}:${range.startTimestamp}:${range.endTimestamp}`, ...ADDRESS_PAGE },
+        async (pageToken, pageSize) => {
+          const page = await ctx.upstreams.metrics.v2.getValidatorsByDateRange(subnetId, { ...range, network: wire, pageToken, pageSize });
+          return { items: page.addresses ?? [], nextPageToken: page.nextPageToken };
+        },
+      );
+    },
+  }),
+}));
+
+export const ValidationRewardAddresses = builder.objectRef<WirePChainAddressDetails>('ValidationRewardAddresses').implement({
+  description: 'A validation of a time range and the P-Chain addresses set to receive its rewards.',
+  fields: (t) => ({
+    addresses: t.exposeStringList('addresses', { description: 'The reward addresses (bech32, without a chain prefix, e.g. avax1...).' }),
+    sortKey: t.exposeString('sortKey', { description: 'The service\'s sort key for this row, as it sent it (the AddValidatorTx time).' }),
+    addValidatorTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When the validation\'s AddValidatorTx was accepted (Unix seconds), read from `sortKey`; null when that is not a timestamp.',
+      resolve: (row) => (/^\d{1,15}$/.test(row.sortKey) ? Number(row.sortKey) : null),
+    }),
+  }),
+});
+
+export const ValidationRewardAddressesConnection = connectionType<WirePChainAddressDetails>(
+  'ValidationRewardAddresses',
+  ValidationRewardAddresses,
+  'A page of validations with their reward addresses, oldest first.',
+);
+
+const points = async (answer: Promise<{ results?: WireMetricPoint[] }>) => (await answer).results ?? [];
+
+builder.queryFields((t) => ({
+  l1ValidatorFeeMetrics: t.field({
+    type: [MetricPoint],
+    nullable: true,
+    description: `A continuous-fee metric over all L1 validators (metrics service \`GET /v2/validators/metrics/{metric}\`), ${FEE_SERIES}`,
+    args: { metric: t.arg({ type: L1ValidatorFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
+    extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getTotalL1ValidatorMetrics') },
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getTotalL1ValidatorMetrics(args.metric, rangeQuery(args))),
+  }),
+  l1ValidationFeeMetrics: t.field({
+    type: [MetricPoint],
+    nullable: true,
+    description: `A continuous-fee metric of one L1 validation (metrics service \`GET /v2/validation/{l1ValidationId}/metrics/{metric}\`), ${FEE_SERIES}`,
+    args: {
+      validationId: t.arg.string({ required: true, description: 'The L1 validation id (cb58).' }),
+      metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }),
+      ...rangeArgs(t),
+    },
+    extensions: {
+      ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), cb58Id('validationId', args.validationId)) }),
+      ...serves('metrics:getMetricsByValidationId'),
+    },
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(args.validationId, args.metric, rangeQuery(args))),
+  }),
+  l1NodeFeeMetrics: t.field({
+    type: [MetricPoint],
+    nullable: true,
+    description: `A continuous-fee metric of one L1 validator node, over its validations (metrics service \`GET /v2/validator/{nodeId}/metrics/{metric}\`), ${FEE_SERIES}`,
+    args: {
+      nodeId: t.arg.string({ required: true, description: 'The node id (NodeID-...).' }),
+      metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }),
+      ...rangeArgs(t),
+    },
+    extensions: {
+      ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), nodeId('nodeId', args.nodeId)) }),
+      ...serves('metrics:getMetricsByNodeId'),
+    },
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(args.nodeId, args.metric, rangeQuery(args))),
+  }),
+  subnetFeeMetrics: t.field({
+    type: [MetricPoint],
+    nullable: true,
+    description: `A continuous-fee metric of the validators of one L1 (metrics service \`GET /v2/subnet/{subnetId}/metrics/{metric}\`), ${FEE_SERIES}`,
+    args: {
+      subnetId: t.arg.string({ required: true, description: 'The L1\'s subnet id (cb58).' }),
+      metric: t.arg({ type: SubnetFeeMetric, required: true, description: 'Which metric.' }),
+      ...rangeArgs(t),
+    },
+    extensions: {
+      ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId)) }),
+      ...serves('metrics:getMetricsBySubnetId'),
+    },
+    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsBySubnetId(args.subnetId, args.metric, rangeQuery(args))),
+  }),
+}));
+
+builder.objectFields(L1Validator, (t) => ({
+  feeMetrics: t.field({
+    type: [MetricPoint],
+    nullable: true,
+    description: `A continuous-fee metric of this validation (metrics service \`GET /v2/validation/{l1ValidationId}/metrics/{metric}\`), ${FEE_SERIES}`,
+    args: { metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
+    extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getMetricsByValidationId') },
+    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(validationIdOf(v), args.metric, rangeQuery(args))),
+  }),
+  nodeFeeMetrics: t.field({
+    type: [MetricPoint],
+    nullable: true,
+    description: `A continuous-fee metric of this validator's node over all its L1 validations (metrics service \`GET /v2/validator/{nodeId}/metrics/{metric}\`), ${FEE_SERIES}`,
+    args: { metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
+    extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getMetricsByNodeId') },
+    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(l1NodeIdOf(v), args.metric, rangeQuery(args))),
+  }),
+}));

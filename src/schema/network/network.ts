@@ -1,0 +1,38 @@
+/**
+ * Network: the primary network of MAINNET or FUJI, the root of P-Chain, X-Chain and Data API
+ * primary-network reads.
+ */
+import { builder } from '../../builder.js';
+import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import { Chain } from '../chain/chain.js';
+import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { fieldGuard } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+
+export interface NetworkShape {
+  name: NetworkNameValue;
+}
+
+export const Network = builder.objectRef<NetworkShape>('Network').implement({
+  description: 'An Avalanche network (mainnet or Fuji): its primary network, P-Chain and X-Chain reads, and its EVM chains.',
+  fields: (t) => ({
+    name: t.field({ type: NetworkName, description: 'Which network.', resolve: (n) => n.name }),
+    chains: t.field({
+      type: [Chain],
+      nullable: true,
+      description: 'The EVM chains of this network that the Data API indexes. Null, with an error, when the Data API fails.',
+      extensions: { ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }), ...serves('data:supportedChains') },
+      resolve: async (n, _, ctx): Promise<WireChainInfo[]> =>
+        (await ctx.upstreams.dataApi.supportedChains({ network: dataApiNetwork(n.name) })).chains,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  network: t.field({
+    type: Network,
+    description: 'A network by name; the entry to primary-network, P-Chain and X-Chain reads.',
+    args: { name: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Which network.' }) },
+    resolve: (_, args) => ({ name: args.name ?? 'MAINNET' }),
+  }),
+}));

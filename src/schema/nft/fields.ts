@@ -1,0 +1,139 @@
+/**
+ * NFT lists: the ERC-721 and ERC-1155 balances of an account, and the tokens of a collection
+ * (`Chain.nftCollection`). Each listed token links back to its collection and chain.
+ */
+import { builder } from '../../builder.js';
+import { nullIfNotFound } from '../../upstream/errors.js';
+import { Chain } from '../chain/chain.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { evmAddress } from '../common/validate.js';
+import { Account, blockNumberArg, upstreamAddress } from '../account/account.js';
+import { Erc1155TokenBalance, Erc721TokenBalance, NftCollection, NftToken, type NftTokenShape } from './nft.js';
+import { serves } from '../common/operations.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
+import { checkChainAddressKey } from '../common/global-ids.js';
+
+const BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };
+const COLLECTION_PAGE = { defaultSize: 10, maxSize: 100 };
+
+const Erc721TokenBalanceConnection = connectionType('Erc721TokenBalance', Erc721TokenBalance, 'A page of the ERC-721 tokens an address owns.');
+const Erc1155TokenBalanceConnection = connectionType('Erc1155TokenBalance', Erc1155TokenBalance, 'A page of the ERC-1155 balances of an address.');
+const NftTokenConnection = connectionType('NftToken', NftToken, 'A page of the tokens of an NFT collection.');
+
+NftCollection.implement({
+  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  description:
+    'An NFT contract (ERC-721 or ERC-1155) on a chain. No upstream call is made until its tokens are asked for. A node: its id is the chain and the contract address, refetched with no upstream call.',
+  fields: (t) => ({
+    chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (c) => c.chainId }),
+    address: t.exposeString('address', { description: 'The contract address.' }),
+    tokens: t.field({
+      type: NftTokenConnection,
+      nullable: true,
+      description:
+        'The tokens of the collection, in the Data API\'s order (`GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`). Null, without an error, when the Data API knows no such collection on this chain.',
+      args: connectionArgs(t, COLLECTION_PAGE),
+      extensions: serves('data:listTokens'),
+      resolve: (c, args, ctx) =>
+        nullIfNotFound(
+          paginate(
+            {
+              scope: `nft-tokens:${c.chainId}:${c.address.toLowerCase()}`,
+              ...COLLECTION_PAGE,
+              fetchPage: async (pageToken, pageSize) => {
+                const page = await ctx.upstreams.dataApi.nfts.listTokens(c.chainId, upstreamAddress(c.address), { pageToken, pageSize });
+                return {
+                  items: page.tokens.map((token): NftTokenShape => ({ ...token, chainId: c.chainId, listing: 'collection' })),
+                  nextPageToken: page.nextPageToken,
+                };
+              },
+            },
+            args,
+          ),
+        ),
+    }),
+  }),
+});
+
+builder.objectFields(Chain, (t) => ({
+  nftCollection: t.field({
+    type: NftCollection,
+    description: 'An NFT contract on this chain by address (no upstream call until a field of it is asked for).',
+    args: { address: t.arg.string({ required: true, description: 'The collection\'s 0x contract address.' }) },
+    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
+    resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
+  }),
+}));
+
+builder.objectFields(Account, (t) => ({
+  erc721Balances: t.field({
+    type: Erc721TokenBalanceConnection,
+    nullable: true,
+    description: 'The ERC-721 tokens this address owns on this chain (`GET .../addresses/{address}/balances:listErc721`).',
+    args: {
+      contractAddress: t.arg.string({ required: false, description: 'Only tokens of this collection (0x contract address).' }),
+      ...connectionArgs(t, BALANCE_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => args.contractAddress != null && evmAddress('contractAddress', args.contractAddress) }), ...serves('data:listErc721Balances') },
+    resolve: (account, args, ctx) => {
+      const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
+      return paginate(
+        {
+          scope: `erc721-balances:${account.chainId}:${account.address.toLowerCase()}:${contractAddress?.toLowerCase() ?? ''}`,
+          ...BALANCE_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.nfts.listErc721Balances(account.chainId, upstreamAddress(account.address), { pageToken, pageSize, contractAddress });
+            return {
+              items: page.erc721TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance', holder: account.address })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        },
+        args,
+      );
+    },
+  }),
+  erc1155Balances: t.field({
+    type: Erc1155TokenBalanceConnection,
+    nullable: true,
+    description: 'The ERC-1155 token ids this address holds on this chain, with amounts (`GET .../addresses/{address}/balances:listErc1155`).',
+    args: {
+      blockNumber: t.arg({ type: 'BigInt', required: false, description: 'Balances after this block; latest when omitted.' }),
+      contractAddress: t.arg.string({ required: false, description: 'Only tokens of this contract (0x address).' }),
+      ...connectionArgs(t, BALANCE_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({
+        checkArgs: (args) => {
+          blockNumberArg(args.blockNumber);
+          if (args.contractAddress != null) evmAddress('contractAddress', args.contractAddress);
+        },
+      }),
+      ...serves('data:listErc1155Balances'),
+    },
+    resolve: (account, args, ctx) => {
+      blockNumberArg(args.blockNumber);
+      const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
+      const blockNumber = args.blockNumber == null ? undefined : args.blockNumber.toString();
+      return paginate(
+        {
+          scope: `erc1155-balances:${account.chainId}:${account.address.toLowerCase()}:${contractAddress?.toLowerCase() ?? ''}:${blockNumber ?? ''}`,
+          ...BALANCE_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.nfts.listErc1155Balances(account.chainId, upstreamAddress(account.address), {
+              pageToken,
+              pageSize,
+              blockNumber,
+              contractAddress,
+            });
+            return {
+              items: page.erc1155TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance', holder: account.address })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        },
+        args,
+      );
+    },
+  }),
+}));

@@ -1,0 +1,163 @@
+/**
+ * PChain: the P-Chain of a network as its node serves it (`platform.*` on `/ext/bc/P`), reached as
+ * `Network.pChain`: height, balances, blockchains and their status, supply. Blocks and validators
+ * are in their own files.
+ */
+import { builder } from '../../builder.js';
+import { wireUint } from '../../upstream/node-rpc/codec.js';
+import type { NetworkKey } from '../../lib/networks.js';
+import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import { knownOr, networkKey } from '../common/enums.js';
+import { Network } from '../network/network.js';
+import { cb58Id } from '../common/validate.js';
+import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
+import { chainAddresses, UtxoRef, utxoRefFrom } from '../common/node-kit.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
+
+export interface PChainShape {
+  network: NetworkKey;
+}
+
+export const PChain = builder.objectRef<PChainShape>('PChain');
+
+/** AvalancheGo's `status.BlockchainStatus` strings but "Unknown" (`platform.getBlockchainStatus`). */
+export const BLOCKCHAIN_STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing'] as const;
+
+export const BlockchainStatus = builder.enumType('BlockchainStatus', {
+  description: 'What the answering node\'s P-Chain knows of a blockchain (`platform.getBlockchainStatus`).',
+  values: {
+    VALIDATING: { value: 'Validating', description: 'The node validates the blockchain.' },
+    CREATED: { value: 'Created', description: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.' },
+    PREFERRED: { value: 'Preferred', description: 'Created in a block the node prefers but has not yet accepted.' },
+    SYNCING: { value: 'Syncing', description: 'The node syncs the blockchain without validating it.' },
+    UNKNOWN: { value: 'Unknown', description: 'The node knows no such blockchain (it says "Unknown"), or sent a status this gateway does not know.' },
+  } as const,
+});
+
+interface BlockchainShape {
+  network: NetworkKey;
+  wire: WireBlockchain;
+}
+
+export const PChainBlockchain = builder.objectRef<BlockchainShape>('PChainBlockchain').implement({
+  description: 'A blockchain the P-Chain created (`platform.getBlockchains`).',
+  fields: (t) => ({
+    id: t.string({ description: 'Blockchain id (cb58).', resolve: (b) => b.wire.id }),
+    name: t.string({ description: 'Human-readable name.', resolve: (b) => b.wire.name }),
+    subnetId: t.string({ description: 'Id of the subnet (or L1) that validates it (cb58).', resolve: (b) => b.wire.subnetID }),
+    vmId: t.string({ description: 'Id of the virtual machine it runs (cb58).', resolve: (b) => b.wire.vmID }),
+    status: t.field({
+      type: BlockchainStatus,
+      nullable: true,
+      description: 'What the node knows of it (one `platform.getBlockchainStatus` call per blockchain).',
+      resolve: async (b, _, ctx) => knownOr(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.wire.id), BLOCKCHAIN_STATUSES, 'Unknown'),
+    }),
+  }),
+});
+
+interface AssetBalanceShape {
+  network: NetworkKey;
+  assetId: string;
+  reply: WireGetPBalanceReply;
+}
+
+const amountOf = (map: Record<string, WireUint> | null | undefined, assetId: string) => wireUint(map?.[assetId]) ?? 0n;
+
+export const PChainAssetBalance = builder.objectRef<AssetBalanceShape>('PChainAssetBalance').implement({
+  description: 'How much of one asset addresses hold on the P-Chain, by lock state.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58).' }),
+    asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
+    balance: t.field({ type: 'BigInt', description: 'Total, in the asset\'s smallest unit.', resolve: (b) => amountOf(b.reply.balances, b.assetId) }),
+    unlocked: t.field({ type: 'BigInt', description: 'Spendable now.', resolve: (b) => amountOf(b.reply.unlockeds, b.assetId) }),
+    lockedStakeable: t.field({ type: 'BigInt', description: 'Locked, but usable for staking.', resolve: (b) => amountOf(b.reply.lockedStakeables, b.assetId) }),
+    lockedNotStakeable: t.field({ type: 'BigInt', description: 'Locked and not usable for staking.', resolve: (b) => amountOf(b.reply.lockedNotStakeables, b.assetId) }),
+  }),
+});
+
+interface BalanceShape {
+  network: NetworkKey;
+  reply: WireGetPBalanceReply;
+}
+
+export const PChainBalance = builder.objectRef<BalanceShape>('PChainBalance').implement({
+  description: 'What addresses hold on the P-Chain (`platform.getBalance`): AVAX totals by lock state, every asset, and the UTXOs.',
+  fields: (t) => ({
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'AVAX total, in nAVAX.', resolve: (b) => wireUint(b.reply.balance) }),
+    unlocked: t.field({ type: 'BigInt', nullable: true, description: 'AVAX spendable now, in nAVAX.', resolve: (b) => wireUint(b.reply.unlocked) }),
+    lockedStakeable: t.field({ type: 'BigInt', nullable: true, description: 'AVAX locked but usable for staking, in nAVAX.', resolve: (b) => wireUint(b.reply.lockedStakeable) }),
+    lockedNotStakeable: t.field({ type: 'BigInt', nullable: true, description: 'AVAX locked and not usable for staking, in nAVAX.', resolve: (b) => wireUint(b.reply.lockedNotStakeable) }),
+    assets: t.field({
+      type: [PChainAssetBalance],
+      description: 'Per asset.',
+      resolve: (b) => Object.keys(b.reply.balances ?? {}).map((assetId) => ({ network: b.network, assetId, reply: b.reply })),
+    }),
+    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs counted.', resolve: (b) => (b.reply.utxoIDs ?? []).map(utxoRefFrom) }),
+  }),
+});
+
+const MAX_ADDRESSES = 256;
+
+PChain.implement({
+  // Each field is one node call (or a share of one); the estimate counts one.
+  extensions: typeGuard({ fieldUpstreamCost: 1 }),
+  description:
+    'The P-Chain (platform chain) of a network, read from the network\'s node: blocks, validators, blockchains, balances and supply. Fields are null, with an error, when the node fails.',
+  fields: (t) => ({
+    height: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Height of the last accepted block (`platform.getHeight`).',
+      resolve: (p, _, ctx) => ctx.upstreams.nodeRpc.pChain(p.network).getHeight(),
+    }),
+    balance: t.field({
+      type: PChainBalance,
+      nullable: true,
+      description: 'What the addresses hold together (`platform.getBalance`).',
+      deprecationReason: 'platform.getBalance is deprecated since AvalancheGo v1.9.12: use `Network.utxos` with the P-Chain instead.',
+      args: { addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_ADDRESSES), description: `P-Chain addresses (P-avax1... on mainnet, P-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }) },
+      extensions: fieldGuard({ checkArgs: (args, scope) => chainAddresses('addresses', args.addresses, 'P', networkKey(scope.network), MAX_ADDRESSES) }),
+      resolve: async (p, args, ctx) => {
+        const addresses = chainAddresses('addresses', args.addresses, 'P', p.network, MAX_ADDRESSES);
+        return { network: p.network, reply: await ctx.upstreams.nodeRpc.pChain(p.network).getBalance(addresses) };
+      },
+    }),
+    blockchains: t.field({
+      type: [PChainBlockchain],
+      nullable: true,
+      description: 'Every blockchain but the P-Chain itself (`platform.getBlockchains`).',
+      deprecationReason: 'platform.getBlockchains is deprecated since AvalancheGo v1.9.12: use `Network.blockchains` (Data API) instead.',
+      resolve: async (p, _, ctx) => (await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchains()).map((wire) => ({ network: p.network, wire })),
+    }),
+    blockchainStatus: t.field({
+      type: BlockchainStatus,
+      nullable: true,
+      description: 'What the node knows of a blockchain (`platform.getBlockchainStatus`).',
+      args: { blockchainId: t.arg.string({ required: true, description: 'Blockchain id (cb58).' }) },
+      extensions: fieldGuard({ checkArgs: (args) => cb58Id('blockchainId', args.blockchainId) }),
+      resolve: async (p, args, ctx) =>
+        knownOr(await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId)), BLOCKCHAIN_STATUSES, 'Unknown'),
+    }),
+    currentSupply: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'An upper bound of the tokens that can stake the subnet (`platform.getCurrentSupply`), in its smallest unit; null for an unknown subnet.',
+      args: { subnetId: t.arg.string({ required: false, description: 'Subnet id (cb58); the primary network (AVAX) when omitted.' }) },
+      extensions: fieldGuard({ checkArgs: (args) => args.subnetId != null && cb58Id('subnetId', args.subnetId) }),
+      resolve: async (p, args, ctx) => {
+        const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : undefined;
+        return ctx.upstreams.nodeRpc.pChain(p.network).getCurrentSupply(subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId);
+      },
+    }),
+  }),
+});
+
+builder.objectFields(Network, (t) => ({
+  pChain: t.field({
+    type: PChain,
+    description: 'The network\'s P-Chain, from its node (AvalancheGo `platform.*`).',
+    resolve: (n) => ({ network: networkKey(n.name) }),
+  }),
+}));

@@ -1,0 +1,110 @@
+/**
+ * HistoricalReward: a staking reward paid on the P-Chain (`GET /v1/networks/{network}/rewards`), by
+ * reward address or by node. `rewardsConnection` is exported for other parents (a validator's
+ * rewards) so they page the same way.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { badInput } from '../../errors.js';
+import type { WireHistoricalReward } from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
+import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
+import { Network } from '../network/network.js';
+import { AssetWithPriceInfo } from '../common/money.js';
+import { Currency, REWARD_TYPES, RewardType } from '../common/primary-enums.js';
+import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
+import { type NetworkKey } from '../../lib/networks.js';
+import { fieldGuard, maxItems } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+
+/** Most addresses and node ids one rewards query may name. */
+export const MAX_REWARD_FILTERS = 64;
+export const REWARD_PAGE = { defaultSize: 10, maxSize: 100 };
+
+export const HistoricalReward = builder.objectRef<WireHistoricalReward>('HistoricalReward').implement({
+  description: 'A staking reward paid on the P-Chain at the end of a validation or delegation.',
+  fields: (t) => ({
+    rewardType: t.field({ type: RewardType, description: 'Why it was paid.', resolve: (r) => knownOr(r.rewardType, REWARD_TYPES, 'UNKNOWN') }),
+    nodeId: t.exposeString('nodeId', { description: 'The validator (NodeID-...) staked on.' }),
+    addresses: t.exposeStringList('addresses', { description: 'Addresses the reward was paid to (bech32).' }),
+    txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation) that earned it.' }),
+    rewardTxHash: t.exposeString('rewardTxHash', { description: 'Id of the transaction that paid it.' }),
+    amountStaked: t.field({ type: 'BigInt', description: 'Stake that earned it, in nAVAX.', resolve: (r) => r.amountStaked }),
+    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the staking period.', resolve: (r) => r.startTimestamp }),
+    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the staking period.', resolve: (r) => r.endTimestamp }),
+    utxoId: t.exposeString('utxoId', { description: 'Id of the UTXO that holds the reward (cb58).' }),
+    outputIndex: t.exposeInt('outputIndex', { description: 'Position of that UTXO in the paying transaction.' }),
+    reward: t.field({ type: AssetWithPriceInfo, description: 'The amount paid, with its fiat value when it was paid.', resolve: (r) => r.reward }),
+  }),
+});
+
+export const HistoricalRewardConnection = connectionType('HistoricalReward', HistoricalReward, 'A page of paid staking rewards.');
+
+export interface RewardFilters {
+  /** Reward addresses, validated (see `primaryAddresses`). */
+  addresses?: readonly string[];
+  /** Node ids, validated (see `nodeIds`). */
+  nodeIds?: readonly string[];
+  sortOrder?: 'asc' | 'desc';
+  currency?: string;
+}
+
+/**
+ * The rewards of already-validated addresses and/or node ids as a connection. Validate arguments
+ * first (with `primaryAddresses`/`nodeIds` of ./ids.js) so bad input never reaches the upstream.
+ */
+export function rewardsConnection(ctx: Context, network: NetworkNameValue, filters: RewardFilters, args: ConnectionArgs): Promise<ConnectionResult<WireHistoricalReward>> {
+  const wireNetwork = dataApiNetwork(network);
+  const query = {
+    addresses: filters.addresses?.length ? filters.addresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    sortOrder: filters.sortOrder,
+    currency: filters.currency,
+  };
+  return paginate(
+    {
+      scope: `rewards:${wireNetwork}:${JSON.stringify(query)}`,
+      ...REWARD_PAGE,
+      fetchPage: async (pageToken, pageSize) => {
+        const page = await ctx.upstreams.dataApi.primary.listHistoricalPrimaryNetworkRewards(wireNetwork, { ...query, pageToken, pageSize });
+        return { items: page.historicalRewards, nextPageToken: page.nextPageToken };
+      },
+    },
+    args,
+  );
+}
+
+/**
+ * The address and node-id filters of `Network.rewards` and `Network.pendingRewards`, checked (run by
+ * the guard and by the resolver).
+ */
+export function rewardFilters(args: { addresses?: string[] | null; nodeIds?: string[] | null }, key: NetworkKey) {
+  const addresses = primaryAddresses('addresses', args.addresses ?? [], MAX_REWARD_FILTERS, key, ['P', 'X']);
+  const nodeIds = nodeIdList('nodeIds', args.nodeIds ?? [], MAX_REWARD_FILTERS);
+  if (addresses.length === 0 && nodeIds.length === 0) throw badInput('addresses', 'give at least one address or node id (in "addresses" or "nodeIds")');
+  return { addresses, nodeIds };
+}
+
+builder.objectFields(Network, (t) => ({
+  rewards: t.field({
+    type: HistoricalRewardConnection,
+    nullable: true,
+    description: 'Staking rewards paid to addresses or for stake on nodes (`GET /v1/networks/{network}/rewards`); give addresses, nodeIds or both.',
+    args: {
+      addresses: t.arg.stringList({
+        required: false,
+        extensions: maxItems(MAX_REWARD_FILTERS),
+        description: `Up to ${MAX_REWARD_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
+      }),
+      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_REWARD_FILTERS), description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
+      currency: t.arg({ type: Currency, required: false, description: 'Currency of the historical prices; USD when omitted.' }),
+      ...connectionArgs(t, REWARD_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }), ...serves('data:listHistoricalPrimaryNetworkRewards') },
+    resolve: (n, args, ctx) => {
+      const { addresses, nodeIds } = rewardFilters(args, networkKey(n.name));
+      return rewardsConnection(ctx, n.name, { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined, currency: args.currency ?? undefined }, args);
+    },
+  }),
+}));

@@ -1,0 +1,197 @@
+/**
+ * Subnet: a subnet created on the P-Chain (the primary network's is 11111111111111111111111111111111LpoYY),
+ * with its owner, its L1 conversion and its blockchains (`GET /v1/networks/{network}/subnets[/{subnetId}]`),
+ * linked with what names it: `Blockchain.subnet`, `Chain.subnet`, `Validator.subnet`,
+ * `L1Validator.subnet`; and from it to its validators (`Subnet.validators`, `Subnet.l1Validators`).
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { isCb58Id } from '../../lib/codec.js';
+import type { NetworkKey } from '../../lib/networks.js';
+import type { WireL1ValidatorManagerDetails, WireSubnet, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
+import { Chain } from '../chain/chain.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { dataApiNetwork, NetworkName, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
+import { L1_VALIDATOR_PAGE, L1Validator, L1ValidatorConnection, l1ValidatorList } from '../validator/l1-validator.js';
+import { Network } from '../network/network.js';
+import { serves } from '../common/operations.js';
+import { loadEach } from '../common/each-key.js';
+import { checkNetworkIdKey } from '../common/global-ids.js';
+import { Validator } from '../validator/validator.js';
+import { cb58Id, nodeId as nodeIdArg } from '../common/validate.js';
+import { OutputOwners, ownersFrom } from '../common/node-kit.js';
+import { Blockchain, blockchainKey, type BlockchainShape } from '../blockchain/blockchain.js';
+import { pChainAddress } from '../common/primary-ids.js';
+import { VALIDATOR_PAGE, ValidationStatus, ValidatorConnection, validatorList, validatorListQuery } from '../validator/validator-details.js';
+
+/** A subnet record and the network it was read from (the wire record does not say). */
+export interface SubnetShape extends WireSubnet {
+  network: NetworkKey;
+}
+
+/** Local id of a subnet: `<network>:<subnetId>`. */
+export const subnetKey = (network: NetworkKey, subnetId: string) => `${network}:${subnetId}`;
+
+export const Subnet = builder.loadableNodeRef<SubnetShape, string, string>('Subnet', {
+  id: { resolve: (s) => subnetKey(s.network, s.subnetId) },
+  // An id of no subnet loads as null; a failed call fails its own slot only.
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.subnetById.load(id)),
+});
+
+/** A subnet's owners, with the P-Chain prefix on the addresses the Data API sends bare. */
+export const subnetOwners = (info: WireSubnetOwnershipInfo) => ownersFrom({ ...info, addresses: info.addresses.map(pChainAddress) })!;
+
+export const L1ValidatorManager = builder.objectRef<WireL1ValidatorManagerDetails & { network: NetworkKey }>('L1ValidatorManager').implement({
+  description: 'The contract that manages an L1\'s validator set, and the chain it runs on.',
+  fields: (t) => ({
+    blockchainId: t.exposeString('blockchainId', { description: 'Id of the blockchain the contract runs on (cb58).' }),
+    contractAddress: t.exposeString('contractAddress', { description: 'Address of the contract (0x hex).' }),
+    blockchain: t.field({
+      type: Blockchain,
+      nullable: true,
+      description: 'The blockchain the contract runs on.',
+      resolve: (m) => blockchainKey(m.network, m.blockchainId),
+    }),
+  }),
+});
+
+Subnet.implement({
+  extensions: typeGuard({ checkId: checkNetworkIdKey('subnetId') }),
+  description: 'A subnet created on the P-Chain (or the primary network itself): its owner, whether it became an L1, its blockchains and its validators.',
+  fields: (t) => ({
+    subnetId: t.exposeString('subnetId', { description: 'The subnet id (cb58).' }),
+    network: t.field({ type: NetworkName, description: 'The network it was created on.', resolve: (s) => networkName(s.network) }),
+    createBlockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the P-Chain block that created it.', resolve: (s) => s.createBlockTimestamp }),
+    createBlockIndex: t.field({ type: 'BigInt', description: 'Height of the P-Chain block that created it.', resolve: (s) => s.createBlockIndex }),
+    subnetOwnershipInfo: t.field({
+      type: OutputOwners,
+      description: 'Who may change it (its latest owner): `threshold` signatures of `addresses` (P-Chain, bech32), after `locktime`.',
+      resolve: (s) => subnetOwners(s.subnetOwnershipInfo),
+    }),
+    isL1: t.exposeBoolean('isL1', { description: 'True once converted to an L1 (ACP-77), which manages its validators itself.' }),
+    l1ConversionTransactionHash: t.string({
+      nullable: true,
+      description: 'Id of the ConvertSubnetToL1Tx that made it an L1.',
+      resolve: (s) => s.l1ConversionTransactionHash ?? null,
+    }),
+    l1ValidatorManager: t.field({
+      type: L1ValidatorManager,
+      nullable: true,
+      description: 'The validator manager contract of an L1.',
+      resolve: (s) => (s.l1ValidatorManagerDetails ? { ...s.l1ValidatorManagerDetails, network: s.network } : null),
+    }),
+    blockchains: t.field({
+      type: [Blockchain],
+      description: 'The blockchains it validates, as the subnet record lists them (no further call).',
+      extensions: fieldGuard({ upstreamCostPerItem: 0 }),
+      resolve: (s) => s.blockchains.map((b): BlockchainShape => ({ ...b, network: s.network })),
+    }),
+    validators: t.field({
+      type: ValidatorConnection,
+      nullable: true,
+      description: 'Its validations as the Data API lists them (`Network.validatorList` with this `subnetId`).',
+      args: {
+        validationStatus: t.arg({ type: ValidationStatus, required: false, description: 'Only validations in this status (not UNKNOWN).' }),
+        ...connectionArgs(t, VALIDATOR_PAGE),
+      },
+      extensions: { ...fieldGuard({ upstreamCost: 2, checkArgs: (args) => validatorListQuery(args) }), ...serves('data:listValidators') },
+      resolve: (s, args, ctx) => validatorList(ctx, s.network, validatorListQuery({ ...args, subnetId: s.subnetId }), args),
+    }),
+    l1Validators: t.field({
+      type: L1ValidatorConnection,
+      nullable: true,
+      description: 'Its L1 validators as the Data API lists them (`Network.l1Validators` with this `subnetId`); empty before it became an L1.',
+      args: {
+        nodeId: t.arg.string({ required: false, description: 'Only validations of this node (NodeID-...).' }),
+        includeInactiveL1Validators: t.arg.boolean({ required: false, description: 'Also list validators whose balance ran out; false when omitted.' }),
+        ...connectionArgs(t, L1_VALIDATOR_PAGE),
+      },
+      extensions: { ...fieldGuard({ checkArgs: (args) => args.nodeId != null && nodeIdArg('nodeId', args.nodeId) }), ...serves('data:listL1Validators') },
+      resolve: (s, args, ctx) =>
+        l1ValidatorList(
+          ctx,
+          s.network,
+          { subnetId: s.subnetId, nodeId: args.nodeId != null ? nodeIdArg('nodeId', args.nodeId) : undefined, includeInactiveL1Validators: args.includeInactiveL1Validators ?? undefined },
+          args,
+        ),
+    }),
+  }),
+});
+
+const SUBNET_PAGE = { defaultSize: 100, maxSize: 10_000 };
+export const SubnetConnection = connectionType('Subnet', Subnet, 'A page of subnets.');
+
+// A subnet is read by id where one is named; each is one call (deduped within the operation).
+const subnetLink = { ...serves('data:getSubnetById') };
+
+builder.objectFields(Network, (t) => ({
+  subnets: t.field({
+    type: SubnetConnection,
+    nullable: true,
+    description: 'The subnets created on this network\'s P-Chain, with the primary network (`GET /v1/networks/{network}/subnets`).',
+    args: {
+      ...connectionArgs(t, SUBNET_PAGE),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by creation time; the upstream default when omitted.' }),
+    },
+    extensions: serves('data:listSubnets'),
+    resolve: (n, args, ctx) => {
+      const network = networkKey(n.name);
+      const wireNetwork = dataApiNetwork(n.name);
+      const sortOrder = args.sortOrder ?? undefined;
+      return paginate<SubnetShape>(
+        {
+          scope: `subnets:${wireNetwork}:${sortOrder ?? ''}`,
+          ...SUBNET_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.validators.listSubnets(wireNetwork, { pageToken, pageSize, sortOrder });
+            const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
+            // Links to these subnets later in the operation need no call.
+            for (const s of items) ctx.loaders.subnetById.prime(subnetKey(network, s.subnetId), s);
+            return { items, nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+  subnet: t.field({
+    type: Subnet,
+    nullable: true,
+    description: 'One subnet by id (`GET /v1/networks/{network}/subnets/{subnetId}`); null when this network has none by that id.',
+    args: { id: t.arg.string({ required: true, description: 'A subnet id (cb58); the primary network is 11111111111111111111111111111111LpoYY.' }) },
+    extensions: { ...fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }), ...subnetLink },
+    resolve: (n, args) => subnetKey(networkKey(n.name), cb58Id('id', args.id)),
+  }),
+}));
+
+builder.objectFields(Blockchain, (t) => ({
+  subnet: t.field({ type: Subnet, nullable: true, description: 'The subnet (L1) that validates it.', extensions: subnetLink, resolve: (b) => subnetKey(b.network, b.subnetId) }),
+}));
+
+builder.objectFields(Chain, (t) => ({
+  subnet: t.field({
+    type: Subnet,
+    nullable: true,
+    description: 'The subnet (L1) that validates this chain, when the chain record names it.',
+    extensions: subnetLink,
+    resolve: (c) => (c.subnetId && isCb58Id(c.subnetId) ? subnetKey(c.isTestnet ? 'fuji' : 'mainnet', c.subnetId) : null),
+  }),
+}));
+
+builder.objectFields(Validator, (t) => ({
+  subnet: t.field({ type: Subnet, nullable: true, description: 'The subnet it validates (the primary network for primary-network validators).', extensions: subnetLink, resolve: (v) => subnetKey(v.network, v.subnetId) }),
+}));
+
+builder.objectFields(L1Validator, (t) => ({
+  subnet: t.field({
+    type: Subnet,
+    nullable: true,
+    description: 'The L1 it validates.',
+    extensions: subnetLink,
+    resolve: (v) => {
+      const subnetId = v.subnetId ?? v.details?.subnetId;
+      return subnetId ? subnetKey(v.network, subnetId) : null;
+    },
+  }),
+}));

@@ -1,0 +1,129 @@
+/**
+ * The head of the chains: a chain's latest transactions (`Chain.transactions`), and the latest blocks
+ * and transactions of every chain of a network (`Query.latestBlocks`, `Query.latestTransactions`).
+ * Listed blocks and transactions prime their loaders, so a link to one of them in the same operation
+ * (`Transaction.block`, `TokenTransfer.transaction`, `node(id:)`) costs no call.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { badInput } from '../../errors.js';
+import type { WireEvmBlock, WireNativeTransaction } from '../../upstream/types/data-api-evm.js';
+import type { WireTransactionStatusFilter } from '../../upstream/types/data-api-evm-transactions.js';
+import { Chain } from '../chain/chain.js';
+import { connectionArgs, paginate } from '../common/connection.js';
+import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { fieldGuard } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+import { BlockConnection, blockKey } from '../block/block.js';
+import { fromSummary, TransactionConnection, TransactionStatus, txKey, type TransactionShape } from './transaction.js';
+
+/** The services' bounds of every latest list: 1 to 100 items a page, 10 by default. */
+const LATEST_PAGE = { defaultSize: 10, maxSize: 100 };
+
+/** The `status` filter: SUCCESS or FAILED (UNKNOWN names no status the service filters by). */
+function statusArg(value: 'SUCCESS' | 'FAILED' | 'UNKNOWN' | null | undefined): WireTransactionStatusFilter | undefined {
+  if (value == null) return undefined;
+  if (value === 'UNKNOWN') throw badInput('status', 'UNKNOWN is not a status to filter by; use SUCCESS or FAILED');
+  return value === 'SUCCESS' ? 'success' : 'failed';
+}
+
+/** Lists a page of summaries as transactions, priming the transaction loader with each. */
+function primedTransactions(ctx: Context, items: WireNativeTransaction[], chainIdOf: (item: WireNativeTransaction) => string): TransactionShape[] {
+  return items.map((item) => {
+    const tx = fromSummary(chainIdOf(item), item);
+    ctx.loaders.transactionByHash.prime(txKey(tx.chainId, item.txHash), tx);
+    return tx;
+  });
+}
+
+function primedBlocks(ctx: Context, blocks: WireEvmBlock[]): WireEvmBlock[] {
+  for (const block of blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
+  return blocks;
+}
+
+const statusDescription = 'Only transactions with this outcome (SUCCESS or FAILED); all when omitted.';
+
+builder.objectFields(Chain, (t) => ({
+  transactions: t.field({
+    type: TransactionConnection,
+    nullable: true,
+    description: 'The chain\'s latest transactions, newest first (`GET /v1/chains/{chainId}/transactions`), optionally only successful or failed ones.',
+    args: {
+      status: t.arg({ type: TransactionStatus, required: false, description: statusDescription }),
+      ...connectionArgs(t, LATEST_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => statusArg(args.status) }), ...serves('data:listLatestTransactions') },
+    resolve: (chain, args, ctx) => {
+      const status = statusArg(args.status);
+      return paginate(
+        {
+          scope: `latestTransactions:${chain.chainId}:${status ?? ''}`,
+          ...LATEST_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.evmTransactions.listLatestTransactions(chain.chainId, { status, pageToken, pageSize });
+            return { items: primedTransactions(ctx, page.transactions, () => chain.chainId), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+}));
+
+/** The network filter of the cross-chain lists: one network, or all when omitted. */
+const networkOf = (value: NetworkNameValue | null | undefined) => (value ? dataApiNetwork(value) : undefined);
+
+builder.queryFields((t) => ({
+  latestBlocks: t.field({
+    type: BlockConnection,
+    nullable: true,
+    description:
+      'The latest blocks of every EVM chain the Data API indexes, newest first (`GET /v1/blocks`); each block links to its chain. Only one network\'s chains when `network` is given.',
+    args: {
+      network: t.arg({ type: NetworkName, required: false, description: 'Only blocks of this network\'s chains; every network when omitted.' }),
+      ...connectionArgs(t, LATEST_PAGE),
+    },
+    extensions: serves('data:listLatestBlocksAllChains'),
+    resolve: (_, args, ctx) => {
+      const network = networkOf(args.network);
+      return paginate(
+        {
+          scope: `latestBlocks:${network ?? ''}`,
+          ...LATEST_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.evmTransactions.listLatestBlocksAllChains({ network, pageToken, pageSize });
+            return { items: primedBlocks(ctx, page.blocks), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+  latestTransactions: t.field({
+    type: TransactionConnection,
+    nullable: true,
+    description:
+      'The latest transactions of every EVM chain the Data API indexes, newest first (`GET /v1/transactions`); each transaction links to its chain and block. Only one network\'s chains when `network` is given.',
+    args: {
+      network: t.arg({ type: NetworkName, required: false, description: 'Only transactions of this network\'s chains; every network when omitted.' }),
+      status: t.arg({ type: TransactionStatus, required: false, description: statusDescription }),
+      ...connectionArgs(t, LATEST_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => statusArg(args.status) }), ...serves('data:listLatestTransactionsAllChains') },
+    resolve: (_, args, ctx) => {
+      const network = networkOf(args.network);
+      const status = statusArg(args.status);
+      return paginate(
+        {
+          scope: `latestTransactionsAllChains:${network ?? ''}:${status ?? ''}`,
+          ...LATEST_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.evmTransactions.listLatestTransactionsAllChains({ network, status, pageToken, pageSize });
+            return { items: primedTransactions(ctx, page.transactions, (item) => item.chainId), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+    },
+  }),
+}));

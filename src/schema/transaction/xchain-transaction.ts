@@ -1,0 +1,169 @@
+/**
+ * The X-Chain node's view of a transaction (`avm.getTx`) as members of `XChainTransaction`: its
+ * kind, inputs, outputs, credentials, raw bytes and each kind's own members (a CreateAssetTx's
+ * initial states, an OperationTx's operations, an ImportTx's imported inputs, an ExportTx's exported
+ * outputs). Typed members come from the JSON encoding; `raw` from the hex encoding, fetched only
+ * when selected (and alone when nothing else is). On a transaction the Data API listed, they are
+ * read from the node by hash when selected.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { wireInt } from '../../upstream/node-rpc/codec.js';
+import { notFound } from '../../errors.js';
+import type { NetworkKey } from '../../lib/networks.js';
+import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import { knownOr } from '../common/enums.js';
+import { cb58Id } from '../common/validate.js';
+import { hashOf, X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind, type XNodeTxShape, type XTxShape } from './primary-transaction.js';
+import { XChain } from '../xchain/xchain.js';
+import {
+  Credential,
+  credentialFrom,
+  initialStateFrom,
+  inputFrom,
+  operationFrom,
+  outputFrom,
+  TransferableInput,
+  TransferableOutput,
+  XChainInitialState,
+  XChainOperation,
+} from './xchain-io.js';
+import { selectsOnly } from '../common/node-kit.js';
+import { fieldGuard } from '../common/guards.js';
+
+/** A tx by id in the encoding the selection needs; null when the chain does not know it. */
+export async function fetchTx(ctx: Context, network: NetworkKey, id: string, hexOnly: boolean): Promise<XNodeTxShape | null> {
+  const rpc = ctx.upstreams.nodeRpc.xChain(network);
+  if (hexOnly) {
+    const hex = await rpc.getTx(id, 'hex');
+    return hex === null ? null : { network, chain: 'X', txHash: id, hex };
+  }
+  const json = await rpc.getTx(id, 'json');
+  return json === null ? null : { network, chain: 'X', txHash: id, json };
+}
+
+/** Fields that can be answered from the hex encoding alone. */
+export const TX_HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'txHash', 'type', 'raw']);
+
+export const XChainTxType = builder.enumType('XChainTxType', {
+  description: 'The kind of an X-Chain transaction, as the node\'s record shows it (its codec type).',
+  values: {
+    BASE: { description: 'A transfer of assets between X-Chain addresses.' },
+    CREATE_ASSET: { description: 'Creates an asset; the asset id is the transaction id.' },
+    OPERATION: { description: 'Applies fx operations, such as minting.' },
+    IMPORT: { description: 'Imports UTXOs another chain exported to the X-Chain.' },
+    EXPORT: { description: 'Exports outputs to another chain.' },
+  } as const,
+});
+
+/** The kind of a transaction: from the node's record it holds, else from the node's JSON read by hash. */
+async function kindOf(tx: XTxShape, ctx: Context): Promise<(typeof X_TX_KINDS)[number]> {
+  if (!tx.wire) return xNodeTxKind(tx);
+  return xNodeTxKind({ network: tx.network, chain: 'X', txHash: tx.wire.txHash, json: await xNodeJson(tx, ctx) });
+}
+
+/** A resolver of a member of the node's JSON of the unsigned tx. */
+const fromNode =
+  <T>(pick: (u: WireXTx['unsignedTx'], network: NetworkKey, json: WireXTx) => T) =>
+  async (tx: XTxShape, _args: object, ctx: Context): Promise<T> => {
+    const json = await xNodeJson(tx, ctx);
+    return pick(json.unsignedTx, tx.network, json);
+  };
+
+builder.objectFields(XChainTransaction, (t) => ({
+  type: t.field({
+    type: XChainTxType,
+    description: 'The kind of transaction as the node\'s record shows it (from its bytes when only they were read); see also `txType`.',
+    resolve: (tx, _, ctx) => kindOf(tx, ctx),
+  }),
+  networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji), from the node\'s record.', resolve: fromNode((u) => wireInt(u.networkID)) }),
+  inputs: t.field({
+    type: [TransferableInput],
+    description: 'Inputs spending X-Chain UTXOs, from the node\'s record.',
+    resolve: fromNode((u, network) => (u.inputs ?? []).map((i) => inputFrom(network, i, true))),
+  }),
+  outputs: t.field({
+    type: [TransferableOutput],
+    description: 'Outputs that stay on the X-Chain, from the node\'s record.',
+    resolve: fromNode((u, network) => (u.outputs ?? []).map((o) => outputFrom(network, o))),
+  }),
+  credentials: t.field({
+    type: [Credential],
+    description: 'Signatures, one credential per input (then per imported input and per operation), from the node\'s record.',
+    resolve: fromNode((_, __, json) => (json.credentials ?? []).map(credentialFrom)),
+  }),
+  raw: t.string({
+    description: 'The signed transaction bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).',
+    resolve: async (tx, _, ctx) => {
+      if (!tx.wire && tx.hex) return tx.hex;
+      const hash = hashOf(tx);
+      const hex = await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(hash, 'hex');
+      if (hex === null) throw notFound(`The X-Chain node no longer has transaction ${hash}`);
+      return hex;
+    },
+  }),
+  name: t.string({ nullable: true, description: 'For a CreateAssetTx, the name of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => u.name ?? null) }),
+  symbol: t.string({ nullable: true, description: 'For a CreateAssetTx, the symbol of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => u.symbol ?? null) }),
+  denomination: t.int({ nullable: true, description: 'For a CreateAssetTx, the denomination of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => wireInt(u.denomination)) }),
+  initialStates: t.field({
+    type: [XChainInitialState],
+    description: 'For a CreateAssetTx, the outputs the asset starts with, per feature extension (node\'s record); empty otherwise.',
+    resolve: fromNode((u) => (u.initialStates ?? []).map(initialStateFrom)),
+  }),
+  operations: t.field({
+    type: [XChainOperation],
+    description: 'For an OperationTx, its operations (node\'s record); empty otherwise.',
+    resolve: fromNode((u, network) => (u.operations ?? []).map((o) => operationFrom(network, o))),
+  }),
+  importedInputs: t.field({
+    type: [TransferableInput],
+    description: 'For an ImportTx, the inputs spending the imported UTXOs, created on the source chain (node\'s record); empty otherwise.',
+    resolve: fromNode((u, network) => (u.importedInputs ?? []).map((i) => inputFrom(network, i, false))),
+  }),
+  exportedOutputs: t.field({
+    type: [TransferableOutput],
+    description: 'For an ExportTx, the outputs sent to the destination chain (node\'s record); empty otherwise.',
+    resolve: fromNode((u, network) => (u.exportedOutputs ?? []).map((o) => outputFrom(network, o))),
+  }),
+}));
+
+builder.objectFields(TransferableInput, (t) => ({
+  spentTx: t.field({
+    type: XChainTransaction,
+    nullable: true,
+    description: 'The X-Chain transaction that created the spent UTXO; null for inputs spending UTXOs of another chain (imports, P-Chain).',
+    resolve: (i, _, ctx, info) => (i.spendsXChainUtxo ? fetchTx(ctx, i.network, i.txId, selectsOnly(info, TX_HEX_FIELDS)) : null),
+  }),
+}));
+
+const TX_STATUSES = ['Accepted', 'Processing', 'Rejected'] as const;
+
+export const XChainTxStatus = builder.enumType('XChainTxStatus', {
+  description: 'Where a transaction stands on the node.',
+  values: {
+    ACCEPTED: { value: 'Accepted', description: 'Accepted (or certain to be) by every node.' },
+    PROCESSING: { value: 'Processing', description: 'Being voted on by this node.' },
+    REJECTED: { value: 'Rejected', description: 'Will never be accepted.' },
+    UNKNOWN: { value: 'Unknown', description: 'Not seen by this node, or a status this gateway does not know.' },
+  } as const,
+});
+
+builder.objectFields(XChain, (t) => ({
+  tx: t.field({
+    type: XChainTransaction,
+    nullable: true,
+    description: 'A transaction by id (`avm.getTx`); null when the chain does not know it.',
+    args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
+    resolve: (x, args, ctx, info) => fetchTx(ctx, x.network, cb58Id('id', args.id), selectsOnly(info, TX_HEX_FIELDS)),
+  }),
+  txStatus: t.field({
+    type: XChainTxStatus,
+    nullable: true,
+    description: 'The status of a transaction (`avm.getTxStatus`).',
+    deprecationReason: 'avm.getTxStatus is deprecated since AvalancheGo v1.10.0: read `tx` (null when unknown) instead.',
+    args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
+    extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
+    resolve: async (x, args, ctx) => knownOr(await ctx.upstreams.nodeRpc.xChain(x.network).getTxStatus(cb58Id('id', args.id)), TX_STATUSES, 'Unknown'),
+  }),
+}));

@@ -1,0 +1,232 @@
+/**
+ * UTXOs of primary-network addresses (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`).
+ *
+ * The P-Chain and the X-Chain (whose shape the C-Chain's atomic UTXOs share) describe a UTXO with
+ * different fields: block heights, staking periods and two locktimes on one side; creation and
+ * spending times, credentials and NFT payloads on the other. So `Utxo` is an interface with what
+ * both share (normalized where the wire differs only in spelling: `outputIndex` as a number or a
+ * string, `utxoType` in upper or lower case), implemented by `PChainUtxo` and `XChainUtxo` whose
+ * own fields are non-null where the wire promises them, rather than one type where every field
+ * may be null and nothing says which chain fills which.
+ */
+import { builder } from '../../builder.js';
+import { badInput } from '../../errors.js';
+import type {
+  WireListUtxosQuery,
+  WirePChainUtxo,
+  WirePrimaryNetworkChainInfo,
+  WireUtxoCredential,
+  WireXChainUtxo,
+} from '../../upstream/types/data-api-primary.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../common/enums.js';
+import { Network } from '../network/network.js';
+import { cb58Id } from '../common/validate.js';
+import { AssetAmount } from '../common/money.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
+import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
+import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
+import { fieldGuard, maxItems } from '../common/guards.js';
+import { serves } from '../common/operations.js';
+
+export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
+
+/** Most addresses one UTXO query may name (the upstream's own bound on its comma-separated list). */
+export const MAX_UTXO_ADDRESSES = 64;
+const UTXO_PAGE = { defaultSize: 10, maxSize: 100 };
+
+export const UtxoCredential = builder.objectRef<WireUtxoCredential>('UtxoCredential').implement({
+  description: 'A signature that unlocked a spent UTXO, and the public key it recovers to.',
+  fields: (t) => ({
+    signature: t.string({ nullable: true, description: 'The 65-byte signature, encoded as the Data API sends it (base64).', resolve: (c) => c.signature ?? null }),
+    publicKey: t.string({ nullable: true, description: 'The signer\'s compressed public key, encoded as the Data API sends it (base64).', resolve: (c) => c.publicKey ?? null }),
+  }),
+});
+
+export const Utxo = builder.interfaceRef<UtxoShape>('Utxo').implement({
+  description: 'An unspent (or, on request, spent) transaction output on the P-, X- or C-Chain.',
+  resolveType: (u) => (u.kind === 'P' ? 'PChainUtxo' : 'XChainUtxo'),
+  fields: (t) => ({
+    utxoId: t.string({ description: 'The UTXO id (cb58).', resolve: (u) => u.utxoId }),
+    addresses: t.stringList({ description: 'Addresses that may sign to spend it (bech32, without chain prefix).', resolve: (u) => u.addresses }),
+    asset: t.field({ type: AssetAmount, description: 'The asset and amount it holds.', resolve: (u) => u.asset }),
+    assetId: t.string({ description: 'Id of the asset it holds (cb58), for looking the asset up.', resolve: (u) => (u.kind === 'P' ? u.assetId : u.asset.assetId) }),
+    amount: t.field({
+      type: 'BigInt',
+      description: 'The amount it holds, in the asset\'s smallest unit.',
+      resolve: (u) => (u.kind === 'P' ? u.amount : u.asset.amount),
+    }),
+    outputIndex: t.int({ description: 'Position of the output in the transaction that created it.', resolve: (u) => Number(u.outputIndex) }),
+    creationTxHash: t.string({
+      description: 'Id of the transaction that created it (the P-Chain\'s `txHash`).',
+      resolve: (u) => (u.kind === 'P' ? u.txHash : u.creationTxHash),
+    }),
+    consumingTxHash: t.string({ nullable: true, description: 'Id of the transaction that spent it; null while unspent.', resolve: (u) => u.consumingTxHash ?? null }),
+    createdOnChainId: t.string({ description: 'Blockchain id of the chain that created it.', resolve: (u) => u.createdOnChainId }),
+    consumedOnChainId: t.string({
+      description: 'Blockchain id of the chain that spends (or will spend) it; differs from `createdOnChainId` for exported UTXOs.',
+      resolve: (u) => u.consumedOnChainId,
+    }),
+    utxoType: t.field({ type: UtxoType, description: 'Transfer, stake or mint.', resolve: (u) => utxoTypeOf(u.utxoType) }),
+    threshold: t.int({ nullable: true, description: 'How many of `addresses` must sign to spend it.', resolve: (u) => u.threshold ?? null }),
+    utxoBytes: t.string({ nullable: true, description: 'The serialized UTXO (hex), when the upstream sends it.', resolve: (u) => u.utxoBytes ?? null }),
+  }),
+});
+
+export const PChainUtxo = builder.objectRef<WirePChainUtxo & { kind: 'P' }>('PChainUtxo').implement({
+  description: 'A P-Chain UTXO: spendable value or stake, possibly time-locked.',
+  interfaces: [Utxo],
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'Id of the transaction that created it (upstream name of `creationTxHash`).' }),
+    blockNumber: t.field({ type: 'BigInt', description: 'P-Chain height of the block that created it.', resolve: (u) => u.blockNumber }),
+    blockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the block that created it.', resolve: (u) => u.blockTimestamp }),
+    consumingBlockNumber: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'P-Chain height of the block that spent it; null while unspent.',
+      resolve: (u) => u.consumingBlockNumber ?? null,
+    }),
+    consumingBlockTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Time of the block that spent it; null while unspent.',
+      resolve: (u) => u.consumingBlockTimestamp ?? null,
+    }),
+    staked: t.boolean({ nullable: true, description: 'True while it is locked as stake.', resolve: (u) => u.staked ?? null }),
+    utxoStartTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Start of the staking period it is locked for (stake UTXOs).',
+      resolve: (u) => u.utxoStartTimestamp ?? null,
+    }),
+    utxoEndTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'End of the staking period it is locked for (stake UTXOs).',
+      resolve: (u) => u.utxoEndTimestamp ?? null,
+    }),
+    platformLocktime: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Time before which it cannot be spent.',
+      resolve: (u) => u.platformLocktime ?? null,
+    }),
+    stakeableLocktime: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Time before which it can only be staked, not transferred.',
+      resolve: (u) => u.stakeableLocktime ?? null,
+    }),
+    rewardType: t.field({
+      type: RewardType,
+      nullable: true,
+      description: 'For a reward UTXO, why it was paid; null otherwise.',
+      resolve: (u) => (u.rewardType ? knownOr(u.rewardType, REWARD_TYPES, 'UNKNOWN') : null),
+    }),
+  }),
+});
+
+export const XChainUtxo = builder.objectRef<WireXChainUtxo & { kind: 'X' }>('XChainUtxo').implement({
+  description: 'An X-Chain UTXO (also the shape of UTXOs in the C-Chain\'s atomic memory): a fungible amount, a mint right or an NFT.',
+  interfaces: [Utxo],
+  fields: (t) => ({
+    timestamp: t.field({ type: 'Timestamp', description: 'When it was created.', resolve: (u) => u.timestamp }),
+    consumingTxTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When it was spent; null while unspent.',
+      resolve: (u) => u.consumingTxTimestamp ?? null,
+    }),
+    locktime: t.field({ type: 'Timestamp', description: 'Time before which it cannot be spent (0: none).', resolve: (u) => u.locktime }),
+    groupId: t.int({ nullable: true, description: 'For NFT outputs, the minting group.', resolve: (u) => u.groupId ?? null }),
+    payload: t.string({ nullable: true, description: 'For NFT outputs, the payload (hex).', resolve: (u) => u.payload ?? null }),
+    credentials: t.field({
+      type: [UtxoCredential],
+      nullable: true,
+      description: 'For spent UTXOs, the signatures that unlocked it.',
+      resolve: (u) => u.credentials ?? null,
+    }),
+  }),
+});
+
+export const UtxoConnection = connectionType<UtxoShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>('Utxo', Utxo, 'A page of UTXOs.');
+
+builder.objectFields(UtxoConnection, (t) => ({
+  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+}));
+
+builder.objectFields(Network, (t) => ({
+  utxos: t.field({
+    type: UtxoConnection,
+    nullable: true,
+    description:
+      'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`. The address list goes in the URL while the URL stays within 2048 characters (about 40 addresses), in a POST body (the route\'s POST form) beyond; the pages are the same.',
+    args: {
+      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      addresses: t.arg.stringList({
+        required: false,
+        extensions: maxItems(MAX_UTXO_ADDRESSES),
+        description: `1 to ${MAX_UTXO_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally with the chain's prefix, e.g. P-avax1...); omit it for the UTXOs of every address on the chain.`,
+      }),
+      assetId: t.arg.string({ required: false, description: 'Only UTXOs of this asset (cb58; X-Chain).' }),
+      minUtxoAmount: t.arg({ type: 'BigInt', required: false, description: 'Only UTXOs holding at least this amount (smallest unit, inclusive).' }),
+      includeSpent: t.arg.boolean({ required: false, description: 'Also return spent UTXOs.' }),
+      sortBy: t.arg({ type: UtxoSortBy, required: false, description: 'Property to sort by; creation time when omitted.' }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Sort direction; the upstream default when omitted.' }),
+      ...connectionArgs(t, UTXO_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }), ...serves('data:getUtxosByAddresses', 'data:getUtxosByAddressesV2') },
+    resolve: async (n, args, ctx) => {
+      const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
+      const network = dataApiNetwork(n.name);
+      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+      const connection = await paginate(
+        {
+          scope: `utxos:${network}:${blockchainId}:${JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
+          ...UTXO_PAGE,
+          fetchPage: async (pageToken, pageSize) => {
+            const page = await ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, { ...query, pageToken, pageSize });
+            chainInfo ??= page.chainInfo ?? null;
+            return { items: page.utxos.map((u) => shapeUtxo(u, alias)), nextPageToken: page.nextPageToken };
+          },
+        },
+        args,
+      );
+      return { ...connection, chainInfo };
+    },
+  }),
+}));
+
+interface UtxoArgs {
+  blockchain: string;
+  addresses?: string[] | null;
+  assetId?: string | null;
+  minUtxoAmount?: bigint | null;
+  includeSpent?: boolean | null;
+  sortBy?: WireListUtxosQuery['sortBy'] | null;
+  sortOrder?: WireListUtxosQuery['sortOrder'] | null;
+}
+
+/** The chain and Data API query of `Network.utxos`, checked (run by the guard and by the resolver). */
+function utxoArgs(args: UtxoArgs, key: NetworkKey) {
+  const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
+  if (args.addresses?.length === 0) throw badInput('addresses', 'give at least one address, or omit the argument for every address');
+  const addresses = args.addresses == null ? undefined : primaryAddresses('addresses', args.addresses, MAX_UTXO_ADDRESSES, key, [alias]);
+  const assetId = args.assetId == null ? undefined : cb58Id('assetId', args.assetId);
+  if (args.minUtxoAmount != null && args.minUtxoAmount < 0n) throw badInput('minUtxoAmount', 'must not be negative');
+  const query = {
+    addresses,
+    assetId,
+    minUtxoAmount: args.minUtxoAmount ?? undefined,
+    includeSpent: args.includeSpent ?? undefined,
+    sortBy: args.sortBy ?? undefined,
+    sortOrder: args.sortOrder ?? undefined,
+  };
+  return { blockchainId, alias, query };
+}
+
+/** Tags a wire UTXO with its shape: the P-Chain's, or the X-Chain's (which the C-Chain shares). */
+function shapeUtxo(u: WirePChainUtxo | WireXChainUtxo, chain: PrimaryChainAlias): UtxoShape {
+  return chain === 'P' ? { ...(u as WirePChainUtxo), kind: 'P' } : { ...(u as WireXChainUtxo), kind: 'X' };
+}

@@ -1,0 +1,107 @@
+/**
+ * PendingReward: what a staking period that has not ended will pay, by reward address or node
+ * (`GET /v1/networks/{network}/rewards:listPending`), linked both ways with the validator staked on.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
+import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
+import { connectionArgs, connectionType, emptyConnection, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
+import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { fieldGuard, maxItems } from '../common/guards.js';
+import { Network } from '../network/network.js';
+import { serves } from '../common/operations.js';
+import { nodeIdOf, Validator, validatorKey } from './validator.js';
+import { AssetAmount } from '../common/money.js';
+import { REWARD_TYPES, RewardType } from '../common/primary-enums.js';
+import { MAX_REWARD_FILTERS, REWARD_PAGE, rewardFilters } from '../reward/rewards.js';
+
+type PendingRewardShape = WirePendingReward & { network: NetworkKey };
+
+export const PendingReward = builder.objectRef<PendingRewardShape>('PendingReward').implement({
+  description: 'The reward a validation or delegation that has not ended will pay, as estimated now.',
+  fields: (t) => ({
+    rewardType: t.field({ type: RewardType, description: 'What it rewards.', resolve: (r) => knownOr(r.rewardType, REWARD_TYPES, 'UNKNOWN') }),
+    addresses: t.exposeStringList('addresses', { description: 'Addresses it will be paid to (bech32).' }),
+    txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation).' }),
+    nodeId: t.exposeString('nodeId', { description: 'The validator (NodeID-...) staked on.' }),
+    validator: t.field({
+      type: Validator,
+      nullable: true,
+      description: 'That validator as the P-Chain reports it now; null when it is no longer a current validator.',
+      resolve: (r) => validatorKey(r.network, PRIMARY_NETWORK_SUBNET_ID, r.nodeId),
+    }),
+    amountStaked: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (r) => r.amountStaked }),
+    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the staking period.', resolve: (r) => r.startTimestamp }),
+    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the staking period, when the reward is paid.', resolve: (r) => r.endTimestamp }),
+    progress: t.exposeFloat('progress', { description: 'How much of the staking period has passed, as the Data API states it (a percentage).' }),
+    estimatedReward: t.field({ type: AssetAmount, description: 'The reward it will pay, in AVAX.', resolve: (r) => r.estimatedReward }),
+  }),
+});
+
+export const PendingRewardConnection = connectionType('PendingReward', PendingReward, 'A page of pending staking rewards.');
+
+interface PendingFilters {
+  addresses?: readonly string[];
+  nodeIds?: readonly string[];
+  sortOrder?: 'asc' | 'desc';
+}
+
+/** The pending rewards of already-validated addresses and/or node ids, as a connection. */
+export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters: PendingFilters, args: ConnectionArgs): Promise<ConnectionResult<PendingRewardShape>> {
+  const network = dataApiNetwork(networkName(key));
+  const query = {
+    addresses: filters.addresses?.length ? filters.addresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    sortOrder: filters.sortOrder,
+  };
+  return paginate(
+    {
+      scope: `pendingRewards:${network}:${JSON.stringify(query)}`,
+      ...REWARD_PAGE,
+      fetchPage: async (pageToken, pageSize) => {
+        const page = await ctx.upstreams.dataApi.primaryStaking.listPendingPrimaryNetworkRewards(network, { ...query, pageToken, pageSize });
+        return { items: page.pendingRewards.map((r) => ({ ...r, network: key })), nextPageToken: page.nextPageToken };
+      },
+    },
+    args,
+  );
+}
+
+builder.objectFields(Network, (t) => ({
+  pendingRewards: t.field({
+    type: PendingRewardConnection,
+    nullable: true,
+    description:
+      'Rewards that validations and delegations not yet ended will pay, to addresses or for stake on nodes (`GET /v1/networks/{network}/rewards:listPending`); give addresses, nodeIds or both.',
+    args: {
+      addresses: t.arg.stringList({
+        required: false,
+        extensions: maxItems(MAX_REWARD_FILTERS),
+        description: `Up to ${MAX_REWARD_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
+      }),
+      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_REWARD_FILTERS), description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by start of the staking period; the upstream default (ascending) when omitted.' }),
+      ...connectionArgs(t, REWARD_PAGE),
+    },
+    extensions: { ...fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }), ...serves('data:listPendingPrimaryNetworkRewards') },
+    resolve: (n, args, ctx) => {
+      const key = networkKey(n.name);
+      return pendingRewardsConnection(ctx, key, { ...rewardFilters(args, key), sortOrder: args.sortOrder ?? undefined }, args);
+    },
+  }),
+}));
+
+builder.objectFields(Validator, (t) => ({
+  pendingRewards: t.field({
+    type: PendingRewardConnection,
+    nullable: true,
+    description: 'Rewards that stake on this node will pay when its periods end (`GET /v1/networks/{network}/rewards:listPending`); empty for L1 validators.',
+    args: { ...connectionArgs(t, REWARD_PAGE) },
+    extensions: serves('data:listPendingPrimaryNetworkRewards'),
+    resolve: (v, args, ctx) => {
+      if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return emptyConnection();
+      return pendingRewardsConnection(ctx, v.network, { nodeIds: [nodeIdOf(v)] }, args);
+    },
+  }),
+}));
