@@ -8,7 +8,8 @@ import type { NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { XChain } from '../xchain/xchain.js';
-import { assetIdArg, chainAddress, UtxoRef, utxoRefFrom } from '../common/node-kit.js';
+import { assetIdArg, chainAddress } from '../common/node-args.js';
+import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
 import { fieldGuard } from '../common/guards.js';
 import { networkKey } from '../common/enums.js';
 

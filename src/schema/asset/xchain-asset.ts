@@ -7,7 +7,7 @@
 import { builder } from '../../builder.js';
 import { XChainAssetDetails, assetFromNode } from './asset-details.js';
 import { XChain } from '../xchain/xchain.js';
-import { assetIdArg } from '../common/node-kit.js';
+import { assetIdArg } from '../common/node-args.js';
 import { fieldGuard } from '../common/guards.js';
 
 builder.objectFields(XChain, (t) => ({

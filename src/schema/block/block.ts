@@ -8,23 +8,16 @@ import { badInput } from '../../errors.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { isHash32 } from '../../lib/codec.js';
 import { hash32 } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { MAX_BLOCK } from '../common/block-range.js';
 import { entity, keyChainId, keyString, type Representation } from '../common/federation.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
+import { checkChainHashKey } from '../common/global-ids.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
-
-/** What is wrong with a `<chainId>:<hash>` local id (of a block or a transaction), or null. */
-export function checkChainHashKey(key: string): string | null {
-  const [chainId, hash, extra] = key.split(':');
-  if (!chainId || !/^\d{1,20}$/.test(chainId) || extra !== undefined) return 'expected <chainId>:<hash>';
-  return hash && isHash32(hash) ? null : 'the hash is not 0x and 64 hex digits';
-}
 
 export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
   id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },

@@ -12,7 +12,7 @@ import type { NetworkKey } from '../../lib/networks.js';
 import type { NodeBlocks } from '../../upstream/node-rpc/blocks.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import { selectsOnly } from '../common/node-kit.js';
+import { selectsOnly } from '../common/node-args.js';
 
 /** The members every AvalancheGo block's JSON has. */
 export interface WireNodeBlock {

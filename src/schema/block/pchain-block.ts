@@ -9,13 +9,14 @@ import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../transaction/xchain-io.js';
-import { blockRefArg } from '../common/node-kit.js';
+import { blockRefArg } from '../common/node-args.js';
 import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
 import { PChain } from '../pchain/pchain.js';
 import { fieldGuard } from '../common/guards.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { PChainTransaction, type PNodeTxShape, type PTxShape } from '../transaction/primary-transaction.js';
+import { PChainTransaction } from '../transaction/primary-transaction.js';
+import { type PNodeTxShape, type PTxShape } from '../transaction/primary-keys.js';
 
 /** Inferred from which members an unsigned tx has, most specific first. */
 const TYPE_RULES: Array<[string, (u: Record<string, unknown>) => boolean]> = [

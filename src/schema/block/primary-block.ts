@@ -21,7 +21,8 @@ import { cb58Id, hash32, nodeId } from '../common/validate.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
 import { primaryChainArg } from '../common/primary-ids.js';
-import { loadTransaction, PrimaryNetworkTransaction, recorded, type TxShape } from '../transaction/primary-transaction.js';
+import { loadTransaction, PrimaryNetworkTransaction, recorded } from '../transaction/primary-transaction.js';
+import { type TxShape } from '../transaction/primary-keys.js';
 import { timeRangeArg } from '../transaction/tx-types.js';
 
 export interface PrimaryBlockShape {

@@ -8,8 +8,9 @@ import type { WireXBlock } from '../../upstream/types/node-rpc-xchain.js';
 import { fieldGuard } from '../common/guards.js';
 import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
 import { XChain } from '../xchain/xchain.js';
-import { blockRefArg } from '../common/node-kit.js';
-import { XChainTransaction, type XNodeTxShape } from '../transaction/primary-transaction.js';
+import { blockRefArg } from '../common/node-args.js';
+import { XChainTransaction } from '../transaction/primary-transaction.js';
+import { type XNodeTxShape } from '../transaction/primary-keys.js';
 
 export type XBlockShape = NodeBlockShape<WireXBlock>;
 

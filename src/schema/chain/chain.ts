@@ -12,7 +12,7 @@ import { isEvmChainId } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { badInput } from '../../errors.js';
 import { entity, keyChainId } from '../common/federation.js';
-import { selectsOnly } from '../common/node-kit.js';
+import { selectsOnly } from '../common/node-args.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';

@@ -9,7 +9,7 @@
  * the guard of `node(id:)` / `nodes(ids:)`.
  */
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import { isCb58Id, isEvmAddress, toChecksumAddress } from '../../lib/codec.js';
+import { isCb58Id, isEvmAddress, isHash32, toChecksumAddress } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { FieldGuard } from './guards.js';
 import { isEvmChainId } from './validate.js';
@@ -81,4 +81,11 @@ export function parseNetworkIdKey(key: string): { network: NetworkKey; id: strin
 /** What is wrong with a `<network>:<cb58 id>` local id whose id is named `idName` (e.g. `subnetId`), or null. */
 export function checkNetworkIdKey(idName: string) {
   return (key: string): string | null => (parseNetworkIdKey(key) ? null : `expected <network>:<${idName}>, with mainnet or fuji and a cb58 id`);
+}
+
+/** What is wrong with a `<chainId>:<hash>` local id (of a block or a transaction), or null. */
+export function checkChainHashKey(key: string): string | null {
+  const [chainId, hash, extra] = key.split(':');
+  if (!chainId || !/^\d{1,20}$/.test(chainId) || extra !== undefined) return 'expected <chainId>:<hash>';
+  return hash && isHash32(hash) ? null : 'the hash is not 0x and 64 hex digits';
 }

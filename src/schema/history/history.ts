@@ -16,6 +16,7 @@ import { Block, blockKey } from '../block/block.js';
 import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
 import { fromSummary, InternalTransaction, placeOf, Transaction, txKey, type InternalTransactionShape, type TransactionShape } from '../transaction/transaction.js';
 import { Erc1155Transfer, Erc20Transfer, Erc721Transfer, type Erc1155TransferShape, type Erc20TransferShape, type Erc721TransferShape } from '../token/transfers.js';
+import { TokenReputation, REPUTATIONS } from '../token/reputation.js';
 
 /** The services' bounds of every address list here: 1 to 100 items a page, 10 by default. */
 const ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -25,16 +26,6 @@ export const AccountHistoryVersion = builder.enumType('AccountHistoryVersion', {
   values: {
     V2: { value: 'v2', description: 'The current edition (`GET /v2/.../transactions`): ERC-20 tokens carry a reputation and spam tokens can be filtered out.' },
     V1: { value: 'v1', description: 'The first edition (`GET /v1/.../transactions`): no token reputation, no spam filter.' },
-  } as const,
-});
-
-const REPUTATIONS = ['Benign', 'Malicious'] as const;
-export const TokenReputation = builder.enumType('TokenReputation', {
-  description: 'What a security analysis of a token contract concluded.',
-  values: {
-    BENIGN: { value: 'Benign', description: 'Likely safe.' },
-    MALICIOUS: { value: 'Malicious', description: 'Shows signs of a scam or attack (spam airdrops, drainers).' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A verdict this gateway does not know yet.' },
   } as const,
 });
 

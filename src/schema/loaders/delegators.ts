@@ -23,7 +23,7 @@ import {
   MAX_DELEGATOR_FILTERS,
   type DelegatorShape,
 } from '../delegator/delegators.js';
-import { txKey } from '../transaction/primary-transaction.js';
+import { txKey } from '../transaction/primary-keys.js';
 import { notFound } from '../../errors.js';
 import { eachKey } from '../common/each-key.js';
 

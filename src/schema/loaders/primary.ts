@@ -12,7 +12,7 @@ import { checkAssetDetailsKey } from '../asset/asset-details.js';
 import type { BlockchainShape } from '../blockchain/blockchain.js';
 import { parseBlockKey, type PrimaryBlockShape } from '../block/primary-block.js';
 import type { SubnetShape } from '../subnet/subnet.js';
-import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-transaction.js';
+import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-keys.js';
 import { dataApiNetwork, networkName } from '../common/enums.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { eachKey } from '../common/each-key.js';

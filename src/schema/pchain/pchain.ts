@@ -12,7 +12,8 @@ import { knownOr, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
-import { chainAddresses, UtxoRef, utxoRefFrom } from '../common/node-kit.js';
+import { chainAddresses } from '../common/node-args.js';
+import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 

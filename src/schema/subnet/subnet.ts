@@ -20,7 +20,7 @@ import { loadEach } from '../common/each-key.js';
 import { checkNetworkIdKey } from '../common/global-ids.js';
 import { Validator } from '../validator/validator.js';
 import { cb58Id, nodeId as nodeIdArg } from '../common/validate.js';
-import { OutputOwners, ownersFrom } from '../common/node-kit.js';
+import { OutputOwners, ownersFrom } from '../common/outputs.js';
 import { Blockchain, blockchainKey, type BlockchainShape } from '../blockchain/blockchain.js';
 import { pChainAddress } from '../common/primary-ids.js';
 import { VALIDATOR_PAGE, ValidationStatus, ValidatorConnection, validatorList, validatorListQuery } from '../validator/validator-details.js';

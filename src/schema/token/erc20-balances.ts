@@ -14,10 +14,9 @@ import { Money } from '../common/money.js';
 import { Currency } from '../common/primary-enums.js';
 import { evmAddress, list } from '../common/validate.js';
 import { Account, blockNumberArg, NativeBalance, upstreamAddress } from '../account/account.js';
-import { TokenReputation } from '../history/history.js';
+import { REPUTATIONS, TokenReputation } from './reputation.js';
 import { TokenContract, type TokenContractShape } from './transfers.js';
 
-const REPUTATIONS = ['Benign', 'Malicious'] as const;
 
 export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balance').implement({
   description: 'How much of one ERC-20 token an address holds, with the token\'s price and the balance\'s value when known.',

@@ -11,87 +11,30 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { badInput, notFound } from '../../errors.js';
-import { isCb58Id, parseBech32Address } from '../../lib/codec.js';
-import { NETWORKS, networkOfHrp, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
-import type { WireAssetAmount, WirePChainUtxo, WirePrimaryNetworkChainInfo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
+import { notFound } from '../../errors.js';
+import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import type { WireAssetAmount } from '../../upstream/types/data-api-primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { bytesFromNodeHex } from '../../upstream/node-rpc/codec.js';
 import type {
-  WireBlockchainInfo,
-  WireBlsCredentials,
-  WireCChainAtomicTransaction,
-  WireEvmInput,
-  WireEvmOutput,
-  WireL1ValidatorDetailsTransaction,
-  WireListPrimaryNetworkTransactionsQuery,
-  WirePChainTransaction,
-  WirePrimaryNetworkTransaction,
-  WireTransactionVertexDetail,
-  WireXChainTransaction,
+WireBlockchainInfo,
+WireBlsCredentials,WireEvmInput,
+WireEvmOutput,
+WireL1ValidatorDetailsTransaction,WireTransactionVertexDetail
 } from '../../upstream/types/data-api-primary-ledger.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, knownOr, networkKey, NetworkName, networkName, SortOrder, type NetworkNameValue } from '../common/enums.js';
-import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
-import { Network } from '../network/network.js';
-import { serves } from '../common/operations.js';
+import { knownOr, NetworkName, networkName } from '../common/enums.js';
+import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
-import { cb58Id, evmAddress } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
 import { XChainAssetDetails, assetDetailsKey, assetFromDetails, assetFromNode } from '../asset/asset-details.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
-import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
-import { primaryAddress, primaryChainArg } from '../common/primary-ids.js';
-import { MAX_TX_TYPES, PrimaryNetworkTxType, timeRangeArg, txTypeOf, txTypesArg } from './tx-types.js';
-import { Utxo, UtxoCredential, type UtxoShape } from '../utxo/utxo.js';
+import { PrimaryNetworkTxType, txTypeOf } from './tx-types.js';
+import { UtxoCredential } from '../common/outputs.js';
 import { L1ValidatorManager, subnetOwners } from '../subnet/subnet.js';
-import { OutputOwners } from '../common/node-kit.js';
+import { OutputOwners } from '../common/outputs.js';
+import { NodeTxShape, TxShape, txKey, XTxShape, hashOf, XNodeTxShape, AnyTxShape, parseTxKey, utxosOf, PTxShape, Of, checkTxKey } from './primary-keys.js';
 
-export type TxShape =
-  | { network: NetworkKey; chain: 'P'; wire: WirePChainTransaction }
-  | { network: NetworkKey; chain: 'X'; wire: WireXChainTransaction }
-  | { network: NetworkKey; chain: 'C'; wire: WireCChainAtomicTransaction };
-type Of<C extends PrimaryChainAlias> = Extract<TxShape, { chain: C }>;
-
-/**
- * A P-Chain transaction as the node wrote it in a block (`PChainBlock.txs`): the Data API's record
- * of it is read by hash only when one of its members is selected (see `recorded`).
- */
-export interface PNodeTxShape {
-  network: NetworkKey;
-  chain: 'P';
-  txHash: string;
-  wire?: undefined;
-  node: WirePTx;
-}
-
-/**
- * An X-Chain transaction as the node answered it (`avm.getTx`, a block's `txs`), in the encoding(s)
- * the selection needed (the JSON, or only the hex bytes when only `txHash`, `type` and `raw` are
- * selected); the Data API's record is read by hash when one of its members is selected.
- */
-export interface XNodeTxShape {
-  network: NetworkKey;
-  chain: 'X';
-  txHash: string;
-  wire?: undefined;
-  json?: WireXTx;
-  /** Node hex (with checksum). */
-  hex?: string;
-}
-
-/** A transaction as the node answered it, before the Data API's record is read. */
-export type NodeTxShape = PNodeTxShape | XNodeTxShape;
-/** A primary-network transaction from either source: the Data API's record, or (P- and X-Chain) the node's. */
-export type AnyTxShape = TxShape | NodeTxShape;
-/** What `PChainTransaction` holds: the Data API's record, or the node's. */
-export type PTxShape = Of<'P'> | PNodeTxShape;
-/** What `XChainTransaction` holds: the Data API's record, or the node's. */
-export type XTxShape = Of<'X'> | XNodeTxShape;
-
-/** The transaction id, whichever source it came from. */
-export const hashOf = (tx: AnyTxShape): string => (tx.wire ? tx.wire.txHash : tx.txHash);
 
 /** The Data API's record of a transaction the node answered, read by hash (NOT_FOUND when the Data API has not indexed it). */
 async function recordOf(tx: NodeTxShape, ctx: Context): Promise<TxShape> {
@@ -152,38 +95,12 @@ export const TX_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Most addresses one transaction list may name (as for UTXOs). */
 export const MAX_TX_ADDRESSES = 64;
 
-/** Local id of a transaction: `<network>:<p|x|c>:<txHash>`. */
-export const txKey = (network: NetworkKey, chain: PrimaryChainAlias, txHash: string) => `${network}:${chain.toLowerCase()}:${txHash}`;
-
-export function parseTxKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; txHash: string } | null {
-  const [network, chain, txHash, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !txHash || !isCb58Id(txHash)) return null;
-  const alias = chain === 'p' ? 'P' : chain === 'x' ? 'X' : chain === 'c' ? 'C' : null;
-  return alias ? { network, chain: alias, txHash } : null;
-}
-
-function checkTxKey(chain: PrimaryChainAlias) {
-  return (key: string): string | null => {
-    const parsed = parseTxKey(key);
-    if (!parsed) return 'expected <network>:<p|x|c>:<txHash> with a cb58 hash';
-    return parsed.chain === chain ? null : `not a ${chain}-Chain transaction id`;
-  };
-}
-
-/** Wraps a wire transaction of `chain` (what the endpoints of that chain answer). */
-export function shapeTx(network: NetworkKey, chain: PrimaryChainAlias, wire: WirePrimaryNetworkTransaction): TxShape {
-  return { network, chain, wire } as TxShape;
-}
 
 /** Transactions of one chain through the transaction loader (an id of another chain's transaction is null). */
 function txLoader(chain: PrimaryChainAlias) {
   return (keys: string[], ctx: Context) => loadEach(keys, (key) => (parseTxKey(key)?.chain === chain ? ctx.loaders.primaryTransactionByHash.load(key) : null));
 }
 
-const utxosOf = (tx: TxShape, which: 'consumedUtxos' | 'emittedUtxos'): UtxoShape[] => {
-  if (tx.chain === 'P') return (tx.wire[which] ?? []).map((u: WirePChainUtxo) => ({ ...u, kind: 'P' as const }));
-  return ((tx.wire[which] as WireXChainUtxo[] | undefined) ?? []).map((u) => ({ ...u, kind: 'X' as const }));
-};
 
 /** Every address a transaction touches, first seen first: UTXO owners, EVM accounts, reward owners. */
 function addressesOf(tx: TxShape): string[] {
@@ -246,8 +163,6 @@ export const PrimaryNetworkTransaction = builder.interfaceRef<AnyTxShape>('Prima
     destinationChain: t.string({ nullable: true, description: 'For an export, the blockchain id of the chain it exports to.',
       resolve: eitherSource((tx) => tx.wire.destinationChain ?? null, (node) => unsignedMember(node, 'destinationChain'), (u) => u.destinationChain ?? null),
     }),
-    consumedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it spent (for an import, those of the source chain\'s shared memory).', resolve: recorded((tx) => utxosOf(tx, 'consumedUtxos')) }),
-    emittedUtxos: t.field({ type: [Utxo], description: 'The UTXOs it created (for an export, those it put in the destination chain\'s shared memory).', resolve: recorded((tx) => utxosOf(tx, 'emittedUtxos')) }),
     addresses: t.stringList({
       description: 'Every address the transaction touches, first seen first: owners of its consumed and emitted UTXOs, its EVM accounts (C-Chain) and reward addresses (P-Chain).',
       resolve: recorded(addressesOf),
@@ -477,262 +392,3 @@ CChainAtomicTransaction.implement({
   }),
 });
 
-export const PrimaryNetworkTransactionConnection = connectionType<TxShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
-  'PrimaryNetworkTransaction',
-  PrimaryNetworkTransaction,
-  'A page of primary-network transactions.',
-);
-
-builder.objectFields(PrimaryNetworkTransactionConnection, (t) => ({
-  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
-}));
-
-/** A transaction hash: cb58 on all three chains (the C-Chain's atomic transactions too). */
-export function txHashArg(argument: string, value: string): string {
-  return cb58Id(argument, value);
-}
-
-/** A transaction-list address: bech32 of this network (any chain prefix), or on the C-Chain an EVM address. */
-function txAddress(argument: string, value: string, key: NetworkKey, chain: PrimaryChainAlias): string {
-  if (value.startsWith('0x')) {
-    if (chain !== 'C') throw badInput(argument, 'EVM addresses (0x...) filter C-Chain atomic transactions only');
-    return evmAddress(argument, value);
-  }
-  return primaryAddress(argument, value, key, ['P', 'X', 'C']);
-}
-
-function txAddresses(argument: string, values: readonly string[] | null | undefined, key: NetworkKey, chain: PrimaryChainAlias): string[] | undefined {
-  if (values == null) return undefined;
-  if (values.length === 0) throw badInput(argument, 'give at least one address, or omit the argument');
-  if (values.length > MAX_TX_ADDRESSES) throw badInput(argument, `at most ${MAX_TX_ADDRESSES} values, got ${values.length}`);
-  return [...new Set(values.map((v, i) => txAddress(`${argument}[${i}]`, v, key, chain)))];
-}
-
-interface TxListArgs {
-  blockchain: string;
-  addresses?: string[] | null;
-  l1ValidationId?: string | null;
-  txTypes?: string[] | null;
-  startTimestamp?: number | null;
-  endTimestamp?: number | null;
-  sortOrder?: 'asc' | 'desc' | null;
-}
-
-/** The chain and query of `Network.transactions`, checked (run by the guard and by the resolver). */
-function txListArgs(args: TxListArgs, key: NetworkKey) {
-  const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-  const addresses = txAddresses('addresses', args.addresses, key, alias);
-  let l1ValidationId: string | undefined;
-  if (args.l1ValidationId != null) {
-    if (alias !== 'P') throw badInput('l1ValidationId', 'filters P-Chain transactions only');
-    if (addresses) throw badInput('l1ValidationId', 'give either addresses or l1ValidationId, not both');
-    l1ValidationId = cb58Id('l1ValidationId', args.l1ValidationId);
-  }
-  const txTypes = txTypesArg('txTypes', args.txTypes, alias);
-  const range = timeRangeArg(args);
-  // The service filters by type and time only within an address's (or a validation's) transactions.
-  if (!addresses && !l1ValidationId) {
-    if (txTypes) throw badInput('txTypes', 'filtering by type needs addresses (or, on the P-Chain, l1ValidationId)');
-    if (range.startTimestamp !== undefined) throw badInput('startTimestamp', 'filtering by time needs addresses (or, on the P-Chain, l1ValidationId)');
-    if (range.endTimestamp !== undefined) throw badInput('endTimestamp', 'filtering by time needs addresses (or, on the P-Chain, l1ValidationId)');
-  }
-  const query: WireListPrimaryNetworkTransactionsQuery = { addresses, l1ValidationId, txTypes, ...range, sortOrder: args.sortOrder ?? undefined };
-  return { blockchainId, alias, query };
-}
-
-/** Pages a transaction list of one chain, priming the transaction loaders with what it reads. */
-async function txConnection(
-  ctx: Context,
-  network: NetworkNameValue,
-  chain: PrimaryChainAlias,
-  scope: string,
-  args: ConnectionArgs,
-  fetch: (pageToken: string | undefined, pageSize: number) => Promise<{ transactions: WirePrimaryNetworkTransaction[]; chainInfo?: WirePrimaryNetworkChainInfo; nextPageToken?: string }>,
-) {
-  const key = networkKey(network);
-  let chainInfo: WirePrimaryNetworkChainInfo | null = null;
-  const connection = await paginate(
-    {
-      scope,
-      ...TX_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await fetch(pageToken, pageSize);
-        chainInfo ??= page.chainInfo ?? null;
-        const items = page.transactions.map((wire) => shapeTx(key, chain, wire));
-        primeTransactions(ctx, items);
-        return { items, nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
-  return { ...connection, chainInfo };
-}
-
-const scopeOf = (parts: unknown[]) => JSON.stringify(parts);
-
-interface StakingArgs {
-  addresses?: string[] | null;
-  txTypes?: string[] | null;
-  startTimestamp?: number | null;
-  endTimestamp?: number | null;
-  sortOrder?: 'asc' | 'desc' | null;
-}
-
-function stakingArgs(args: StakingArgs, key: NetworkKey) {
-  return {
-    addresses: txAddresses('addresses', args.addresses, key, 'P'),
-    txTypes: txTypesArg('txTypes', args.txTypes, 'P'),
-    ...timeRangeArg(args),
-    sortOrder: args.sortOrder ?? undefined,
-  };
-}
-
-builder.objectFields(Network, (t) => ({
-  transaction: t.field({
-    type: PrimaryNetworkTransaction,
-    nullable: true,
-    description: 'One transaction of the P-, X- or C-Chain (atomic) by hash; null when the chain has no such transaction.',
-    args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
-      hash: t.arg.string({ required: true, description: 'The transaction id (cb58).' }),
-    },
-    extensions: {
-      ...fieldGuard({
-        upstreamCost: 1,
-        upstreamCostPerItem: 0,
-        checkArgs: (args, scope) => {
-          primaryChainArg('blockchain', args.blockchain, networkKey(scope.network), ['P', 'X', 'C']);
-          txHashArg('hash', args.hash);
-        },
-      }),
-      ...serves('data:getTxByHash'),
-    },
-    resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      const { alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-      return loadTransaction(ctx, key, alias, txHashArg('hash', args.hash));
-    },
-  }),
-  transactions: t.field({
-    type: PrimaryNetworkTransactionConnection,
-    nullable: true,
-    description:
-      'A chain\'s transactions, latest first unless `sortOrder` says otherwise (`GET .../blockchains/{blockchainId}/transactions`); filtering by type or time needs `addresses` (or `l1ValidationId`). A page may hold fewer than `first` transactions when they carry many UTXOs; it is then filled from the next.',
-    args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
-      addresses: t.arg.stringList({
-        required: false,
-        extensions: maxItems(MAX_TX_ADDRESSES),
-        description: `1 to ${MAX_TX_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally P-, X- or C-prefixed; on the C-Chain also 0x EVM addresses).`,
-      }),
-      l1ValidationId: t.arg.string({ required: false, description: 'P-Chain only: the transactions of one L1 validation (its validation id, cb58), instead of addresses.' }),
-      txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these types (types of this chain; not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
-      startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
-      endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
-      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; latest first when omitted.' }),
-      ...connectionArgs(t, TX_PAGE),
-    },
-    extensions: {
-      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => txListArgs(args as TxListArgs, networkKey(scope.network)) }),
-      ...serves('data:listLatestPrimaryNetworkTransactions'),
-    },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, alias, query } = txListArgs(args as TxListArgs, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      return txConnection(ctx, n.name, alias, scopeOf(['txs', network, blockchainId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, { ...query, pageToken, pageSize }),
-      );
-    },
-  }),
-  stakingTransactions: t.field({
-    type: PrimaryNetworkTransactionConnection,
-    nullable: true,
-    description: 'Active staking transactions of the P-Chain (validations and delegations not ended yet), optionally of some addresses (`GET .../transactions:listStaking`).',
-    args: {
-      addresses: t.arg.stringList({
-        required: false,
-        extensions: maxItems(MAX_TX_ADDRESSES),
-        description: `1 to ${MAX_TX_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
-      }),
-      txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these P-Chain types (not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
-      startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
-      endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
-      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
-      ...connectionArgs(t, TX_PAGE),
-    },
-    extensions: {
-      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => stakingArgs(args as StakingArgs, networkKey(scope.network)) }),
-      ...serves('data:listActivePrimaryNetworkStakingTransactions'),
-    },
-    resolve: (n, args, ctx) => {
-      const query = stakingArgs(args as StakingArgs, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      const pChain = NETWORKS[networkKey(n.name)].blockchainIds.P;
-      return txConnection(ctx, n.name, 'P', scopeOf(['staking', network, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, { ...query, pageToken, pageSize }),
-      );
-    },
-  }),
-}));
-
-function assetTxArgs(args: { txTypes?: string[] | null; startTimestamp?: number | null; endTimestamp?: number | null }) {
-  return { txTypes: txTypesArg('txTypes', args.txTypes, 'X'), ...timeRangeArg(args) };
-}
-
-builder.objectFields(XChainAssetDetails, (t) => ({
-  transactions: t.field({
-    type: PrimaryNetworkTransactionConnection,
-    nullable: true,
-    description: 'X-Chain transactions that moved, created or minted this asset, latest first (`GET .../assets/{assetId}/transactions`).',
-    args: {
-      txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these X-Chain types (not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
-      startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
-      endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
-      ...connectionArgs(t, TX_PAGE),
-    },
-    extensions: { ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => assetTxArgs(args) }), ...serves('data:listAssetTransactions') },
-    resolve: (asset, args, ctx) => {
-      const query = assetTxArgs(args);
-      const network = dataApiNetwork(networkName(asset.network));
-      const xChain = NETWORKS[asset.network].blockchainIds.X;
-      return txConnection(ctx, networkName(asset.network), 'X', scopeOf(['asset-txs', network, asset.assetId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, asset.assetId, { ...query, pageToken, pageSize }),
-      );
-    },
-  }),
-}));
-
-/**
- * The network of a UTXO of the Data API, read from its owners' bech32 prefix (the wire record does
- * not name it, and the P-Chain's id is the same on both networks).
- */
-function networkOfUtxo(u: UtxoShape): NetworkKey | null {
-  const first = u.addresses[0];
-  const parsed = first ? parseBech32Address(first) : null;
-  return (parsed && networkOfHrp(parsed.hrp)) ?? null;
-}
-
-/** The transaction on a chain (by blockchain id) of a UTXO's network; null when either is unknown. */
-async function utxoTransaction(ctx: Context, u: UtxoShape, blockchainId: string, txHash: string | undefined): Promise<TxShape | null> {
-  const network = networkOfUtxo(u);
-  const chain = network && primaryChainOf(blockchainId, network);
-  if (!network || !chain || !txHash || !isCb58Id(txHash)) return null;
-  return loadTransaction(ctx, network, chain, txHash);
-}
-
-builder.interfaceFields(Utxo, (t) => ({
-  creationTransaction: t.field({
-    type: PrimaryNetworkTransaction,
-    nullable: true,
-    description: 'The transaction that created it, on `createdOnChainId` (for a P-Chain reward, the staking transaction it rewards).',
-    extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getTxByHash') },
-    resolve: (u, _, ctx) => utxoTransaction(ctx, u, u.createdOnChainId, u.kind === 'P' ? u.txHash : u.creationTxHash),
-  }),
-  consumingTransaction: t.field({
-    type: PrimaryNetworkTransaction,
-    nullable: true,
-    description: 'The transaction that spent it, on `consumedOnChainId`; null while unspent.',
-    extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getTxByHash') },
-    resolve: (u, _, ctx) => utxoTransaction(ctx, u, u.consumedOnChainId, u.consumingTxHash),
-  }),
-}));

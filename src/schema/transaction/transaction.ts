@@ -8,21 +8,21 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type {
-  WireFullNativeTransaction,
-  WireGetTransactionResponse,
-  WireInternalTransactionDetails,
-  WireNativeTransaction,
-  WireTeleporterMessageInfo,
-  WireTransactionContents,
-  WireTransferPlace,
+WireFullNativeTransaction,
+WireGetTransactionResponse,
+WireInternalTransactionDetails,
+WireNativeTransaction,
+WireTeleporterMessageInfo,
+WireTransactionContents,
+WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
-import { connectionArgs, connectionType, emptyConnection, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType, paginate } from '../common/connection.js';
 import { knownOr } from '../common/enums.js';
 import { Money } from '../common/money.js';
 import { hash32 } from '../common/validate.js';
 import { Account, accountFrom, upstreamAddress } from '../account/account.js';
-import { Block, blockKey, checkChainHashKey } from '../block/block.js';
+import { checkChainHashKey } from '../common/global-ids.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
 import { entity, keyChainId, keyString } from '../common/federation.js';
@@ -207,12 +207,6 @@ Transaction.implement({
     chain: t.field({ type: Chain, description: 'The chain of this transaction.', resolve: (tx) => tx.chainId }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id of the transaction\'s chain, as a decimal string (e.g. "43114"); with `hash`, the transaction\'s federation key.' }),
     hash: t.string({ description: 'Transaction hash (0x, 32 bytes).', resolve: (tx) => tx.native.txHash }),
-    block: t.field({
-      type: Block,
-      nullable: true,
-      description: 'The block that includes this transaction.',
-      resolve: (tx) => blockKey(tx.chainId, tx.native.blockHash),
-    }),
     blockNumber: t.field({ type: 'BigInt', description: 'Number of the including block.', resolve: (tx) => tx.native.blockNumber }),
     blockHash: t.string({ description: 'Hash of the including block.', resolve: (tx) => tx.native.blockHash }),
     blockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the including block, Unix seconds.', resolve: (tx) => tx.native.blockTimestamp }),
@@ -289,41 +283,7 @@ builder.objectFields(TransactionConnection, (t) => ({
   }),
 }));
 
-/** The service's block-transactions list takes pageSize 0 to 100 (default 0): `first: 0` is allowed. */
-const BLOCK_TX_PAGE = { defaultSize: 10, maxSize: 100, minFirst: 0 };
 const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };
-
-builder.objectFields(Block, (t) => ({
-  transactions: t.field({
-    extensions: serves('data:getTransactionsForBlock'),
-    type: TransactionConnection,
-    nullable: true,
-    description:
-      'The block\'s transactions in block order (`GET .../blocks/{blockId}/transactions`). `first: 0` (the service\'s default page size) returns no edges but `totalCount` and `pageInfo.hasNextPage`, with no call.',
-    args: connectionArgs(t, BLOCK_TX_PAGE),
-    resolve: async (block, args, ctx) => {
-      const totalCount = Number.isSafeInteger(block.txCount) ? block.txCount : null;
-      // Nothing to list: the block says how many transactions it has (`after` still needs a read,
-      // to check the cursor and learn what follows it).
-      if (args.first === 0 && args.after == null && args.before == null && totalCount !== null) return { ...emptyConnection(totalCount > 0), totalCount };
-      const connection = await paginate(
-        {
-          scope: `blockTransactions:${block.chainId}:${block.blockHash.toLowerCase()}`,
-          fetchPage: async (pageToken, pageSize) => {
-            // An empty block has nothing to list: no call (the cursor and `first` are still checked).
-            if (block.txCount === 0 && !pageToken) return { items: [] };
-            const page = await ctx.upstreams.dataApi.evm.getTransactionsForBlock(block.chainId, block.blockHash, { pageToken, pageSize });
-            return { items: page.transactions.map((item) => fromSummary(block.chainId, item)), nextPageToken: page.nextPageToken };
-          },
-          // Spread last: on Node 20 every property written after a spread costs ~0.7 µs, per block here.
-          ...BLOCK_TX_PAGE,
-        },
-        args,
-      );
-      return { edges: connection.edges, pageInfo: connection.pageInfo, totalCount };
-    },
-  }),
-}));
 
 builder.objectFields(Account, (t) => ({
   transactions: t.field({

@@ -14,7 +14,7 @@ import type {
   WireTransferableInput,
   WireTransferableOutput,
 } from '../../upstream/types/node-rpc-xchain.js';
-import { ownersFrom, OutputOwners, UtxoRef, utxoRefFrom, type OwnersShape, type UtxoRefShape } from '../common/node-kit.js';
+import { ownersFrom, OutputOwners, UtxoRef, utxoRefFrom, type OwnersShape, type UtxoRefShape } from '../common/outputs.js';
 
 /** Well-known feature extension ids (the same on every network). */
 const FX = {

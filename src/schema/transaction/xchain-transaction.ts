@@ -14,7 +14,8 @@ import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { knownOr } from '../common/enums.js';
 import { cb58Id } from '../common/validate.js';
-import { hashOf, X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind, type XNodeTxShape, type XTxShape } from './primary-transaction.js';
+import { X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind } from './primary-transaction.js';
+import { hashOf, type XNodeTxShape, type XTxShape } from './primary-keys.js';
 import { XChain } from '../xchain/xchain.js';
 import {
   Credential,
@@ -28,7 +29,7 @@ import {
   XChainInitialState,
   XChainOperation,
 } from './xchain-io.js';
-import { selectsOnly } from '../common/node-kit.js';
+import { selectsOnly } from '../common/node-args.js';
 import { fieldGuard } from '../common/guards.js';
 
 /** A tx by id in the encoding the selection needs; null when the chain does not know it. */

@@ -12,11 +12,9 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type {
-  WireListUtxosQuery,
-  WirePChainUtxo,
-  WirePrimaryNetworkChainInfo,
-  WireUtxoCredential,
-  WireXChainUtxo,
+WireListUtxosQuery,
+WirePChainUtxo,
+WirePrimaryNetworkChainInfo,WireXChainUtxo
 } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
 import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../common/enums.js';
@@ -29,20 +27,13 @@ import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
+import { UtxoCredential } from '../common/outputs.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
 /** Most addresses one UTXO query may name (the upstream's own bound on its comma-separated list). */
 export const MAX_UTXO_ADDRESSES = 64;
 const UTXO_PAGE = { defaultSize: 10, maxSize: 100 };
-
-export const UtxoCredential = builder.objectRef<WireUtxoCredential>('UtxoCredential').implement({
-  description: 'A signature that unlocked a spent UTXO, and the public key it recovers to.',
-  fields: (t) => ({
-    signature: t.string({ nullable: true, description: 'The 65-byte signature, encoded as the Data API sends it (base64).', resolve: (c) => c.signature ?? null }),
-    publicKey: t.string({ nullable: true, description: 'The signer\'s compressed public key, encoded as the Data API sends it (base64).', resolve: (c) => c.publicKey ?? null }),
-  }),
-});
 
 export const Utxo = builder.interfaceRef<UtxoShape>('Utxo').implement({
   description: 'An unspent (or, on request, spent) transaction output on the P-, X- or C-Chain.',

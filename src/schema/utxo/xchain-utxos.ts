@@ -16,7 +16,8 @@ import { connectionArgs, connectionType, paginate, type PageSource } from '../co
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { XChain } from '../xchain/xchain.js';
 import { FxOutputKind } from '../transaction/xchain-io.js';
-import { chainAddresses, OutputOwners, selectsOnly, sourceChainArg } from '../common/node-kit.js';
+import { chainAddresses, selectsOnly, sourceChainArg } from '../common/node-args.js';
+import { OutputOwners } from '../common/outputs.js';
 import { fetchTx, TX_HEX_FIELDS } from '../transaction/xchain-transaction.js';
 import { XChainTransaction } from '../transaction/primary-transaction.js';
 import { fieldGuard, maxItems } from '../common/guards.js';

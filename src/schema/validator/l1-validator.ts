@@ -25,7 +25,7 @@ import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '.
 import { dataApiNetwork, NetworkName, networkKey, networkName } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
-import { OutputOwners, ownersFrom } from '../common/node-kit.js';
+import { OutputOwners, ownersFrom } from '../common/outputs.js';
 import { pChainAddress } from '../common/primary-ids.js';
 
 const MAX_NODE_IDS = 100;

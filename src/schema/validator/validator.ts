@@ -12,7 +12,7 @@ import type { WireValidatorDetails } from '../../upstream/types/data-api-validat
 import { NetworkName, networkKey, networkName } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
-import { OutputOwners, ownersFrom } from '../common/node-kit.js';
+import { OutputOwners, ownersFrom } from '../common/outputs.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { isCb58Id, isNodeId } from '../../lib/codec.js';

@@ -14,8 +14,8 @@ import { connectionArgs, paginate } from '../common/connection.js';
 import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { BlockConnection, blockKey } from '../block/block.js';
-import { fromSummary, TransactionConnection, TransactionStatus, txKey, type TransactionShape } from './transaction.js';
+import { BlockConnection, blockKey } from './block.js';
+import { fromSummary, TransactionConnection, TransactionStatus, txKey, type TransactionShape } from '../transaction/transaction.js';
 
 /** The services' bounds of every latest list: 1 to 100 items a page, 10 by default. */
 const LATEST_PAGE = { defaultSize: 10, maxSize: 100 };

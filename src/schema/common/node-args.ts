@@ -1,15 +1,11 @@
 /**
- * What the X-Chain and P-Chain domains share: the per-network node clients, input checks for the
- * primary network's identifiers (run before any call), owner and UTXO-reference types, and the
+ * Input checks for the primary network's identifiers on the node (run before any call), and the
  * selection check that lets a field skip a call the query does not need.
  */
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, parseBech32Address, bech32Address as formatBech32 } from '../../lib/codec.js';
-import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
 import { cb58Id } from './validate.js';
 
 
@@ -75,50 +71,3 @@ export function selectsOnly(info: GraphQLResolveInfo, allowed: ReadonlySet<strin
     });
   return info.fieldNodes.every((node) => visit(node.selectionSet));
 }
-
-export interface OwnersShape {
-  locktime: bigint | null;
-  threshold: number | null;
-  addresses: string[];
-}
-
-export function ownersFrom(wire: { locktime?: WireUint; threshold?: WireUint; addresses?: string[] | null } | null | undefined): OwnersShape | null {
-  if (!wire) return null;
-  return { locktime: wireUint(wire.locktime), threshold: wireInt(wire.threshold), addresses: wire.addresses ?? [] };
-}
-
-export const OutputOwners = builder.objectRef<OwnersShape>('OutputOwners').implement({
-  description: 'Who may spend an output or receive a reward: `threshold` signatures of `addresses`, after `locktime`.',
-  fields: (t) => ({
-    locktime: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'Unix time (seconds) before which the output cannot be spent; 0 when not locked.',
-      resolve: (o) => o.locktime,
-    }),
-    threshold: t.int({ nullable: true, description: 'How many of the addresses must sign.', resolve: (o) => o.threshold }),
-    addresses: t.stringList({ description: 'The owning addresses (bech32, with chain prefix).', resolve: (o) => o.addresses }),
-  }),
-});
-
-export interface UtxoRefShape {
-  txId: string;
-  outputIndex: number;
-}
-
-export function utxoRefFrom(wire: { txID: string; outputIndex: WireUint }): UtxoRefShape {
-  return { txId: wire.txID, outputIndex: wireInt(wire.outputIndex) ?? 0 };
-}
-
-export const UtxoRef = builder.objectRef<UtxoRefShape>('UtxoRef').implement({
-  description: 'A reference to a UTXO: the transaction that created it and the index of the output.',
-  fields: (t) => ({
-    txId: t.exposeString('txId', { description: 'Id of the transaction that created the UTXO (cb58).' }),
-    outputIndex: t.exposeInt('outputIndex', { description: 'Index of the output in that transaction.' }),
-    utxoId: t.string({
-      nullable: true,
-      description: 'The UTXO id (cb58), derived from the tx id and the output index as AvalancheGo does.',
-      resolve: (r) => utxoId(r.txId, r.outputIndex),
-    }),
-  }),
-});

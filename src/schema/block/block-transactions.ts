@@ -1,0 +1,54 @@
+/**
+ * The links between EVM blocks and their transactions: a block's transactions, in block order
+ * (`GET .../blocks/{blockId}/transactions`), and the block of a transaction.
+ */
+import { builder } from '../../builder.js';
+import { Block, blockKey } from './block.js';
+import { Transaction, TransactionConnection, fromSummary } from '../transaction/transaction.js';
+import { serves } from '../common/operations.js';
+import { connectionArgs, emptyConnection, paginate } from '../common/connection.js';
+
+builder.objectFields(Transaction, (t) => ({
+    block: t.field({
+      type: Block,
+      nullable: true,
+      description: 'The block that includes this transaction.',
+      resolve: (tx) => blockKey(tx.chainId, tx.native.blockHash),
+    }),
+}));
+
+/** The service's block-transactions list takes pageSize 0 to 100 (default 0): `first: 0` is allowed. */
+const BLOCK_TX_PAGE = { defaultSize: 10, maxSize: 100, minFirst: 0 };
+
+builder.objectFields(Block, (t) => ({
+  transactions: t.field({
+    extensions: serves('data:getTransactionsForBlock'),
+    type: TransactionConnection,
+    nullable: true,
+    description:
+      'The block\'s transactions in block order (`GET .../blocks/{blockId}/transactions`). `first: 0` (the service\'s default page size) returns no edges but `totalCount` and `pageInfo.hasNextPage`, with no call.',
+    args: connectionArgs(t, BLOCK_TX_PAGE),
+    resolve: async (block, args, ctx) => {
+      const totalCount = Number.isSafeInteger(block.txCount) ? block.txCount : null;
+      // Nothing to list: the block says how many transactions it has (`after` still needs a read,
+      // to check the cursor and learn what follows it).
+      if (args.first === 0 && args.after == null && args.before == null && totalCount !== null) return { ...emptyConnection(totalCount > 0), totalCount };
+      const connection = await paginate(
+        {
+          scope: `blockTransactions:${block.chainId}:${block.blockHash.toLowerCase()}`,
+          fetchPage: async (pageToken, pageSize) => {
+            // An empty block has nothing to list: no call (the cursor and `first` are still checked).
+            if (block.txCount === 0 && !pageToken) return { items: [] };
+            const page = await ctx.upstreams.dataApi.evm.getTransactionsForBlock(block.chainId, block.blockHash, { pageToken, pageSize });
+            return { items: page.transactions.map((item) => fromSummary(block.chainId, item)), nextPageToken: page.nextPageToken };
+          },
+          // Spread last: on Node 20 every property written after a spread costs ~0.7 µs, per block here.
+          ...BLOCK_TX_PAGE,
+        },
+        args,
+      );
+      return { edges: connection.edges, pageInfo: connection.pageInfo, totalCount };
+    },
+  }),
+}));
+

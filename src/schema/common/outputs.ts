@@ -1,0 +1,64 @@
+/**
+ * Output owners, UTXO references and UTXO credentials: the small types every primary-network chain
+ * shares.
+ */
+import { builder } from '../../builder.js';
+import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
+import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
+
+export interface OwnersShape {
+  locktime: bigint | null;
+  threshold: number | null;
+  addresses: string[];
+}
+
+export function ownersFrom(wire: { locktime?: WireUint; threshold?: WireUint; addresses?: string[] | null } | null | undefined): OwnersShape | null {
+  if (!wire) return null;
+  return { locktime: wireUint(wire.locktime), threshold: wireInt(wire.threshold), addresses: wire.addresses ?? [] };
+}
+
+export const OutputOwners = builder.objectRef<OwnersShape>('OutputOwners').implement({
+  description: 'Who may spend an output or receive a reward: `threshold` signatures of `addresses`, after `locktime`.',
+  fields: (t) => ({
+    locktime: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Unix time (seconds) before which the output cannot be spent; 0 when not locked.',
+      resolve: (o) => o.locktime,
+    }),
+    threshold: t.int({ nullable: true, description: 'How many of the addresses must sign.', resolve: (o) => o.threshold }),
+    addresses: t.stringList({ description: 'The owning addresses (bech32, with chain prefix).', resolve: (o) => o.addresses }),
+  }),
+});
+
+export interface UtxoRefShape {
+  txId: string;
+  outputIndex: number;
+}
+
+export function utxoRefFrom(wire: { txID: string; outputIndex: WireUint }): UtxoRefShape {
+  return { txId: wire.txID, outputIndex: wireInt(wire.outputIndex) ?? 0 };
+}
+
+export const UtxoRef = builder.objectRef<UtxoRefShape>('UtxoRef').implement({
+  description: 'A reference to a UTXO: the transaction that created it and the index of the output.',
+  fields: (t) => ({
+    txId: t.exposeString('txId', { description: 'Id of the transaction that created the UTXO (cb58).' }),
+    outputIndex: t.exposeInt('outputIndex', { description: 'Index of the output in that transaction.' }),
+    utxoId: t.string({
+      nullable: true,
+      description: 'The UTXO id (cb58), derived from the tx id and the output index as AvalancheGo does.',
+      resolve: (r) => utxoId(r.txId, r.outputIndex),
+    }),
+  }),
+});
+
+
+export const UtxoCredential = builder.objectRef<WireUtxoCredential>('UtxoCredential').implement({
+  description: 'A signature that unlocked a spent UTXO, and the public key it recovers to.',
+  fields: (t) => ({
+    signature: t.string({ nullable: true, description: 'The 65-byte signature, encoded as the Data API sends it (base64).', resolve: (c) => c.signature ?? null }),
+    publicKey: t.string({ nullable: true, description: 'The signer\'s compressed public key, encoded as the Data API sends it (base64).', resolve: (c) => c.publicKey ?? null }),
+  }),
+});

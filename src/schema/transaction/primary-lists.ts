@@ -1,0 +1,250 @@
+/**
+ * The primary network's transaction lists: `Network.transactions` and the staking, asset and
+ * address lists (`GET /v1/networks/{network}/blockchains/{blockchainId}/transactions...`), and an asset's
+ * transactions.
+ */
+import { builder } from '../../builder.js';
+import type { Context } from '../../context.js';
+import { badInput } from '../../errors.js';
+import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+import type {
+WireListPrimaryNetworkTransactionsQuery,WirePrimaryNetworkTransaction
+} from '../../upstream/types/data-api-primary-ledger.js';
+import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
+import { dataApiNetwork, networkKey, networkName, SortOrder, type NetworkNameValue } from '../common/enums.js';
+import { fieldGuard, maxItems } from '../common/guards.js';
+import { Network } from '../network/network.js';
+import { serves } from '../common/operations.js';
+import { cb58Id, evmAddress } from '../common/validate.js';
+import { XChainAssetDetails } from '../asset/asset-details.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { primaryAddress, primaryChainArg } from '../common/primary-ids.js';
+import { MAX_TX_TYPES, PrimaryNetworkTxType, timeRangeArg, txTypesArg } from './tx-types.js';
+import { TxShape, shapeTx } from './primary-keys.js';
+import { PrimaryNetworkTransaction, MAX_TX_ADDRESSES, TX_PAGE, primeTransactions, loadTransaction } from './primary-transaction.js';
+
+export const PrimaryNetworkTransactionConnection = connectionType<TxShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+  'PrimaryNetworkTransaction',
+  PrimaryNetworkTransaction,
+  'A page of primary-network transactions.',
+);
+
+builder.objectFields(PrimaryNetworkTransactionConnection, (t) => ({
+  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+}));
+
+/** A transaction hash: cb58 on all three chains (the C-Chain's atomic transactions too). */
+export function txHashArg(argument: string, value: string): string {
+  return cb58Id(argument, value);
+}
+
+/** A transaction-list address: bech32 of this network (any chain prefix), or on the C-Chain an EVM address. */
+function txAddress(argument: string, value: string, key: NetworkKey, chain: PrimaryChainAlias): string {
+  if (value.startsWith('0x')) {
+    if (chain !== 'C') throw badInput(argument, 'EVM addresses (0x...) filter C-Chain atomic transactions only');
+    return evmAddress(argument, value);
+  }
+  return primaryAddress(argument, value, key, ['P', 'X', 'C']);
+}
+
+function txAddresses(argument: string, values: readonly string[] | null | undefined, key: NetworkKey, chain: PrimaryChainAlias): string[] | undefined {
+  if (values == null) return undefined;
+  if (values.length === 0) throw badInput(argument, 'give at least one address, or omit the argument');
+  if (values.length > MAX_TX_ADDRESSES) throw badInput(argument, `at most ${MAX_TX_ADDRESSES} values, got ${values.length}`);
+  return [...new Set(values.map((v, i) => txAddress(`${argument}[${i}]`, v, key, chain)))];
+}
+
+interface TxListArgs {
+  blockchain: string;
+  addresses?: string[] | null;
+  l1ValidationId?: string | null;
+  txTypes?: string[] | null;
+  startTimestamp?: number | null;
+  endTimestamp?: number | null;
+  sortOrder?: 'asc' | 'desc' | null;
+}
+
+/** The chain and query of `Network.transactions`, checked (run by the guard and by the resolver). */
+function txListArgs(args: TxListArgs, key: NetworkKey) {
+  const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
+  const addresses = txAddresses('addresses', args.addresses, key, alias);
+  let l1ValidationId: string | undefined;
+  if (args.l1ValidationId != null) {
+    if (alias !== 'P') throw badInput('l1ValidationId', 'filters P-Chain transactions only');
+    if (addresses) throw badInput('l1ValidationId', 'give either addresses or l1ValidationId, not both');
+    l1ValidationId = cb58Id('l1ValidationId', args.l1ValidationId);
+  }
+  const txTypes = txTypesArg('txTypes', args.txTypes, alias);
+  const range = timeRangeArg(args);
+  // The service filters by type and time only within an address's (or a validation's) transactions.
+  if (!addresses && !l1ValidationId) {
+    if (txTypes) throw badInput('txTypes', 'filtering by type needs addresses (or, on the P-Chain, l1ValidationId)');
+    if (range.startTimestamp !== undefined) throw badInput('startTimestamp', 'filtering by time needs addresses (or, on the P-Chain, l1ValidationId)');
+    if (range.endTimestamp !== undefined) throw badInput('endTimestamp', 'filtering by time needs addresses (or, on the P-Chain, l1ValidationId)');
+  }
+  const query: WireListPrimaryNetworkTransactionsQuery = { addresses, l1ValidationId, txTypes, ...range, sortOrder: args.sortOrder ?? undefined };
+  return { blockchainId, alias, query };
+}
+
+/** Pages a transaction list of one chain, priming the transaction loaders with what it reads. */
+async function txConnection(
+  ctx: Context,
+  network: NetworkNameValue,
+  chain: PrimaryChainAlias,
+  scope: string,
+  args: ConnectionArgs,
+  fetch: (pageToken: string | undefined, pageSize: number) => Promise<{ transactions: WirePrimaryNetworkTransaction[]; chainInfo?: WirePrimaryNetworkChainInfo; nextPageToken?: string }>,
+) {
+  const key = networkKey(network);
+  let chainInfo: WirePrimaryNetworkChainInfo | null = null;
+  const connection = await paginate(
+    {
+      scope,
+      ...TX_PAGE,
+      fetchPage: async (pageToken, pageSize) => {
+        const page = await fetch(pageToken, pageSize);
+        chainInfo ??= page.chainInfo ?? null;
+        const items = page.transactions.map((wire) => shapeTx(key, chain, wire));
+        primeTransactions(ctx, items);
+        return { items, nextPageToken: page.nextPageToken };
+      },
+    },
+    args,
+  );
+  return { ...connection, chainInfo };
+}
+
+const scopeOf = (parts: unknown[]) => JSON.stringify(parts);
+
+interface StakingArgs {
+  addresses?: string[] | null;
+  txTypes?: string[] | null;
+  startTimestamp?: number | null;
+  endTimestamp?: number | null;
+  sortOrder?: 'asc' | 'desc' | null;
+}
+
+function stakingArgs(args: StakingArgs, key: NetworkKey) {
+  return {
+    addresses: txAddresses('addresses', args.addresses, key, 'P'),
+    txTypes: txTypesArg('txTypes', args.txTypes, 'P'),
+    ...timeRangeArg(args),
+    sortOrder: args.sortOrder ?? undefined,
+  };
+}
+
+builder.objectFields(Network, (t) => ({
+  transaction: t.field({
+    type: PrimaryNetworkTransaction,
+    nullable: true,
+    description: 'One transaction of the P-, X- or C-Chain (atomic) by hash; null when the chain has no such transaction.',
+    args: {
+      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      hash: t.arg.string({ required: true, description: 'The transaction id (cb58).' }),
+    },
+    extensions: {
+      ...fieldGuard({
+        upstreamCost: 1,
+        upstreamCostPerItem: 0,
+        checkArgs: (args, scope) => {
+          primaryChainArg('blockchain', args.blockchain, networkKey(scope.network), ['P', 'X', 'C']);
+          txHashArg('hash', args.hash);
+        },
+      }),
+      ...serves('data:getTxByHash'),
+    },
+    resolve: (n, args, ctx) => {
+      const key = networkKey(n.name);
+      const { alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
+      return loadTransaction(ctx, key, alias, txHashArg('hash', args.hash));
+    },
+  }),
+  transactions: t.field({
+    type: PrimaryNetworkTransactionConnection,
+    nullable: true,
+    description:
+      'A chain\'s transactions, latest first unless `sortOrder` says otherwise (`GET .../blockchains/{blockchainId}/transactions`); filtering by type or time needs `addresses` (or `l1ValidationId`). A page may hold fewer than `first` transactions when they carry many UTXOs; it is then filled from the next.',
+    args: {
+      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      addresses: t.arg.stringList({
+        required: false,
+        extensions: maxItems(MAX_TX_ADDRESSES),
+        description: `1 to ${MAX_TX_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally P-, X- or C-prefixed; on the C-Chain also 0x EVM addresses).`,
+      }),
+      l1ValidationId: t.arg.string({ required: false, description: 'P-Chain only: the transactions of one L1 validation (its validation id, cb58), instead of addresses.' }),
+      txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these types (types of this chain; not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
+      startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
+      endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; latest first when omitted.' }),
+      ...connectionArgs(t, TX_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => txListArgs(args as TxListArgs, networkKey(scope.network)) }),
+      ...serves('data:listLatestPrimaryNetworkTransactions'),
+    },
+    resolve: (n, args, ctx) => {
+      const { blockchainId, alias, query } = txListArgs(args as TxListArgs, networkKey(n.name));
+      const network = dataApiNetwork(n.name);
+      return txConnection(ctx, n.name, alias, scopeOf(['txs', network, blockchainId, query]), args, (pageToken, pageSize) =>
+        ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, { ...query, pageToken, pageSize }),
+      );
+    },
+  }),
+  stakingTransactions: t.field({
+    type: PrimaryNetworkTransactionConnection,
+    nullable: true,
+    description: 'Active staking transactions of the P-Chain (validations and delegations not ended yet), optionally of some addresses (`GET .../transactions:listStaking`).',
+    args: {
+      addresses: t.arg.stringList({
+        required: false,
+        extensions: maxItems(MAX_TX_ADDRESSES),
+        description: `1 to ${MAX_TX_ADDRESSES} addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
+      }),
+      txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these P-Chain types (not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
+      startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
+      endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
+      sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
+      ...connectionArgs(t, TX_PAGE),
+    },
+    extensions: {
+      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => stakingArgs(args as StakingArgs, networkKey(scope.network)) }),
+      ...serves('data:listActivePrimaryNetworkStakingTransactions'),
+    },
+    resolve: (n, args, ctx) => {
+      const query = stakingArgs(args as StakingArgs, networkKey(n.name));
+      const network = dataApiNetwork(n.name);
+      const pChain = NETWORKS[networkKey(n.name)].blockchainIds.P;
+      return txConnection(ctx, n.name, 'P', scopeOf(['staking', network, query]), args, (pageToken, pageSize) =>
+        ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, { ...query, pageToken, pageSize }),
+      );
+    },
+  }),
+}));
+
+function assetTxArgs(args: { txTypes?: string[] | null; startTimestamp?: number | null; endTimestamp?: number | null }) {
+  return { txTypes: txTypesArg('txTypes', args.txTypes, 'X'), ...timeRangeArg(args) };
+}
+
+builder.objectFields(XChainAssetDetails, (t) => ({
+  transactions: t.field({
+    type: PrimaryNetworkTransactionConnection,
+    nullable: true,
+    description: 'X-Chain transactions that moved, created or minted this asset, latest first (`GET .../assets/{assetId}/transactions`).',
+    args: {
+      txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these X-Chain types (not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
+      startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
+      endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
+      ...connectionArgs(t, TX_PAGE),
+    },
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => assetTxArgs(args) }), ...serves('data:listAssetTransactions') },
+    resolve: (asset, args, ctx) => {
+      const query = assetTxArgs(args);
+      const network = dataApiNetwork(networkName(asset.network));
+      const xChain = NETWORKS[asset.network].blockchainIds.X;
+      return txConnection(ctx, networkName(asset.network), 'X', scopeOf(['asset-txs', network, asset.assetId, query]), args, (pageToken, pageSize) =>
+        ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, asset.assetId, { ...query, pageToken, pageSize }),
+      );
+    },
+  }),
+}));
