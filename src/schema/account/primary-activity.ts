@@ -16,7 +16,7 @@ import { primaryChainName } from './primary-balances.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { PRIMARY_CHAIN_NAMES, PrimaryNetworkChainName } from '../common/chain-info.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
-import { MAX_UTXO_ADDRESSES } from '../utxo/utxo.js';
+import { MAX_UTXO_ADDRESSES } from '../common/primary-ids.js';
 
 const WIRE_NETWORKS = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' } as const;
 

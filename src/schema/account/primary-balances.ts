@@ -27,7 +27,7 @@ import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { assetAmountFields } from '../common/money.js';
 import { CHAIN_INFO_DESCRIPTION, PRIMARY_CHAIN_NAMES, PrimaryNetworkChainInfo, PrimaryNetworkChainName } from '../common/chain-info.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
-import { MAX_UTXO_ADDRESSES } from '../utxo/utxo.js';
+import { MAX_UTXO_ADDRESSES } from '../common/primary-ids.js';
 
 /** Latest Unix time an argument may name: later values are taken for milliseconds by mistake. */
 export const MAX_TIMESTAMP = 4_102_444_800; // 2100-01-01

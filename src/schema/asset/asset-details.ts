@@ -7,7 +7,6 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { isCb58Id } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
@@ -19,6 +18,7 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { cb58Id } from '../common/validate.js';
 import { ASSET_TYPES, PrimaryNetworkAssetType } from '../common/primary-enums.js';
+import { checkAssetDetailsKey, assetDetailsKey } from './keys.js';
 
 /**
  * An asset as one of its sources read it: the Data API's details, or the node's description. The
@@ -29,20 +29,11 @@ export type AssetShape = { network: NetworkKey; assetId: string } & (
   | { details?: undefined; node: WireAssetDescription }
 );
 
-/** Local id of an asset: `<network>:<assetId>`; also the key of both asset loaders. */
-export const assetDetailsKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;
-
 /**
  * The local ids of assets minted as `AssetDescription` before the two types were one (see
  * src/schema/common/global-ids.ts): `<network>:<assetId or alias>:node`, refetched from the node as then.
  */
 export const NODE_SOURCE = ':node';
-
-export function checkAssetDetailsKey(key: string): string | null {
-  const [network, assetId, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<assetId>';
-  return assetId && isCb58Id(assetId) ? null : 'the asset id is not a cb58 id';
-}
 
 function checkAssetKey(key: string): string | null {
   if (!key.endsWith(NODE_SOURCE)) return checkAssetDetailsKey(key);

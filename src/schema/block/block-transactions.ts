@@ -4,7 +4,8 @@
  */
 import { builder } from '../../builder.js';
 import { Block, blockKey } from './block.js';
-import { Transaction, TransactionConnection, fromSummary } from '../transaction/transaction.js';
+import { Transaction, TransactionConnection } from '../transaction/transaction.js';
+import { fromSummary } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
 import { connectionArgs, emptyConnection, paginate } from '../common/connection.js';
 

@@ -15,7 +15,8 @@ import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/en
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { BlockConnection, blockKey } from './block.js';
-import { fromSummary, TransactionConnection, TransactionStatus, txKey, type TransactionShape } from '../transaction/transaction.js';
+import { TransactionConnection, TransactionStatus } from '../transaction/transaction.js';
+import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
 
 /** The services' bounds of every latest list: 1 to 100 items a page, 10 by default. */
 const LATEST_PAGE = { defaultSize: 10, maxSize: 100 };

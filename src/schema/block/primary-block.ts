@@ -7,10 +7,10 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { isCb58Id, isHash32 } from '../../lib/codec.js';
+import { isCb58Id } from '../../lib/codec.js';
 import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import type { WireListPrimaryNetworkBlocksResponse, WirePrimaryNetworkBlock, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
+import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
 import { dataApiNetwork, networkKey, NetworkName, networkName, type NetworkNameValue } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
@@ -24,34 +24,16 @@ import { primaryChainArg } from '../common/primary-ids.js';
 import { loadTransaction, PrimaryNetworkTransaction, recorded } from '../transaction/primary-transaction.js';
 import { type TxShape } from '../transaction/primary-keys.js';
 import { timeRangeArg } from '../transaction/tx-types.js';
-
-export interface PrimaryBlockShape {
-  network: NetworkKey;
-  chain: PrimaryChainAlias;
-  wire: WirePrimaryNetworkBlock;
-}
+import { type PrimaryBlockShape, primaryBlockKey, parseBlockKey } from './keys.js';
 
 const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Highest block height the graph takes (the chains' heights are 64-bit). */
 const MAX_HEIGHT = 2n ** 64n - 1n;
 
-/** Local id of a block: `<network>:<p|x|c>:<blockHash>`. */
-export const primaryBlockKey = (network: NetworkKey, chain: PrimaryChainAlias, blockHash: string) =>
-  `${network}:${chain.toLowerCase()}:${chain === 'C' ? blockHash.toLowerCase() : blockHash}`;
-
 /** A block hash as the chain writes it: cb58 on the P- and X-Chain, 0x hex on the C-Chain. */
 export function blockHashArg(argument: string, value: string, chain: PrimaryChainAlias): string {
   return chain === 'C' ? hash32(argument, value) : cb58Id(argument, value);
 }
-
-export function parseBlockKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; hash: string } | null {
-  const [network, c, hash, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !hash) return null;
-  const chain = c === 'p' ? 'P' : c === 'x' ? 'X' : c === 'c' ? 'C' : null;
-  if (!chain || !(chain === 'C' ? isHash32(hash) : isCb58Id(hash))) return null;
-  return { network, chain, hash };
-}
-
 
 export const PrimaryNetworkBlock = builder.loadableNodeRef<PrimaryBlockShape, string, string>('PrimaryNetworkBlock', {
   id: { resolve: (b) => primaryBlockKey(b.network, b.chain, b.wire.blockHash) },

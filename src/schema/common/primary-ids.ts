@@ -70,3 +70,6 @@ export function pChainAddress(address: string): string {
 function short(value: string): string {
   return value.length > 80 ? `${value.slice(0, 77)}...` : value;
 }
+
+/** Most addresses one UTXO query may name (the upstream's own bound on its comma-separated list). */
+export const MAX_UTXO_ADDRESSES = 64;

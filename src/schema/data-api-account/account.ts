@@ -4,29 +4,8 @@
  * Data API key. The upstream layer offers them only for such a key (`DataApiClient.account`);
  * `accountOf` turns its absence into a FORBIDDEN error before any upstream call.
  */
-import { GraphQLError } from 'graphql';
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
-import { badInput, type ErrorCode } from '../../errors.js';
-import type { AccountEndpoints } from '../../upstream/data-api/account.js';
-import { CALLER_KEY_HEADERS } from '../../upstream/index.js';
-
-/** The reason code of the refusal, beside `code: FORBIDDEN`. */
-export const CALLER_KEY_REQUIRED = 'CALLER_KEY_REQUIRED';
-
-export function callerKeyRequired(): GraphQLError {
-  return new GraphQLError(
-    `Webhooks, usage metrics, request logs and export jobs belong to a Data API key: send your own key in the ${CALLER_KEY_HEADERS.join(' or ')} header. The gateway never uses its configured key for them.`,
-    { extensions: { code: 'FORBIDDEN' satisfies ErrorCode, reason: CALLER_KEY_REQUIRED } },
-  );
-}
-
-/** The caller's account operations, or the refusal when the request carries no key of its own. */
-export function accountOf(ctx: Context): AccountEndpoints {
-  const account = ctx.upstreams.dataApi.account;
-  if (!account) throw callerKeyRequired();
-  return account;
-}
+import { badInput } from '../../errors.js';
 
 /** The account of the caller's key; it has no fields of its own, only the key's lists and reads. */
 export interface AccountRoot {

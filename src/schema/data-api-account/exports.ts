@@ -12,7 +12,8 @@ import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { evmAddress, evmChainId, list } from '../common/validate.js';
-import { accountOf, DataApiAccount, serviceId } from './account.js';
+import { DataApiAccount, serviceId } from './account.js';
+import { accountOf } from './keys.js';
 
 const MAX_EXPORT_ADDRESSES = 100;
 const MAX_EXPORT_CHAINS = 20;

@@ -4,7 +4,8 @@
  * caller's own, every field of it is refused (FORBIDDEN, `CALLER_KEY_REQUIRED`) before any call.
  */
 import { builder } from '../../builder.js';
-import { accountOf, DataApiAccount } from './account.js';
+import { DataApiAccount } from './account.js';
+import { accountOf } from './keys.js';
 import './webhooks.js';
 import './webhook-mutations.js';
 import './usage.js';

@@ -19,7 +19,8 @@ import { knownOr, knownValues } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
-import { accountOf, DataApiAccount, seconds, serviceId } from './account.js';
+import { DataApiAccount, seconds, serviceId } from './account.js';
+import { accountOf } from './keys.js';
 
 export const WEBHOOK_PAGE = { defaultSize: 10, maxSize: 100 };
 export const WEBHOOK_ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import { pageRequest, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
 import { networkName } from '../common/enums.js';
-import { DELEGATOR_PAGE, delegatorsConnection, type DelegatorShape } from './delegators.js';
+import { DELEGATOR_PAGE, delegatorsConnection, type DelegatorShape } from './keys.js';
 
 /**
  * The delegations to one primary-network validator (a validated status), as a connection: a first

@@ -9,9 +9,8 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
-import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { knownOr, SortOrder, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
@@ -20,18 +19,9 @@ import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';
-
-/** Most reward addresses and node ids one delegators query may name. */
-export const MAX_DELEGATOR_FILTERS = 64;
-export const DELEGATOR_PAGE = { defaultSize: 10, maxSize: 100 };
+import { type DelegatorShape, DELEGATOR_LOOKUP_PAGES, MAX_DELEGATOR_FILTERS, DELEGATOR_PAGE, delegatorsConnection } from './keys.js';
 
 const amount = (value: string | undefined) => value ?? null;
-
-/** A delegation and the network it was listed on (the wire record does not say). */
-export type DelegatorShape = WireDelegator & { network: NetworkKey };
-
-/** Pages of one validator's delegations to one reward owner read to find a delegation by its transaction. */
-export const DELEGATOR_LOOKUP_PAGES = 3;
 
 export const Delegator = builder.loadableNodeRef<DelegatorShape, string, string>('Delegator', {
   id: { resolve: (d) => networkIdKey(d.network, d.txHash) },
@@ -87,52 +77,6 @@ Delegator.implement({
 });
 
 export const DelegatorConnection = connectionType('Delegator', Delegator, 'A page of delegations.');
-
-export interface DelegatorFilters {
-  /** Reward addresses, validated (see `primaryAddresses`). */
-  rewardAddresses?: readonly string[];
-  /** Node ids, validated (see `nodeIds`). */
-  nodeIds?: readonly string[];
-  /** A wire status (`delegationStatusArg` turns the enum argument into one). */
-  delegationStatus?: string;
-  sortOrder?: 'asc' | 'desc';
-}
-
-/**
- * The delegations matching already-validated filters, as a connection. Validate arguments first
- * (`primaryAddresses`/`nodeIds` of ./ids.js, `delegationStatusArg`) so bad input never reaches the
- * upstream.
- */
-export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<DelegatorShape>> {
-  const wireNetwork = dataApiNetwork(network);
-  const key = networkKey(network);
-  const query = delegatorsQuery(filters);
-  return paginate(
-    {
-      scope: delegatorsScope(network, filters),
-      ...DELEGATOR_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
-        return { items: page.delegators.map((d) => ({ ...d, network: key })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
-}
-
-function delegatorsQuery(filters: DelegatorFilters) {
-  return {
-    rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
-    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
-    delegationStatus: filters.delegationStatus,
-    sortOrder: filters.sortOrder,
-  };
-}
-
-/** The list a delegators connection pages (its cursors are bound to it), for pages read in a batch. */
-export function delegatorsScope(network: NetworkNameValue, filters: DelegatorFilters): string {
-  return `delegators:${dataApiNetwork(network)}:${JSON.stringify(delegatorsQuery(filters))}`;
-}
 
 /** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */
 function delegatorFilters(

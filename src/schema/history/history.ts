@@ -14,7 +14,8 @@ import { Chain } from '../chain/chain.js';
 import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
 import { Block, blockKey } from '../block/block.js';
 import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
-import { fromSummary, InternalTransaction, placeOf, Transaction, txKey, type InternalTransactionShape, type TransactionShape } from '../transaction/transaction.js';
+import { InternalTransaction, placeOf, Transaction, type InternalTransactionShape } from '../transaction/transaction.js';
+import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
 import { Erc1155Transfer, Erc20Transfer, Erc721Transfer, type Erc1155TransferShape, type Erc20TransferShape, type Erc721TransferShape } from '../token/transfers.js';
 import { TokenReputation, REPUTATIONS } from '../token/reputation.js';
 

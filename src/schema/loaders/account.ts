@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { WireOperationStatus, WireWebhook } from '../../upstream/types/data-api-account.js';
-import { accountOf } from '../data-api-account/account.js';
+import { accountOf } from '../data-api-account/keys.js';
 import { eachKey } from '../common/each-key.js';
 
 /** The caller's webhooks by id (`getWebhook`): one call per distinct id; null for an id the key has no webhook of. */

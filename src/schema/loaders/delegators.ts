@@ -15,14 +15,7 @@ import type { NetworkKey } from '../../lib/networks.js';
 import { firstPageOf, type ConnectionResult } from '../common/connection.js';
 import { dataApiNetwork, networkName } from '../common/enums.js';
 import { parseNetworkIdKey } from '../common/global-ids.js';
-import {
-  DELEGATOR_LOOKUP_PAGES,
-  DELEGATOR_PAGE,
-  delegatorsConnection,
-  delegatorsScope,
-  MAX_DELEGATOR_FILTERS,
-  type DelegatorShape,
-} from '../delegator/delegators.js';
+import { DELEGATOR_LOOKUP_PAGES, DELEGATOR_PAGE, delegatorsConnection, delegatorsScope, MAX_DELEGATOR_FILTERS, type DelegatorShape } from '../delegator/keys.js';
 import { txKey } from '../transaction/primary-keys.js';
 import { notFound } from '../../errors.js';
 import { eachKey } from '../common/each-key.js';

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import { isHash32 } from '../../lib/codec.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
-import { fromFull, type TransactionShape } from '../transaction/transaction.js';
+import { fromFull, type TransactionShape } from '../transaction/keys.js';
 import { eachKey } from '../common/each-key.js';
 
 /** Chains by id, as `chainById` answers them. */

@@ -17,7 +17,8 @@ import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';
 import { Currency } from '../common/primary-enums.js';
 import { Account, upstreamAddress } from '../account/account.js';
-import { Transaction, txKey, type TransactionShape } from '../transaction/transaction.js';
+import { Transaction } from '../transaction/transaction.js';
+import { txKey, type TransactionShape } from '../transaction/keys.js';
 import { TokenContract, TokenStandard } from './transfers.js';
 
 type ContractShape = WireContract & { chainId: string };

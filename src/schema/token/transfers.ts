@@ -27,7 +27,8 @@ import { fieldGuard, typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
-import { contentList, placeOf, Transaction, txKey, type TransactionShape } from '../transaction/transaction.js';
+import { contentList, placeOf, Transaction } from '../transaction/transaction.js';
+import { txKey, type TransactionShape } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
 
 type Place = WireTransferPlace & { chainId: string };

@@ -8,13 +8,13 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type {
-WireFullNativeTransaction,
-WireGetTransactionResponse,
-WireInternalTransactionDetails,
-WireNativeTransaction,
-WireTeleporterMessageInfo,
-WireTransactionContents,
-WireTransferPlace,
+  WireFullNativeTransaction,
+  WireGetTransactionResponse,
+  WireInternalTransactionDetails,
+  WireNativeTransaction,
+  WireTeleporterMessageInfo,
+  WireTransactionContents,
+  WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
@@ -28,21 +28,8 @@ import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js
 import { entity, keyChainId, keyString } from '../common/federation.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
-
-export interface TransactionShape {
-  chainId: string;
-  /** The summary (list items) or the full record (single-transaction answer). */
-  native: WireNativeTransaction;
-  /** The single-transaction answer, when this shape came from it; else fetched when a field needs it. */
-  full: WireGetTransactionResponse | null;
-}
-
-/** Local id of a transaction: `<chainId>:<txHash>`. */
-export const txKey = (chainId: string, txHash: string) => `${chainId}:${txHash.toLowerCase()}`;
-
-export const fromSummary = (chainId: string, native: WireNativeTransaction): TransactionShape => ({ chainId, native, full: null });
-
-export const fromFull = (chainId: string, full: WireGetTransactionResponse): TransactionShape => ({ chainId, native: full.nativeTransaction, full });
+import { type TransactionShape, fromFull, fromSummary } from './keys.js';
+import { txKey } from './keys.js';
 
 /** Where a transaction's transfers and internal transactions happened: its own block and hash. */
 export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: string } => ({

@@ -9,7 +9,7 @@ import { networkOfHrp, primaryChainOf, type NetworkKey } from '../../lib/network
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Utxo, type UtxoShape } from './utxo.js';
-import { utxosOf, TxShape } from '../transaction/primary-keys.js';
+import { utxosOf, type TxShape } from '../transaction/primary-keys.js';
 import { PrimaryNetworkTransaction, recorded, loadTransaction } from '../transaction/primary-transaction.js';
 
 builder.interfaceFields(PrimaryNetworkTransaction, (t) => ({

@@ -12,9 +12,9 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type {
-WireListUtxosQuery,
-WirePChainUtxo,
-WirePrimaryNetworkChainInfo,WireXChainUtxo
+  WireListUtxosQuery,
+  WirePChainUtxo,
+  WirePrimaryNetworkChainInfo, WireXChainUtxo
 } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
 import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../common/enums.js';
@@ -23,7 +23,7 @@ import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
 import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
-import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
+import { MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
@@ -31,8 +31,6 @@ import { UtxoCredential } from '../common/outputs.js';
 
 export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
-/** Most addresses one UTXO query may name (the upstream's own bound on its comma-separated list). */
-export const MAX_UTXO_ADDRESSES = 64;
 const UTXO_PAGE = { defaultSize: 10, maxSize: 100 };
 
 export const Utxo = builder.interfaceRef<UtxoShape>('Utxo').implement({

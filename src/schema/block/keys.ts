@@ -1,0 +1,25 @@
+/**
+ * Keys and shapes of primary-network blocks: what the block loader and the PrimaryNetworkBlock type
+ * share (`<network>:<p|x|c>:<blockHash>` local ids).
+ */
+import { isCb58Id, isHash32 } from '../../lib/codec.js';
+import { type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import type { WirePrimaryNetworkBlock } from '../../upstream/types/data-api-primary-ledger.js';
+
+export interface PrimaryBlockShape {
+  network: NetworkKey;
+  chain: PrimaryChainAlias;
+  wire: WirePrimaryNetworkBlock;
+}
+
+/** Local id of a block: `<network>:<p|x|c>:<blockHash>`. */
+export const primaryBlockKey = (network: NetworkKey, chain: PrimaryChainAlias, blockHash: string) =>
+  `${network}:${chain.toLowerCase()}:${chain === 'C' ? blockHash.toLowerCase() : blockHash}`;
+
+export function parseBlockKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; hash: string } | null {
+  const [network, c, hash, extra] = key.split(':');
+  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !hash) return null;
+  const chain = c === 'p' ? 'P' : c === 'x' ? 'X' : c === 'c' ? 'C' : null;
+  if (!chain || !(chain === 'C' ? isHash32(hash) : isCb58Id(hash))) return null;
+  return { network, chain, hash };
+}
