@@ -6,10 +6,10 @@
  * (`npm run official-operations` regenerates it from a description).
  */
 import { isInterfaceType, isObjectType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schema } from '../src/schema/index.js';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { DATA_API_OPERATIONS as DATA, METRICS_OPERATIONS as METRICS } from './support/official-operations.js';
+import { useSandbox } from './support/sandbox.js';
 
 /** Operation id → the fields (`Type.field`) that declare it. */
 function servedBy(): Map<string, string[]> {
@@ -24,13 +24,7 @@ function servedBy(): Map<string, string[]> {
   return served;
 }
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 describe('operation coverage', () => {
   it('knows both descriptions whole (81 Data API operations, 16 metrics operations)', () => {

@@ -2,23 +2,18 @@
  * Upstream call counts of EVM operations: one call per distinct upstream read per operation, one
  * call across concurrent operations for immutable data, none for what the cache already holds.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { EvmLatestBlocksWithSenderBalancesDocument, EvmTransactionDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
 // The 10-blocks operation nests 8 levels deep: above the default cost limit (graphql-armor's depth factor).
-const shared = useHarness({ keyPerTest: 'batching' });
+const shared = useHarness({ keyPerTest: 'batching', warmChains: true });
 const { h, headers } = shared;
 let chain: EvmChainWorld;
 
 beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
-});
-beforeEach(async () => {
-  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
-  await h.query('{ chains { chainId } }', {}, headers);
-  h.sandbox.reset();
 });
 
 const api = () => shared.dataApi;

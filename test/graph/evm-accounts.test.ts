@@ -2,12 +2,12 @@
  * An address on an EVM chain through the gateway over the simulated Data API: native balance,
  * transactions and ERC-20 transfers, block ranges and input checks.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_PRICE_USD, USD_RATES, type EvmChainWorld } from '@avalanche-graph/sandbox';
 import { EvmAccountErc20TransfersDocument, EvmAccountTransactionsDocument, EvmNativeBalanceDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
-const shared = useHarness({ keyPerTest: 'evm-account' });
+const shared = useHarness({ keyPerTest: 'evm-account', warmChains: true });
 const { h, headers } = shared;
 let chain: EvmChainWorld;
 /** The busiest wallet of the C-Chain. */
@@ -16,11 +16,6 @@ let wallet: string;
 beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
   wallet = [...chain.wallets].sort((a, b) => chain.addressTransactions(b).length - chain.addressTransactions(a).length)[0]!;
-});
-beforeEach(async () => {
-  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
-  await h.query('{ chains { chainId } }', {}, headers);
-  h.sandbox.reset();
 });
 
 const api = () => shared.dataApi;

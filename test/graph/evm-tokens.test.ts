@@ -2,22 +2,17 @@
  * Token contracts through the gateway over the simulated Data API: a contract's transfers of every
  * standard, its facts as the transfers tell them, block ranges and input checks.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld, TokenTransferRecord } from '@avalanche-graph/sandbox';
 import { EvmTokenContractDocument, EvmTokenTransfersDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
-const shared = useHarness({ keyPerTest: 'evm-token' });
+const shared = useHarness({ keyPerTest: 'evm-token', warmChains: true });
 const { h, headers } = shared;
 let chain: EvmChainWorld;
 
 beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
-});
-beforeEach(async () => {
-  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
-  await h.query('{ chains { chainId } }', {}, headers);
-  h.sandbox.reset();
 });
 
 const api = () => shared.dataApi;

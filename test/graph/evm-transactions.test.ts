@@ -2,7 +2,7 @@
  * Transactions through the gateway over the simulated Data API: by hash, by global id, in a block,
  * with their decoded content fetched only when asked for.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld, EvmTransaction } from '@avalanche-graph/sandbox';
 import {
   EvmBlockTransactionDetailsDocument,
@@ -12,17 +12,12 @@ import {
 } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
-const shared = useHarness({ keyPerTest: 'evm-tx' });
+const shared = useHarness({ keyPerTest: 'evm-tx', warmChains: true });
 const { h, headers } = shared;
 let chain: EvmChainWorld;
 
 beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43114)!;
-});
-beforeEach(async () => {
-  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
-  await h.query('{ chains { chainId } }', {}, headers);
-  h.sandbox.reset();
 });
 
 const api = () => shared.dataApi;

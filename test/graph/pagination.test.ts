@@ -4,23 +4,18 @@
  * mid-page, filling past one upstream page, going back with `last`/`before`, and refusing bad
  * arguments before any upstream call.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { MAX_TRAIL_PAGES } from '../../src/schema/common/connection.js';
 import { EvmAccountTransactionsDocument, EvmBlockTransactionsDocument, EvmLatestBlocksDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 
-const shared = useHarness({ keyPerTest: 'pagination' });
+const shared = useHarness({ keyPerTest: 'pagination', warmChains: true });
 const { h, headers } = shared;
 let chain: EvmChainWorld;
 
 beforeAll(() => {
   chain = h.sandbox.world.evm.chain(43113)!;
-});
-beforeEach(async () => {
-  // Caches the chain list (which `chain(id:)` reads) in the test's partition, then clears the counters.
-  await h.query('{ chains { chainId } }', {}, headers);
-  h.sandbox.reset();
 });
 
 const api = () => shared.dataApi;
@@ -28,8 +23,7 @@ const api = () => shared.dataApi;
 /** Switches to a new cache partition: the next reads reach the upstream even for pages just read. */
 async function coldCache() {
   shared.freshKey();
-  await h.query('{ chains { chainId } }', {}, headers);
-  h.sandbox.reset();
+  await shared.warmChains();
 }
 
 interface Page {

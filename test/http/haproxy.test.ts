@@ -16,7 +16,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { clientAddress } from '../../src/http/client-address.js';
@@ -24,6 +23,7 @@ import { loadConfig, VARIABLES } from '../../src/config/index.js';
 import type { GraphQLResponse } from '../support/harness.js';
 import { freePort } from '../support/ports.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { useSandbox } from '../support/sandbox.js';
 
 const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const CONFIG = 'deploy/haproxy.cfg';
@@ -163,8 +163,8 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
 });
 
 describe('three replicas behind HAProxy', () => {
+  const sandbox = useSandbox();
   let redis: RedisServer;
-  let sandbox: Sandbox;
   let addresses: Addresses;
   let haproxy: Running;
   const replicas = new Map<Name, Running>();
@@ -204,7 +204,7 @@ describe('three replicas behind HAProxy', () => {
     until(async () => (await stats())[name]?.status === state, timeoutMs, () => `HAProxy to see ${name} ${state}\n${logs()}`);
 
   beforeAll(async () => {
-    [redis, sandbox] = await Promise.all([startRedisServer(), startSandbox({ port: 0 })]);
+    redis = await startRedisServer();
     const [bind, stats, ...ports] = await Promise.all([freePort(), freePort(), ...NAMES.map(() => freePort())]);
     addresses = { bind: bind!, stats: stats!, gateways: Object.fromEntries(NAMES.map((name, i) => [name, ports[i]!])) as Record<Name, number> };
     await Promise.all(NAMES.map((name) => startReplica(name)));
@@ -217,7 +217,6 @@ describe('three replicas behind HAProxy', () => {
       signal(running, 'SIGKILL');
       await running.exited;
     }
-    await sandbox?.close();
     await redis?.stop();
   });
 

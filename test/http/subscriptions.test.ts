@@ -6,8 +6,9 @@
  * nothing more happens).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { createWorld } from '@avalanche-graph/sandbox';
 import { startGateway, startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
+import { useSandbox } from '../support/sandbox.js';
 import { subscribe as openStream, waitUntil, type SseStream } from '../support/sse.js';
 
 const POLL_MS = 20;
@@ -122,15 +123,13 @@ describe('blockAdded', () => {
 });
 
 describe('over a living sandbox', () => {
-  let living: Sandbox;
+  const living = useSandbox({ life: { blockIntervalMs: 50, validatorSetIntervalMs: 50 } });
   let gateway: SocketHarness;
   beforeAll(async () => {
-    living = await startSandbox({ port: 0, life: { blockIntervalMs: 50, validatorSetIntervalMs: 50 } });
     gateway = await startGateway(living, { SUBSCRIPTION_POLL_MS: String(POLL_MS) });
   });
   afterAll(async () => {
     await gateway?.close();
-    await living?.close();
   });
 
   it('delivers the blocks the sandbox mines by itself, on every chain subscribed, in order and each once', async () => {

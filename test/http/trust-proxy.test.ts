@@ -6,10 +6,10 @@
  */
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
 import { MAX_FORWARDED_HOPS } from '../../src/http/client-address.js';
 import { startGateway, type SocketHarness } from '../support/harness.js';
+import { useSandbox } from '../support/sandbox.js';
 import { subscribe, waitUntil, type SseStream } from '../support/sse.js';
 
 const BLOCK_ADDED = 'subscription { blockAdded(chainId: "43114") { number } }';
@@ -19,7 +19,7 @@ interface Gateway {
   lines: string[];
 }
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 /** No TRUST_PROXY: the socket's address is the client. */
 let untrusted: Gateway;
 /** A balancer on loopback in front of proxies in 10.0.0.0/8, with headers large enough for 10,000 hops. */
@@ -37,7 +37,6 @@ async function gateway(env: Record<string, string>): Promise<Gateway> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
   [untrusted, trusted, twoHops, rfc7239] = await Promise.all([
     gateway({}),
     gateway({ TRUST_PROXY: 'loopback, 10.0.0.0/8', MAX_HEADER_BYTES: '200000' }),
@@ -48,7 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stream of streams) stream.close();
   await Promise.all([untrusted, trusted, twoHops, rfc7239].map((g) => g?.h.close()));
-  await sandbox?.close();
 });
 
 /** The client the gateway's access line names for a keyless query sent with `headers`. */

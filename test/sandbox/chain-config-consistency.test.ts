@@ -5,22 +5,19 @@
  * after genesis appear only in the node's `upgrades`, the fee-manager changes only in its fee
  * config at later blocks. Checked for every L1 of both networks, over the services' HTTP answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type SandboxChain } from '@avalanche-graph/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxChain } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
 /** Subnet-EVM's stateful precompile config keys (top-level keys of a chain config). */
 const PRECOMPILE_KEYS = ['contractDeployerAllowListConfig', 'contractNativeMinterConfig', 'txAllowListConfig', 'feeManagerConfig', 'rewardManagerConfig', 'warpConfig'];
 const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let l1s: SandboxChain[];
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   l1s = sandbox.world.chains.filter((c) => !c.isCChain);
-});
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 /** A JSON-RPC batch to the chain's node; answers in request order, every one a result. */

@@ -6,8 +6,9 @@
  * the fields AvalancheGo returns.
  */
 import * as avalanchejsModule from '@avalabs/avalanchejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, inUtxoSet, type Sandbox, type PrimaryNetwork, type UtxoRecord } from '@avalanche-graph/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inUtxoSet, type PrimaryNetwork, type UtxoRecord } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
 /*
  * avalanchejs' ESM type declarations re-export through extensionless paths, which NodeNext
@@ -74,20 +75,15 @@ interface AvalancheJs {
 }
 const { avm, avmSerial, pvm, pvmSerial, TransferOutput } = avalanchejsModule as unknown as AvalancheJs;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let net: PrimaryNetwork;
 let x: AvmApi;
 let p: PvmApi;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   net = sandbox.world.primary.networks.mainnet;
   x = new avm.AVMApi(sandbox.urls.nodeRpcMainnet);
   p = new pvm.PVMApi(sandbox.urls.nodeRpcMainnet);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 function amount(u: UtxoRecord): bigint {

@@ -7,31 +7,21 @@
 import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { RpcMetrics$inboundSchema } from '@avalanche-sdk/chainkit/models/components';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chainkitClient, useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk: keyless, at } = useChainkit(sandbox);
 let run = 0;
 /** A client for a fresh key (a fresh account) per test, and a second one for isolation checks. */
 let sdk: Avalanche;
 let other: Avalanche;
 let key: string;
-const keyless = chainkitClient();
 
 const WALLET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const WALLET_2 = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const NOW = () => Math.floor(Date.now() / 1000);
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  at = callAt(sandbox.urls.dataApi);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
 
 beforeEach(() => {
   run++;

@@ -5,28 +5,20 @@
  * answers must also agree with the world and with the service's other routes (an ERC-20 balance is
  * the genesis holding plus the transfers `transactions:listErc20` lists).
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type EvmChainWorld } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk, at } = useChainkit(sandbox);
 let cChain: EvmChainWorld;
 let wallet: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.dataApi);
+beforeAll(() => {
   cChain = sandbox.world.evm.chain(43114)!;
   wallet = sandbox.world.evm.sharedWallets[0]!;
-});
-
-afterAll(async () => {
-  await sandbox.close();
 });
 
 const lower = (s: string) => s.toLowerCase();

@@ -4,37 +4,27 @@
  * an address's history, NFT transfers and internal transactions. The client validates every answer
  * with its own schemas; the data must be the world's, in the service's order and pages.
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { listTransactionDetailsResponseFromJSON } from '@avalanche-sdk/chainkit/models/components';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  startSandbox,
   addressActivity,
   isListedInternalCall,
-  type Sandbox,
   type EvmBlock,
   type EvmChainWorld,
   type EvmTransaction,
 } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk, at } = useChainkit(sandbox);
 let cChain: EvmChainWorld;
 let wallet: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.dataApi);
+beforeAll(() => {
   cChain = sandbox.world.evm.chain(43114)!;
   wallet = sandbox.world.evm.sharedWallets[0]!;
-});
-
-afterAll(async () => {
-  await sandbox.close();
 });
 
 /** Every page of a chainkit list, flattened. */

@@ -3,28 +3,20 @@
  * ICM and signature-aggregator endpoints. The client validates every response with its own schemas,
  * so a resolved call means the sandbox speaks the wire protocol; the data must also be the world's.
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type EvmChainWorld } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvmChainWorld } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk, at } = useChainkit(sandbox);
 let cChain: EvmChainWorld;
 let wallet: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.dataApi);
+beforeAll(() => {
   cChain = sandbox.world.evm.chain(43114)!;
   wallet = sandbox.world.evm.sharedWallets[0]!;
-});
-
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe('blocks', () => {

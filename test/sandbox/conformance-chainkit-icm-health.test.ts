@@ -5,29 +5,17 @@
  */
 import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxHealth, startSandbox, type Sandbox, type IcmMessage } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sandboxHealth, type IcmMessage } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let data: ChainkitCall;
-let metrics: ChainkitCall;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  data = callAt(sandbox.urls.dataApi);
-  metrics = callAt(sandbox.urls.metrics);
-});
+const sandbox = useSandbox();
+const { sdk, at: data, atMetrics: metrics } = useChainkit(sandbox);
 
 afterEach(() => {
   sandboxHealth(sandbox.services.dataApi).reset();
   sandboxHealth(sandbox.services.metrics).reset();
-});
-
-afterAll(async () => {
-  await sandbox.close();
 });
 
 /** The world's messages that pass `keep`, newest first (the service's order). */

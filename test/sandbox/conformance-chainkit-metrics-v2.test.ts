@@ -5,25 +5,14 @@
  * hours and days, series and windows). The composite query has no chainkit function: it is checked
  * over plain HTTP against the description's response schema.
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, buildTpsSeries, L1_FEE_PER_DAY, PRIMARY_NETWORK_SUBNET_ID, bareAddress, type Sandbox } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { describe, expect, it } from 'vitest';
+import { buildTpsSeries, L1_FEE_PER_DAY, PRIMARY_NETWORK_SUBNET_ID, bareAddress } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.metrics);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
+const { sdk, atMetrics: at } = useChainkit(sandbox);
 
 /** Every page of a chainkit page iterator, flattened. */
 async function all<P, T>(pages: AsyncIterable<P>, pick: (page: P) => T[]): Promise<T[]> {

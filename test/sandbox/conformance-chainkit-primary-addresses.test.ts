@@ -4,27 +4,19 @@
  * address chains, network details, pending rewards and the AVAX supply. The client validates every
  * response with its own schemas (and types errors by status); the data must also be the world's.
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bech32Address } from '../../src/lib/codec.js';
-import { startSandbox, WORLD_NOW, amountOf, type Sandbox, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { WORLD_NOW, amountOf, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk, at } = useChainkit(sandbox);
 let net: PrimaryNetwork;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.dataApi);
+beforeAll(() => {
   net = sandbox.world.primary.networks.mainnet;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 const owns = (w: Wallet) => (u: UtxoRecord) => u.output.owners.addrs.some((a) => a.hex === w.key.hex);

@@ -4,26 +4,18 @@
  * status), so a resolved call means the sandbox speaks the wire protocol; the data must also be
  * the world's.
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrimaryNetwork } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk, at } = useChainkit(sandbox);
 let net: PrimaryNetwork;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.dataApi);
+beforeAll(() => {
   net = sandbox.world.primary.networks.mainnet;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 describe('blockchains', () => {

@@ -4,26 +4,18 @@
  * must also be the world's: the validators listed are the P-Chain's, the L1 validators those the
  * P-Chain registered, the subnets those of the registered blockchains.
  */
-import type { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, EMPTY_ID, WORLD_NOW, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
-import { callAt, chainkitClient, type ChainkitCall } from '../support/chainkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_ID, WORLD_NOW, type PrimaryNetwork } from '@avalanche-graph/sandbox';
+import { useChainkit } from '../support/chainkit.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-let sdk: Avalanche;
-let at: ChainkitCall;
+const sandbox = useSandbox();
+const { sdk, at } = useChainkit(sandbox);
 let net: PrimaryNetwork;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  sdk = chainkitClient();
-  at = callAt(sandbox.urls.dataApi);
+beforeAll(() => {
   net = sandbox.world.primary.networks.mainnet;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 /** Every validation the world has: the current one of each validator and its completed ones. */

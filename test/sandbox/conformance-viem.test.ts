@@ -3,11 +3,12 @@
  * checks every answer (hex quantities, block and transaction shapes, not-found conventions), so a
  * rejection here is a sandbox bug. Values are compared with the Data API of the same world.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BlockNotFoundError, createPublicClient, http, TransactionNotFoundError, TransactionReceiptNotFoundError, type PublicClient } from 'viem';
-import { startSandbox, type Sandbox, type SandboxChain, type EvmTransaction } from '@avalanche-graph/sandbox';
+import type { SandboxChain, EvmTransaction } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 
 /** Where the chain's Data API record points: an L1's own node, the C-Chain's API node. */
 function rpcUrl(chain: SandboxChain): string {
@@ -29,13 +30,6 @@ function exampleTx(chain: SandboxChain, pick: (tx: EvmTransaction) => boolean): 
   expect(tx).toBeDefined();
   return tx!;
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
 
 describe.each(['C-Chain', 'L1'])('viem against the %s', (kind) => {
   let chain: SandboxChain;

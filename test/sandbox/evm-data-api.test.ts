@@ -3,12 +3,12 @@
  * list without gaps or duplicates, block ranges, error statuses and bodies, and the signature
  * aggregator's request checks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 
 type Json = Record<string, any>;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let wallet: string;
 
 async function request(path: string, init?: RequestInit): Promise<{ status: number; body: Json }> {
@@ -44,13 +44,8 @@ function expectError(result: { status: number; body: Json }, status: number): vo
   expect(typeof result.body.message === 'string' || Array.isArray(result.body.message)).toBe(true);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   wallet = sandbox.world.evm.sharedWallets[0]!;
-});
-
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe('pagination', () => {

@@ -3,8 +3,9 @@
  * words, subnet-EVM vs coreth differences, per-method counters and faults, and agreement with the
  * Data API of the same world (the two must never tell a user different facts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, C_CHAIN_BLOCKCHAIN_IDS, type Sandbox, type SandboxChain, type EvmTransaction } from '@avalanche-graph/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, C_CHAIN_BLOCKCHAIN_IDS, type SandboxChain, type EvmTransaction } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
 interface RpcAnswer {
   jsonrpc: string;
@@ -18,7 +19,7 @@ const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 const pad32 = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let cChain: SandboxChain;
 let l1s: SandboxChain[];
 
@@ -58,13 +59,9 @@ function exampleTx(chain: SandboxChain, pick: (tx: EvmTransaction) => boolean): 
   return tx!;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   cChain = sandbox.world.chains.find((c) => c.isCChain && c.network === 'mainnet')!;
   l1s = sandbox.world.chains.filter((c) => !c.isCChain);
-});
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 describe('standard methods', () => {

@@ -3,25 +3,18 @@
  * counts match lists, balances follow from history, transfers and ICM messages point at transactions
  * and blocks that exist, and the same seed always yields the same world.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, createWorld, DEFAULT_SEED, type Sandbox } from '@avalanche-graph/sandbox';
+import { describe, expect, it } from 'vitest';
+import { createWorld, DEFAULT_SEED } from '@avalanche-graph/sandbox';
 import { balanceFromHistory, checkBlockTransactions, checkIcmMessages, dataApiOf, linkedBlocks } from '../support/world-checks.js';
+import { useSandbox } from '../support/sandbox.js';
 
 type Json = Record<string, any>;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 const ok = (path: string) => dataApiOf(sandbox).ok(path);
 const walk = (path: string, key: string) => dataApiOf(sandbox).walk(path, key);
 
 const CHAINS = ['43114', '779672', '432204', '43113', '173750'];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
 
 describe('blocks', () => {
   it.each(CHAINS)('chain %s: blocks link by parentHash from genesis to the tip, a few seconds apart', async (chainId) => {

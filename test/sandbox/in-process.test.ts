@@ -3,18 +3,12 @@
  * in-process origins through `sandbox.fetch`, a fetch function a client can take (viem here), with
  * the same counters and faults as over a socket, and the chain records point at those origins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPublicClient, http } from 'viem';
-import { IN_PROCESS_URLS, startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { IN_PROCESS_URLS } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ listen: false });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const sandbox = useSandbox({ listen: false });
 
 describe('an in-process sandbox', () => {
   it('answers at the in-process origins, and its chain records point there', () => {

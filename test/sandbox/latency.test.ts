@@ -3,8 +3,9 @@
  * configured delay, it can be changed at runtime, 0 delays nothing, and `SANDBOX_LATENCY_MS` sets it.
  * Bounds are lower bounds only (a delay is at least applied), never a speed assertion.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxConfigError as ConfigError, latencyFromEnv, startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { describe, expect, it } from 'vitest';
+import { SandboxConfigError as ConfigError, latencyFromEnv, type Sandbox } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
 const DELAY = 150;
 
@@ -17,13 +18,7 @@ async function timed(url: string, init?: RequestInit): Promise<{ ms: number; sta
 }
 
 describe('sandbox latency knob', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, latencyMs: DELAY });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = useSandbox({ latencyMs: DELAY });
 
   const requests = (s: Sandbox): Record<string, [string, RequestInit?]> => ({
     dataApi: [`${s.urls.dataApi}/v1/chains/43114/blocks?pageSize=1`],

@@ -5,7 +5,7 @@
  * Without `life` the world does not move. The intervals here are 50 ms; the tests wait for what
  * happened, never for a time.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http } from 'viem';
 import {
   DEFAULT_LIFE,
@@ -17,6 +17,7 @@ import {
   type Sandbox,
 } from '@avalanche-graph/sandbox';
 import { balanceFromHistory, checkBlockTransactions, checkDelegations, checkIcmMessages, dataApiOf, linkedBlocks } from '../support/world-checks.js';
+import { useSandbox } from '../support/sandbox.js';
 
 const FAST = { blockIntervalMs: 50, icmIntervalMs: 50, validatorSetIntervalMs: 50 };
 const NETWORKS = ['mainnet', 'fuji'] as const;
@@ -53,15 +54,13 @@ async function dataApiSet(sandbox: Sandbox, network: (typeof NETWORKS)[number], 
 }
 
 describe('a living sandbox', () => {
-  let sandbox: Sandbox;
-  let frozen: Sandbox;
+  const frozen = useSandbox();
+  const sandbox = useSandbox({ life: FAST });
   const heads = new Map<number, number>();
   let pending: string[];
   const sets = new Map<string, string[]>();
 
   beforeAll(async () => {
-    frozen = await startSandbox({ port: 0 });
-    sandbox = await startSandbox({ port: 0, life: FAST });
     // What the world was before it lived (read before its first tick: every interval is 50 ms away).
     for (const id of sandbox.world.evm.chainIds) heads.set(id, frozen.world.evm.chain(id)!.latestBlockNumber());
     pending = frozen.world.evm.icmMessages().filter((m) => m.status === 'pending').map((m) => m.messageId);
@@ -75,10 +74,6 @@ describe('a living sandbox', () => {
       { timeout: 15_000, interval: 10 },
     );
     sandbox.life.stop();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await frozen?.close();
   });
 
   it('reports its intervals, and the frozen one none', () => {

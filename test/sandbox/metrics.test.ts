@@ -3,7 +3,8 @@
  * page tokens expire and refuse tampering, and unknown chains answer the service's 404 body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, createMetrics, type Sandbox, type SandboxService } from '@avalanche-graph/sandbox';
+import { createMetrics, type SandboxService } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
 interface Page {
   results: { timestamp: number; value: number }[];
@@ -40,13 +41,7 @@ async function walk(base: string, chainId: number | string): Promise<Page[]> {
 }
 
 describe('metrics service: avg_tps', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-  });
+  const sandbox = useSandbox();
 
   it('walks every chain of the world page by page, newest first, one point per UTC day without gaps', async () => {
     for (const chain of sandbox.world.chains) {
@@ -131,15 +126,13 @@ describe('metrics service: page token expiry', () => {
   let clock = Date.UTC(2025, 0, 1);
   let service: SandboxService;
   let base: string;
-  let sandbox: Sandbox;
+  const sandbox = useSandbox();
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
     service = createMetrics(sandbox.world, { tokenTtlSeconds: 60, now: () => clock });
     base = await service.listen(0);
   });
   afterAll(async () => {
     await service?.close();
-    await sandbox?.close();
   });
 
   it('accepts a token within its lifetime and refuses it with 400 once expired', async () => {

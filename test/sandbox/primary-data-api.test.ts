@@ -2,17 +2,14 @@
  * The simulated Data API's primary-network routes: pages walk whole lists without gaps or
  * duplicates, filters select what they say, and bad requests get the service's 400/404 bodies.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrimaryNetwork } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let net: PrimaryNetwork;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   net = sandbox.world.primary.networks.mainnet;
-});
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 async function get(path: string): Promise<{ status: number; body: any }> {

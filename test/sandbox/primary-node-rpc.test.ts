@@ -3,18 +3,15 @@
  * once, blocks and transactions decode to what the world holds, validators come in the shape
  * AvalancheGo gives primary-network and L1 validators, and errors carry AvalancheGo's codes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cb58Encode, sha256Bytes } from '../../src/lib/codec.js';
-import { startSandbox, inSharedMemory, inUtxoSet, type Sandbox, type PrimaryNetwork } from '@avalanche-graph/sandbox';
+import { inSharedMemory, inUtxoSet, type PrimaryNetwork } from '@avalanche-graph/sandbox';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let net: PrimaryNetwork;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   net = sandbox.world.primary.networks.mainnet;
-});
-afterAll(async () => {
-  await sandbox?.close();
 });
 
 /** A call to a path of the mainnet API node, or to a full URL (an L1's own node). */

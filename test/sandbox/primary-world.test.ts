@@ -3,7 +3,7 @@
  * balance, the services' balances equal the UTXO sums they list, and the world is a function of
  * its seed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   startSandbox,
   createChains,
@@ -11,19 +11,13 @@ import {
   createPrimaryWorld,
   Rng,
   FEES,
-  type Sandbox,
   type PrimaryNetwork,
   type UtxoRecord,
 } from '@avalanche-graph/sandbox';
 import { checkDelegations } from '../support/world-checks.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const sandbox = useSandbox();
 
 function amount(u: UtxoRecord): bigint {
   return u.output.type === 'secpTransfer' || u.output.type === 'lockOut' ? u.output.amount : 0n;

@@ -179,6 +179,11 @@ export interface SharedHarness<H extends Harness = Harness> {
   query<T, V extends Record<string, unknown> = Record<string, never>>(document: TypedDocumentNode<T, V> | string, variables?: V): Promise<GraphQLResponse<T>>;
   /** Moves the current test to the next fresh Data API key (a cache partition nothing has read into). Needs keyPerTest. */
   freshKey(): void;
+  /**
+   * Reads the chain list (which `chain(id:)` reads once per cache partition) into the current test's
+   * partition, then resets the sandbox's counters: the test counts only the calls of its own reads.
+   */
+  warmChains(): Promise<void>;
   /** The sandbox's services (read them inside hooks and tests: the harness starts in `beforeAll`). */
   readonly dataApi: SandboxService;
   /** The mainnet node RPC. */
@@ -194,6 +199,8 @@ export interface SharedHarnessOptions {
   keyPerTest?: string;
   /** Where the gateway's log lines go (through its own logger, at the env's LOG_LEVEL); none by default. */
   log?: LogSink;
+  /** Before each test, after its fresh key: `warmChains()`. */
+  warmChains?: boolean;
 }
 
 /**
@@ -201,8 +208,10 @@ export interface SharedHarnessOptions {
  * registers the vitest hooks that start it once (`beforeAll`, with `env` over the sandbox's URLs),
  * close it (`afterAll`) and, before each test, reset the sandbox's counters and faults. The
  * gateway's cache outlives a test but is partitioned by Data API key, so with `keyPerTest` each test
- * also gets a fresh key `<keyPerTest>-<n>`: nothing an earlier test read can hide a call. Call it at
- * the top level of the file, before the file's own hooks (which then run after these).
+ * also gets a fresh key `<keyPerTest>-<n>`: nothing an earlier test read can hide a call. With
+ * `warmChains`, that partition already holds the chain list when the test starts, with the counters
+ * reset after reading it. Call it at the top level of the file, before the file's own hooks (which
+ * then run after these).
  */
 export function useHarness(options: SharedHarnessOptions = {}): SharedHarness {
   return shareHarness(() => startHarness(options.env, { logger: options.log }), options);
@@ -224,6 +233,11 @@ function shareHarness<H extends Harness>(start: () => Promise<H>, options: Share
   const freshKey = () => {
     if (options.keyPerTest === undefined) throw new Error('useHarness: freshKey needs the keyPerTest option');
     headers['x-data-api-key'] = `${options.keyPerTest}-${++run}`;
+  };
+  const warmChains = async () => {
+    const { errors } = await current().query('{ chains { chainId } }', {}, headers);
+    if (errors) throw new Error(`useHarness: the chain list did not load: ${JSON.stringify(errors)}`);
+    current().sandbox.reset();
   };
   const h = {
     get sandbox() {
@@ -251,9 +265,10 @@ function shareHarness<H extends Harness>(start: () => Promise<H>, options: Share
     await started?.close();
     started = undefined;
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     if (options.keyPerTest !== undefined) freshKey();
     current().sandbox.reset();
+    if (options.warmChains) await warmChains();
   });
 
   return {
@@ -261,6 +276,7 @@ function shareHarness<H extends Harness>(start: () => Promise<H>, options: Share
     headers,
     query: (document, variables) => current().query(document, variables, headers),
     freshKey,
+    warmChains,
     get dataApi() {
       return current().sandbox.services.dataApi;
     },

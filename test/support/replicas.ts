@@ -3,10 +3,11 @@
  * pairs over it and closed after each test, and what those tests ask of both (a transaction by hash,
  * the upstream calls it cost, `/metrics`, one live subject polled for both).
  */
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Sandbox } from '@avalanche-graph/sandbox';
+import { afterEach, expect } from 'vitest';
 import type { Logger } from '../../src/observability/logger.js';
 import { startGateway, type SocketHarness } from './harness.js';
+import { useSandbox } from './sandbox.js';
 import { subscribe, waitUntil, type SseStream } from './sse.js';
 
 /** A transaction by hash: one Data API call (`TX_ROUTE`) the first time a key reads it. */
@@ -34,39 +35,30 @@ export interface Replicas {
 }
 
 export function useReplicas(): Replicas {
-  let sandbox: Sandbox | undefined;
+  const sandbox = useSandbox();
   const running: SocketHarness[] = [];
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-  }, 20_000);
-  afterAll(async () => {
-    await sandbox?.close();
-  });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((r) => r.close()));
   });
-  const world = () => sandbox!;
-  const tx = (n: number) => world().world.evm.chain(43114)!.transactions[n]!.hash;
+  const tx = (n: number) => sandbox.world.evm.chain(43114)!.transactions[n]!.hash;
   const upstreamCalls = () => {
-    const { dataApi, nodeMainnet, nodeFuji, l1Nodes, metrics } = world().services;
+    const { dataApi, nodeMainnet, nodeFuji, l1Nodes, metrics } = sandbox.services;
     return dataApi.total() + nodeMainnet.total() + nodeFuji.total() + l1Nodes.total() + metrics.total();
   };
   return {
-    get sandbox() {
-      return world();
-    },
+    sandbox,
     async pair(redisUrl, env = {}, logger) {
-      const started = await Promise.all([0, 1].map(() => startGateway(world(), { REDIS_URL: redisUrl, ...env }, logger)));
+      const started = await Promise.all([0, 1].map(() => startGateway(sandbox, { REDIS_URL: redisUrl, ...env }, logger)));
       running.push(...started);
       return started as [SocketHarness, SocketHarness];
     },
     tx,
     upstreamCalls,
-    txCalls: () => world().services.dataApi.counts()[TX_ROUTE] ?? 0,
+    txCalls: () => sandbox.services.dataApi.counts()[TX_ROUTE] ?? 0,
     async expectShared(a, b, hash, headers) {
       const first = await a.query<any, { hash: string }>(TX, { hash }, headers);
       expect(first.errors).toBeUndefined();
-      world().reset();
+      sandbox.reset();
       expect(await b.query<any, { hash: string }>(TX, { hash }, headers)).toEqual(first);
       expect(upstreamCalls()).toBe(0);
     },
@@ -75,7 +67,7 @@ export function useReplicas(): Replicas {
       const aliases = [10, 11, 12, 13, 14].map((n, i) => `t${i}: transaction(hash: "${tx(n)}") { hash }`).join(' ');
       const spent = await a.query<any>(`{ chain(id: "43114") { ${aliases} } }`, {}, greedy);
       expect(spent.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED')).toBe(true);
-      world().reset();
+      sandbox.reset();
       const onB = await b.query<any, { hash: string }>(TX, { hash: tx(15) }, greedy);
       expect(onB.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1 });
       expect(onB.errors?.[0]?.message).toContain('CLIENT_UPSTREAM_CALLS_PER_SECOND');
