@@ -10,12 +10,12 @@ import { serves } from '../common/operations.js';
 import { connectionArgs, emptyConnection, paginate } from '../common/connection.js';
 
 builder.objectFields(Transaction, (t) => ({
-    block: t.field({
-      type: Block,
-      nullable: true,
-      description: 'The block that includes this transaction.',
-      resolve: (tx) => blockKey(tx.chainId, tx.native.blockHash),
-    }),
+  block: t.field({
+    type: Block,
+    nullable: true,
+    description: 'The block that includes this transaction.',
+    resolve: (tx) => blockKey(tx.chainId, tx.native.blockHash),
+  }),
 }));
 
 /** The service's block-transactions list takes pageSize 0 to 100 (default 0): `first: 0` is allowed. */

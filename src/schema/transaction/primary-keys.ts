@@ -9,8 +9,10 @@ import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/types/data-a
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import type {
-WireCChainAtomicTransaction,WirePChainTransaction,
-WirePrimaryNetworkTransaction,WireXChainTransaction
+  WireCChainAtomicTransaction,
+  WirePChainTransaction,
+  WirePrimaryNetworkTransaction,
+  WireXChainTransaction,
 } from '../../upstream/types/data-api-primary-ledger.js';
 import { type UtxoShape } from '../utxo/utxo.js';
 

@@ -8,9 +8,7 @@ import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import type {
-WireListPrimaryNetworkTransactionsQuery,WirePrimaryNetworkTransaction
-} from '../../upstream/types/data-api-primary-ledger.js';
+import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/types/data-api-primary-ledger.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
 import { dataApiNetwork, networkKey, networkName, SortOrder, type NetworkNameValue } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';

@@ -18,10 +18,12 @@ import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { bytesFromNodeHex } from '../../upstream/node-rpc/codec.js';
 import type {
-WireBlockchainInfo,
-WireBlsCredentials,WireEvmInput,
-WireEvmOutput,
-WireL1ValidatorDetailsTransaction,WireTransactionVertexDetail
+  WireBlockchainInfo,
+  WireBlsCredentials,
+  WireEvmInput,
+  WireEvmOutput,
+  WireL1ValidatorDetailsTransaction,
+  WireTransactionVertexDetail,
 } from '../../upstream/types/data-api-primary-ledger.js';
 import { knownOr, NetworkName, networkName } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
