@@ -13,13 +13,15 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY patches ./patches
-# The workspace packages (packages/: the sandbox, a development tool) are not copied into the image;
-# --workspaces=false installs the root's dependencies only, from the same lockfile. No dependency's
+# Of the workspace packages (packages/), the build takes the wire types only: type declarations tsc
+# needs and the compiled code does not import. The sandbox, a development tool, is not copied. The
+# install is the root's dependencies and that package, from the same lockfile. No dependency's
 # install script runs; patch-package then applies patches/ (see patches/README.md), and the runtime
 # stage takes the patched packages from here.
+COPY packages/wire-types ./packages/wire-types
 RUN --mount=type=secret,id=npmrc,target=/root/.npmrc --mount=type=secret,id=ca,target=/run/secrets/ca.pem \
     NODE_EXTRA_CA_CERTS="$([ -s /run/secrets/ca.pem ] && echo /run/secrets/ca.pem)" \
-    npm ci --ignore-scripts --workspaces=false && npx patch-package --error-on-fail
+    npm ci --ignore-scripts --workspace=@avalanche-graph/wire-types --include-workspace-root && npx patch-package --error-on-fail
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build

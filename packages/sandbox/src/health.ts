@@ -9,6 +9,7 @@
  * Tests make a service report unhealthy with `sandboxHealth(service).setDown('cache')` (or
  * `setShuttingDown(true)`), and restore it with `reset()`.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { SandboxService } from './http.js';
 
 export interface HealthComponents {
@@ -43,9 +44,9 @@ export class SandboxHealth {
   }
 
   /** The body of a health (`health`) or live (`live`) check. */
-  report(check: keyof HealthComponents): Record<string, unknown> {
+  report(check: keyof HealthComponents): DataApiSchema<'HealthCheckResultDto'> {
     const names = this.components[check];
-    const state = (name: string) => ({ status: this.down.has(name) ? 'down' : 'up' });
+    const state = (name: string): DataApiSchema<'HealthIndicatorResultDto'> => ({ status: this.down.has(name) ? 'down' : 'up' });
     const up = names.filter((n) => !this.down.has(n));
     const failing = names.filter((n) => this.down.has(n));
     const status = this.shuttingDown ? 'shutting_down' : failing.length > 0 ? 'error' : 'ok';

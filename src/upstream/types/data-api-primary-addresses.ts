@@ -1,50 +1,29 @@
 /**
  * Wire shapes of the Data API's reads about primary-network addresses and the network as a whole:
  * balances, last activity, the chains an address touched, network staking details, pending
- * rewards and the AVAX supply. Amounts in a chain's smallest unit are decimal strings; the supply
- * is in whole AVAX with a fractional part.
+ * rewards and the AVAX supply, by its official description. Amounts in a chain's smallest unit are
+ * decimal strings; the supply is in whole AVAX with a fractional part.
  */
-import type { WireAssetAmount, WirePrimaryNetworkChainInfo, WireSortOrder } from './data-api-primary.js';
+import type { DataApiQuery, DataApiSchema, ListQuery, Variants } from '@avalanche-graph/wire-types';
 
 /** An amount of one asset summed over the UTXOs that hold it. */
-export interface WireAggregatedAssetAmount extends WireAssetAmount {
-  utxoCount: number;
-}
-
-/** An amount waiting in the shared (atomic) memory between this chain and another. */
-export interface WireSharedAssetAmount extends WireAggregatedAssetAmount {
-  sharedWithChainId: string;
-  /** P-Chain only. */
-  status?: string;
-}
-
-export interface WirePChainBalances {
-  unlockedUnstaked: WireAggregatedAssetAmount[];
-  unlockedStaked: WireAggregatedAssetAmount[];
-  lockedPlatform: WireAggregatedAssetAmount[];
-  lockedStakeable: WireAggregatedAssetAmount[];
-  lockedStaked: WireAggregatedAssetAmount[];
-  pendingStaked: WireAggregatedAssetAmount[];
+export type WireAggregatedAssetAmount = DataApiSchema<'AggregatedAssetAmount'>;
+/** An amount waiting in the shared (atomic) memory between this chain and another (`status`: P-Chain only). */
+export type WireSharedAssetAmount = Variants<DataApiSchema<'PChainSharedAsset'> | DataApiSchema<'XChainSharedAssetBalance'> | DataApiSchema<'CChainSharedAssetBalance'>>;
+/** A chain's balances with its shared-memory amounts read as one type, whichever chain was asked. */
+type WithSharedMemory<Balances> = Omit<Balances, 'atomicMemoryUnlocked' | 'atomicMemoryLocked'> & {
   atomicMemoryUnlocked: WireSharedAssetAmount[];
   atomicMemoryLocked: WireSharedAssetAmount[];
-}
+};
 
-export interface WireXChainBalances {
-  locked: WireAggregatedAssetAmount[];
-  unlocked: WireAggregatedAssetAmount[];
-  atomicMemoryUnlocked: WireSharedAssetAmount[];
-  atomicMemoryLocked: WireSharedAssetAmount[];
-}
-
-export interface WireCChainAtomicBalances {
-  atomicMemoryUnlocked: WireSharedAssetAmount[];
-  atomicMemoryLocked: WireSharedAssetAmount[];
-}
+export type WirePChainBalances = WithSharedMemory<DataApiSchema<'PChainBalance'>>;
+export type WireXChainBalances = WithSharedMemory<DataApiSchema<'XChainBalances'>>;
+export type WireCChainAtomicBalances = WithSharedMemory<DataApiSchema<'CChainAtomicBalances'>>;
 
 /** One of three shapes, by the chain asked (the body does not say which beyond `chainInfo`). */
 export interface WireListBalancesResponse {
   balances: WirePChainBalances | WireXChainBalances | WireCChainAtomicBalances;
-  chainInfo: WirePrimaryNetworkChainInfo;
+  chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'>;
 }
 
 export interface WireBalancesQuery {
@@ -52,83 +31,14 @@ export interface WireBalancesQuery {
   blockTimestamp?: number;
 }
 
-export interface WireLastActivityTimestamp {
-  timestamp: number;
-  blockNumber: string;
-  txHash: string;
-  utxoId: string;
-  isConsumed: boolean;
-  chainName: string;
-  network: string;
-}
-
-export interface WireAddressChainIds {
-  address: string;
-  blockchainIds: string[];
-}
-
-export interface WireAddressChainIdsResponse {
-  addresses: WireAddressChainIds[];
-}
-
-export interface WireStakingDistribution {
-  version: string;
-  amountStaked: string;
-  validatorCount: number;
-}
-
-export interface WireNetworkDetails {
-  validatorDetails: {
-    validatorCount: number;
-    totalAmountStaked: string;
-    estimatedAnnualStakingReward: string;
-    stakingDistributionByVersion: WireStakingDistribution[];
-    /** A decimal fraction (e.g. "0.5734"). */
-    stakingRatio: string;
-  };
-  delegatorDetails: {
-    delegatorCount: number;
-    totalAmountStaked: string;
-  };
-}
-
+export type WireLastActivityTimestamp = DataApiSchema<'LastActivityTimestamp'>;
+export type WireAddressChainIds = DataApiSchema<'ChainAddressChainIdMap'>;
+export type WireAddressChainIdsResponse = DataApiSchema<'ChainAddressChainIdMapListResponse'>;
+export type WireStakingDistribution = DataApiSchema<'StakingDistribution'>;
+export type WireNetworkDetails = DataApiSchema<'GetNetworkDetailsResponse'>;
 /** Whole AVAX as decimal strings (e.g. "454257251.7149865026656081965"). */
-export interface WireAvaxSupply {
-  circulatingSupply: string;
-  totalSupply: string;
-  totalPBurned: string;
-  totalCBurned: string;
-  totalXBurned: string;
-  totalStaked: string;
-  totalLocked: string;
-  totalRewards: string;
-  /** ISO 8601. */
-  lastUpdated: string;
-  genesisUnlock: string;
-  l1ValidatorFees: string;
-}
+export type WireAvaxSupply = DataApiSchema<'AvaxSupplyResponse'>;
+export type WirePendingReward = DataApiSchema<'PendingReward'>;
+export type WireListPendingRewardsResponse = DataApiSchema<'ListPendingRewardsResponse'>;
 
-export interface WirePendingReward {
-  addresses: string[];
-  txHash: string;
-  amountStaked: string;
-  nodeId: string;
-  startTimestamp: number;
-  endTimestamp: number;
-  rewardType: string;
-  progress: number;
-  estimatedReward: WireAssetAmount;
-}
-
-export interface WireListPendingRewardsResponse {
-  pendingRewards: WirePendingReward[];
-  nextPageToken?: string;
-}
-
-export interface WireListPendingRewardsQuery {
-  addresses?: readonly string[];
-  nodeIds?: readonly string[];
-  sortOrder?: WireSortOrder;
-  pageToken?: string;
-  pageSize?: number;
-}
+export type WireListPendingRewardsQuery = ListQuery<DataApiQuery<'listPendingPrimaryNetworkRewards'>, 'addresses' | 'nodeIds'>;

@@ -3,16 +3,14 @@
  * every page of every run agrees. The series ends on the UTC day of the chain's latest block (the
  * world's "today"), which ties the metrics service to the same clock as the Data API and the node.
  */
+import type { MetricsSchema } from '@avalanche-graph/wire-types';
 import type { SandboxChain } from '../world/chains.js';
 import { WORLD_NOW_MS } from '../world/evm/index.js';
 import type { World } from '../world/index.js';
 import { Rng } from '../world/rng.js';
 
-export interface MetricPoint {
-  /** Unix seconds at 00:00 UTC of the day the value averages. */
-  timestamp: number;
-  value: number;
-}
+/** A point of a series: for a daily one, the day's start (Unix seconds, 00:00 UTC) and its average. */
+export type MetricPoint = MetricsSchema<'MetricsValue'>;
 
 export interface TpsSeries {
   /** Newest first, one point per day, no gaps. */

@@ -2,30 +2,13 @@
  * The EVM chains of the simulated world: the C-Chain of mainnet and Fuji, and L1s on each, in the
  * shapes `GET /v1/chains` serves.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { cb58Encode } from '../lib/codec.js';
 import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../lib/networks.js';
 import type { Rng } from './rng.js';
 
-/** A chain record as the Data API's `GET /v1/chains` answers it (the fields the sandbox fills). */
-export interface WireChainInfo {
-  chainId: string;
-  status: string;
-  chainName: string;
-  description: string;
-  platformChainId?: string;
-  subnetId?: string;
-  vmId?: string;
-  vmName: string;
-  explorerUrl?: string;
-  rpcUrl: string;
-  wsUrl?: string;
-  isTestnet: boolean;
-  utilityAddresses?: { multicall?: string };
-  networkToken: { name: string; symbol: string; decimals: number; logoUri?: string; description?: string };
-  chainLogoUri?: string;
-  private?: boolean;
-  enabledFeatures?: string[];
-}
+/** A chain record as the Data API's `GET /v1/chains` answers it. */
+export type WireChainInfo = DataApiSchema<'ChainInfo'>;
 
 export interface SandboxChain {
   network: NetworkKey;
@@ -60,7 +43,7 @@ interface ChainSpec {
   description: string;
   token: { name: string; symbol: string };
   cChain: boolean;
-  features: string[];
+  features: NonNullable<WireChainInfo['enabledFeatures']>;
 }
 
 const SPECS: ChainSpec[] = [

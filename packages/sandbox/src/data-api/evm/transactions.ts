@@ -4,7 +4,7 @@ import type { World } from '../../world/index.js';
 import type { EvmChainWorld, EvmTransaction } from '../../world/evm/index.js';
 import { notFound } from '../errors.js';
 import { chainParam, txHashParam } from './params.js';
-import { money, nativePriceUsd, wireFullNativeTransaction, wireTransferDetails } from './wire.js';
+import { type CurrencyCode, money, nativePriceUsd, wireFullNativeTransaction, wireTransferDetails } from './wire.js';
 
 export function transactionRoutes(service: SandboxService, world: World): void {
   service.route('GET', '/v1/chains/{chainId}/transactions/{txHash}', ({ params }) => {
@@ -17,7 +17,7 @@ export function transactionRoutes(service: SandboxService, world: World): void {
 }
 
 /** The single-transaction answer (also the deployment-transaction answer), prices in `currency`. */
-export function wireTransactionResponse(world: World, chain: EvmChainWorld, tx: EvmTransaction, currency = 'usd'): Record<string, unknown> {
+export function wireTransactionResponse(world: World, chain: EvmChainWorld, tx: EvmTransaction, currency: CurrencyCode = 'usd'): Record<string, unknown> {
   const price = money(nativePriceUsd(chain), currency);
   let teleporterMessageInfo: Record<string, unknown> | undefined;
   if (tx.icm) {

@@ -2,6 +2,7 @@
  * World → Data API wire shapes for EVM resources. Amounts are decimal strings, addresses EIP-55,
  * and optional fields are omitted rather than null (the service does the same).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type {
   Erc20Token,
   EvmBlock,
@@ -12,16 +13,15 @@ import type {
 } from '../../world/evm/index.js';
 import { NATIVE_PRICE_USD, USD_RATES } from '../../world/evm/index.js';
 
-export interface WireMoney {
-  currencyCode: string;
-  value: number;
-}
+export type WireMoney = DataApiSchema<'Money'>;
+/** A currency the service prices in. */
+export type CurrencyCode = WireMoney['currencyCode'];
 
-export function money(usd: number, currency = 'usd'): WireMoney {
+export function money(usd: number, currency: CurrencyCode = 'usd'): WireMoney {
   return { currencyCode: currency, value: Math.round(usd * (USD_RATES[currency] ?? 1) * 1e6) / 1e6 };
 }
 
-export function wireBlock(block: EvmBlock): Record<string, unknown> {
+export function wireBlock(block: EvmBlock): DataApiSchema<'EvmBlock'> {
   return {
     chainId: String(block.chainId),
     blockNumber: String(block.number),
@@ -40,7 +40,7 @@ export function wireBlock(block: EvmBlock): Record<string, unknown> {
 }
 
 /** An address with the token facts the indexer knows for contracts it recognizes. */
-export function richAddress(chain: EvmChainWorld, address: string): Record<string, unknown> {
+export function richAddress(chain: EvmChainWorld, address: string): DataApiSchema<'RichAddress'> {
   const token = chain.erc20Token(address);
   if (token) return { name: token.name, symbol: token.symbol, decimals: token.decimals, logoUri: token.logoUri, address: token.address };
   const collection = chain.nftCollection(address);
@@ -48,11 +48,11 @@ export function richAddress(chain: EvmChainWorld, address: string): Record<strin
   return { address };
 }
 
-export function wireMethod(tx: EvmTransaction): Record<string, unknown> {
+export function wireMethod(tx: EvmTransaction): DataApiSchema<'Method'> {
   return { callType: tx.method.callType, methodHash: tx.method.methodHash, ...(tx.method.methodName ? { methodName: tx.method.methodName } : {}) };
 }
 
-export function wireNativeTransaction(chain: EvmChainWorld, tx: EvmTransaction): Record<string, unknown> {
+export function wireNativeTransaction(chain: EvmChainWorld, tx: EvmTransaction): DataApiSchema<'NativeTransaction'> {
   const block = chain.blockByNumber(tx.blockNumber)!;
   return {
     blockNumber: String(tx.blockNumber),
@@ -75,7 +75,7 @@ export function wireNativeTransaction(chain: EvmChainWorld, tx: EvmTransaction):
   };
 }
 
-export function wireFullNativeTransaction(chain: EvmChainWorld, tx: EvmTransaction): Record<string, unknown> {
+export function wireFullNativeTransaction(chain: EvmChainWorld, tx: EvmTransaction): DataApiSchema<'FullNativeTransactionDetails'> {
   const block = chain.blockByNumber(tx.blockNumber)!;
   return {
     ...wireNativeTransaction(chain, tx),
@@ -86,7 +86,7 @@ export function wireFullNativeTransaction(chain: EvmChainWorld, tx: EvmTransacti
   };
 }
 
-export function wireErc20Token(token: Erc20Token, currency = 'usd'): Record<string, unknown> {
+export function wireErc20Token(token: Erc20Token, currency: CurrencyCode = 'usd'): DataApiSchema<'Erc20Token'> {
   return {
     address: token.address,
     name: token.name,
@@ -156,7 +156,7 @@ export function nativePriceUsd(chain: EvmChainWorld): number {
 }
 
 /** The chain's native token with a balance, priced in `currency`. */
-export function wireNativeBalance(chain: EvmChainWorld, balance: bigint, currency = 'usd'): Record<string, unknown> {
+export function wireNativeBalance(chain: EvmChainWorld, balance: bigint, currency: CurrencyCode = 'usd'): DataApiSchema<'NativeTokenBalance'> {
   const token = chain.chain.info.networkToken;
   const price = nativePriceUsd(chain);
   const whole = Number(balance / 10n ** 12n) / 1e6;
@@ -173,7 +173,7 @@ export function wireNativeBalance(chain: EvmChainWorld, balance: bigint, currenc
 }
 
 /** A token transfer in list form (with its block and transaction). */
-export function wireListedTransfer(chain: EvmChainWorld, tx: EvmTransaction): Record<string, unknown> {
+export function wireListedTransfer(chain: EvmChainWorld, tx: EvmTransaction): Pick<DataApiSchema<'Erc20Transfer'>, 'blockNumber' | 'blockTimestamp' | 'blockTimestampMilliseconds' | 'blockHash' | 'txHash'> {
   return {
     blockNumber: String(tx.blockNumber),
     blockTimestamp: tx.blockTimestamp,

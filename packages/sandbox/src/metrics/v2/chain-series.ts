@@ -6,6 +6,7 @@
  * Everything else derives from these counts, so the series agree with each other: hours sum to
  * their day, weeks and months to their days, cumulative series to the running sum.
  */
+import type { MetricsSchema } from '@avalanche-graph/wire-types';
 import type { SandboxChain } from '../../world/chains.js';
 import type { World } from '../../world/index.js';
 import { Rng } from '../../world/rng.js';
@@ -32,10 +33,7 @@ export const ANY_INTERVAL_METRICS: ReadonlySet<string> = new Set(['activeAddress
 const HOUR = 3_600;
 const DAY = 86_400;
 
-export interface Point {
-  timestamp: number;
-  value: number;
-}
+export type Point = MetricsSchema<'MetricsValue'>;
 
 /** One day of one chain: the raw counts every metric is computed from. */
 interface Day {
@@ -185,15 +183,7 @@ export function mergedPoints(all: ChainSeries[], metric: ChainMetricName, interv
     }));
 }
 
-export interface RollingWindow {
-  lastHour?: number;
-  lastDay?: number;
-  lastWeek?: number;
-  lastMonth?: number;
-  last90Days?: number;
-  lastYear?: number;
-  allTime?: number;
-}
+export type RollingWindow = MetricsSchema<'ChainRollingWindowMetricsValue'>;
 
 /** Trailing windows ending with the newest day of the series; distinct-address metrics only to a week. */
 export function rollingWindow(all: ChainSeries[], metric: RollingMetricName): RollingWindow {

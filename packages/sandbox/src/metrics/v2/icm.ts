@@ -4,6 +4,7 @@
  * destination, grouped as `groupBy` asks. A count over every source (or destination) reports that
  * side as an empty string.
  */
+import type { MetricsSchema } from '@avalanche-graph/wire-types';
 import { WORLD_NOW_MS } from '../../world/evm/index.js';
 import type { IcmMessage } from '../../world/evm/types.js';
 import type { NetworkKey } from '../../lib/networks.js';
@@ -39,12 +40,7 @@ function groupOf(m: IcmMessage, filter: IcmFilter): { src: string; dest: string 
   return { src: bySrc ? m.sourceBlockchainId : (filter.src ?? ''), dest: byDest ? m.destinationBlockchainId : (filter.dest ?? '') };
 }
 
-export interface IcmPoint {
-  timestamp: number;
-  value: number;
-  srcBlockchainId: string;
-  destBlockchainId: string;
-}
+export type IcmPoint = MetricsSchema<'ICMMetricsValue'>;
 
 /** Counts per interval and group, newest interval first, groups in id order; intervals without messages are left out. */
 export function icmSeries(messages: readonly IcmMessage[], filter: IcmFilter, interval: TimeInterval, range: { start: number; end: number }): IcmPoint[] {
@@ -63,7 +59,7 @@ export function icmSeries(messages: readonly IcmMessage[], filter: IcmFilter, in
   );
 }
 
-export type IcmWindow = RollingWindow & { srcBlockchainId: string; destBlockchainId: string };
+export type IcmWindow = MetricsSchema<'ICMRollingWindowMetricsValue'>;
 
 const WINDOWS: [keyof RollingWindow, number][] = [
   ['lastHour', 3_600],

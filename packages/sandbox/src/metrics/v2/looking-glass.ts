@@ -8,6 +8,7 @@
  *   evaluated after every block of the date range (and at its start); the world has no Stars Arena
  *   contract, so those conditions match no address.
  */
+import type { MetricsSchema } from '@avalanche-graph/wire-types';
 import { toChecksumAddress } from '../../lib/codec.js';
 import type { EvmChainWorld } from '../../world/evm/types.js';
 import type { World } from '../../world/index.js';
@@ -48,10 +49,7 @@ export function btcbBridgers(world: World): Bridger[] {
   return out.sort((a, b) => (a.amount === b.amount ? a.address.localeCompare(b.address) : a.amount > b.amount ? -1 : 1));
 }
 
-export interface RewardAddresses {
-  addresses: string[];
-  sortKey: string;
-}
+export type RewardAddresses = MetricsSchema<'PChainAddressDetails'>;
 
 /** Validation periods overlapping [start, end], oldest AddValidatorTx first. */
 export function validatorRewardAddresses(net: PrimaryNetwork, range: { start: number; end: number }): RewardAddresses[] {
