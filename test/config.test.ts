@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/index.js';
+import { ConfigError, loadConfig, VARIABLES } from '../src/config/index.js';
 
 const MIB = 1024 * 1024;
 
@@ -81,6 +81,13 @@ describe('configuration', () => {
     expect(loadConfig({ MAX_OPERATIONS_IN_FLIGHT: '10', MAX_OPERATIONS_PER_CLIENT: '7', MAX_QUEUED_OPERATIONS: '0' })).toMatchObject({ maxOperationsPerClient: 7, maxQueuedOperations: 0 });
     const traces = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).traces;
     expect(traces).toMatchObject({ url: 'http://collector:4318/v1/traces', protocol: 'http/json' });
+  });
+
+  it('sets each setting from one variable: no two variables name the same Config property', () => {
+    const keys = Object.values(VARIABLES).flatMap((variable) => (variable.key === undefined ? [] : [variable.key]));
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+    expect(Object.keys(loadConfig({}))).toEqual(expect.arrayContaining(keys));
   });
 
   it('drops a trailing slash of base URLs and lower-cases the key header', () => {
