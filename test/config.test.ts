@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/index.js';
+import { ConfigError, loadConfig, VARIABLES } from '../src/config/index.js';
+
+const MIB = 1024 * 1024;
 
 describe('configuration', () => {
   it('defaults to the public Avalanche endpoints', () => {
@@ -51,6 +53,41 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe(name);
     expect((error as ConfigError).message).toContain(name);
+  });
+
+  it('derives the memory bounds from MEMORY_LIMIT_MB, as docs/configuration.md states them at 512', () => {
+    expect(loadConfig({ MEMORY_LIMIT_MB: '512' })).toMatchObject({
+      memoryLimitBytes: 512 * MIB,
+      maxOperationsInFlight: 64,
+      maxOperationsPerClient: 16,
+      maxQueuedOperations: 256,
+      maxInFlightBytes: 32 * MIB,
+      maxOperationBytes: 8 * MIB,
+      maxWebSockets: 1024,
+      maxSubscriptions: 2048,
+      cacheMaxBytes: 32 * MIB,
+      documentCacheMaxBytes: 16 * MIB,
+      apqMaxBytes: 8 * MIB,
+      responseCacheMaxBytes: 16 * MIB,
+    });
+    expect(loadConfig({ MEMORY_LIMIT_MB: '2048' })).toMatchObject({ maxOperationsInFlight: 256, maxQueuedOperations: 1024, cacheMaxBytes: 128 * MIB, maxWebSockets: 4096 });
+  });
+
+  it('derives a default from the value set for the variable it follows, not from MEMORY_LIMIT_MB', () => {
+    expect(loadConfig({ MAX_OPERATIONS_IN_FLIGHT: '10' })).toMatchObject({ maxOperationsInFlight: 10, maxOperationsPerClient: 2, maxQueuedOperations: 40 });
+    expect(loadConfig({ MAX_OPERATIONS_IN_FLIGHT: '3' })).toMatchObject({ maxOperationsPerClient: 1, maxQueuedOperations: 12 });
+    expect(loadConfig({ MAX_IN_FLIGHT_BYTES: String(4 * MIB) }).maxOperationBytes).toBe(MIB);
+    expect(loadConfig({ MAX_IN_FLIGHT_BYTES: String(MIB) }).maxOperationBytes).toBe(MIB / 4);
+    expect(loadConfig({ MAX_OPERATIONS_IN_FLIGHT: '10', MAX_OPERATIONS_PER_CLIENT: '7', MAX_QUEUED_OPERATIONS: '0' })).toMatchObject({ maxOperationsPerClient: 7, maxQueuedOperations: 0 });
+    const traces = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).traces;
+    expect(traces).toMatchObject({ url: 'http://collector:4318/v1/traces', protocol: 'http/json' });
+  });
+
+  it('sets each setting from one variable: no two variables name the same Config property', () => {
+    const keys = Object.values(VARIABLES).flatMap((variable) => (variable.key === undefined ? [] : [variable.key]));
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+    expect(Object.keys(loadConfig({}))).toEqual(expect.arrayContaining(keys));
   });
 
   it('drops a trailing slash of base URLs and lower-cases the key header', () => {

@@ -14,25 +14,10 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import parseForwarded from 'forwarded-parse';
 import proxyaddr from 'proxy-addr';
-import type { Config } from '../config/index.js';
-
-/** The most hops of a forwarding header read, nearest first. */
-export const MAX_FORWARDED_HOPS = 32;
-
-/** Which proxies are trusted (TRUST_PROXY): the nearest `hops`, or those at `addresses` (addresses, CIDRs, proxy-addr's named ranges). */
-export type TrustProxy = { hops: number } | { addresses: string[] };
-
-/** The headers trusted proxies may append the client to (TRUST_PROXY_HEADER). */
-export const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
-export type ForwardingHeader = (typeof FORWARDING_HEADERS)[number];
+import { MAX_FORWARDED_HOPS, type Config, type ForwardingHeader } from '../config/index.js';
 
 /** The address of the client of a node request (undefined without a socket: in process). */
 export type ClientAddress = (req: IncomingMessage | undefined) => string | undefined;
-
-/** Checks a list entry of TRUST_PROXY; throws proxy-addr's error for one it cannot match. */
-export function checkTrustedAddress(entry: string): void {
-  proxyaddr.compile(entry);
-}
 
 /** The last `max` comma-separated entries of a header, without reading the rest. */
 function lastEntries(header: string, max: number): string {

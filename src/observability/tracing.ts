@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry traces, on when an OTLP endpoint is configured (`OTEL_*`, src/config/index.ts). Off, the
+ * OpenTelemetry traces, on when an OTLP endpoint is configured (`OTEL_*`, src/config/sections/traces.ts). Off, the
  * OpenTelemetry packages are never loaded: this module imports only their types, and
  * src/observability/tracing-sdk.ts, which builds the SDK, is imported at start only when tracing is on. An
  * operation's context then carries no trace, and the hot path's one check of it is all tracing costs.

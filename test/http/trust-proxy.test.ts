@@ -6,8 +6,7 @@
  */
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/index.js';
-import { MAX_FORWARDED_HOPS } from '../../src/http/client-address.js';
+import { ConfigError, loadConfig, MAX_FORWARDED_HOPS } from '../../src/config/index.js';
 import { startGateway, type SocketHarness } from '../support/harness.js';
 import { useSandbox } from '../support/sandbox.js';
 import { subscribe, waitUntil, type SseStream } from '../support/sse.js';

@@ -1,0 +1,96 @@
+/** MEMORY_LIMIT_MB, what derives from it, and the bounds of admission and of the pressure guard. */
+import { totalmem } from 'node:os';
+import { whole } from '../parse.js';
+import { Computed, derived, section, variable } from '../variable.js';
+
+export const MIB = 1024 * 1024;
+
+/** MEMORY_LIMIT_MB when unset: the container's (cgroup) memory limit when one is set below the machine's memory, else this. */
+export const DEFAULT_MEMORY_LIMIT_MB = 512;
+
+/** The container's memory limit in MiB (cgroup v1 or v2, as libuv reads it), or undefined when none is set. */
+export function containerMemoryMb(): number | undefined {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < totalmem() ? Math.floor(limit / MIB) : undefined;
+}
+
+/**
+ * What derives from MEMORY_LIMIT_MB (M), as docs/operations.md#memory-and-overload explains: V8's old
+ * generation (`npm start` and the image pass it as --max-old-space-size), the caches' bytes, the bytes
+ * operations in flight may hold, and the admission bounds.
+ */
+export const MEMORY_SHARES = {
+  /** The old generation: 3/5 of M (307 MiB of 512); the young one (2 × 16 MiB), code and buffers take most of the rest. */
+  heap: 3 / 5,
+  /** CACHE_MAX_BYTES: M/16 (32 MiB of 512). */
+  upstreamCache: 1 / 16,
+  /** RESPONSE_CACHE_MAX_BYTES: M/32 (16 MiB). */
+  responseCache: 1 / 32,
+  /** DOCUMENT_CACHE_MAX_BYTES: M/32 (16 MiB). */
+  documentCache: 1 / 32,
+  /** APQ_MAX_BYTES: M/64 (8 MiB). */
+  apq: 1 / 64,
+  /** MAX_IN_FLIGHT_BYTES: M/16 (32 MiB of upstream answers, which take several times that as objects). */
+  inFlight: 1 / 16,
+} as const;
+
+/** A default of `part` of MEMORY_LIMIT_MB, in bytes. */
+export const memoryShare = (part: number, shown: string) => derived('MEMORY_LIMIT_MB', (mb: number) => Math.floor(mb * MIB * part), shown);
+
+export const overload = section('overload', {
+  MEMORY_LIMIT_MB: variable(whole(128, 1_048_576), {
+    default: new Computed(`the container's memory limit (cgroup) when one is set, else \`${DEFAULT_MEMORY_LIMIT_MB}\``, () => Math.max(128, containerMemoryMb() ?? DEFAULT_MEMORY_LIMIT_MB)),
+    meaning:
+      'The memory the process may take, in MiB: the one memory setting. V8\'s heap limit (3/5 of it, passed by `npm start` and the image), the caches\' byte bounds, `MAX_IN_FLIGHT_BYTES` and the admission bounds derive from it.',
+  }),
+  MAX_OPERATIONS_IN_FLIGHT: variable(whole(1, 100_000), {
+    key: 'maxOperationsInFlight',
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => Math.max(4, Math.floor(mb / 8)), '`MEMORY_LIMIT_MB` / 8 (64 at 512)'),
+    meaning:
+      'The most GraphQL requests (over HTTP, and operations over WebSocket) this process runs at once; more wait in the queue, then are refused with 503 `OVERLOADED` and `Retry-After`, before any upstream call. A subscription holds a slot only until its stream starts.',
+  }),
+  MAX_OPERATIONS_PER_CLIENT: variable(whole(1, 100_000), {
+    key: 'maxOperationsPerClient',
+    default: derived('MAX_OPERATIONS_IN_FLIGHT', (inFlight: number) => Math.max(1, Math.floor(inFlight / 4)), '`MAX_OPERATIONS_IN_FLIGHT` / 4 (16 at 512)'),
+    meaning:
+      'The most of those one client (its API key, else its address) runs at once; as many more may wait, and past that it is refused with 429 `RATE_LIMITED` and `Retry-After`, so that one caller cannot take every slot.',
+  }),
+  MAX_QUEUED_OPERATIONS: variable(whole(0, 1_000_000), {
+    key: 'maxQueuedOperations',
+    default: derived('MAX_OPERATIONS_IN_FLIGHT', (inFlight: number) => inFlight * 4, '4 × `MAX_OPERATIONS_IN_FLIGHT` (256 at 512)'),
+    meaning: 'The most requests waiting for a slot; past it a request is refused at once (503 `OVERLOADED`). `0`: no waiting.',
+  }),
+  ADMISSION_QUEUE_MS: variable(whole(0, 60_000), {
+    key: 'admissionQueueMs',
+    default: 1_000,
+    meaning: 'How long a request waits for a slot before it is refused (503 `OVERLOADED`, `Retry-After: 1`).',
+  }),
+  MAX_IN_FLIGHT_BYTES: variable(whole(MIB, 64 * 1024 * MIB), {
+    key: 'maxInFlightBytes',
+    default: memoryShare(MEMORY_SHARES.inFlight, '`MEMORY_LIMIT_MB` / 16 (32 MiB at 512)'),
+    meaning:
+      'The most bytes of upstream answers the operations running together hold (as their text; parsed, they take several times that); while they hold more, new requests wait or are refused. Counted as each answer is read (or taken from the cache), given back when its request ends.',
+  }),
+  MAX_OPERATION_BYTES: variable(whole(64 * 1024, 64 * 1024 * MIB), {
+    key: 'maxOperationBytes',
+    default: derived('MAX_IN_FLIGHT_BYTES', (bytes: number) => Math.max(64 * 1024, Math.floor(bytes / 4)), '`MAX_IN_FLIGHT_BYTES` / 4 (8 MiB at 512)'),
+    meaning:
+      'The most bytes of upstream answers one operation may read; past it its remaining fields fail with `UPSTREAM_BUDGET_EXCEEDED` naming this variable, and the rest of the answer is kept.',
+  }),
+  MAX_EVENT_LOOP_DELAY_MS: variable(whole(0, 600_000), {
+    key: 'maxEventLoopDelayMs',
+    default: 1_000,
+    meaning:
+      'The event-loop delay (how late a timer checked four times a second runs) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does; `/ready` then answers 503. `0`: the loop is not watched.',
+  }),
+  MAX_WEBSOCKETS: variable(whole(1, 1_000_000), {
+    key: 'maxWebSockets',
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
+    meaning: 'The most WebSocket connections open at once; a further upgrade is refused with 503 `OVERLOADED` and `Retry-After`.',
+  }),
+  MAX_SUBSCRIPTIONS: variable(whole(1, 10_000_000), {
+    key: 'maxSubscriptions',
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 4 * mb, '4 × `MEMORY_LIMIT_MB` (2048 at 512)'),
+    meaning: 'The most live subscriptions open at once in this process, over all clients (each client also has `MAX_SUBSCRIPTIONS_PER_CLIENT`); past it: `OVERLOADED`.',
+  }),
+});
