@@ -1,0 +1,136 @@
+/**
+ * The layout rules of src/ (docs/architecture.md#layout), read from the code's own imports, so a
+ * change that breaks one fails here rather than in a reviewer's reading: a ground floor of at most
+ * eight files, no hand-written source file over 500 lines, and in src/schema/ folders by entity that
+ * never import each other in a circle, a common kit that imports no entity, and loaders that import
+ * only the entities' keys files.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SRC = join(ROOT, 'src');
+const SCHEMA = join(SRC, 'schema');
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** A file a program wrote (its header says so): generated code is exempt from the size rule. */
+const isGenerated = (text: string) => /^\/\/ .*generated|^\/\*\*?[^*]*\bgenerated\b/i.test(text.slice(0, 400));
+
+/** The relative modules a file imports for their values (type-only imports and exports are erased). */
+function valueImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    let specifier: ts.Expression | undefined;
+    let typeOnly = false;
+    if (ts.isImportDeclaration(statement)) {
+      specifier = statement.moduleSpecifier;
+      const clause = statement.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
+      specifier = statement.moduleSpecifier;
+      typeOnly = statement.isTypeOnly;
+    }
+    if (!specifier || typeOnly || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
+    found.push(resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts')));
+  }
+  return found;
+}
+
+/** The unit of src/schema a file belongs to: its folder, or the file's own name at the top. */
+const unitOf = (file: string) => relative(SCHEMA, file).split(sep)[0]!.replace(/\.ts$/, '');
+
+/** Every value import from one src/schema unit into another, as `from -> to` with the files. */
+function schemaEdges(): Map<string, Map<string, string[]>> {
+  const edges = new Map<string, Map<string, string[]>>();
+  for (const file of tsFiles(SCHEMA)) {
+    for (const target of valueImports(file)) {
+      if (!target.startsWith(SCHEMA + sep)) continue;
+      const [from, to] = [unitOf(file), unitOf(target)];
+      if (from === to) continue;
+      const out = edges.get(from) ?? new Map<string, string[]>();
+      out.set(to, [...(out.get(to) ?? []), `${relative(SRC, file)} -> ${relative(SRC, target)}`]);
+      edges.set(from, out);
+    }
+  }
+  return edges;
+}
+
+/** The circles of the unit graph (each strongly connected group of two or more units). */
+function circles(edges: Map<string, Map<string, string[]>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do group.push((w = stack.pop()!));
+      while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('the layout of src/', () => {
+  it('keeps at most eight files on the ground floor of src/', () => {
+    const files = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isFile());
+    expect(files.length, `src/ holds ${files.join(', ')}`).toBeLessThanOrEqual(8);
+  });
+
+  it('has no hand-written source file over 500 lines', () => {
+    const long = tsFiles(SRC)
+      .map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }))
+      .filter(({ text }) => !isGenerated(text))
+      .map(({ file, text }) => `${file}: ${text.split('\n').length} lines`)
+      .filter((line) => Number(line.split(': ')[1]!.split(' ')[0]) > 500);
+    expect(long).toEqual([]);
+  });
+
+  it('has no two src/schema folders importing each other, directly or around a circle', () => {
+    const edges = schemaEdges();
+    // The check has something to check: the entity folders do import each other one way.
+    expect(edges.get('transaction')?.has('account')).toBe(true);
+    const found = circles(edges).map((group) => {
+      const imports = group.flatMap((from) => group.flatMap((to) => edges.get(from)?.get(to) ?? []));
+      return `${group.join(', ')}:\n  ${imports.join('\n  ')}`;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('keeps the common kit free of any entity', () => {
+    const entities = [...(schemaEdges().get('common')?.entries() ?? [])].flatMap(([, files]) => files);
+    expect(entities).toEqual([]);
+  });
+
+  it('lets the loaders import only the entities\' keys files', () => {
+    const edges = schemaEdges().get('loaders') ?? new Map<string, string[]>();
+    const imports = [...edges.values()].flat();
+    expect(imports.length).toBeGreaterThan(0);
+    const other = imports.filter((edge) => {
+      const target = edge.split(' -> ')[1]!;
+      return !target.startsWith(`schema${sep}common${sep}`) && !/(^|[-/])keys\.ts$/.test(target);
+    });
+    expect(other).toEqual([]);
+  });
+});
