@@ -7,7 +7,7 @@ import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireTransactionDetails, WireTransactionDetailsV2 } from '../../upstream/types/data-api-evm-transactions.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
-import { knownOr, SortOrder } from '../common/enums.js';
+import { SortOrder } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Chain } from '../chain/chain.js';
@@ -17,7 +17,7 @@ import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js
 import { InternalTransaction, placeOf, Transaction, type InternalTransactionShape } from '../transaction/transaction.js';
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
 import { Erc1155Transfer, Erc20Transfer, Erc721Transfer, type Erc1155TransferShape, type Erc20TransferShape, type Erc721TransferShape } from '../token/transfers.js';
-import { TokenReputation, REPUTATIONS } from '../token/reputation.js';
+import { TokenReputation } from '../token/reputation.js';
 
 /** The services' bounds of every address list here: 1 to 100 items a page, 10 by default. */
 const ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -203,7 +203,7 @@ builder.objectFields(Erc20Transfer, (t) => ({
     description: 'What a security analysis says of the token: given by `Account.history` (V2) for C-Chain tokens; null when not rated or read from another list.',
     resolve: (x) => {
       const reputation = (x.erc20Token as { tokenReputation?: string | null }).tokenReputation;
-      return reputation == null ? null : knownOr(reputation, REPUTATIONS, 'UNKNOWN');
+      return reputation == null ? null : TokenReputation.from(reputation);
     },
   }),
 }));

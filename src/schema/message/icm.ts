@@ -21,7 +21,7 @@ import type {
 } from '../../upstream/types/data-api-icm.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { dataApiNetwork, knownOr, NetworkName } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
 import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
@@ -34,8 +34,6 @@ import { fieldGuard, typeGuard } from '../common/guards.js';
 import { entity, keyString } from '../common/federation.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
-const STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
-
 /** Teleporter message ids are 32-byte hashes the Data API prints without 0x; both spellings are accepted. */
 export function icmMessageId(argument: string, value: string): string {
   const body = value.replace(/^0x/i, '');
@@ -44,7 +42,7 @@ export function icmMessageId(argument: string, value: string): string {
 }
 
 /** Reads one message; null when the Data API does not know it. */
-export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus', {
+export const InterchainMessageStatus = upstreamEnum('InterchainMessageStatus', {
   description: 'Where an interchain message is on its way.',
   values: {
     PENDING: { value: 'pending', description: 'Sent on the source chain, not yet delivered.' },
@@ -53,8 +51,8 @@ export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus
       value: 'delivered_source_not_indexed',
       description: 'Delivered; the Data API does not index the source chain, so the source transaction is unknown.',
     },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A status this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A status this gateway does not know yet.',
 });
 
 /** A transaction leg with the chain it happened on. */
@@ -154,7 +152,7 @@ InterchainMessage.implement({
     status: t.field({
       type: InterchainMessageStatus,
       description: 'Where the message is on its way.',
-      resolve: (m) => knownOr(m.status, STATUSES, 'UNKNOWN'),
+      resolve: (m) => InterchainMessageStatus.from(m.status),
     }),
     icmContractAddress: t.exposeString('icmContractAddress', { description: 'The Teleporter messenger contract that sent it.' }),
     sourceBlockchainId: t.exposeString('sourceBlockchainId', { description: 'Blockchain id (cb58) of the source chain.' }),

@@ -11,14 +11,14 @@ import type { WireMetricsChain } from '../../upstream/types/metrics-v2.js';
 import type { WireMetricPoint } from '../../upstream/types/metrics.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, knownOr, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';
 import { MetricPointConnection } from './metrics.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
-import { ChainMetric, ChainRollingMetric, METRICS_NETWORK_TYPES, MetricsNetworkType, MetricTimeInterval } from './enums.js';
+import { ChainMetric, ChainRollingMetric, MetricsNetworkType, MetricTimeInterval } from './enums.js';
 import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, servicePages, type RangeArgs } from './shared.js';
 
 
@@ -121,7 +121,7 @@ MetricsChain.implement({
     chainName: t.exposeString('chainName', { description: 'The service\'s name for the chain (e.g. "c_chain").' }),
     blockchainId: t.exposeString('blockchainId', { description: 'The chain\'s blockchain id on the P-Chain (cb58).' }),
     subnetId: t.exposeString('subnetId', { description: 'Id of the subnet (L1) that validates the chain.' }),
-    network: t.field({ type: MetricsNetworkType, description: 'The chain\'s network.', resolve: (c) => knownOr(c.network, METRICS_NETWORK_TYPES, 'unknown') }),
+    network: t.field({ type: MetricsNetworkType, description: 'The chain\'s network.', resolve: (c) => MetricsNetworkType.from(c.network) }),
     chain: t.field({
       type: Chain,
       nullable: true,

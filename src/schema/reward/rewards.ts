@@ -8,10 +8,10 @@ import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireHistoricalReward } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
-import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
+import { dataApiNetwork, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { AssetWithPriceInfo } from '../common/money.js';
-import { Currency, REWARD_TYPES, RewardType } from '../common/primary-enums.js';
+import { Currency, RewardType } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -24,7 +24,7 @@ export const REWARD_PAGE = { defaultSize: 10, maxSize: 100 };
 export const HistoricalReward = builder.objectRef<WireHistoricalReward>('HistoricalReward').implement({
   description: 'A staking reward paid on the P-Chain at the end of a validation or delegation.',
   fields: (t) => ({
-    rewardType: t.field({ type: RewardType, description: 'Why it was paid.', resolve: (r) => knownOr(r.rewardType, REWARD_TYPES, 'UNKNOWN') }),
+    rewardType: t.field({ type: RewardType, description: 'Why it was paid.', resolve: (r) => RewardType.from(r.rewardType) }),
     nodeId: t.exposeString('nodeId', { description: 'The validator (NodeID-...) staked on.' }),
     addresses: t.exposeStringList('addresses', { description: 'Addresses the reward was paid to (bech32).' }),
     txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation) that earned it.' }),

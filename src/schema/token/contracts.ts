@@ -9,8 +9,8 @@ import type { Context } from '../../context.js';
 import type { WireContract, WireResourceLink } from '../../upstream/types/data-api-assets.js';
 import type { WireGetTransactionResponse } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
+import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
@@ -23,12 +23,7 @@ import { TokenContract, TokenStandard } from './transfers.js';
 
 type ContractShape = WireContract & { chainId: string };
 
-const LINK_TYPES = [
-  'Blog', 'CoinGecko', 'CoinMarketCap', 'Discord', 'Documentation', 'Facebook', 'Github', 'Instagram', 'LinkedIn',
-  'Medium', 'Reddit', 'Support', 'Telegram', 'TikTok', 'Twitter', 'Website', 'Whitepaper', 'Youtube',
-] as const;
-
-export const ResourceLinkType = builder.enumType('ResourceLinkType', {
+export const ResourceLinkType = upstreamEnum('ResourceLinkType', {
   description: 'Where a contract\'s resource link points.',
   values: {
     BLOG: { value: 'Blog', description: 'A blog.' },
@@ -49,14 +44,14 @@ export const ResourceLinkType = builder.enumType('ResourceLinkType', {
     WEBSITE: { value: 'Website', description: 'The project\'s website.' },
     WHITEPAPER: { value: 'Whitepaper', description: 'A whitepaper.' },
     YOUTUBE: { value: 'Youtube', description: 'A YouTube channel.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A kind of link this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A kind of link this gateway does not know yet.',
 });
 
 export const ContractResourceLink = builder.objectRef<WireResourceLink>('ContractResourceLink').implement({
   description: 'A link the contract\'s owners registered with the Data API.',
   fields: (t) => ({
-    type: t.field({ type: ResourceLinkType, description: 'Where the link points.', resolve: (l) => knownOr(l.type, LINK_TYPES, 'UNKNOWN') }),
+    type: t.field({ type: ResourceLinkType, description: 'Where the link points.', resolve: (l) => ResourceLinkType.from(l.type) }),
     url: t.exposeString('url', { description: 'The URL.' }),
   }),
 });
@@ -88,7 +83,7 @@ export const ContractDeployment = builder.objectRef<DeploymentShape>('ContractDe
   }),
 });
 
-const ercTypeOf = (c: ContractShape) => knownOr(c.ercType, ['ERC-20', 'ERC-721', 'ERC-1155'] as const, 'UNKNOWN');
+const ercTypeOf = (c: ContractShape) => TokenStandard.from(c.ercType);
 
 export const Contract = builder.interfaceRef<ContractShape>('Contract').implement({
   description:

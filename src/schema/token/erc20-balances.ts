@@ -7,14 +7,13 @@ import type { WireErc20TokenBalance } from '../../upstream/types/data-api-assets
 import type { WireNativeTokenBalance } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Money } from '../common/money.js';
 import { Currency } from '../common/primary-enums.js';
 import { evmAddress, list } from '../common/validate.js';
 import { Account, blockNumberArg, NativeBalance, upstreamAddress } from '../account/account.js';
-import { REPUTATIONS, TokenReputation } from './reputation.js';
+import { TokenReputation } from './reputation.js';
 import { TokenContract, type TokenContractShape } from './transfers.js';
 
 
@@ -43,7 +42,7 @@ export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balan
       type: TokenReputation,
       nullable: true,
       description: 'The token\'s security rating; null when unrated (tokens outside the C-Chain are not rated).',
-      resolve: (b) => (b.tokenReputation == null ? null : knownOr(b.tokenReputation, REPUTATIONS, 'UNKNOWN')),
+      resolve: (b) => (b.tokenReputation == null ? null : TokenReputation.from(b.tokenReputation)),
     }),
   }),
 });

@@ -15,8 +15,8 @@ import type {
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
+import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
 import { Money } from '../common/money.js';
 import { evmAddress, isEvmChainId } from '../common/validate.js';
 import { isHash32 } from '../../lib/codec.js';
@@ -77,15 +77,14 @@ async function tokenInfo(contract: TokenContractShape, ctx: Context): Promise<To
   return latest ? (contractOf({ ...latest, chainId: contract.chainId }).info ?? null) : null;
 }
 
-const STANDARDS = ['ERC-20', 'ERC-721', 'ERC-1155'] as const;
-export const TokenStandard = builder.enumType('TokenStandard', {
+export const TokenStandard = upstreamEnum('TokenStandard', {
   description: 'The token standard of a contract.',
   values: {
     ERC_20: { value: 'ERC-20', description: 'ERC-20: fungible tokens.' },
     ERC_721: { value: 'ERC-721', description: 'ERC-721: one owner per token id.' },
     ERC_1155: { value: 'ERC-1155', description: 'ERC-1155: balances per token id and holder.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A standard this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A standard this gateway does not know yet.',
 });
 
 export const TokenContract = builder.loadableNodeRef<TokenContractShape, string, string>('TokenContract', {
@@ -219,7 +218,7 @@ TokenContract.implement({
       description: 'The token standard; null when the contract has no transfer to tell.',
       resolve: async (c, _, ctx) => {
         const info = await tokenInfo(c, ctx);
-        return info ? knownOr(info.ercType, STANDARDS, 'UNKNOWN') : null;
+        return info ? TokenStandard.from(info.ercType) : null;
       },
     }),
     name: t.string({ nullable: true, description: 'Token or collection name.', resolve: infoField('name') }),

@@ -17,8 +17,8 @@ import type {
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
+import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
 import { Money } from '../common/money.js';
 import { hash32 } from '../common/validate.js';
 import { Account, accountFrom, upstreamAddress } from '../account/account.js';
@@ -90,28 +90,26 @@ export const TransactionStatus = builder.enumType('TransactionStatus', {
   } as const,
 });
 
-const CALL_TYPES = ['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const;
-export const CallType = builder.enumType('CallType', {
+export const CallType = upstreamEnum('CallType', {
   description: 'What a transaction does, as the indexer classifies it.',
   values: {
     NATIVE_TRANSFER: { description: 'Moves native tokens to an address without calling code.' },
     CONTRACT_CALL: { description: 'Calls a contract.' },
     CONTRACT_CREATION: { description: 'Deploys a contract.' },
-    UNKNOWN: { description: 'A kind this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A kind this gateway does not know yet.',
 });
 
 export const TransactionMethod = builder.objectRef<NonNullable<WireNativeTransaction['method']>>('TransactionMethod').implement({
   description: 'The method a transaction calls.',
   fields: (t) => ({
-    callType: t.field({ type: CallType, description: 'What the transaction does.', resolve: (m) => knownOr(m.callType, CALL_TYPES, 'UNKNOWN') }),
+    callType: t.field({ type: CallType, description: 'What the transaction does.', resolve: (m) => CallType.from(m.callType) }),
     methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector (0x and 8 hex digits); empty for a native transfer.' }),
     methodName: t.exposeString('methodName', { nullable: true, description: 'The method signature, e.g. `transfer(address,uint256)`, when the selector is known.' }),
   }),
 });
 
-const INTERNAL_TX_TYPES = ['CALL', 'CREATE', 'CREATE2', 'CREATE3', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'] as const;
-export const InternalTransactionType = builder.enumType('InternalTransactionType', {
+export const InternalTransactionType = upstreamEnum('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
   values: {
     CALL: { description: 'A message call.' },
@@ -121,8 +119,8 @@ export const InternalTransactionType = builder.enumType('InternalTransactionType
     CALLCODE: { description: 'A call running the callee\'s code in the caller\'s context (legacy).' },
     DELEGATECALL: { description: 'A call running the callee\'s code in the caller\'s context.' },
     STATICCALL: { description: 'A call that cannot change state.' },
-    UNKNOWN: { description: 'An operation this gateway or the indexer does not know.' },
-  } as const,
+  },
+  unknown: 'An operation this gateway or the indexer does not know.',
 });
 
 /** An internal transaction with where it ran (its transaction's block and hash). */
@@ -139,7 +137,7 @@ export const InternalTransaction = builder.objectRef<InternalTransactionShape>('
     type: t.field({
       type: InternalTransactionType,
       description: 'The EVM operation (upstream `internalTxType`).',
-      resolve: (i) => knownOr(i.internalTxType, INTERNAL_TX_TYPES, 'UNKNOWN'),
+      resolve: (i) => InternalTransactionType.from(i.internalTxType),
     }),
     value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (i) => i.value }),
     isReverted: t.exposeBoolean('isReverted', { description: 'True when this call reverted.' }),
@@ -157,14 +155,13 @@ export const NetworkTokenDetails = builder.objectRef<WireGetTransactionResponse[
   }),
 });
 
-const DIRECTIONS = ['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION'] as const;
-export const TeleporterMessageDirection = builder.enumType('TeleporterMessageDirection', {
+export const TeleporterMessageDirection = upstreamEnum('TeleporterMessageDirection', {
   description: 'The part a transaction plays in an interchain (Teleporter) message.',
   values: {
     SOURCE_TRANSACTION: { description: 'The transaction sent the message.' },
     DESTINATION_TRANSACTION: { description: 'The transaction delivered the message.' },
-    UNKNOWN: { description: 'A part this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A part this gateway does not know yet.',
 });
 
 export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo>('TeleporterMessageInfo').implement({
@@ -174,7 +171,7 @@ export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo
     direction: t.field({
       type: TeleporterMessageDirection,
       description: 'Whether this transaction sent or delivered the message.',
-      resolve: (m) => knownOr(m.direction, DIRECTIONS, 'UNKNOWN'),
+      resolve: (m) => TeleporterMessageDirection.from(m.direction),
     }),
     sourceChainId: t.exposeString('sourceChainId', { nullable: true, description: 'Chain id of the sending chain, as the upstream gives it.' }),
     destinationChainId: t.exposeString('destinationChainId', { nullable: true, description: 'Chain id of the receiving chain, as the upstream gives it.' }),

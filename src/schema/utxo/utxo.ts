@@ -17,12 +17,12 @@ import type {
   WirePrimaryNetworkChainInfo, WireXChainUtxo
 } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../common/enums.js';
+import { dataApiNetwork, SortOrder, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
-import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
+import { RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
 import { MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -111,7 +111,7 @@ export const PChainUtxo = builder.objectRef<WirePChainUtxo & { kind: 'P' }>('PCh
       type: RewardType,
       nullable: true,
       description: 'For a reward UTXO, why it was paid; null otherwise.',
-      resolve: (u) => (u.rewardType ? knownOr(u.rewardType, REWARD_TYPES, 'UNKNOWN') : null),
+      resolve: (u) => (u.rewardType ? RewardType.from(u.rewardType) : null),
     }),
   }),
 });

@@ -10,8 +10,7 @@ import { builder } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
 import { Chain } from '../chain/chain.js';
-import { knownOr } from '../common/enums.js';
-import { BLOCKCHAIN_STATUSES, BlockchainStatus } from '../pchain/pchain.js';
+import { BlockchainStatus } from '../pchain/pchain.js';
 import { Blockchain } from '../blockchain/blockchain.js';
 import { cb58Id, list, nodeId } from '../common/validate.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
@@ -243,7 +242,7 @@ builder.objectFields(Blockchain, (t) => ({
     description: 'Its status on the P-Chain, from the network\'s node (`platform.getBlockchainStatus`).',
     extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: async (b, _args, ctx) => {
-      return knownOr(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.blockchainId), BLOCKCHAIN_STATUSES, 'Unknown');
+      return BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.blockchainId));
     },
   }),
 }));

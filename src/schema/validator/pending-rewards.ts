@@ -7,13 +7,13 @@ import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
 import { connectionArgs, connectionType, emptyConnection, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
-import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName, SortOrder } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { nodeIdOf, Validator, validatorKey } from './validator.js';
 import { AssetAmount } from '../common/money.js';
-import { REWARD_TYPES, RewardType } from '../common/primary-enums.js';
+import { RewardType } from '../common/primary-enums.js';
 import { MAX_REWARD_FILTERS, REWARD_PAGE, rewardFilters } from '../reward/rewards.js';
 
 type PendingRewardShape = WirePendingReward & { network: NetworkKey };
@@ -21,7 +21,7 @@ type PendingRewardShape = WirePendingReward & { network: NetworkKey };
 export const PendingReward = builder.objectRef<PendingRewardShape>('PendingReward').implement({
   description: 'The reward a validation or delegation that has not ended will pay, as estimated now.',
   fields: (t) => ({
-    rewardType: t.field({ type: RewardType, description: 'What it rewards.', resolve: (r) => knownOr(r.rewardType, REWARD_TYPES, 'UNKNOWN') }),
+    rewardType: t.field({ type: RewardType, description: 'What it rewards.', resolve: (r) => RewardType.from(r.rewardType) }),
     addresses: t.exposeStringList('addresses', { description: 'Addresses it will be paid to (bech32).' }),
     txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation).' }),
     nodeId: t.exposeString('nodeId', { description: 'The validator (NodeID-...) staked on.' }),
