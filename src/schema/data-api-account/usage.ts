@@ -12,7 +12,8 @@ import type {
   WireUsageMetricsBucket,
   WireUsageMetricsValue,
 } from '../../upstream/types/data-api-account.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
@@ -254,19 +255,16 @@ builder.objectFields(DataApiAccount, (t) => {
       args: { ...filterArgs, ...connectionArgs(t, API_LOG_PAGE) },
       extensions: { ...fieldGuard({ checkArgs: (args) => usageFilters(args) }), ...serves('data:getApiLogs') },
       resolve: (_, args, ctx) => {
-        const filters = usageFilters(args);
+        const query = usageFilters(args);
         const account = accountOf(ctx);
-        return paginate(
-          {
-            scope: `api-logs:${JSON.stringify(filters)}`,
-            ...API_LOG_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await account.getApiLogs({ ...filters, pageToken, pageSize });
-              return { items: page.logs, nextPageToken: page.nextPageToken };
-            },
-          },
-          args,
-        );
+        return upstreamList(args, {
+          name: 'apiLogs',
+          page: API_LOG_PAGE,
+          path: [],
+          query,
+          read: (query) => account.getApiLogs(query),
+          items: (page) => page.logs,
+        });
       },
     }),
     primaryNetworkRpcUsage: t.field({

@@ -15,7 +15,8 @@ import type {
 } from '../../upstream/types/data-api-account.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
@@ -230,22 +231,17 @@ Webhook.implement({
       description: 'The EVM addresses an address-activity webhook watches, in pages (`GET /v1/webhooks/{id}/addresses`); null for other kinds (no call).',
       args: connectionArgs(t, WEBHOOK_ADDRESS_PAGE),
       extensions: { ...fieldGuard({}), ...serves('data:getAddressesFromWebhook') },
-      resolve: async (w, args, ctx) => {
+      resolve: (w, args, ctx) => {
         if (w.eventType !== 'address_activity') return null;
-        let total: number | undefined;
-        const connection = await paginate(
-          {
-            scope: `webhook-addresses:${w.id}`,
-            ...WEBHOOK_ADDRESS_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await accountOf(ctx).getAddressesFromWebhook(w.id, { pageToken, pageSize });
-              total = page.totalAddresses;
-              return { items: page.addresses, nextPageToken: page.nextPageToken };
-            },
-          },
-          args,
-        );
-        return { ...connection, totalCount: total };
+        return upstreamList(args, {
+          name: 'webhookAddresses',
+          page: WEBHOOK_ADDRESS_PAGE,
+          path: [w.id],
+          query: {},
+          read: (id, query) => accountOf(ctx).getAddressesFromWebhook(id, query),
+          items: (page) => page.addresses,
+          extras: (page) => ({ totalCount: page.totalAddresses }),
+        });
       },
     }),
   }),
@@ -280,18 +276,17 @@ builder.objectFields(DataApiAccount, (t) => ({
     resolve: (_, args, ctx) => {
       const status = webhookStatusArg('status', args.status);
       const account = accountOf(ctx);
-      return paginate(
-        {
-          scope: `webhooks:${status ?? ''}`,
-          ...WEBHOOK_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await account.listWebhooks({ status, pageToken, pageSize });
-            for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
-            return { items: page.webhooks, nextPageToken: page.nextPageToken };
-          },
+      return upstreamList(args, {
+        name: 'webhooks',
+        page: WEBHOOK_PAGE,
+        path: [],
+        query: { status },
+        read: (query) => account.listWebhooks(query),
+        items: (page) => {
+          for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
+          return page.webhooks;
         },
-        args,
-      );
+      });
     },
   }),
   webhook: t.field({

@@ -20,7 +20,8 @@ import type {
   WireIcmSourceTransaction,
 } from '../../upstream/types/data-api-icm.js';
 import { Chain, findChain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
 import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
@@ -280,30 +281,23 @@ builder.queryFields((t) => ({
       const query = icmListQuery(args);
       const network = args.network ? dataApiNetwork(args.network) : undefined;
       if ('address' in query) {
-        return paginate(
-          {
-            scope: `icm:${query.address.toLowerCase()}:${network ?? ''}`,
-            ...MESSAGE_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(query.address, { network, pageToken, pageSize });
-              return { items: page.messages, nextPageToken: page.nextPageToken };
-            },
-          },
-          args,
-        );
+        return upstreamList(args, {
+          name: 'icmByAddress',
+          page: MESSAGE_PAGE,
+          path: [query.address],
+          query: { network },
+          read: (address, query) => ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(address, query),
+          items: (page) => page.messages,
+        });
       }
-      const filters: IcmMessageFilters = { ...query.filters, network };
-      return paginate(
-        {
-          scope: `icm-all:${JSON.stringify(filters)}`,
-          ...MESSAGE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listIcmMessages({ ...filters, pageToken, pageSize });
-            return { items: page.messages, nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
+      return upstreamList(args, {
+        name: 'icm',
+        page: MESSAGE_PAGE,
+        path: [],
+        query: { ...query.filters, network } satisfies IcmMessageFilters,
+        read: (query) => ctx.upstreams.dataApi.icm.listIcmMessages(query),
+        items: (page) => page.messages,
+      });
     },
   }),
   icmMessage: t.field({
@@ -331,17 +325,15 @@ builder.objectFields(Account, (t) => ({
       const here = (m: WireIcmMessage) =>
         (m.sourceEvmChainId === account.chainId && m.from.toLowerCase() === address) ||
         (m.destinationEvmChainId === account.chainId && m.to.toLowerCase() === address);
-      return paginate(
-        {
-          scope: `icm-account:${account.chainId}:${address}`,
-          ...MESSAGE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(upstreamAddress(account.address), { network, pageToken, pageSize });
-            return { items: page.messages.filter(here), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
+      return upstreamList(args, {
+        name: 'icmOfAccount',
+        page: MESSAGE_PAGE,
+        path: [upstreamAddress(account.address)],
+        query: { network },
+        read: (address, query) => ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(address, query),
+        items: (page) => page.messages.filter(here),
+        itemFilter: { chainId: account.chainId },
+      });
     },
   }),
 }));

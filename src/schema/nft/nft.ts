@@ -16,7 +16,8 @@ import { upstreamEnum } from '../common/enums.js';
 import { typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
-import { Account } from '../account/account.js';
+import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
+import { evmAddress } from '../common/validate.js';
 import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './keys.js';
 
 export const NftMetadataStatus = upstreamEnum('NftMetadataStatus', {
@@ -54,6 +55,14 @@ export type NftTokenShape = WireNftToken & {
   /** The address whose holding a balance listing shows. */
   holder?: string;
 };
+
+/** A token an address holds, from one of its balance lists (whose records may leave the chain out). */
+export function heldToken(account: AccountShape, token: WireNftToken & { chainId?: string; balance?: string }): NftTokenShape {
+  return { ...token, chainId: token.chainId ?? account.chainId, listing: 'balance', holder: account.address };
+}
+
+/** A `contractAddress` filter of a balance list, checked, as the Data API is sent it. */
+export const contractFilter = (value: string | null | undefined) => (value == null ? undefined : upstreamAddress(evmAddress('contractAddress', value)));
 
 
 export const NftTrait = builder.objectRef<NftTraitShape>('NftTrait').implement({

@@ -10,7 +10,8 @@ import type { WireContract, WireResourceLink } from '../../upstream/types/data-a
 import type { WireGetTransactionResponse } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
@@ -199,20 +200,15 @@ builder.objectFields(Account, (t) => ({
     description: 'The contracts this address deployed, newest first (`GET .../contracts/{address}/deployments`).',
     args: connectionArgs(t, DEPLOYMENT_PAGE),
     extensions: serves('data:listContractDeployments'),
-    resolve: (account, args, ctx) => {
-      const address = upstreamAddress(account.address);
-      return paginate<ContractShape>(
-        {
-          scope: `contract-deployments:${account.chainId}:${address}`,
-          ...DEPLOYMENT_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.assets.listContractDeployments(account.chainId, address, { pageToken, pageSize });
-            return { items: page.contracts.map((c) => ({ ...c, chainId: account.chainId })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'contractDeployments',
+        page: DEPLOYMENT_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: {},
+        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listContractDeployments(chainId, address, query),
+        items: (page) => page.contracts.map((c): ContractShape => ({ ...c, chainId: account.chainId })),
+      }),
   }),
 }));
 

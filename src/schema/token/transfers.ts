@@ -16,7 +16,8 @@ import type {
 } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { evmAddress, isEvmChainId } from '../common/validate.js';
 import { isHash32 } from '../../lib/codec.js';
@@ -26,9 +27,9 @@ import { Erc1155Token, Erc721Token } from '../nft/nft.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
-import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
+import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { contentList, placeOf, Transaction } from '../transaction/transaction.js';
-import { txKey, type TransactionShape } from '../transaction/keys.js';
+import { txKey } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
 
 type Place = WireTransferPlace & { chainId: string };
@@ -232,24 +233,15 @@ TokenContract.implement({
       description: 'Transfers of this contract\'s tokens, newest first (`GET /v1/chains/{chainId}/tokens/{address}/transfers`).',
       args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
       extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listTransfers') },
-      resolve: (c, args, ctx) => {
-        const range = blockRange(args);
-        const address = upstreamAddress(c.address);
-        return paginate<TokenTransferShape>(
-          {
-            scope: `tokenTransfers:${c.chainId}:${address}:${rangeScope(range)}`,
-            ...TRANSFER_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await ctx.upstreams.dataApi.evm.listTransfers(c.chainId, address, { ...range, pageToken, pageSize });
-              return {
-                items: page.transfers.filter(isKnownTransfer).map((x) => ({ ...x, chainId: c.chainId })),
-                nextPageToken: page.nextPageToken,
-              };
-            },
-          },
-          args,
-        );
-      },
+      resolve: (c, args, ctx) =>
+        upstreamList(args, {
+          name: 'tokenTransfers',
+          page: TRANSFER_PAGE,
+          path: [c.chainId, upstreamAddress(c.address)],
+          query: blockRange(args),
+          read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
+          items: (page) => page.transfers.filter(isKnownTransfer).map((x): TokenTransferShape => ({ ...x, chainId: c.chainId })),
+        }),
     }),
   }),
 });
@@ -282,21 +274,15 @@ builder.objectFields(Account, (t) => ({
     description: 'ERC-20 transfers from or to this address, newest first (`GET .../transactions:listErc20`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc20Transactions') },
-    resolve: (account, args, ctx) => {
-      const range = blockRange(args);
-      const address = upstreamAddress(account.address);
-      return paginate<Erc20TransferShape>(
-        {
-          scope: `addressErc20Transfers:${account.chainId}:${address}:${rangeScope(range)}`,
-          ...TRANSFER_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evm.listErc20Transactions(account.chainId, address, { ...range, pageToken, pageSize });
-            return { items: page.transactions.map((x) => ({ ...x, chainId: account.chainId })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'addressErc20Transfers',
+        page: TRANSFER_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
+        items: (page) => page.transactions.map((x): Erc20TransferShape => ({ ...x, chainId: account.chainId })),
+      }),
   }),
 }));
 

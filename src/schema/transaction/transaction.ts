@@ -18,13 +18,14 @@ import type {
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { hash32 } from '../common/validate.js';
 import { Account, accountFrom, upstreamAddress } from '../account/account.js';
 import { checkChainHashKey } from '../common/global-ids.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
-import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
+import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { entity, keyChainId, keyString } from '../common/federation.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
@@ -276,21 +277,15 @@ builder.objectFields(Account, (t) => ({
     description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listNativeTransactions') },
-    resolve: (account, args, ctx) => {
-      const range = blockRange(args);
-      const address = upstreamAddress(account.address);
-      return paginate(
-        {
-          scope: `addressTransactions:${account.chainId}:${address}:${rangeScope(range)}`,
-          ...ADDRESS_TX_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evm.listNativeTransactions(account.chainId, address, { ...range, pageToken, pageSize });
-            return { items: page.transactions.map((item) => fromSummary(account.chainId, item)), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'addressTransactions',
+        page: ADDRESS_TX_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listNativeTransactions(chainId, address, query),
+        items: (page) => page.transactions.map((item) => fromSummary(account.chainId, item)),
+      }),
   }),
 }));
 

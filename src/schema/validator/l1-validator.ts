@@ -20,7 +20,8 @@ import type { Context } from '../../context.js';
 import { bytesToHex, cb58Decode } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
+import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, networkKey, networkName } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -158,18 +159,14 @@ export interface L1ValidatorFilters {
 
 /** The L1 validators matching checked filters, as a connection (`GET /v1/networks/{network}/l1Validators`). */
 export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1ValidatorFilters, args: ConnectionArgs) {
-  const wireNetwork = dataApiNetwork(networkName(network));
-  return paginate<L1ValidatorShape>(
-    {
-      scope: `l1Validators:${wireNetwork}:${JSON.stringify(filters)}`,
-      ...L1_VALIDATOR_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, { ...filters, pageToken, pageSize });
-        return { items: page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+  return upstreamList(args, {
+    name: 'l1Validators',
+    page: L1_VALIDATOR_PAGE,
+    path: [dataApiNetwork(networkName(network))],
+    query: filters,
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, query),
+    items: (page) => page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })),
+  });
 }
 
 function l1ValidatorFilters(args: { subnetId?: string | null; nodeId?: string | null; l1ValidationId?: string | null; includeInactiveL1Validators?: boolean | null }): L1ValidatorFilters {

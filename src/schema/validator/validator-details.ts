@@ -21,7 +21,8 @@ import type {
   WireValidatorRewards,
   WireValidatorSortBy,
 } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
+import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, networkKey, networkName, SortOrder, upstreamEnum } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
@@ -210,18 +211,14 @@ export function validatorListQuery(args: ValidatorListArgs): WireListValidatorsQ
 
 /** The validations matching a checked query, as a connection of validators. */
 export function validatorList(ctx: Context, network: NetworkKey, query: WireListValidatorsQuery, args: ConnectionArgs) {
-  const wireNetwork = dataApiNetwork(networkName(network));
-  return paginate<ValidatorShape>(
-    {
-      scope: `validators:${wireNetwork}:${JSON.stringify(query)}`,
-      ...VALIDATOR_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.validators.listValidators(wireNetwork, { ...query, pageToken, pageSize });
-        return { items: page.validators.map((details): ValidatorShape => ({ network, subnetId: details.subnetId, details })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+  return upstreamList(args, {
+    name: 'validators',
+    page: VALIDATOR_PAGE,
+    path: [dataApiNetwork(networkName(network))],
+    query,
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listValidators(wireNetwork, query),
+    items: (page) => page.validators.map((details): ValidatorShape => ({ network, subnetId: details.subnetId, details })),
+  });
 }
 
 builder.objectFields(Network, (t) => ({
