@@ -101,7 +101,7 @@ describe('Network.blockchains', () => {
     const expected = worldBlockchains().reverse();
     const first = await q(PrimaryBlockchainsDocument, { first: 5, sortOrder: 'DESC' });
     expect(first.data!.network.blockchains!.edges.map((e) => e.node.blockchainId)).toEqual(expected.slice(0, 5).map((b) => b.id));
-    expect(h.sandbox.services.dataApi.recent.at(-1)!.url).toBe('/v1/networks/mainnet/blockchains?pageSize=5&sortOrder=desc');
+    expect(h.sandbox.services.dataApi.recent.at(-1)!.url).toBe('/v1/networks/mainnet/blockchains?sortOrder=desc&pageSize=5');
     const cursor = first.data!.network.blockchains!.edges[2]!.cursor;
     h.sandbox.reset();
     const next = await q(PrimaryBlockchainsDocument, { first: 4, after: cursor, sortOrder: 'DESC' });
@@ -109,7 +109,7 @@ describe('Network.blockchains', () => {
     // The first upstream page is still in the shared cache: only the following one is read, asked
     // for just the 2 edges still missing.
     expect(h.sandbox.services.dataApi.recent.map((r) => r.url)).toEqual([
-      expect.stringMatching(/^\/v1\/networks\/mainnet\/blockchains\?pageToken=[^&]+&pageSize=2&sortOrder=desc$/),
+      expect.stringMatching(/^\/v1\/networks\/mainnet\/blockchains\?sortOrder=desc&pageToken=[^&]+&pageSize=2$/),
     ]);
   });
 

@@ -8,13 +8,13 @@ import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
-import { dataApiNetwork, knownOr, NetworkName, networkKey } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, networkKey } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { primaryChainName } from './primary-balances.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
-import { PRIMARY_CHAIN_NAMES, PrimaryNetworkChainName } from '../common/chain-info.js';
+import { PrimaryNetworkChainName } from '../common/chain-info.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { MAX_UTXO_ADDRESSES } from '../common/primary-ids.js';
 
@@ -31,7 +31,7 @@ export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastAc
     chainName: t.field({
       type: PrimaryNetworkChainName,
       description: 'The chain, by alias.',
-      resolve: (a) => knownOr(a.chainName?.toLowerCase(), PRIMARY_CHAIN_NAMES, 'unknown'),
+      resolve: (a) => PrimaryNetworkChainName.from(a.chainName?.toLowerCase()),
     }),
     network: t.field({
       type: NetworkName,

@@ -25,7 +25,7 @@ import { serves } from '../common/operations.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { assetAmountFields } from '../common/money.js';
-import { CHAIN_INFO_DESCRIPTION, PRIMARY_CHAIN_NAMES, PrimaryNetworkChainInfo, PrimaryNetworkChainName } from '../common/chain-info.js';
+import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo, PrimaryNetworkChainName } from '../common/chain-info.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { MAX_UTXO_ADDRESSES } from '../common/primary-ids.js';
 
@@ -41,12 +41,12 @@ export function timestampArg(argument: string, value: number): number {
 type WithNetwork<T> = T & { network: NetworkKey };
 
 /** The Data API's name of each primary-network chain. */
-const ALIAS_NAMES: Record<PrimaryChainAlias, (typeof PRIMARY_CHAIN_NAMES)[number]> = { P: 'p-chain', X: 'x-chain', C: 'c-chain' };
+const ALIAS_NAMES: Record<PrimaryChainAlias, (typeof PrimaryNetworkChainName.known)[number]> = { P: 'p-chain', X: 'x-chain', C: 'c-chain' };
 
 /** A blockchain's `PrimaryNetworkChainName`: its alias on the network, else unknown. */
-export function primaryChainName(blockchainId: string, network: NetworkKey): (typeof PRIMARY_CHAIN_NAMES)[number] | 'unknown' {
+export function primaryChainName(blockchainId: string, network: NetworkKey): ReturnType<typeof PrimaryNetworkChainName.from> {
   const alias = primaryChainOf(blockchainId, network);
-  return alias ? ALIAS_NAMES[alias] : 'unknown';
+  return alias ? ALIAS_NAMES[alias] : 'UNKNOWN';
 }
 
 /** The fields of an asset amount summed over UTXOs (`AggregatedAssetAmount`, `SharedAssetAmount`). */

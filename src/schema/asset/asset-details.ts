@@ -11,13 +11,13 @@ import type { NetworkKey } from '../../lib/networks.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
-import { knownOr, networkKey, NetworkName, networkName } from '../common/enums.js';
+import { networkKey, NetworkName, networkName, upstreamEnum } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { cb58Id } from '../common/validate.js';
-import { ASSET_TYPES, PrimaryNetworkAssetType } from '../common/primary-enums.js';
+import { PrimaryNetworkAssetType } from '../common/primary-enums.js';
 import { checkAssetDetailsKey, assetDetailsKey } from './keys.js';
 
 /**
@@ -83,15 +83,13 @@ export const XChainAssetDetails = builder.loadableNodeRef<AssetShape, string, st
     }),
 });
 
-export const ASSET_CAPS = ['fixed', 'variable'] as const;
-
-export const AssetCap = builder.enumType('AssetCap', {
+export const AssetCap = upstreamEnum('AssetCap', {
   description: 'Whether an asset\'s supply is fixed at creation or can be minted later.',
   values: {
     FIXED: { value: 'fixed', description: 'All of it was created with the asset; nobody can mint more.' },
     VARIABLE: { value: 'variable', description: 'Holders of a mint output can mint more.' },
-    UNKNOWN: { value: 'unknown', description: 'A cap this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A cap this gateway does not know yet.',
 });
 
 /** A member read from the Data API when the asset came from the node: one call (per asset, shared by the members). */
@@ -115,14 +113,14 @@ XChainAssetDetails.implement({
       nullable: true,
       description: 'Fungible (SECP256K1) or NFT (Data API).',
       extensions: DATA_API_MEMBER,
-      resolve: fromDetails((d) => knownOr(d.type, ASSET_TYPES, 'unknown')),
+      resolve: fromDetails((d) => PrimaryNetworkAssetType.from(d.type)),
     }),
     cap: t.field({
       type: AssetCap,
       nullable: true,
       description: 'Fixed or variable supply (Data API).',
       extensions: DATA_API_MEMBER,
-      resolve: fromDetails((d) => knownOr(d.cap, ASSET_CAPS, 'unknown')),
+      resolve: fromDetails((d) => AssetCap.from(d.cap)),
     }),
     createdAtTimestamp: t.field({
       type: 'Timestamp',

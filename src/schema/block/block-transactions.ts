@@ -7,7 +7,8 @@ import { Block, blockKey } from './block.js';
 import { Transaction, TransactionConnection } from '../transaction/transaction.js';
 import { fromSummary } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
-import { connectionArgs, emptyConnection, paginate } from '../common/connection.js';
+import { connectionArgs, emptyConnection } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 
 builder.objectFields(Transaction, (t) => ({
   block: t.field({
@@ -34,20 +35,16 @@ builder.objectFields(Block, (t) => ({
       // Nothing to list: the block says how many transactions it has (`after` still needs a read,
       // to check the cursor and learn what follows it).
       if (args.first === 0 && args.after == null && args.before == null && totalCount !== null) return { ...emptyConnection(totalCount > 0), totalCount };
-      const connection = await paginate(
-        {
-          scope: `blockTransactions:${block.chainId}:${block.blockHash.toLowerCase()}`,
-          fetchPage: async (pageToken, pageSize) => {
-            // An empty block has nothing to list: no call (the cursor and `first` are still checked).
-            if (block.txCount === 0 && !pageToken) return { items: [] };
-            const page = await ctx.upstreams.dataApi.evm.getTransactionsForBlock(block.chainId, block.blockHash, { pageToken, pageSize });
-            return { items: page.transactions.map((item) => fromSummary(block.chainId, item)), nextPageToken: page.nextPageToken };
-          },
-          // Spread last: on Node 20 every property written after a spread costs ~0.7 µs, per block here.
-          ...BLOCK_TX_PAGE,
-        },
-        args,
-      );
+      const connection = await upstreamList(args, {
+        name: 'blockTransactions',
+        page: BLOCK_TX_PAGE,
+        path: [block.chainId, block.blockHash],
+        query: {},
+        // An empty block has nothing to list: no call (the cursor and `first` are still checked).
+        read: (chainId, blockHash, query) =>
+          block.txCount === 0 && !query.pageToken ? Promise.resolve({ transactions: [] }) : ctx.upstreams.dataApi.evm.getTransactionsForBlock(chainId, blockHash, query),
+        items: (page) => page.transactions.map((item) => fromSummary(block.chainId, item)),
+      });
       return { edges: connection.edges, pageInfo: connection.pageInfo, totalCount };
     },
   }),

@@ -7,7 +7,8 @@ import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { hash32 } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { MAX_BLOCK } from '../common/block-range.js';
@@ -98,6 +99,12 @@ function blockId(args: { number?: bigint | null; hash?: string | null }): string
   return args.hash != null ? hash32('hash', args.hash) : String(args.number);
 }
 
+/** Listed blocks, priming the block loader with each. */
+export function primedBlocks(ctx: Context, blocks: WireEvmBlock[]): WireEvmBlock[] {
+  for (const block of blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
+  return blocks;
+}
+
 const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
 export const BlockConnection = connectionType('Block', Block, 'A page of blocks, newest first.');
 
@@ -109,20 +116,16 @@ builder.objectFields(Chain, (t) => ({
     description: 'The chain\'s blocks, newest first (`GET /v1/chains/{chainId}/blocks`).',
     args: connectionArgs(t, BLOCK_PAGE),
     resolve: (chain, args, ctx) =>
-      paginate(
-        {
-          scope: `blocks:${chain.chainId}`,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evm.getLatestBlocks(chain.chainId, { pageToken, pageSize });
-            // A listed block is the same record a lookup by hash returns: a `parent` link to a
-            // block of this page then costs no call.
-            for (const block of page.blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
-            return { items: page.blocks, nextPageToken: page.nextPageToken };
-          },
-          ...BLOCK_PAGE,
-        },
-        args,
-      ),
+      upstreamList(args, {
+        name: 'blocks',
+        page: BLOCK_PAGE,
+        path: [chain.chainId],
+        query: {},
+        read: (chainId, query) => ctx.upstreams.dataApi.evm.getLatestBlocks(chainId, query),
+        // A listed block is the same record a lookup by hash returns: a `parent` link to a block of
+        // this page then costs no call.
+        items: (page) => primedBlocks(ctx, page.blocks),
+      }),
   }),
   block: t.field({
     type: Block,

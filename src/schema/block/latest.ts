@@ -7,14 +7,15 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireEvmBlock, WireNativeTransaction } from '../../upstream/types/data-api-evm.js';
+import type { WireNativeTransaction } from '../../upstream/types/data-api-evm.js';
 import type { WireTransactionStatusFilter } from '../../upstream/types/data-api-evm-transactions.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, paginate } from '../common/connection.js';
+import { connectionArgs } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { BlockConnection, blockKey } from './block.js';
+import { BlockConnection, primedBlocks } from './block.js';
 import { TransactionConnection, TransactionStatus } from '../transaction/transaction.js';
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
 
@@ -37,11 +38,6 @@ function primedTransactions(ctx: Context, items: WireNativeTransaction[], chainI
   });
 }
 
-function primedBlocks(ctx: Context, blocks: WireEvmBlock[]): WireEvmBlock[] {
-  for (const block of blocks) ctx.loaders.blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
-  return blocks;
-}
-
 const statusDescription = 'Only transactions with this outcome (SUCCESS or FAILED); all when omitted.';
 
 builder.objectFields(Chain, (t) => ({
@@ -54,20 +50,15 @@ builder.objectFields(Chain, (t) => ({
       ...connectionArgs(t, LATEST_PAGE),
     },
     extensions: { ...fieldGuard({ checkArgs: (args) => statusArg(args.status) }), ...serves('data:listLatestTransactions') },
-    resolve: (chain, args, ctx) => {
-      const status = statusArg(args.status);
-      return paginate(
-        {
-          scope: `latestTransactions:${chain.chainId}:${status ?? ''}`,
-          ...LATEST_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evmTransactions.listLatestTransactions(chain.chainId, { status, pageToken, pageSize });
-            return { items: primedTransactions(ctx, page.transactions, () => chain.chainId), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (chain, args, ctx) =>
+      upstreamList(args, {
+        name: 'latestTransactions',
+        page: LATEST_PAGE,
+        path: [chain.chainId],
+        query: { status: statusArg(args.status) },
+        read: (chainId, query) => ctx.upstreams.dataApi.evmTransactions.listLatestTransactions(chainId, query),
+        items: (page) => primedTransactions(ctx, page.transactions, () => chain.chainId),
+      }),
   }),
 }));
 
@@ -85,20 +76,15 @@ builder.queryFields((t) => ({
       ...connectionArgs(t, LATEST_PAGE),
     },
     extensions: serves('data:listLatestBlocksAllChains'),
-    resolve: (_, args, ctx) => {
-      const network = networkOf(args.network);
-      return paginate(
-        {
-          scope: `latestBlocks:${network ?? ''}`,
-          ...LATEST_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evmTransactions.listLatestBlocksAllChains({ network, pageToken, pageSize });
-            return { items: primedBlocks(ctx, page.blocks), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (_, args, ctx) =>
+      upstreamList(args, {
+        name: 'latestBlocks',
+        page: LATEST_PAGE,
+        path: [],
+        query: { network: networkOf(args.network) },
+        read: (query) => ctx.upstreams.dataApi.evmTransactions.listLatestBlocksAllChains(query),
+        items: (page) => primedBlocks(ctx, page.blocks),
+      }),
   }),
   latestTransactions: t.field({
     type: TransactionConnection,
@@ -111,20 +97,14 @@ builder.queryFields((t) => ({
       ...connectionArgs(t, LATEST_PAGE),
     },
     extensions: { ...fieldGuard({ checkArgs: (args) => statusArg(args.status) }), ...serves('data:listLatestTransactionsAllChains') },
-    resolve: (_, args, ctx) => {
-      const network = networkOf(args.network);
-      const status = statusArg(args.status);
-      return paginate(
-        {
-          scope: `latestTransactionsAllChains:${network ?? ''}:${status ?? ''}`,
-          ...LATEST_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evmTransactions.listLatestTransactionsAllChains({ network, status, pageToken, pageSize });
-            return { items: primedTransactions(ctx, page.transactions, (item) => item.chainId), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (_, args, ctx) =>
+      upstreamList(args, {
+        name: 'latestTransactionsAllChains',
+        page: LATEST_PAGE,
+        path: [],
+        query: { network: networkOf(args.network), status: statusArg(args.status) },
+        read: (query) => ctx.upstreams.dataApi.evmTransactions.listLatestTransactionsAllChains(query),
+        items: (page) => primedTransactions(ctx, page.transactions, (item) => item.chainId),
+      }),
   }),
 }));

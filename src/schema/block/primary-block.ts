@@ -11,8 +11,9 @@ import { isCb58Id } from '../../lib/codec.js';
 import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, networkKey, NetworkName, networkName, type NetworkNameValue } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, networkKey, NetworkName, networkName } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -126,31 +127,11 @@ builder.objectFields(PrimaryNetworkBlockConnection, (t) => ({
   chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
 }));
 
-async function blockConnection(
-  ctx: Context,
-  network: NetworkNameValue,
-  chain: PrimaryChainAlias,
-  scope: string,
-  args: ConnectionArgs,
-  fetch: (pageToken: string | undefined, pageSize: number) => Promise<WireListPrimaryNetworkBlocksResponse>,
-) {
-  const key = networkKey(network);
-  let chainInfo: WirePrimaryNetworkChainInfo | null = null;
-  const connection = await paginate(
-    {
-      scope,
-      ...BLOCK_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await fetch(pageToken, pageSize);
-        chainInfo ??= page.chainInfo ?? null;
-        const items = page.blocks.map((wire) => ({ network: key, chain, wire }));
-        primeBlocks(ctx, items);
-        return { items, nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
-  return { ...connection, chainInfo };
+/** One chain's blocks of a page, priming the block loader with each. */
+function listedBlocks(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, wires: WireListPrimaryNetworkBlocksResponse['blocks']): PrimaryBlockShape[] {
+  const items = wires.map((wire) => ({ network, chain, wire }));
+  primeBlocks(ctx, items);
+  return items;
 }
 
 /** `Network.block`: a chain and exactly one of a height and a hash, checked. */
@@ -166,8 +147,6 @@ function listArgs(args: { blockchain: string; startTimestamp?: number | null; en
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
   return { blockchainId, alias, query: timeRangeArg(args), nodeId: args.nodeId == null ? undefined : nodeId('nodeId', args.nodeId) };
 }
-
-const scopeOf = (parts: unknown[]) => JSON.stringify(parts);
 
 builder.objectFields(Network, (t) => ({
   block: t.field({
@@ -206,10 +185,15 @@ builder.objectFields(Network, (t) => ({
     },
     resolve: (n, args, ctx) => {
       const { blockchainId, alias, query } = listArgs(args, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      return blockConnection(ctx, n.name, alias, scopeOf(['blocks', network, blockchainId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, { ...query, pageToken, pageSize }),
-      );
+      return upstreamList(args, {
+        name: 'blocks',
+        page: BLOCK_PAGE,
+        path: [dataApiNetwork(n.name), blockchainId],
+        query,
+        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
+        items: (page) => listedBlocks(ctx, networkKey(n.name), alias, page.blocks),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
   blocksByNode: t.field({
@@ -229,10 +213,15 @@ builder.objectFields(Network, (t) => ({
     },
     resolve: (n, args, ctx) => {
       const { blockchainId, alias, query, nodeId: node } = listArgs({ ...args, blockchain: args.blockchain ?? 'p-chain' }, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      return blockConnection(ctx, n.name, alias, scopeOf(['node-blocks', network, blockchainId, node, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, node!, { ...query, pageToken, pageSize }),
-      );
+      return upstreamList(args, {
+        name: 'nodeBlocks',
+        page: BLOCK_PAGE,
+        path: [dataApiNetwork(n.name), blockchainId, node!],
+        query,
+        read: (network, blockchainId, nodeId, query) => ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
+        items: (page) => listedBlocks(ctx, networkKey(n.name), alias, page.blocks),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
 }));

@@ -4,8 +4,8 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, paginate } from '../common/connection.js';
+import { connectionArgs } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, networkKey, SortOrder } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { Network } from '../network/network.js';
@@ -60,24 +60,17 @@ builder.objectFields(Network, (t) => ({
       ...fieldGuard({ checkArgs: (args, scope) => verticesAtArgs(args as never, networkKey(scope.network)) }),
       ...serves('data:getVertexByHeight'),
     },
-    resolve: async (n, args, ctx) => {
+    resolve: (n, args, ctx) => {
       const { blockchainId, vertexHeight } = verticesAtArgs(args, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      const sortOrder = args.sortOrder ?? undefined;
-      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
-      const connection = await paginate(
-        {
-          scope: JSON.stringify(['vertices-at', network, blockchainId, vertexHeight, sortOrder ?? null]),
-          ...VERTEX_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, { vertexHeight, sortOrder, pageToken, pageSize });
-            chainInfo ??= page.chainInfo ?? null;
-            return { items: page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-      return { ...connection, chainInfo };
+      return upstreamList(args, {
+        name: 'verticesAt',
+        page: VERTEX_PAGE,
+        path: [dataApiNetwork(n.name), blockchainId],
+        query: { vertexHeight, sortOrder: args.sortOrder ?? undefined },
+        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, query),
+        items: (page) => page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
 }));

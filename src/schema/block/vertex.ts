@@ -4,7 +4,8 @@
  */
 import { builder } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
@@ -76,23 +77,17 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, VERTEX_PAGE),
     },
     extensions: { ...fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }), ...serves('data:listLatestXChainVertices') },
-    resolve: async (n, args, ctx) => {
+    resolve: (n, args, ctx) => {
       const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
-      const network = dataApiNetwork(n.name);
-      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
-      const connection = await paginate(
-        {
-          scope: `vertices:${network}:${blockchainId}`,
-          ...VERTEX_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, { pageToken, pageSize });
-            chainInfo ??= page.chainInfo ?? null;
-            return { items: page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-      return { ...connection, chainInfo };
+      return upstreamList(args, {
+        name: 'vertices',
+        page: VERTEX_PAGE,
+        path: [dataApiNetwork(n.name), blockchainId],
+        query: {},
+        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, query),
+        items: (page) => page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
 }));

@@ -6,7 +6,8 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, SortOrder, networkKey, networkName } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
@@ -102,22 +103,15 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, BLOCKCHAIN_PAGE),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by creation time; the upstream default when omitted.' }),
     },
-    resolve: (n, args, ctx) => {
-      const network = dataApiNetwork(n.name);
-      const key = networkKey(n.name);
-      const sortOrder = args.sortOrder ?? undefined;
-      return paginate(
-        {
-          scope: `blockchains:${network}:${sortOrder ?? ''}`,
-          ...BLOCKCHAIN_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primary.listBlockchains(network, { pageToken, pageSize, sortOrder });
-            return { items: page.blockchains.map((b): BlockchainShape => ({ ...b, network: key })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (n, args, ctx) =>
+      upstreamList(args, {
+        name: 'blockchains',
+        page: BLOCKCHAIN_PAGE,
+        path: [dataApiNetwork(n.name)],
+        query: { sortOrder: args.sortOrder ?? undefined },
+        read: (network, query) => ctx.upstreams.dataApi.primary.listBlockchains(network, query),
+        items: (page) => page.blockchains.map((b): BlockchainShape => ({ ...b, network: networkKey(n.name) })),
+      }),
   }),
   blockchain: t.field({
     type: Blockchain,

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/types/data-api-chains.js';
 import { isCb58Id } from '../../lib/codec.js';
 import { NETWORKS } from '../../lib/networks.js';
-import { dataApiNetwork, knownOr, knownValues, NetworkName, networkKey, type NetworkNameValue } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, networkKey, type NetworkNameValue, upstreamEnum } from '../common/enums.js';
 import { isEvmChainId } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { badInput } from '../../errors.js';
@@ -17,36 +17,32 @@ import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';
 
-const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
-
-export const ChainFeature = builder.enumType('ChainFeature', {
+export const ChainFeature = upstreamEnum('ChainFeature', {
   description: 'A Data API feature enabled on a chain.',
   values: {
     NFT_INDEXING: { value: 'nftIndexing', description: 'NFT metadata is indexed.' },
     WEBHOOKS: { value: 'webhooks', description: 'Webhooks can watch the chain.' },
     TELEPORTER: { value: 'teleporter', description: 'Interchain (ICM/Teleporter) messages are indexed.' },
-  } as const,
+  },
 });
 
-const CHAIN_STATUSES = ['OK', 'UNAVAILABLE'] as const;
-export const ChainStatus = builder.enumType('ChainStatus', {
+export const ChainStatus = upstreamEnum('ChainStatus', {
   description: 'Whether the chain\'s nodes serve requests.',
   values: {
     OK: { description: 'The chain\'s nodes answer.' },
     UNAVAILABLE: { description: 'The chain\'s nodes are temporarily unavailable; node-backed reads may fail.' },
-    UNKNOWN: { description: 'A status this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A status this gateway does not know yet.',
 });
 
-const VM_NAMES = ['EVM', 'BITCOIN', 'ETHEREUM'] as const;
-export const VmName = builder.enumType('VmName', {
+export const VmName = upstreamEnum('VmName', {
   description: 'The virtual machine family of a chain.',
   values: {
     EVM: { description: 'An Avalanche EVM (C-Chain, subnet-EVM).' },
     BITCOIN: { description: 'Bitcoin.' },
     ETHEREUM: { description: 'Ethereum.' },
-    UNKNOWN: { description: 'A VM this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A VM this gateway does not know yet.',
 });
 
 export const NetworkToken = builder.objectRef<WireNetworkToken>('NetworkToken').implement({
@@ -139,7 +135,7 @@ export const Chain = builder.loadableNode('Chain', {
     status: t.field({
       type: ChainStatus,
       description: 'Whether the chain\'s nodes serve requests.',
-      resolve: (c) => knownOr(c.status, CHAIN_STATUSES, 'UNKNOWN'),
+      resolve: (c) => ChainStatus.from(c.status),
     }),
     network: t.field({
       type: NetworkName,
@@ -153,7 +149,7 @@ export const Chain = builder.loadableNode('Chain', {
     vmName: t.field({
       type: VmName,
       description: 'The virtual machine family.',
-      resolve: (c) => knownOr(c.vmName, VM_NAMES, 'UNKNOWN'),
+      resolve: (c) => VmName.from(c.vmName),
     }),
     explorerUrl: t.exposeString('explorerUrl', { nullable: true, description: 'Block explorer URL.' }),
     rpcUrl: t.exposeString('rpcUrl', { description: 'Public JSON-RPC URL.' }),
@@ -170,7 +166,7 @@ export const Chain = builder.loadableNode('Chain', {
     enabledFeatures: t.field({
       type: [ChainFeature],
       description: 'Data API features enabled on the chain (values this gateway does not know are left out).',
-      resolve: (c) => knownValues(c.enabledFeatures, CHAIN_FEATURES),
+      resolve: (c) => ChainFeature.list(c.enabledFeatures),
     }),
   }),
 });

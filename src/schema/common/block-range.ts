@@ -3,7 +3,7 @@
  * exclusive, either side open), checked before any upstream call.
  */
 import type { ArgBuilder } from '@pothos/core';
-import { builder, type Types } from '../../builder.js';
+import type { Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireBlockRange } from '../../upstream/types/data-api-evm.js';
 
@@ -36,6 +36,3 @@ export function blockRange(args: { startBlock?: bigint | null; endBlock?: bigint
   }
   return { startBlock, endBlock };
 }
-
-/** Part of a connection's scope: a cursor is only valid for the same range. */
-export const rangeScope = (range: WireBlockRange) => `${range.startBlock ?? ''}-${range.endBlock ?? ''}`;

@@ -4,18 +4,16 @@
  */
 import { builder } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import { knownOr, NetworkName, type NetworkNameValue } from './enums.js';
+import { NetworkName, type NetworkNameValue, upstreamEnum } from './enums.js';
 
-export const PRIMARY_CHAIN_NAMES = ['p-chain', 'x-chain', 'c-chain'] as const;
-
-export const PrimaryNetworkChainName = builder.enumType('PrimaryNetworkChainName', {
+export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   description: 'A chain of the primary network, by the Data API\'s alias.',
   values: {
     P_CHAIN: { value: 'p-chain', description: 'The P-Chain (platform chain: validators, subnets, L1s).' },
     X_CHAIN: { value: 'x-chain', description: 'The X-Chain (asset exchange chain).' },
     C_CHAIN: { value: 'c-chain', description: 'The C-Chain (the primary network\'s EVM chain).' },
-    UNKNOWN: { value: 'unknown', description: 'A chain name this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A chain name this gateway does not know yet.',
 });
 
 const NETWORKS: Record<string, NetworkNameValue> = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' };
@@ -26,7 +24,7 @@ export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChain
     chainName: t.field({
       type: PrimaryNetworkChainName,
       description: 'The chain, by alias (p-chain, x-chain or c-chain).',
-      resolve: (c) => knownOr(c.chainName?.toLowerCase(), PRIMARY_CHAIN_NAMES, 'unknown'),
+      resolve: (c) => PrimaryNetworkChainName.from(c.chainName?.toLowerCase()),
     }),
     network: t.field({
       type: NetworkName,

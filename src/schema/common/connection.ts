@@ -44,8 +44,11 @@ export interface ConnectionBounds {
 export type CursorArgument = 'after' | 'before';
 
 export interface PageSource<T> extends ConnectionBounds {
-  /** Identifies the list (endpoint and filters) so a cursor cannot be replayed on another one. */
-  scope: string;
+  /**
+   * Identifies the list (endpoint and filters) so a cursor cannot be replayed on another one; read
+   * only when a cursor is checked or written.
+   */
+  readonly scope: string;
   /** Smallest page size the upstream accepts, when above 1. */
   minSize?: number;
   /**
@@ -118,12 +121,12 @@ export function encodeCursor(payload: CursorPayload): string {
 }
 
 /**
- * A list's scope fingerprint, hashed when a cursor is first written: most selections ask for
- * `nodes` only, and then no cursor (and no hash) is ever made.
+ * A list's scope fingerprint, hashed (and its scope read) when a cursor is first written: most
+ * selections ask for `nodes` only, and then no cursor (and no hash) is ever made.
  */
-function lazyScopeHash(scope: string): () => string {
+function lazyScopeHash(list: { readonly scope: string }): () => string {
   let h: string | undefined;
-  return () => (h ??= scopeHash(scope));
+  return () => (h ??= scopeHash(list.scope));
 }
 
 /**
@@ -293,7 +296,7 @@ function cursorOf(request: PageRequest, source: PageSource<unknown>): CursorPayl
 export async function paginate<T>(source: PageSource<T>, args: ConnectionArgs): Promise<ConnectionResult<T>> {
   const request = pageRequest(args, source);
   const cursor = cursorOf(request, source);
-  const h = lazyScopeHash(source.scope);
+  const h = lazyScopeHash(source);
   if (!request.forward) return paginateBack(source, request.count, cursor!, h);
   const first = request.count;
   let token: string | null = null;
@@ -370,7 +373,7 @@ async function paginateBack<T>(source: PageSource<T>, last: number, cursor: Curs
  * together with other lists in one batched upstream call. `first` must be within the list's bounds.
  */
 export function firstPageOf<T>(scope: string, first: number, items: readonly T[], hasNextPage: boolean): ConnectionResult<T> {
-  const h = lazyScopeHash(scope);
+  const h = lazyScopeHash({ scope });
   const edges = items.slice(0, first).map((node, i) => edgeOf(null, first, i, NO_TRAIL, h, node));
   return { edges, pageInfo: pageInfoOf(hasNextPage, false, edges) };
 }

@@ -4,8 +4,7 @@
  */
 import { builder, type Types } from '../../builder.js';
 import type { WireAssetAmount, WireAssetWithPriceInfo, WireMoney } from '../../upstream/types/data-api-primary.js';
-import { knownOr, knownValues } from './enums.js';
-import { ASSET_TYPES, CURRENCIES, Currency, PrimaryNetworkAssetType } from './primary-enums.js';
+import { Currency, PrimaryNetworkAssetType } from './primary-enums.js';
 
 export const Money = builder.objectRef<WireMoney>('Money').implement({
   description: 'A value in a fiat currency.',
@@ -14,7 +13,7 @@ export const Money = builder.objectRef<WireMoney>('Money').implement({
       type: Currency,
       nullable: true,
       description: 'The currency; null for a currency this gateway does not know yet.',
-      resolve: (m) => knownValues([m.currencyCode], CURRENCIES)[0] ?? null,
+      resolve: (m) => Currency.from(m.currencyCode),
     }),
     value: t.exposeFloat('value', { description: 'The value in that currency (a price, not an exact amount).' }),
   }),
@@ -31,7 +30,7 @@ export function assetAmountFields<T extends WireAssetAmount>(t: PothosSchemaType
     type: t.field({
       type: PrimaryNetworkAssetType,
       description: 'Fungible (SECP256K1) or NFT.',
-      resolve: (a) => knownOr(a.type, ASSET_TYPES, 'unknown'),
+      resolve: (a) => PrimaryNetworkAssetType.from(a.type),
     }),
     amount: t.field({ type: 'BigInt', description: 'The amount, in the asset\'s smallest unit (nAVAX for AVAX).', resolve: (a) => a.amount }),
   };

@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/types/data-api-account.js';
-import { knownOr, NetworkName, networkKey, type NetworkNameValue } from '../common/enums.js';
+import { NetworkName, networkKey, type NetworkNameValue, upstreamEnum } from '../common/enums.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
@@ -18,42 +18,36 @@ import { accountOf } from './keys.js';
 const MAX_EXPORT_ADDRESSES = 100;
 const MAX_EXPORT_CHAINS = 20;
 
-const KINDS = ['TRANSACTION_EXPORT_EVM', 'TRANSACTION_EXPORT_PRIMARY_NETWORK', 'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING', 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE'] as const;
-
-export const TransactionExportKind = builder.enumType('TransactionExportKind', {
+export const TransactionExportKind = upstreamEnum('TransactionExportKind', {
   description: 'What a transaction export covers.',
   values: {
     EVM: { value: 'TRANSACTION_EXPORT_EVM', description: 'Transactions of EVM addresses on EVM chains.' },
     PRIMARY_NETWORK: { value: 'TRANSACTION_EXPORT_PRIMARY_NETWORK', description: 'All primary-network transactions of the addresses.' },
     PRIMARY_NETWORK_STAKING: { value: 'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING', description: 'The addresses\' staking transactions only.' },
     PRIMARY_NETWORK_SIMPLE: { value: 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE', description: 'A simplified primary-network export.' },
-    UNKNOWN: { value: 'unknown', description: 'A kind of job this gateway does not know yet (not accepted as input).' },
-  } as const,
+  },
+  unknown: 'A kind of job this gateway does not know yet (not accepted as input).',
 });
 
-const STATUSES = ['RUNNING', 'COMPLETED', 'COMPLETED_WITH_WARNING', 'FAILED'] as const;
-
-export const ExportJobStatus = builder.enumType('ExportJobStatus', {
+export const ExportJobStatus = upstreamEnum('ExportJobStatus', {
   description: 'Where an export job stands.',
   values: {
     RUNNING: { description: 'Still running: read it again later.' },
     COMPLETED: { description: 'Done: the file is at `downloadUrl`.' },
     COMPLETED_WITH_WARNING: { description: 'Done with a warning (see `code`): e.g. truncated, continue from `nextDate`.' },
     FAILED: { description: 'Failed (see `code` and `message`).' },
-    UNKNOWN: { description: 'A status this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A status this gateway does not know yet.',
 });
 
-const CODES = ['ErrInvalidRequest', 'ErrInternal', 'WarnTruncatedExport'] as const;
-
-export const ExportJobCode = builder.enumType('ExportJobCode', {
+export const ExportJobCode = upstreamEnum('ExportJobCode', {
   description: 'Why an export job failed or warned.',
   values: {
     INVALID_REQUEST: { value: 'ErrInvalidRequest', description: 'The request could not be served.' },
     INTERNAL: { value: 'ErrInternal', description: 'The service failed.' },
     TRUNCATED_EXPORT: { value: 'WarnTruncatedExport', description: 'The history was too long: the file stops early; continue from `nextDate`.' },
-    UNKNOWN: { value: 'unknown', description: 'A code this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A code this gateway does not know yet.',
 });
 
 
@@ -67,13 +61,13 @@ TransactionExportJob.implement({
   description: 'A transaction export job of the caller\'s key: its status and, once done, the link to its file.',
   fields: (t) => ({
     operationId: t.exposeString('operationId', { description: 'The Data API\'s id of the job (what `DataApiAccount.exportJob` takes).' }),
-    kind: t.field({ type: TransactionExportKind, description: 'What the job exports.', resolve: (j) => knownOr(j.operationType, KINDS, 'unknown') }),
-    status: t.field({ type: ExportJobStatus, description: 'Where the job stands.', resolve: (j) => knownOr(j.operationStatus, STATUSES, 'UNKNOWN') }),
+    kind: t.field({ type: TransactionExportKind, description: 'What the job exports.', resolve: (j) => TransactionExportKind.from(j.operationType) }),
+    status: t.field({ type: ExportJobStatus, description: 'Where the job stands.', resolve: (j) => ExportJobStatus.from(j.operationStatus) }),
     code: t.field({
       type: ExportJobCode,
       nullable: true,
       description: 'Why the job failed or warned; null otherwise.',
-      resolve: (j) => (j.metadata?.code ? knownOr(j.metadata.code, CODES, 'unknown') : null),
+      resolve: (j) => (j.metadata?.code ? ExportJobCode.from(j.metadata.code) : null),
     }),
     message: t.exposeString('message', { nullable: true, description: 'The service\'s message about the job.' }),
     downloadUrl: t.string({
@@ -143,7 +137,7 @@ function day(argument: string, value: string): string {
 
 /** The body of `exportTransactions`, checked whole; the error names the input field at fault. */
 export function exportRequest(input: ExportArgs): WireTransactionExportRequest {
-  if (input.kind === 'unknown') throw badInput('input.kind', 'UNKNOWN is not a kind of export to start');
+  if (input.kind === 'UNKNOWN') throw badInput('input.kind', 'UNKNOWN is not a kind of export to start');
   const firstDate = day('input.firstDate', input.firstDate);
   const lastDate = day('input.lastDate', input.lastDate);
   if (firstDate > lastDate) throw badInput('input.firstDate', `must not be after lastDate (${firstDate} > ${lastDate})`);

@@ -12,8 +12,9 @@ import type {
   WireUsageMetricsBucket,
   WireUsageMetricsValue,
 } from '../../upstream/types/data-api-account.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { dataApiNetwork, knownOr, NetworkName } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmChainId } from '../common/validate.js';
@@ -23,15 +24,13 @@ import { accountOf } from './keys.js';
 export const API_LOG_PAGE = { defaultSize: 10, maxSize: 100 };
 const MAX_FILTER_LENGTH = 256;
 
-const REQUEST_TYPES = ['data', 'rpc'] as const;
-
-export const UsageRequestType = builder.enumType('UsageRequestType', {
+export const UsageRequestType = upstreamEnum('UsageRequestType', {
   description: 'Which kind of request a usage record counts.',
   values: {
     DATA: { value: 'data', description: 'Data API requests.' },
     RPC: { value: 'rpc', description: 'RPC requests through the Data API\'s endpoints.' },
-    UNKNOWN: { value: 'unknown', description: 'A kind this gateway does not know yet (not accepted as a filter).' },
-  } as const,
+  },
+  unknown: 'A kind this gateway does not know yet (not accepted as a filter).',
 });
 
 export const UsageTimeInterval = builder.enumType('UsageTimeInterval', {
@@ -87,9 +86,7 @@ export const SubnetRpcUsageGroupBy = builder.enumType('SubnetRpcUsageGroupBy', {
   } as const,
 });
 
-const GROUPED_BY = ['requestPath', 'responseCode', 'chainId', 'apiKeyId', 'requestType', 'rpcMethod', 'rlBypassToken', 'country', 'continent', 'userAgent'] as const;
-
-export const UsageGroupedBy = builder.enumType('UsageGroupedBy', {
+export const UsageGroupedBy = upstreamEnum('UsageGroupedBy', {
   description: 'What the values of a usage bucket are split by.',
   values: {
     NONE: { value: 'None', description: 'Not split: one value for all requests.' },
@@ -103,8 +100,8 @@ export const UsageGroupedBy = builder.enumType('UsageGroupedBy', {
     COUNTRY: { value: 'country', description: 'By country.' },
     CONTINENT: { value: 'continent', description: 'By continent.' },
     USER_AGENT: { value: 'userAgent', description: 'By user agent.' },
-    UNKNOWN: { value: 'unknown', description: 'A split this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A split this gateway does not know yet.',
 });
 
 type UsageValue = WireUsageMetricsValue | WireRpcUsageMetricsValue;
@@ -115,7 +112,7 @@ export const UsageValueRef = builder.objectRef<UsageValue>('UsageValue').impleme
     groupedBy: t.field({
       type: UsageGroupedBy,
       description: 'What the bucket is split by.',
-      resolve: (v) => (v.groupedBy === 'None' ? 'None' : knownOr(v.groupedBy, GROUPED_BY, 'unknown')),
+      resolve: (v) => UsageGroupedBy.from(v.groupedBy),
     }),
     groupValue: t.string({
       nullable: true,
@@ -168,7 +165,7 @@ export const ApiLog = builder.objectRef<WireApiLog>('ApiLog').implement({
     apiKeyId: t.exposeString('apiKeyId', { description: 'The id of the key used (never the key itself).' }),
     apiKeyAlias: t.exposeString('apiKeyAlias', { description: 'The alias of the key used.' }),
     hostRegion: t.exposeString('hostRegion', { description: 'The region that served the request.' }),
-    requestType: t.field({ type: UsageRequestType, description: 'Data or RPC request.', resolve: (l) => knownOr(l.requestType, REQUEST_TYPES, 'unknown') }),
+    requestType: t.field({ type: UsageRequestType, description: 'Data or RPC request.', resolve: (l) => UsageRequestType.from(l.requestType) }),
     requestPath: t.exposeString('requestPath', { description: 'The path requested.' }),
     responseCode: t.int({ description: 'The HTTP status answered.', resolve: (l) => l.responseCode }),
     apiCreditsConsumed: t.float({ description: 'API credits the request used.', resolve: (l) => l.apiCreditsConsumed }),
@@ -190,7 +187,7 @@ interface FilterArgs {
   end?: Maybe<number>;
   chainId?: Maybe<string>;
   responseCode?: Maybe<number>;
-  requestType?: Maybe<'data' | 'rpc' | 'unknown'>;
+  requestType?: Maybe<'data' | 'rpc' | 'UNKNOWN'>;
   apiKeyId?: Maybe<string>;
   requestPath?: Maybe<string>;
   orgId?: Maybe<string>;
@@ -198,7 +195,7 @@ interface FilterArgs {
 
 /** The filters shared by `usage` and `logs`, checked. */
 function usageFilters(args: FilterArgs): WireUsageFilters {
-  if (args.requestType === 'unknown') throw badInput('requestType', 'UNKNOWN is not a request type to filter by; use DATA or RPC');
+  if (args.requestType === 'UNKNOWN') throw badInput('requestType', 'UNKNOWN is not a request type to filter by; use DATA or RPC');
   return {
     ...timeRange(args),
     chainId: args.chainId != null ? evmChainId('chainId', args.chainId) : undefined,
@@ -258,19 +255,16 @@ builder.objectFields(DataApiAccount, (t) => {
       args: { ...filterArgs, ...connectionArgs(t, API_LOG_PAGE) },
       extensions: { ...fieldGuard({ checkArgs: (args) => usageFilters(args) }), ...serves('data:getApiLogs') },
       resolve: (_, args, ctx) => {
-        const filters = usageFilters(args);
+        const query = usageFilters(args);
         const account = accountOf(ctx);
-        return paginate(
-          {
-            scope: `api-logs:${JSON.stringify(filters)}`,
-            ...API_LOG_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await account.getApiLogs({ ...filters, pageToken, pageSize });
-              return { items: page.logs, nextPageToken: page.nextPageToken };
-            },
-          },
-          args,
-        );
+        return upstreamList(args, {
+          name: 'apiLogs',
+          page: API_LOG_PAGE,
+          path: [],
+          query,
+          read: (query) => account.getApiLogs(query),
+          items: (page) => page.logs,
+        });
       },
     }),
     primaryNetworkRpcUsage: t.field({

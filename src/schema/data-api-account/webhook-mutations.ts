@@ -18,10 +18,8 @@ import { cb58Id, evmAddress, evmChainId, hash32, list, nodeId } from '../common/
 import { serviceId, text } from './account.js';
 import { accountOf } from './keys.js';
 import {
-  PRIMARY_SUB_EVENTS,
   PrimaryNetworkAddressActivitySubEvent,
   PrimaryNetworkBalanceType,
-  VALIDATOR_SUB_EVENTS,
   ValidatorActivitySubEvent,
   Webhook,
   WebhookStatus,
@@ -207,11 +205,11 @@ export function createWebhookRequest(input: CreateArgs): WireCreateWebhookReques
     const { blockchainId } = primaryChainArg(`${at}.chain`, p.chain, key, ['P', 'X', 'C']);
     const keys = unique(`${at}.addresses`, primaryAddresses(`${at}.addresses`, nonEmpty(`${at}.addresses`, p.addresses, 'address'), MAX_WEBHOOK_ADDRESSES, key, ['P', 'X', 'C']));
     const subEvents = unique(`${at}.addressActivitySubEvents`, nonEmpty(`${at}.addressActivitySubEvents`, p.addressActivitySubEvents, 'event'));
-    const wantsThreshold = subEvents.includes('balance_threshold' satisfies (typeof PRIMARY_SUB_EVENTS)[number]);
+    const wantsThreshold = subEvents.includes('balance_threshold' satisfies (typeof PrimaryNetworkAddressActivitySubEvent.known)[number]);
     if (wantsThreshold !== (p.balanceThreshold != null)) {
       throw badInput(`${at}.balanceThreshold`, wantsThreshold ? 'is required with BALANCE_THRESHOLD' : 'is only taken with BALANCE_THRESHOLD');
     }
-    if (p.balanceThreshold?.balanceType === 'unknown') throw badInput(`${at}.balanceThreshold.balanceType`, 'UNKNOWN is not a balance type to watch');
+    if (p.balanceThreshold?.balanceType === 'UNKNOWN') throw badInput(`${at}.balanceThreshold.balanceType`, 'UNKNOWN is not a balance type to watch');
     const eventSignatures = signatures(`${at}.eventSignatures`, p.eventSignatures);
     return {
       ...base,
@@ -235,7 +233,7 @@ export function createWebhookRequest(input: CreateArgs): WireCreateWebhookReques
   const keyType = v.nodeId != null ? 'nodeId' : 'subnetId';
   const keyValue = v.nodeId != null ? nodeId(`${at}.nodeId`, v.nodeId) : cb58Id(`${at}.subnetId`, v.subnetId!);
   const subEvents = unique(`${at}.validatorActivitySubEvents`, nonEmpty(`${at}.validatorActivitySubEvents`, v.validatorActivitySubEvents, 'event'));
-  const wantsThreshold = subEvents.includes('l1_validator_balance_threshold' satisfies (typeof VALIDATOR_SUB_EVENTS)[number]);
+  const wantsThreshold = subEvents.includes('l1_validator_balance_threshold' satisfies (typeof ValidatorActivitySubEvent.known)[number]);
   if (wantsThreshold !== (v.l1ValidatorFeeBalanceThreshold != null)) {
     throw badInput(`${at}.l1ValidatorFeeBalanceThreshold`, wantsThreshold ? 'is required with L1_VALIDATOR_BALANCE_THRESHOLD' : 'is only taken with L1_VALIDATOR_BALANCE_THRESHOLD');
   }
@@ -264,7 +262,7 @@ interface UpdateArgs {
   name?: Maybe<string>;
   description?: Maybe<string>;
   url?: Maybe<string>;
-  status?: Maybe<'active' | 'inactive' | 'unknown'>;
+  status?: Maybe<'active' | 'inactive' | 'UNKNOWN'>;
   includeInternalTxs?: Maybe<boolean>;
   includeLogs?: Maybe<boolean>;
 }

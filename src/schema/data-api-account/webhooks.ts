@@ -14,8 +14,9 @@ import type {
   WireWebhookStatus,
 } from '../../upstream/types/data-api-account.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr, knownValues } from '../common/enums.js';
+import { upstreamEnum } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
@@ -25,27 +26,23 @@ import { accountOf } from './keys.js';
 export const WEBHOOK_PAGE = { defaultSize: 10, maxSize: 100 };
 export const WEBHOOK_ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
 
-export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;
-
-export const WebhookStatus = builder.enumType('WebhookStatus', {
+export const WebhookStatus = upstreamEnum('WebhookStatus', {
   description: 'Whether the Data API delivers a webhook\'s events.',
   values: {
     ACTIVE: { value: 'active', description: 'Events are delivered.' },
     INACTIVE: { value: 'inactive', description: 'Deactivated: no events are delivered.' },
-    UNKNOWN: { value: 'unknown', description: 'A status this gateway does not know yet (not accepted as input).' },
-  } as const,
+  },
+  unknown: 'A status this gateway does not know yet (not accepted as input).',
 });
 
 /** A webhook status argument; UNKNOWN exists for output only. */
-export function webhookStatusArg(argument: string, value: WireWebhookStatus | 'unknown' | null | undefined): WireWebhookStatus | undefined {
+export function webhookStatusArg(argument: string, value: WireWebhookStatus | 'UNKNOWN' | null | undefined): WireWebhookStatus | undefined {
   if (value == null) return undefined;
-  if (value === 'unknown') throw badInput(argument, 'UNKNOWN is not a status to set or filter by; use ACTIVE or INACTIVE');
+  if (value === 'UNKNOWN') throw badInput(argument, 'UNKNOWN is not a status to set or filter by; use ACTIVE or INACTIVE');
   return value;
 }
 
-const EVENT_TYPES = ['address_activity', 'primary_network_address_activity', 'validator_activity'] as const;
-
-export const WebhookEventType = builder.enumType('WebhookEventType', {
+export const WebhookEventType = upstreamEnum('WebhookEventType', {
   description: 'What a webhook watches.',
   values: {
     ADDRESS_ACTIVITY: { value: 'address_activity', description: 'Transactions, transfers and logs of EVM addresses on one chain.' },
@@ -54,32 +51,20 @@ export const WebhookEventType = builder.enumType('WebhookEventType', {
       description: 'Balance changes, balance thresholds and rewards of primary-network (P/X/C) addresses.',
     },
     VALIDATOR_ACTIVITY: { value: 'validator_activity', description: 'Stake, delegation, reward and L1 validator events of a node or a subnet.' },
-    UNKNOWN: { value: 'unknown', description: 'A kind of webhook this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A kind of webhook this gateway does not know yet.',
 });
 
-export const PRIMARY_SUB_EVENTS = ['balance_change', 'balance_threshold', 'reward_distribution'] as const;
-
-export const PrimaryNetworkAddressActivitySubEvent = builder.enumType('PrimaryNetworkAddressActivitySubEvent', {
+export const PrimaryNetworkAddressActivitySubEvent = upstreamEnum('PrimaryNetworkAddressActivitySubEvent', {
   description: 'An event of primary-network addresses a webhook can deliver.',
   values: {
     BALANCE_CHANGE: { value: 'balance_change', description: 'A watched address\'s balance changed.' },
     BALANCE_THRESHOLD: { value: 'balance_threshold', description: 'A watched address\'s balance of a kind crossed the threshold.' },
     REWARD_DISTRIBUTION: { value: 'reward_distribution', description: 'A staking reward was paid to a watched address.' },
-  } as const,
+  },
 });
 
-export const VALIDATOR_SUB_EVENTS = [
-  'validator_stake',
-  'delegator_stake',
-  'reward_distribution',
-  'l1_validator_balance_increased',
-  'l1_validator_disabled',
-  'l1_validator_removed',
-  'l1_validator_balance_threshold',
-] as const;
-
-export const ValidatorActivitySubEvent = builder.enumType('ValidatorActivitySubEvent', {
+export const ValidatorActivitySubEvent = upstreamEnum('ValidatorActivitySubEvent', {
   description: 'An event of validators a webhook can deliver.',
   values: {
     VALIDATOR_STAKE: { value: 'validator_stake', description: 'A validator staked.' },
@@ -92,23 +77,10 @@ export const ValidatorActivitySubEvent = builder.enumType('ValidatorActivitySubE
       value: 'l1_validator_balance_threshold',
       description: 'An L1 validator\'s fee balance fell below the threshold.',
     },
-  } as const,
+  },
 });
 
-export const BALANCE_TYPES = [
-  'unlockedUnstaked',
-  'unlockedStaked',
-  'lockedPlatform',
-  'lockedStakeable',
-  'lockedStaked',
-  'pendingStaked',
-  'unlocked',
-  'locked',
-  'atomicMemoryUnlocked',
-  'atomicMemoryLocked',
-] as const;
-
-export const PrimaryNetworkBalanceType = builder.enumType('PrimaryNetworkBalanceType', {
+export const PrimaryNetworkBalanceType = upstreamEnum('PrimaryNetworkBalanceType', {
   description: 'A kind of primary-network balance a threshold watches.',
   values: {
     UNLOCKED_UNSTAKED: { value: 'unlockedUnstaked', description: 'P-Chain: spendable, not staked.' },
@@ -121,19 +93,17 @@ export const PrimaryNetworkBalanceType = builder.enumType('PrimaryNetworkBalance
     LOCKED: { value: 'locked', description: 'X-Chain: locked until a time.' },
     ATOMIC_MEMORY_UNLOCKED: { value: 'atomicMemoryUnlocked', description: 'Exported to another chain, not yet imported; spendable there.' },
     ATOMIC_MEMORY_LOCKED: { value: 'atomicMemoryLocked', description: 'Exported to another chain, not yet imported; locked.' },
-    UNKNOWN: { value: 'unknown', description: 'A kind this gateway does not know yet (not accepted as input).' },
-  } as const,
+  },
+  unknown: 'A kind this gateway does not know yet (not accepted as input).',
 });
 
-const VALIDATOR_KEY_TYPES = ['nodeId', 'subnetId'] as const;
-
-export const ValidatorActivityKeyType = builder.enumType('ValidatorActivityKeyType', {
+export const ValidatorActivityKeyType = upstreamEnum('ValidatorActivityKeyType', {
   description: 'What a validator-activity webhook is keyed by.',
   values: {
     NODE_ID: { value: 'nodeId', description: 'One validator, by node id.' },
     SUBNET_ID: { value: 'subnetId', description: 'The validators of one subnet (L1).' },
-    UNKNOWN: { value: 'unknown', description: 'A key type this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A key type this gateway does not know yet.',
 });
 
 const EvmAddressActivity = builder.objectRef<WireEvmAddressActivityWebhook>('EvmAddressActivity').implement({
@@ -170,7 +140,7 @@ const BalanceThreshold = builder
       balanceType: t.field({
         type: PrimaryNetworkBalanceType,
         description: 'The kind of balance compared.',
-        resolve: (b) => knownOr(b.balanceType, BALANCE_TYPES, 'unknown'),
+        resolve: (b) => PrimaryNetworkBalanceType.from(b.balanceType),
       }),
       threshold: t.field({ type: 'BigInt', description: 'The threshold, in nAVAX.', resolve: (b) => b.balanceThreshold }),
     }),
@@ -185,7 +155,7 @@ const PrimaryNetworkAddressActivity = builder
       addressActivitySubEvents: t.field({
         type: [PrimaryNetworkAddressActivitySubEvent],
         description: 'The events delivered (values this gateway does not know are left out).',
-        resolve: (w) => knownValues(w.metadata?.subEvents?.addressActivitySubEvents, PRIMARY_SUB_EVENTS),
+        resolve: (w) => PrimaryNetworkAddressActivitySubEvent.list(w.metadata?.subEvents?.addressActivitySubEvents),
       }),
       balanceThreshold: t.field({
         type: BalanceThreshold,
@@ -203,13 +173,13 @@ const ValidatorActivity = builder.objectRef<WireValidatorActivityWebhook>('Valid
     keyType: t.field({
       type: ValidatorActivityKeyType,
       description: 'Whether `keys` are node ids or subnet ids.',
-      resolve: (w) => knownOr(w.metadata?.keyType, VALIDATOR_KEY_TYPES, 'unknown'),
+      resolve: (w) => ValidatorActivityKeyType.from(w.metadata?.keyType),
     }),
     keys: t.stringList({ description: 'The watched node id or subnet id.', resolve: (w) => w.metadata?.keys ?? [] }),
     validatorActivitySubEvents: t.field({
       type: [ValidatorActivitySubEvent],
       description: 'The events delivered (values this gateway does not know are left out).',
-      resolve: (w) => knownValues(w.metadata?.subEvents?.validatorActivitySubEvents, VALIDATOR_SUB_EVENTS),
+      resolve: (w) => ValidatorActivitySubEvent.list(w.metadata?.subEvents?.validatorActivitySubEvents),
     }),
     nodeIds: t.stringList({ description: 'Only events of these nodes; empty: all.', resolve: (w) => w.metadata?.nodeIds ?? [] }),
     subnetIds: t.stringList({ description: 'Only events of these subnets; empty: all.', resolve: (w) => w.metadata?.subnetIds ?? [] }),
@@ -246,14 +216,14 @@ Webhook.implement({
     description: t.exposeString('description', { description: 'Description given at creation.' }),
     url: t.exposeString('url', { description: 'The https endpoint events are posted to.' }),
     chainId: t.exposeString('chainId', { description: 'The chain watched, as the Data API records it (an EVM chain id for address activity).' }),
-    status: t.field({ type: WebhookStatus, description: 'Whether events are delivered.', resolve: (w) => knownOr(w.status, WEBHOOK_STATUSES, 'unknown') }),
+    status: t.field({ type: WebhookStatus, description: 'Whether events are delivered.', resolve: (w) => WebhookStatus.from(w.status) }),
     createdAt: t.field({ type: 'Timestamp', description: 'When the webhook was created, Unix seconds.', resolve: (w) => seconds(w.createdAt) }),
-    eventType: t.field({ type: WebhookEventType, description: 'What the webhook watches.', resolve: (w) => knownOr(w.eventType, EVENT_TYPES, 'unknown') }),
+    eventType: t.field({ type: WebhookEventType, description: 'What the webhook watches.', resolve: (w) => WebhookEventType.from(w.eventType) }),
     activity: t.field({
       type: WebhookActivity,
       nullable: true,
       description: 'The addresses or validators watched and the events delivered; null for a kind this gateway does not know.',
-      resolve: (w) => ((EVENT_TYPES as readonly string[]).includes(w.eventType) && w.metadata ? w : null),
+      resolve: (w) => (WebhookEventType.from(w.eventType) !== 'UNKNOWN' && w.metadata ? w : null),
     }),
     addresses: t.field({
       type: WebhookAddressConnection,
@@ -261,22 +231,17 @@ Webhook.implement({
       description: 'The EVM addresses an address-activity webhook watches, in pages (`GET /v1/webhooks/{id}/addresses`); null for other kinds (no call).',
       args: connectionArgs(t, WEBHOOK_ADDRESS_PAGE),
       extensions: { ...fieldGuard({}), ...serves('data:getAddressesFromWebhook') },
-      resolve: async (w, args, ctx) => {
+      resolve: (w, args, ctx) => {
         if (w.eventType !== 'address_activity') return null;
-        let total: number | undefined;
-        const connection = await paginate(
-          {
-            scope: `webhook-addresses:${w.id}`,
-            ...WEBHOOK_ADDRESS_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await accountOf(ctx).getAddressesFromWebhook(w.id, { pageToken, pageSize });
-              total = page.totalAddresses;
-              return { items: page.addresses, nextPageToken: page.nextPageToken };
-            },
-          },
-          args,
-        );
-        return { ...connection, totalCount: total };
+        return upstreamList(args, {
+          name: 'webhookAddresses',
+          page: WEBHOOK_ADDRESS_PAGE,
+          path: [w.id],
+          query: {},
+          read: (id, query) => accountOf(ctx).getAddressesFromWebhook(id, query),
+          items: (page) => page.addresses,
+          extras: (page) => ({ totalCount: page.totalAddresses }),
+        });
       },
     }),
   }),
@@ -311,18 +276,17 @@ builder.objectFields(DataApiAccount, (t) => ({
     resolve: (_, args, ctx) => {
       const status = webhookStatusArg('status', args.status);
       const account = accountOf(ctx);
-      return paginate(
-        {
-          scope: `webhooks:${status ?? ''}`,
-          ...WEBHOOK_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await account.listWebhooks({ status, pageToken, pageSize });
-            for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
-            return { items: page.webhooks, nextPageToken: page.nextPageToken };
-          },
+      return upstreamList(args, {
+        name: 'webhooks',
+        page: WEBHOOK_PAGE,
+        path: [],
+        query: { status },
+        read: (query) => account.listWebhooks(query),
+        items: (page) => {
+          for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
+          return page.webhooks;
         },
-        args,
-      );
+      });
     },
   }),
   webhook: t.field({

@@ -10,9 +10,9 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
-import { knownOr, SortOrder, networkKey } from '../common/enums.js';
+import { SortOrder, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
-import { DELEGATION_STATUSES, DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
+import { DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
@@ -40,7 +40,7 @@ Delegator.implement({
     delegationStatus: t.field({
       type: DelegationStatus,
       description: 'Pending, active or completed.',
-      resolve: (d) => knownOr(d.delegationStatus, DELEGATION_STATUSES, 'unknown'),
+      resolve: (d) => DelegationStatus.from(d.delegationStatus),
     }),
     rewardAddresses: t.exposeStringList('rewardAddresses', { description: 'Addresses the reward goes to (bech32).' }),
     amountDelegated: t.field({ type: 'BigInt', description: 'Stake delegated, in nAVAX.', resolve: (d) => d.amountDelegated }),

@@ -4,7 +4,8 @@
  */
 import type { Context } from '../../context.js';
 import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
-import { paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
+import type { ConnectionArgs, ConnectionResult } from '../common/connection.js';
+import { listScope, upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, type NetworkNameValue, networkKey } from '../common/enums.js';
 import { type NetworkKey } from '../../lib/networks.js';
 
@@ -29,29 +30,28 @@ export interface DelegatorFilters {
   sortOrder?: 'asc' | 'desc';
 }
 
+/** The name of the delegators list (see `delegatorsScope`). */
+const DELEGATORS = 'delegators';
+
 /**
  * The delegations matching already-validated filters, as a connection. Validate arguments first
  * (`primaryAddresses`/`nodeIds` of ./ids.js, `delegationStatusArg`) so bad input never reaches the
  * upstream.
  */
 export function delegatorsConnection(ctx: Context, network: NetworkNameValue, filters: DelegatorFilters, args: ConnectionArgs): Promise<ConnectionResult<DelegatorShape>> {
-  const wireNetwork = dataApiNetwork(network);
   const key = networkKey(network);
-  const query = delegatorsQuery(filters);
-  return paginate(
-    {
-      scope: delegatorsScope(network, filters),
-      ...DELEGATOR_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, { ...query, pageToken, pageSize });
-        return { items: page.delegators.map((d) => ({ ...d, network: key })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+  return upstreamList(args, {
+    name: DELEGATORS,
+    page: DELEGATOR_PAGE,
+    path: [dataApiNetwork(network)],
+    query: delegatorsQuery(filters),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, query),
+    items: (page) => page.delegators.map((d): DelegatorShape => ({ ...d, network: key })),
+  });
 }
 
-export function delegatorsQuery(filters: DelegatorFilters) {
+/** The filters as the Data API is sent them (an empty list is left out). */
+function delegatorsQuery(filters: DelegatorFilters) {
   return {
     rewardAddresses: filters.rewardAddresses?.length ? filters.rewardAddresses : undefined,
     nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
@@ -60,7 +60,7 @@ export function delegatorsQuery(filters: DelegatorFilters) {
   };
 }
 
-/** The list a delegators connection pages (its cursors are bound to it), for pages read in a batch. */
+/** The scope of a delegators connection's cursors (as `delegatorsConnection` writes them), for first pages read in a batch. */
 export function delegatorsScope(network: NetworkNameValue, filters: DelegatorFilters): string {
-  return `delegators:${dataApiNetwork(network)}:${JSON.stringify(delegatorsQuery(filters))}`;
+  return listScope(DELEGATORS, [dataApiNetwork(network)], delegatorsQuery(filters));
 }

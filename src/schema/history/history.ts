@@ -6,18 +6,19 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireTransactionDetails, WireTransactionDetailsV2 } from '../../upstream/types/data-api-evm-transactions.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
-import { knownOr, SortOrder } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { SortOrder } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Chain } from '../chain/chain.js';
-import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
+import { Account, upstreamAddress } from '../account/account.js';
 import { Block, blockKey } from '../block/block.js';
-import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
+import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { InternalTransaction, placeOf, Transaction, type InternalTransactionShape } from '../transaction/transaction.js';
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
 import { Erc1155Transfer, Erc20Transfer, Erc721Transfer, type Erc1155TransferShape, type Erc20TransferShape, type Erc721TransferShape } from '../token/transfers.js';
-import { TokenReputation, REPUTATIONS } from '../token/reputation.js';
+import { TokenReputation } from '../token/reputation.js';
 
 /** The services' bounds of every address list here: 1 to 100 items a page, 10 by default. */
 const ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -91,21 +92,6 @@ function historyArgs(args: HistoryArgs) {
   return { range, version, sortOrder: args.sortOrder ?? undefined, filterSpamTokens: args.filterSpamTokens ?? undefined };
 }
 
-/** The connection of one address list over block ranges: its upstream call maps a page to items. */
-function addressList<T>(
-  account: AccountShape,
-  args: ConnectionArgs & { startBlock?: bigint | null; endBlock?: bigint | null },
-  list: string,
-  fetch: (address: string, query: ReturnType<typeof blockRange> & { pageToken?: string; pageSize: number }) => Promise<{ items: T[]; nextPageToken?: string }>,
-) {
-  const range = blockRange(args);
-  const address = upstreamAddress(account.address);
-  return paginate<T>(
-    { scope: `${list}:${account.chainId}:${address}:${rangeScope(range)}`, ...ADDRESS_PAGE, fetchPage: (pageToken, pageSize) => fetch(address, { ...range, pageToken, pageSize }) },
-    args,
-  );
-}
-
 builder.objectFields(Account, (t) => ({
   history: t.field({
     type: AccountHistoryEntryConnection,
@@ -122,28 +108,20 @@ builder.objectFields(Account, (t) => ({
     extensions: { ...fieldGuard({ checkArgs: historyArgs }), ...serves('data:listTransactionsV2', 'data:listTransactions') },
     resolve: (account, args, ctx) => {
       const { range, version, sortOrder, filterSpamTokens } = historyArgs(args);
-      const address = upstreamAddress(account.address);
       const api = ctx.upstreams.dataApi.evmTransactions;
-      return paginate<HistoryEntryShape>(
-        {
-          scope: `addressHistory:${version}:${account.chainId}:${address}:${rangeScope(range)}:${sortOrder ?? ''}:${filterSpamTokens ?? ''}`,
-          ...ADDRESS_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const query = { ...range, sortOrder, pageToken, pageSize };
-            const page =
-              version === 'v1'
-                ? await api.listTransactions(account.chainId, address, query)
-                : await api.listTransactionsV2(account.chainId, address, { ...query, filterSpamTokens });
-            const items = page.transactions.map((item): HistoryEntryShape => {
-              const transaction = fromSummary(account.chainId, item.nativeTransaction);
-              ctx.loaders.transactionByHash.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
-              return { item, transaction };
-            });
-            return { items, nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
+      return upstreamList(args, {
+        name: version === 'v1' ? 'addressHistoryV1' : 'addressHistory',
+        page: ADDRESS_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: { ...range, sortOrder, filterSpamTokens },
+        read: (chainId, address, query) => (version === 'v1' ? api.listTransactions(chainId, address, query) : api.listTransactionsV2(chainId, address, query)),
+        items: (page) =>
+          page.transactions.map((item): HistoryEntryShape => {
+            const transaction = fromSummary(account.chainId, item.nativeTransaction);
+            ctx.loaders.transactionByHash.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
+            return { item, transaction };
+          }),
+      });
     },
   }),
   erc721Transfers: t.field({
@@ -153,9 +131,13 @@ builder.objectFields(Account, (t) => ({
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc721Transactions') },
     resolve: (account, args, ctx) =>
-      addressList<Erc721TransferShape>(account, args, 'addressErc721Transfers', async (address, query) => {
-        const page = await ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(account.chainId, address, query);
-        return { items: page.transactions.map((x) => ({ ...x, chainId: account.chainId })), nextPageToken: page.nextPageToken };
+      upstreamList(args, {
+        name: 'addressErc721Transfers',
+        page: ADDRESS_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(chainId, address, query),
+        items: (page) => page.transactions.map((x): Erc721TransferShape => ({ ...x, chainId: account.chainId })),
       }),
   }),
   erc1155Transfers: t.field({
@@ -165,9 +147,13 @@ builder.objectFields(Account, (t) => ({
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc1155Transactions') },
     resolve: (account, args, ctx) =>
-      addressList<Erc1155TransferShape>(account, args, 'addressErc1155Transfers', async (address, query) => {
-        const page = await ctx.upstreams.dataApi.evmTransactions.listErc1155Transactions(account.chainId, address, query);
-        return { items: page.transactions.map((x) => ({ ...x, chainId: account.chainId })), nextPageToken: page.nextPageToken };
+      upstreamList(args, {
+        name: 'addressErc1155Transfers',
+        page: ADDRESS_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc1155Transactions(chainId, address, query),
+        items: (page) => page.transactions.map((x): Erc1155TransferShape => ({ ...x, chainId: account.chainId })),
       }),
   }),
   internalTransactions: t.field({
@@ -178,9 +164,13 @@ builder.objectFields(Account, (t) => ({
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listInternalTransactions') },
     resolve: (account, args, ctx) =>
-      addressList<InternalTransactionShape>(account, args, 'addressInternalTransactions', async (address, query) => {
-        const page = await ctx.upstreams.dataApi.evmTransactions.listInternalTransactions(account.chainId, address, query);
-        return { items: page.transactions.map((x) => ({ ...x, chainId: account.chainId })), nextPageToken: page.nextPageToken };
+      upstreamList(args, {
+        name: 'addressInternalTransactions',
+        page: ADDRESS_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listInternalTransactions(chainId, address, query),
+        items: (page) => page.transactions.map((x): InternalTransactionShape => ({ ...x, chainId: account.chainId })),
       }),
   }),
 }));
@@ -203,7 +193,7 @@ builder.objectFields(Erc20Transfer, (t) => ({
     description: 'What a security analysis says of the token: given by `Account.history` (V2) for C-Chain tokens; null when not rated or read from another list.',
     resolve: (x) => {
       const reputation = (x.erc20Token as { tokenReputation?: string | null }).tokenReputation;
-      return reputation == null ? null : knownOr(reputation, REPUTATIONS, 'UNKNOWN');
+      return reputation == null ? null : TokenReputation.from(reputation);
     },
   }),
 }));

@@ -20,8 +20,9 @@ import type {
   WireIcmSourceTransaction,
 } from '../../upstream/types/data-api-icm.js';
 import { Chain, findChain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { dataApiNetwork, knownOr, NetworkName } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
 import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
@@ -34,8 +35,6 @@ import { fieldGuard, typeGuard } from '../common/guards.js';
 import { entity, keyString } from '../common/federation.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
-const STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
-
 /** Teleporter message ids are 32-byte hashes the Data API prints without 0x; both spellings are accepted. */
 export function icmMessageId(argument: string, value: string): string {
   const body = value.replace(/^0x/i, '');
@@ -44,7 +43,7 @@ export function icmMessageId(argument: string, value: string): string {
 }
 
 /** Reads one message; null when the Data API does not know it. */
-export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus', {
+export const InterchainMessageStatus = upstreamEnum('InterchainMessageStatus', {
   description: 'Where an interchain message is on its way.',
   values: {
     PENDING: { value: 'pending', description: 'Sent on the source chain, not yet delivered.' },
@@ -53,8 +52,8 @@ export const InterchainMessageStatus = builder.enumType('InterchainMessageStatus
       value: 'delivered_source_not_indexed',
       description: 'Delivered; the Data API does not index the source chain, so the source transaction is unknown.',
     },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A status this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A status this gateway does not know yet.',
 });
 
 /** A transaction leg with the chain it happened on. */
@@ -154,7 +153,7 @@ InterchainMessage.implement({
     status: t.field({
       type: InterchainMessageStatus,
       description: 'Where the message is on its way.',
-      resolve: (m) => knownOr(m.status, STATUSES, 'UNKNOWN'),
+      resolve: (m) => InterchainMessageStatus.from(m.status),
     }),
     icmContractAddress: t.exposeString('icmContractAddress', { description: 'The Teleporter messenger contract that sent it.' }),
     sourceBlockchainId: t.exposeString('sourceBlockchainId', { description: 'Blockchain id (cb58) of the source chain.' }),
@@ -282,30 +281,23 @@ builder.queryFields((t) => ({
       const query = icmListQuery(args);
       const network = args.network ? dataApiNetwork(args.network) : undefined;
       if ('address' in query) {
-        return paginate(
-          {
-            scope: `icm:${query.address.toLowerCase()}:${network ?? ''}`,
-            ...MESSAGE_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(query.address, { network, pageToken, pageSize });
-              return { items: page.messages, nextPageToken: page.nextPageToken };
-            },
-          },
-          args,
-        );
+        return upstreamList(args, {
+          name: 'icmByAddress',
+          page: MESSAGE_PAGE,
+          path: [query.address],
+          query: { network },
+          read: (address, query) => ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(address, query),
+          items: (page) => page.messages,
+        });
       }
-      const filters: IcmMessageFilters = { ...query.filters, network };
-      return paginate(
-        {
-          scope: `icm-all:${JSON.stringify(filters)}`,
-          ...MESSAGE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listIcmMessages({ ...filters, pageToken, pageSize });
-            return { items: page.messages, nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
+      return upstreamList(args, {
+        name: 'icm',
+        page: MESSAGE_PAGE,
+        path: [],
+        query: { ...query.filters, network } satisfies IcmMessageFilters,
+        read: (query) => ctx.upstreams.dataApi.icm.listIcmMessages(query),
+        items: (page) => page.messages,
+      });
     },
   }),
   icmMessage: t.field({
@@ -333,17 +325,15 @@ builder.objectFields(Account, (t) => ({
       const here = (m: WireIcmMessage) =>
         (m.sourceEvmChainId === account.chainId && m.from.toLowerCase() === address) ||
         (m.destinationEvmChainId === account.chainId && m.to.toLowerCase() === address);
-      return paginate(
-        {
-          scope: `icm-account:${account.chainId}:${address}`,
-          ...MESSAGE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(upstreamAddress(account.address), { network, pageToken, pageSize });
-            return { items: page.messages.filter(here), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
+      return upstreamList(args, {
+        name: 'icmOfAccount',
+        page: MESSAGE_PAGE,
+        path: [upstreamAddress(account.address)],
+        query: { network },
+        read: (address, query) => ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(address, query),
+        items: (page) => page.messages.filter(here),
+        itemFilter: { chainId: account.chainId },
+      });
     },
   }),
 }));

@@ -8,18 +8,18 @@ import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireMetricsChain } from '../../upstream/types/metrics-v2.js';
-import type { WireMetricPoint } from '../../upstream/types/metrics.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, knownOr, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';
 import { MetricPointConnection } from './metrics.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
-import { ChainMetric, ChainRollingMetric, METRICS_NETWORK_TYPES, MetricsNetworkType, MetricTimeInterval } from './enums.js';
-import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, servicePages, type RangeArgs } from './shared.js';
+import { ChainMetric, ChainRollingMetric, MetricsNetworkType, MetricTimeInterval } from './enums.js';
+import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
+import { upstreamList } from '../common/upstream-list.js';
 
 
 function seriesArgs(t: { arg: ArgBuilder<Types> }) {
@@ -43,16 +43,15 @@ const checkSeries = (args: Record<string, any>) => {
 
 /** The series of `GET /v2/chains/{chainId}/metrics/{metric}` for an EVM chain id or `total`/`mainnet`/`testnet`. */
 function chainSeries(chainId: string, args: SeriesArgs, ctx: Context) {
-  const interval = args.timeInterval ?? 'day';
-  const range = rangeQuery(args);
-  return servicePages<WireMetricPoint>(
-    args,
-    { scope: `metrics:chain:${chainId}:${args.metric}:${interval}:${range.startTimestamp}:${range.endTimestamp}`, ...SERIES_PAGE },
-    async (pageToken, pageSize) => {
-      const page = await ctx.upstreams.metrics.v2.getEvmChainMetrics(chainId, args.metric, { ...range, timeInterval: interval, pageToken, pageSize });
-      return { items: page.results ?? [], nextPageToken: page.nextPageToken };
-    },
-  );
+  return upstreamList(args, {
+    name: 'chainMetrics',
+    page: SERIES_PAGE,
+    path: [chainId, args.metric],
+    query: { ...rangeQuery(args), timeInterval: args.timeInterval ?? 'day' },
+    read: (chainId, metric, query) => ctx.upstreams.metrics.v2.getEvmChainMetrics(chainId, metric, query),
+    items: (page) => page.results ?? [],
+    readError: expiredToken,
+  });
 }
 
 const SERIES_DESCRIPTION =
@@ -121,7 +120,7 @@ MetricsChain.implement({
     chainName: t.exposeString('chainName', { description: 'The service\'s name for the chain (e.g. "c_chain").' }),
     blockchainId: t.exposeString('blockchainId', { description: 'The chain\'s blockchain id on the P-Chain (cb58).' }),
     subnetId: t.exposeString('subnetId', { description: 'Id of the subnet (L1) that validates the chain.' }),
-    network: t.field({ type: MetricsNetworkType, description: 'The chain\'s network.', resolve: (c) => knownOr(c.network, METRICS_NETWORK_TYPES, 'unknown') }),
+    network: t.field({ type: MetricsNetworkType, description: 'The chain\'s network.', resolve: (c) => MetricsNetworkType.from(c.network) }),
     chain: t.field({
       type: Chain,
       nullable: true,
@@ -146,13 +145,16 @@ builder.queryFields((t) => ({
       ...connectionArgs(t, CHAINS_PAGE),
     },
     extensions: serves('metrics:listChains'),
-    resolve: (_, args, ctx) => {
-      const network = args.network ? dataApiNetwork(args.network) : undefined;
-      return servicePages(args, { scope: `metrics:chains:${network ?? ''}`, ...CHAINS_PAGE, minSize: CHAINS_PAGE.maxSize }, async (pageToken) => {
-        const page = await ctx.upstreams.metrics.v2.listChains({ network, pageToken });
-        return { items: page.chains ?? [], nextPageToken: page.nextPageToken };
-      });
-    },
+    resolve: (_, args, ctx) =>
+      upstreamList(args, {
+        name: 'metricsChains',
+        page: { ...CHAINS_PAGE, minSize: CHAINS_PAGE.maxSize },
+        path: [],
+        query: { network: args.network ? dataApiNetwork(args.network) : undefined },
+        read: ({ network, pageToken }) => ctx.upstreams.metrics.v2.listChains({ network, pageToken }),
+        items: (page) => page.chains ?? [],
+        readError: expiredToken,
+      }),
   }),
   allChainsMetrics: t.field({
     type: MetricPointConnection,

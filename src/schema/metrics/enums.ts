@@ -3,6 +3,7 @@
  * values are the wire names); the one output enum has UNKNOWN for values the service adds later.
  */
 import { builder } from '../../builder.js';
+import { upstreamEnum } from '../common/enums.js';
 
 /** Metrics the service serves at every interval; the others only per day. */
 export const ANY_INTERVAL_METRICS: ReadonlySet<string> = new Set(['activeAddresses', 'activeSenders', 'gasUsed', 'txCount']);
@@ -112,13 +113,11 @@ export const IcmGroupBy = builder.enumType('IcmGroupBy', {
   } as const,
 });
 
-export const METRICS_NETWORK_TYPES = ['mainnet', 'testnet'] as const;
-
-export const MetricsNetworkType = builder.enumType('MetricsNetworkType', {
+export const MetricsNetworkType = upstreamEnum('MetricsNetworkType', {
   description: 'The network of a chain the metrics service covers.',
   values: {
     MAINNET: { value: 'mainnet', description: 'Avalanche mainnet.' },
     TESTNET: { value: 'testnet', description: 'The Fuji test network.' },
-    UNKNOWN: { value: 'unknown', description: 'A network value this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A network value this gateway does not know yet.',
 });

@@ -16,7 +16,8 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
 import { IcmGroupBy, MetricTimeInterval } from './enums.js';
-import { checkRange, rangeArgs, rangeQuery, rollingWindowFields, SERIES_PAGE, servicePages } from './shared.js';
+import { checkRange, rangeArgs, rangeQuery, rollingWindowFields, SERIES_PAGE, expiredToken } from './shared.js';
+import { upstreamList } from '../common/upstream-list.js';
 
 
 /** The side's blockchain id, or null for a count over every blockchain (the service sends ""). */
@@ -109,13 +110,16 @@ builder.objectFields(Network, (t) => ({
       ...fieldGuard({ checkArgs: (args, scope) => (checkRange(args), icmQuery(args, scope.network)) }),
       ...serves('metrics:getICMTimeseries'),
     },
-    resolve: (network, args, ctx) => {
-      const query = { ...icmQuery(args, network.name), timeInterval: args.timeInterval ?? 'day', ...rangeQuery(args) };
-      return servicePages<WireIcmMetricPoint>(args, { scope: `metrics:icm:${JSON.stringify(query)}`, ...SERIES_PAGE }, async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.metrics.v2.getICMTimeseries({ ...query, pageToken, pageSize });
-        return { items: page.results ?? [], nextPageToken: page.nextPageToken };
-      });
-    },
+    resolve: (network, args, ctx) =>
+      upstreamList(args, {
+        name: 'icmMetrics',
+        page: SERIES_PAGE,
+        path: [],
+        query: { ...icmQuery(args, network.name), timeInterval: args.timeInterval ?? 'day', ...rangeQuery(args) },
+        read: (query) => ctx.upstreams.metrics.v2.getICMTimeseries(query),
+        items: (page) => page.results ?? [],
+        readError: expiredToken,
+      }),
   }),
   icmSummary: t.field({
     type: [IcmRollingWindowMetrics],

@@ -11,7 +11,8 @@ import { Account } from '../account/account.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmAddress, evmChainId } from '../common/validate.js';
-import { ADDRESS_PAGE, servicePages } from './shared.js';
+import { ADDRESS_PAGE, expiredToken } from './shared.js';
+import { upstreamList } from '../common/upstream-list.js';
 
 /** The C-Chain (mainnet): the only chain the BTC.b route covers. */
 const C_CHAIN_ID = '43114';
@@ -227,9 +228,14 @@ builder.queryFields((t) => ({
       ...serves('metrics:getAddressesByBtcbBridged'),
     },
     resolve: (_, args, ctx) =>
-      servicePages<WireAddressDetails>(args, { scope: `metrics:btcb:${args.threshold}`, ...ADDRESS_PAGE }, async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.metrics.v2.getAddressesByBtcbBridged({ threshold: args.threshold.toString(), pageToken, pageSize });
-        return { items: page.addresses ?? [], nextPageToken: page.nextPageToken };
+      upstreamList(args, {
+        name: 'btcbBridgers',
+        page: ADDRESS_PAGE,
+        path: [],
+        query: { threshold: args.threshold.toString() },
+        read: (query) => ctx.upstreams.metrics.v2.getAddressesByBtcbBridged(query),
+        items: (page) => page.addresses ?? [],
+        readError: expiredToken,
       }),
   }),
   lookingGlassAddresses: t.field({
@@ -242,22 +248,19 @@ builder.queryFields((t) => ({
       ...connectionArgs(t, COMPOSITE_PAGE),
     },
     extensions: { ...fieldGuard({ checkArgs: (args) => compositeQueries(args.query) }), ...serves('metrics:compositeQueryV2') },
-    resolve: async (_, args, ctx) => {
-      const request: WireCompositeQueryRequest = { operator: args.query.operator, queries: compositeQueries(args.query as { operator: 'AND' | 'OR'; conditions: ConditionInput[] }) };
-      const totals: CompositeTotals = { totalCount: null, conditionCounts: [] };
-      const connection = await servicePages<{ address: string }>(
-        args,
-        { scope: `metrics:composite:${JSON.stringify(request)}`, ...COMPOSITE_PAGE },
-        async (pageToken, pageSize) => {
-          const page = await ctx.upstreams.metrics.v2.compositeQueryV2({ ...request, pageSize, ...(pageToken ? { pageToken } : {}) });
-          if (totals.totalCount === null) {
-            totals.totalCount = typeof page.totalCount === 'number' ? page.totalCount : null;
-            totals.conditionCounts = Object.entries(page.subQueryCounts ?? {}).map(([id, count]) => ({ id, count }));
-          }
-          return { items: (page.addresses ?? []).map((address) => ({ address })), nextPageToken: page.nextPageToken };
-        },
-      );
-      return { ...connection, ...totals };
-    },
+    resolve: (_, args, ctx) =>
+      upstreamList(args, {
+        name: 'lookingGlassAddresses',
+        page: COMPOSITE_PAGE,
+        path: [],
+        query: { operator: args.query.operator, queries: compositeQueries(args.query as { operator: 'AND' | 'OR'; conditions: ConditionInput[] }) } satisfies WireCompositeQueryRequest,
+        read: (query) => ctx.upstreams.metrics.v2.compositeQueryV2(query),
+        items: (page) => (page.addresses ?? []).map((address) => ({ address })),
+        extras: (page) => ({
+          totalCount: typeof page.totalCount === 'number' ? page.totalCount : null,
+          conditionCounts: page.subQueryCounts && Object.entries(page.subQueryCounts).map(([id, count]) => ({ id, count })),
+        }),
+        readError: expiredToken,
+      }),
   }),
 }));

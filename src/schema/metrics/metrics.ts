@@ -1,13 +1,12 @@
 /**
  * Metrics of a chain from the metrics service: the daily average-TPS series as a connection.
  */
-import type { GraphQLError } from 'graphql';
-import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
-import { UpstreamError } from '../../upstream/errors.js';
 import type { WireMetricPoint } from '../../upstream/types/metrics.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate, type CursorArgument, type PageSource, type UpstreamPage } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { expiredToken } from './shared.js';
 
 export const MetricPoint = builder.objectRef<WireMetricPoint>('MetricPoint').implement({
   description: 'One point of a metric series: the value over one interval (a day for `avgTps`; an hour, day, week or month for the v2 series).',
@@ -54,31 +53,6 @@ function wholeNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** The service's 400 on a page token a caller's cursor handed back: expired (tokens last minutes) or not its own. */
-function expiredCursor(argument: CursorArgument): GraphQLError {
-  return badInput(
-    argument,
-    `this cursor is no longer valid (the metrics service's page tokens expire after a few minutes). Start again from the first page: query without "${argument}".`,
-    { extensions: { restart: true } },
-  );
-}
-
-/**
- * A page read of the metrics service for `paginate`: a 400 on a token that a caller's cursor handed
- * back becomes a BAD_USER_INPUT on that cursor's argument that says to start again; a 400 on a token
- * read in the same operation stays the service's error.
- */
-export function metricsPage<T>(fetchPage: (pageToken: string | undefined, pageSize: number) => Promise<UpstreamPage<T>>): PageSource<T>['fetchPage'] {
-  return async (pageToken, pageSize, handedBack) => {
-    try {
-      return await fetchPage(pageToken, pageSize);
-    } catch (error) {
-      if (handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400) throw expiredCursor(handedBack);
-      throw error;
-    }
-  };
-}
-
 builder.objectFields(Chain, (t) => ({
   avgTps: t.field({
     type: MetricPointConnection,
@@ -86,22 +60,17 @@ builder.objectFields(Chain, (t) => ({
     description:
       'Daily average transactions per second, newest day first (metrics service `GET /v1/avg_tps/{chainId}`). Cursors expire with the service\'s page tokens: an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.',
     args: connectionArgs(t, TPS_PAGE),
-    resolve: async (chain, args, ctx) => {
-      // The series' status and last update, as the first page read tells them.
-      const info: SeriesInfo = { status: null, lastRun: null };
-      let infoRead = false;
-      const source: PageSource<WireMetricPoint> = {
-        scope: `avgTps:${chain.chainId}`,
-        ...TPS_PAGE,
-        minSize: TPS_PAGE.maxSize,
-        fetchPage: metricsPage(async (pageToken) => {
-          const page = await ctx.upstreams.metrics.avgTps(chain.chainId, pageToken);
-          if (!infoRead) Object.assign(info, { status: wholeNumber(page.status), lastRun: wholeNumber(page.lastRun) });
-          infoRead = true;
-          return { items: page.results ?? [], nextPageToken: page.nextPageToken };
-        }),
-      };
-      return { ...(await paginate(source, args)), ...info };
-    },
+    resolve: (chain, args, ctx) =>
+      upstreamList(args, {
+        name: 'avgTps',
+        page: { ...TPS_PAGE, minSize: TPS_PAGE.maxSize },
+        path: [chain.chainId],
+        query: {},
+        read: (chainId, { pageToken }) => ctx.upstreams.metrics.avgTps(chainId, pageToken),
+        items: (page) => page.results ?? [],
+        // The series' status and last update, as the pages tell them.
+        extras: (page) => ({ status: wholeNumber(page.status), lastRun: wholeNumber(page.lastRun) }),
+        readError: expiredToken,
+      }),
   }),
 }));

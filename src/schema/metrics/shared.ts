@@ -6,8 +6,9 @@ import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { WireRollingWindow } from '../../upstream/types/metrics-v2.js';
-import { paginate, type ConnectionArgs, type ConnectionResult, type UpstreamPage } from '../common/connection.js';
-import { metricsPage } from './metrics.js';
+import type { GraphQLError } from 'graphql';
+import { UpstreamError } from '../../upstream/errors.js';
+import type { CursorArgument } from '../common/connection.js';
 import { ANY_INTERVAL_METRICS } from './enums.js';
 
 
@@ -53,13 +54,22 @@ export function checkInterval(metric: string, interval: string | null | undefine
   }
 }
 
-/** A connection over one of the service's paged lists, whose page tokens expire after minutes (`metricsPage`). */
-export function servicePages<T>(
-  args: ConnectionArgs,
-  source: { scope: string; defaultSize: number; maxSize: number; minSize?: number },
-  fetchPage: (pageToken: string | undefined, pageSize: number) => Promise<UpstreamPage<T>>,
-): Promise<ConnectionResult<T>> {
-  return paginate({ ...source, fetchPage: metricsPage(fetchPage) }, args);
+/** The service's 400 on a page token a caller's cursor handed back: expired (tokens last minutes) or not its own. */
+function expiredCursor(argument: CursorArgument): GraphQLError {
+  return badInput(
+    argument,
+    `this cursor is no longer valid (the metrics service's page tokens expire after a few minutes). Start again from the first page: query without "${argument}".`,
+    { extensions: { restart: true } },
+  );
+}
+
+/**
+ * What a failed page read of the service throws (`upstreamList`'s `readError`): a 400 on a token
+ * that a caller's cursor handed back becomes a BAD_USER_INPUT on that cursor's argument that says
+ * to start again; a 400 on a token read in the same operation stays the service's error.
+ */
+export function expiredToken(error: unknown, handedBack: CursorArgument | undefined): unknown {
+  return handedBack && error instanceof UpstreamError && error.kind === 'http' && error.status === 400 ? expiredCursor(handedBack) : error;
 }
 
 /** A value the service sent as a number, else null. */

@@ -18,7 +18,8 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { cb58Id, nodeId } from '../common/validate.js';
 import { L1NodeFeeMetric, L1ValidationFeeMetric, L1ValidatorFeeMetric, StakingMetric, SubnetFeeMetric } from './enums.js';
-import { ADDRESS_PAGE, checkRange, rangeArgs, rangeQuery, SERIES_PAGE, servicePages } from './shared.js';
+import { ADDRESS_PAGE, checkRange, rangeArgs, rangeQuery, SERIES_PAGE, expiredToken } from './shared.js';
+import { upstreamList } from '../common/upstream-list.js';
 
 
 const FEE_SERIES = 'one point per day, newest first; the service sends the whole range at once.';
@@ -43,19 +44,16 @@ builder.objectFields(Network, (t) => ({
       ...fieldGuard({ checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID)) }),
       ...serves('metrics:getStakingMetrics'),
     },
-    resolve: (network, args, ctx) => {
-      const wire = dataApiNetwork(network.name);
-      const subnetId = args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID;
-      const range = rangeQuery(args);
-      return servicePages<WireMetricPoint>(
-        args,
-        { scope: `metrics:staking:${wire}:${subnetId}:${args.metric}:${range.startTimestamp}:${range.endTimestamp}`, ...SERIES_PAGE },
-        async (pageToken, pageSize) => {
-          const page = await ctx.upstreams.metrics.v2.getStakingMetrics(wire, args.metric, { ...range, subnetId, pageToken, pageSize });
-          return { items: page.results ?? [], nextPageToken: page.nextPageToken };
-        },
-      );
-    },
+    resolve: (network, args, ctx) =>
+      upstreamList(args, {
+        name: 'stakingMetrics',
+        page: SERIES_PAGE,
+        path: [dataApiNetwork(network.name), args.metric],
+        query: { ...rangeQuery(args), subnetId: args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID },
+        read: (network, metric, query) => ctx.upstreams.metrics.v2.getStakingMetrics(network, metric, query),
+        items: (page) => page.results ?? [],
+        readError: expiredToken,
+      }),
   }),
   validatorRewardAddresses: t.field({
     type: ValidationRewardAddressesConnection,
@@ -71,19 +69,16 @@ builder.objectFields(Network, (t) => ({
       ...fieldGuard({ checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID)) }),
       ...serves('metrics:getValidatorsByDateRange'),
     },
-    resolve: (network, args, ctx) => {
-      const wire = dataApiNetwork(network.name);
-      const subnetId = args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID;
-      const range = rangeQuery(args);
-      return servicePages<WirePChainAddressDetails>(
-        args,
-        { scope: `metrics:validatorAddresses:${wire}:${subnetId}:${range.startTimestamp}:${range.endTimestamp}`, ...ADDRESS_PAGE },
-        async (pageToken, pageSize) => {
-          const page = await ctx.upstreams.metrics.v2.getValidatorsByDateRange(subnetId, { ...range, network: wire, pageToken, pageSize });
-          return { items: page.addresses ?? [], nextPageToken: page.nextPageToken };
-        },
-      );
-    },
+    resolve: (network, args, ctx) =>
+      upstreamList(args, {
+        name: 'validatorRewardAddresses',
+        page: ADDRESS_PAGE,
+        path: [args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID],
+        query: { ...rangeQuery(args), network: dataApiNetwork(network.name) },
+        read: (subnetId, query) => ctx.upstreams.metrics.v2.getValidatorsByDateRange(subnetId, query),
+        items: (page) => page.addresses ?? [],
+        readError: expiredToken,
+      }),
   }),
 }));
 

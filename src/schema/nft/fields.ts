@@ -5,10 +5,11 @@
 import { builder } from '../../builder.js';
 import { nullIfNotFound } from '../../upstream/errors.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { evmAddress } from '../common/validate.js';
 import { Account, blockNumberArg, upstreamAddress } from '../account/account.js';
-import { Erc1155TokenBalance, Erc721TokenBalance, NftCollection, NftToken, type NftTokenShape } from './nft.js';
+import { contractFilter, Erc1155TokenBalance, Erc721TokenBalance, heldToken, NftCollection, NftToken, type NftTokenShape } from './nft.js';
 import { serves } from '../common/operations.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { checkChainAddressKey } from '../common/global-ids.js';
@@ -36,20 +37,14 @@ NftCollection.implement({
       extensions: serves('data:listTokens'),
       resolve: (c, args, ctx) =>
         nullIfNotFound(
-          paginate(
-            {
-              scope: `nft-tokens:${c.chainId}:${c.address.toLowerCase()}`,
-              ...COLLECTION_PAGE,
-              fetchPage: async (pageToken, pageSize) => {
-                const page = await ctx.upstreams.dataApi.nfts.listTokens(c.chainId, upstreamAddress(c.address), { pageToken, pageSize });
-                return {
-                  items: page.tokens.map((token): NftTokenShape => ({ ...token, chainId: c.chainId, listing: 'collection' })),
-                  nextPageToken: page.nextPageToken,
-                };
-              },
-            },
-            args,
-          ),
+          upstreamList(args, {
+            name: 'nftTokens',
+            page: COLLECTION_PAGE,
+            path: [c.chainId, upstreamAddress(c.address)],
+            query: {},
+            read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listTokens(chainId, address, query),
+            items: (page) => page.tokens.map((token): NftTokenShape => ({ ...token, chainId: c.chainId, listing: 'collection' })),
+          }),
         ),
     }),
   }),
@@ -74,24 +69,16 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this collection (0x contract address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => args.contractAddress != null && evmAddress('contractAddress', args.contractAddress) }), ...serves('data:listErc721Balances') },
-    resolve: (account, args, ctx) => {
-      const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
-      return paginate(
-        {
-          scope: `erc721-balances:${account.chainId}:${account.address.toLowerCase()}:${contractAddress?.toLowerCase() ?? ''}`,
-          ...BALANCE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.nfts.listErc721Balances(account.chainId, upstreamAddress(account.address), { pageToken, pageSize, contractAddress });
-            return {
-              items: page.erc721TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance', holder: account.address })),
-              nextPageToken: page.nextPageToken,
-            };
-          },
-        },
-        args,
-      );
-    },
+    extensions: { ...fieldGuard({ checkArgs: (args) => contractFilter(args.contractAddress) }), ...serves('data:listErc721Balances') },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'erc721Balances',
+        page: BALANCE_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: { contractAddress: contractFilter(args.contractAddress) },
+        read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listErc721Balances(chainId, address, query),
+        items: (page) => page.erc721TokenBalances.map((b) => heldToken(account, b)),
+      }),
   }),
   erc1155Balances: t.field({
     type: Erc1155TokenBalanceConnection,
@@ -106,34 +93,21 @@ builder.objectFields(Account, (t) => ({
       ...fieldGuard({
         checkArgs: (args) => {
           blockNumberArg(args.blockNumber);
-          if (args.contractAddress != null) evmAddress('contractAddress', args.contractAddress);
+          contractFilter(args.contractAddress);
         },
       }),
       ...serves('data:listErc1155Balances'),
     },
     resolve: (account, args, ctx) => {
       blockNumberArg(args.blockNumber);
-      const contractAddress = args.contractAddress == null ? undefined : upstreamAddress(evmAddress('contractAddress', args.contractAddress));
-      const blockNumber = args.blockNumber == null ? undefined : args.blockNumber.toString();
-      return paginate(
-        {
-          scope: `erc1155-balances:${account.chainId}:${account.address.toLowerCase()}:${contractAddress?.toLowerCase() ?? ''}:${blockNumber ?? ''}`,
-          ...BALANCE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.nfts.listErc1155Balances(account.chainId, upstreamAddress(account.address), {
-              pageToken,
-              pageSize,
-              blockNumber,
-              contractAddress,
-            });
-            return {
-              items: page.erc1155TokenBalances.map((b): NftTokenShape => ({ ...b, chainId: b.chainId ?? account.chainId, listing: 'balance', holder: account.address })),
-              nextPageToken: page.nextPageToken,
-            };
-          },
-        },
-        args,
-      );
+      return upstreamList(args, {
+        name: 'erc1155Balances',
+        page: BALANCE_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: { blockNumber: args.blockNumber?.toString(), contractAddress: contractFilter(args.contractAddress) },
+        read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listErc1155Balances(chainId, address, query),
+        items: (page) => page.erc1155TokenBalances.map((b) => heldToken(account, b)),
+      });
     },
   }),
 }));

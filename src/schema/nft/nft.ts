@@ -11,28 +11,16 @@ import {
 } from '../../upstream/data-api/nft-metadata.js';
 import type { WireNftToken } from '../../upstream/types/data-api-nfts.js';
 import { Chain } from '../chain/chain.js';
-import { knownOr } from '../common/enums.js';
 import type { Context } from '../../context.js';
+import { upstreamEnum } from '../common/enums.js';
 import { typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
-import { Account } from '../account/account.js';
+import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
+import { evmAddress } from '../common/validate.js';
 import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './keys.js';
 
-const METADATA_STATUSES = [
-  'MISSING_TOKEN',
-  'INVALID_TOKEN_URI',
-  'INVALID_TOKEN_URI_SCHEME',
-  'UNREACHABLE_TOKEN_URI',
-  'THROTTLED_TOKEN_URI',
-  'METADATA_CONTENT_TOO_LARGE',
-  'INVALID_METADATA',
-  'INVALID_METADATA_JSON',
-  'INDEXED',
-  'UNINDEXED',
-] as const;
-
-export const NftMetadataStatus = builder.enumType('NftMetadataStatus', {
+export const NftMetadataStatus = upstreamEnum('NftMetadataStatus', {
   description: 'How far the Data API\'s indexer got reading a token\'s metadata from its token URI.',
   values: {
     INDEXED: { description: 'The metadata was read and indexed.' },
@@ -45,17 +33,17 @@ export const NftMetadataStatus = builder.enumType('NftMetadataStatus', {
     METADATA_CONTENT_TOO_LARGE: { description: 'The metadata document is too large to index.' },
     INVALID_METADATA: { description: 'The metadata document does not follow the metadata standard.' },
     INVALID_METADATA_JSON: { description: 'The metadata document is not valid JSON.' },
-    UNKNOWN: { description: 'Unknown status (as the upstream reports it, or a status this gateway does not know yet).' },
-  } as const,
+  },
+  unknown: 'Unknown status (as the upstream reports it, or a status this gateway does not know yet).',
 });
 
-export const NftStandard = builder.enumType('NftStandard', {
+export const NftStandard = upstreamEnum('NftStandard', {
   description: 'The token standard of an NFT contract.',
   values: {
     ERC_721: { value: 'ERC-721', description: 'ERC-721: each token id has one owner.' },
     ERC_1155: { value: 'ERC-1155', description: 'ERC-1155: each token id has balances per holder.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A standard this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A standard this gateway does not know yet.',
 });
 
 /** A wire token with the chain it was read from (collection listings do not carry it). */
@@ -67,6 +55,14 @@ export type NftTokenShape = WireNftToken & {
   /** The address whose holding a balance listing shows. */
   holder?: string;
 };
+
+/** A token an address holds, from one of its balance lists (whose records may leave the chain out). */
+export function heldToken(account: AccountShape, token: WireNftToken & { chainId?: string; balance?: string }): NftTokenShape {
+  return { ...token, chainId: token.chainId ?? account.chainId, listing: 'balance', holder: account.address };
+}
+
+/** A `contractAddress` filter of a balance list, checked, as the Data API is sent it. */
+export const contractFilter = (value: string | null | undefined) => (value == null ? undefined : upstreamAddress(evmAddress('contractAddress', value)));
 
 
 export const NftTrait = builder.objectRef<NftTraitShape>('NftTrait').implement({
@@ -84,7 +80,7 @@ export const NftMetadata = builder.objectRef<MetadataShape>('NftMetadata').imple
     indexStatus: t.field({
       type: NftMetadataStatus,
       description: 'How far indexing of the metadata got.',
-      resolve: (m) => knownOr(m.indexStatus, METADATA_STATUSES, 'UNKNOWN'),
+      resolve: (m) => NftMetadataStatus.from(m.indexStatus),
     }),
     metadataLastUpdatedTimestamp: t.field({
       type: 'Timestamp',
@@ -151,7 +147,7 @@ export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implemen
     ercType: t.field({
       type: NftStandard,
       description: 'The token standard.',
-      resolve: (n) => knownOr(n.ercType, ['ERC-721', 'ERC-1155'] as const, 'UNKNOWN'),
+      resolve: (n) => NftStandard.from(n.ercType),
     }),
     tokenId: t.field({ type: 'BigInt', description: 'The token id (uint256).', resolve: (n) => n.tokenId }),
     tokenUri: t.exposeString('tokenUri', { description: 'The token\'s metadata URI, as the contract returns it.' }),

@@ -8,7 +8,7 @@ import { wireUint } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import { knownOr, networkKey } from '../common/enums.js';
+import { networkKey, upstreamEnum } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
@@ -24,17 +24,15 @@ export interface PChainShape {
 export const PChain = builder.objectRef<PChainShape>('PChain');
 
 /** AvalancheGo's `status.BlockchainStatus` strings but "Unknown" (`platform.getBlockchainStatus`). */
-export const BLOCKCHAIN_STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing'] as const;
-
-export const BlockchainStatus = builder.enumType('BlockchainStatus', {
+export const BlockchainStatus = upstreamEnum('BlockchainStatus', {
   description: 'What the answering node\'s P-Chain knows of a blockchain (`platform.getBlockchainStatus`).',
   values: {
     VALIDATING: { value: 'Validating', description: 'The node validates the blockchain.' },
     CREATED: { value: 'Created', description: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.' },
     PREFERRED: { value: 'Preferred', description: 'Created in a block the node prefers but has not yet accepted.' },
     SYNCING: { value: 'Syncing', description: 'The node syncs the blockchain without validating it.' },
-    UNKNOWN: { value: 'Unknown', description: 'The node knows no such blockchain (it says "Unknown"), or sent a status this gateway does not know.' },
-  } as const,
+  },
+  unknown: 'The node knows no such blockchain (it says "Unknown"), or sent a status this gateway does not know.',
 });
 
 interface BlockchainShape {
@@ -53,7 +51,7 @@ export const PChainBlockchain = builder.objectRef<BlockchainShape>('PChainBlockc
       type: BlockchainStatus,
       nullable: true,
       description: 'What the node knows of it (one `platform.getBlockchainStatus` call per blockchain).',
-      resolve: async (b, _, ctx) => knownOr(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.wire.id), BLOCKCHAIN_STATUSES, 'Unknown'),
+      resolve: async (b, _, ctx) => BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.wire.id)),
     }),
   }),
 });
@@ -139,7 +137,7 @@ PChain.implement({
       args: { blockchainId: t.arg.string({ required: true, description: 'Blockchain id (cb58).' }) },
       extensions: fieldGuard({ checkArgs: (args) => cb58Id('blockchainId', args.blockchainId) }),
       resolve: async (p, args, ctx) =>
-        knownOr(await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId)), BLOCKCHAIN_STATUSES, 'Unknown'),
+        BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId))),
     }),
     currentSupply: t.field({
       type: 'BigInt',

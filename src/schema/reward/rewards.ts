@@ -7,11 +7,12 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireHistoricalReward } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
-import { dataApiNetwork, knownOr, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
+import { connectionArgs, connectionType, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, SortOrder, type NetworkNameValue, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { AssetWithPriceInfo } from '../common/money.js';
-import { Currency, REWARD_TYPES, RewardType } from '../common/primary-enums.js';
+import { Currency, RewardType } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
 import { type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -24,7 +25,7 @@ export const REWARD_PAGE = { defaultSize: 10, maxSize: 100 };
 export const HistoricalReward = builder.objectRef<WireHistoricalReward>('HistoricalReward').implement({
   description: 'A staking reward paid on the P-Chain at the end of a validation or delegation.',
   fields: (t) => ({
-    rewardType: t.field({ type: RewardType, description: 'Why it was paid.', resolve: (r) => knownOr(r.rewardType, REWARD_TYPES, 'UNKNOWN') }),
+    rewardType: t.field({ type: RewardType, description: 'Why it was paid.', resolve: (r) => RewardType.from(r.rewardType) }),
     nodeId: t.exposeString('nodeId', { description: 'The validator (NodeID-...) staked on.' }),
     addresses: t.exposeStringList('addresses', { description: 'Addresses the reward was paid to (bech32).' }),
     txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation) that earned it.' }),
@@ -49,29 +50,28 @@ export interface RewardFilters {
   currency?: string;
 }
 
+/** The address, node-id and order filters of a rewards list as the Data API is sent them (an empty list is left out). */
+export function rewardQuery(filters: Omit<RewardFilters, 'currency'>) {
+  return {
+    addresses: filters.addresses?.length ? filters.addresses : undefined,
+    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
+    sortOrder: filters.sortOrder,
+  };
+}
+
 /**
  * The rewards of already-validated addresses and/or node ids as a connection. Validate arguments
  * first (with `primaryAddresses`/`nodeIds` of ./ids.js) so bad input never reaches the upstream.
  */
 export function rewardsConnection(ctx: Context, network: NetworkNameValue, filters: RewardFilters, args: ConnectionArgs): Promise<ConnectionResult<WireHistoricalReward>> {
-  const wireNetwork = dataApiNetwork(network);
-  const query = {
-    addresses: filters.addresses?.length ? filters.addresses : undefined,
-    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
-    sortOrder: filters.sortOrder,
-    currency: filters.currency,
-  };
-  return paginate(
-    {
-      scope: `rewards:${wireNetwork}:${JSON.stringify(query)}`,
-      ...REWARD_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.primary.listHistoricalPrimaryNetworkRewards(wireNetwork, { ...query, pageToken, pageSize });
-        return { items: page.historicalRewards, nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+  return upstreamList(args, {
+    name: 'rewards',
+    page: REWARD_PAGE,
+    path: [dataApiNetwork(network)],
+    query: { ...rewardQuery(filters), currency: filters.currency },
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primary.listHistoricalPrimaryNetworkRewards(wireNetwork, query),
+    items: (page) => page.historicalRewards,
+  });
 }
 
 /**

@@ -8,7 +8,7 @@
 import { builder } from '../../builder.js';
 import { HEALTH_SERVICES, type HealthCheckKind, type HealthProbe, type HealthService } from '../../upstream/health.js';
 import type { BreakerStateName } from '../../upstream/resilience.js';
-import { knownOr } from '../common/enums.js';
+import { upstreamEnum } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 
@@ -23,13 +23,13 @@ export const UpstreamHealthStatus = builder.enumType('UpstreamHealthStatus', {
   } as const,
 });
 
-export const UpstreamComponentStatus = builder.enumType('UpstreamComponentStatus', {
+export const UpstreamComponentStatus = upstreamEnum('UpstreamComponentStatus', {
   description: 'The state of one component (database, cache, ...) a service reported.',
   values: {
     UP: { value: 'up', description: 'The component works.' },
     DOWN: { value: 'down', description: 'The component fails.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A state this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A state this gateway does not know yet.',
 });
 
 export const CircuitBreakerState = builder.enumType('CircuitBreakerState', {
@@ -45,7 +45,7 @@ const UpstreamHealthComponent = builder.objectRef<{ name: string; status: string
   description: 'One component a service\'s check reported.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The component\'s name, as the service gives it (e.g. "database").' }),
-    status: t.field({ type: UpstreamComponentStatus, description: 'Its state.', resolve: (c) => knownOr(c.status, ['up', 'down'] as const, 'UNKNOWN') }),
+    status: t.field({ type: UpstreamComponentStatus, description: 'Its state.', resolve: (c) => UpstreamComponentStatus.from(c.status) }),
   }),
 });
 

@@ -10,7 +10,8 @@ import { isCb58Id } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireL1ValidatorManagerDetails, WireSubnet, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, networkKey, networkName, SortOrder } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { L1_VALIDATOR_PAGE, L1Validator, L1ValidatorConnection, l1ValidatorList } from '../validator/l1-validator.js';
@@ -137,22 +138,19 @@ builder.objectFields(Network, (t) => ({
     extensions: serves('data:listSubnets'),
     resolve: (n, args, ctx) => {
       const network = networkKey(n.name);
-      const wireNetwork = dataApiNetwork(n.name);
-      const sortOrder = args.sortOrder ?? undefined;
-      return paginate<SubnetShape>(
-        {
-          scope: `subnets:${wireNetwork}:${sortOrder ?? ''}`,
-          ...SUBNET_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.validators.listSubnets(wireNetwork, { pageToken, pageSize, sortOrder });
-            const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
-            // Links to these subnets later in the operation need no call.
-            for (const s of items) ctx.loaders.subnetById.prime(subnetKey(network, s.subnetId), s);
-            return { items, nextPageToken: page.nextPageToken };
-          },
+      return upstreamList(args, {
+        name: 'subnets',
+        page: SUBNET_PAGE,
+        path: [dataApiNetwork(n.name)],
+        query: { sortOrder: args.sortOrder ?? undefined },
+        read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listSubnets(wireNetwork, query),
+        items: (page) => {
+          const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
+          // Links to these subnets later in the operation need no call.
+          for (const s of items) ctx.loaders.subnetById.prime(subnetKey(network, s.subnetId), s);
+          return items;
         },
-        args,
-      );
+      });
     },
   }),
   subnet: t.field({

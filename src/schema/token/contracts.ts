@@ -9,8 +9,9 @@ import type { Context } from '../../context.js';
 import type { WireContract, WireResourceLink } from '../../upstream/types/data-api-assets.js';
 import type { WireGetTransactionResponse } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
+import { upstreamEnum } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
@@ -23,12 +24,7 @@ import { TokenContract, TokenStandard } from './transfers.js';
 
 type ContractShape = WireContract & { chainId: string };
 
-const LINK_TYPES = [
-  'Blog', 'CoinGecko', 'CoinMarketCap', 'Discord', 'Documentation', 'Facebook', 'Github', 'Instagram', 'LinkedIn',
-  'Medium', 'Reddit', 'Support', 'Telegram', 'TikTok', 'Twitter', 'Website', 'Whitepaper', 'Youtube',
-] as const;
-
-export const ResourceLinkType = builder.enumType('ResourceLinkType', {
+export const ResourceLinkType = upstreamEnum('ResourceLinkType', {
   description: 'Where a contract\'s resource link points.',
   values: {
     BLOG: { value: 'Blog', description: 'A blog.' },
@@ -49,14 +45,14 @@ export const ResourceLinkType = builder.enumType('ResourceLinkType', {
     WEBSITE: { value: 'Website', description: 'The project\'s website.' },
     WHITEPAPER: { value: 'Whitepaper', description: 'A whitepaper.' },
     YOUTUBE: { value: 'Youtube', description: 'A YouTube channel.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A kind of link this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A kind of link this gateway does not know yet.',
 });
 
 export const ContractResourceLink = builder.objectRef<WireResourceLink>('ContractResourceLink').implement({
   description: 'A link the contract\'s owners registered with the Data API.',
   fields: (t) => ({
-    type: t.field({ type: ResourceLinkType, description: 'Where the link points.', resolve: (l) => knownOr(l.type, LINK_TYPES, 'UNKNOWN') }),
+    type: t.field({ type: ResourceLinkType, description: 'Where the link points.', resolve: (l) => ResourceLinkType.from(l.type) }),
     url: t.exposeString('url', { description: 'The URL.' }),
   }),
 });
@@ -88,7 +84,7 @@ export const ContractDeployment = builder.objectRef<DeploymentShape>('ContractDe
   }),
 });
 
-const ercTypeOf = (c: ContractShape) => knownOr(c.ercType, ['ERC-20', 'ERC-721', 'ERC-1155'] as const, 'UNKNOWN');
+const ercTypeOf = (c: ContractShape) => TokenStandard.from(c.ercType);
 
 export const Contract = builder.interfaceRef<ContractShape>('Contract').implement({
   description:
@@ -204,20 +200,15 @@ builder.objectFields(Account, (t) => ({
     description: 'The contracts this address deployed, newest first (`GET .../contracts/{address}/deployments`).',
     args: connectionArgs(t, DEPLOYMENT_PAGE),
     extensions: serves('data:listContractDeployments'),
-    resolve: (account, args, ctx) => {
-      const address = upstreamAddress(account.address);
-      return paginate<ContractShape>(
-        {
-          scope: `contract-deployments:${account.chainId}:${address}`,
-          ...DEPLOYMENT_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.assets.listContractDeployments(account.chainId, address, { pageToken, pageSize });
-            return { items: page.contracts.map((c) => ({ ...c, chainId: account.chainId })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'contractDeployments',
+        page: DEPLOYMENT_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: {},
+        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listContractDeployments(chainId, address, query),
+        items: (page) => page.contracts.map((c): ContractShape => ({ ...c, chainId: account.chainId })),
+      }),
   }),
 }));
 

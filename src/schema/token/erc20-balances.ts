@@ -6,15 +6,15 @@ import { builder } from '../../builder.js';
 import type { WireErc20TokenBalance } from '../../upstream/types/data-api-assets.js';
 import type { WireNativeTokenBalance } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Money } from '../common/money.js';
 import { Currency } from '../common/primary-enums.js';
 import { evmAddress, list } from '../common/validate.js';
 import { Account, blockNumberArg, NativeBalance, upstreamAddress } from '../account/account.js';
-import { REPUTATIONS, TokenReputation } from './reputation.js';
+import { TokenReputation } from './reputation.js';
 import { TokenContract, type TokenContractShape } from './transfers.js';
 
 
@@ -43,7 +43,7 @@ export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balan
       type: TokenReputation,
       nullable: true,
       description: 'The token\'s security rating; null when unrated (tokens outside the C-Chain are not rated).',
-      resolve: (b) => (b.tokenReputation == null ? null : knownOr(b.tokenReputation, REPUTATIONS, 'UNKNOWN')),
+      resolve: (b) => (b.tokenReputation == null ? null : TokenReputation.from(b.tokenReputation)),
     }),
   }),
 });
@@ -97,29 +97,22 @@ builder.objectFields(Account, (t) => ({
       ...connectionArgs(t, ERC20_BALANCE_PAGE),
     },
     extensions: { ...fieldGuard({ checkArgs: (args) => erc20BalanceFilter(args) }), ...serves('data:listErc20Balances') },
-    resolve: async (account, args, ctx) => {
-      const contractAddresses = erc20BalanceFilter(args);
-      const address = upstreamAddress(account.address);
+    resolve: (account, args, ctx) => {
       const query = {
         blockNumber: args.blockNumber == null ? undefined : args.blockNumber.toString(),
-        contractAddresses,
+        contractAddresses: erc20BalanceFilter(args),
         currency: args.currency ?? undefined,
         filterSpamTokens: args.filterSpamTokens ?? undefined,
       };
-      let nativeTokenBalance: WireNativeTokenBalance | null = null;
-      const connection = await paginate(
-        {
-          scope: `erc20-balances:${account.chainId}:${address}:${JSON.stringify(query)}`,
-          ...ERC20_BALANCE_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.assets.listErc20Balances(account.chainId, address, { ...query, pageToken, pageSize });
-            nativeTokenBalance ??= page.nativeTokenBalance ?? null;
-            return { items: page.erc20TokenBalances.map((b) => ({ ...b, chainId: b.chainId ?? account.chainId })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-      return { ...connection, nativeTokenBalance };
+      return upstreamList(args, {
+        name: 'erc20Balances',
+        page: ERC20_BALANCE_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query,
+        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listErc20Balances(chainId, address, query),
+        items: (page) => page.erc20TokenBalances.map((b) => ({ ...b, chainId: b.chainId ?? account.chainId })),
+        extras: (page) => ({ nativeTokenBalance: page.nativeTokenBalance }),
+      });
     },
   }),
 }));

@@ -1,12 +1,11 @@
 /** What a security analysis says of a token contract, as the Data API reports it with ERC-20 transfers and balances. */
-import { builder } from '../../builder.js';
+import { upstreamEnum } from '../common/enums.js';
 
-export const REPUTATIONS = ['Benign', 'Malicious'] as const;
-export const TokenReputation = builder.enumType('TokenReputation', {
+export const TokenReputation = upstreamEnum('TokenReputation', {
   description: 'What a security analysis of a token contract concluded.',
   values: {
     BENIGN: { value: 'Benign', description: 'Likely safe.' },
     MALICIOUS: { value: 'Malicious', description: 'Shows signs of a scam or attack (spam airdrops, drainers).' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A verdict this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A verdict this gateway does not know yet.',
 });

@@ -15,8 +15,9 @@ import type {
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
+import { upstreamEnum } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { evmAddress, isEvmChainId } from '../common/validate.js';
 import { isHash32 } from '../../lib/codec.js';
@@ -26,9 +27,9 @@ import { Erc1155Token, Erc721Token } from '../nft/nft.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
-import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
+import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { contentList, placeOf, Transaction } from '../transaction/transaction.js';
-import { txKey, type TransactionShape } from '../transaction/keys.js';
+import { txKey } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
 
 type Place = WireTransferPlace & { chainId: string };
@@ -77,15 +78,14 @@ async function tokenInfo(contract: TokenContractShape, ctx: Context): Promise<To
   return latest ? (contractOf({ ...latest, chainId: contract.chainId }).info ?? null) : null;
 }
 
-const STANDARDS = ['ERC-20', 'ERC-721', 'ERC-1155'] as const;
-export const TokenStandard = builder.enumType('TokenStandard', {
+export const TokenStandard = upstreamEnum('TokenStandard', {
   description: 'The token standard of a contract.',
   values: {
     ERC_20: { value: 'ERC-20', description: 'ERC-20: fungible tokens.' },
     ERC_721: { value: 'ERC-721', description: 'ERC-721: one owner per token id.' },
     ERC_1155: { value: 'ERC-1155', description: 'ERC-1155: balances per token id and holder.' },
-    UNKNOWN: { value: 'UNKNOWN', description: 'A standard this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A standard this gateway does not know yet.',
 });
 
 export const TokenContract = builder.loadableNodeRef<TokenContractShape, string, string>('TokenContract', {
@@ -219,7 +219,7 @@ TokenContract.implement({
       description: 'The token standard; null when the contract has no transfer to tell.',
       resolve: async (c, _, ctx) => {
         const info = await tokenInfo(c, ctx);
-        return info ? knownOr(info.ercType, STANDARDS, 'UNKNOWN') : null;
+        return info ? TokenStandard.from(info.ercType) : null;
       },
     }),
     name: t.string({ nullable: true, description: 'Token or collection name.', resolve: infoField('name') }),
@@ -233,24 +233,15 @@ TokenContract.implement({
       description: 'Transfers of this contract\'s tokens, newest first (`GET /v1/chains/{chainId}/tokens/{address}/transfers`).',
       args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
       extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listTransfers') },
-      resolve: (c, args, ctx) => {
-        const range = blockRange(args);
-        const address = upstreamAddress(c.address);
-        return paginate<TokenTransferShape>(
-          {
-            scope: `tokenTransfers:${c.chainId}:${address}:${rangeScope(range)}`,
-            ...TRANSFER_PAGE,
-            fetchPage: async (pageToken, pageSize) => {
-              const page = await ctx.upstreams.dataApi.evm.listTransfers(c.chainId, address, { ...range, pageToken, pageSize });
-              return {
-                items: page.transfers.filter(isKnownTransfer).map((x) => ({ ...x, chainId: c.chainId })),
-                nextPageToken: page.nextPageToken,
-              };
-            },
-          },
-          args,
-        );
-      },
+      resolve: (c, args, ctx) =>
+        upstreamList(args, {
+          name: 'tokenTransfers',
+          page: TRANSFER_PAGE,
+          path: [c.chainId, upstreamAddress(c.address)],
+          query: blockRange(args),
+          read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
+          items: (page) => page.transfers.filter(isKnownTransfer).map((x): TokenTransferShape => ({ ...x, chainId: c.chainId })),
+        }),
     }),
   }),
 });
@@ -283,21 +274,15 @@ builder.objectFields(Account, (t) => ({
     description: 'ERC-20 transfers from or to this address, newest first (`GET .../transactions:listErc20`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc20Transactions') },
-    resolve: (account, args, ctx) => {
-      const range = blockRange(args);
-      const address = upstreamAddress(account.address);
-      return paginate<Erc20TransferShape>(
-        {
-          scope: `addressErc20Transfers:${account.chainId}:${address}:${rangeScope(range)}`,
-          ...TRANSFER_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evm.listErc20Transactions(account.chainId, address, { ...range, pageToken, pageSize });
-            return { items: page.transactions.map((x) => ({ ...x, chainId: account.chainId })), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'addressErc20Transfers',
+        page: TRANSFER_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
+        items: (page) => page.transactions.map((x): Erc20TransferShape => ({ ...x, chainId: account.chainId })),
+      }),
   }),
 }));
 

@@ -9,8 +9,9 @@ import { badInput } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/types/data-api-primary-ledger.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, networkKey, networkName, SortOrder, type NetworkNameValue } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, networkKey, networkName, SortOrder } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -85,35 +86,12 @@ function txListArgs(args: TxListArgs, key: NetworkKey) {
   return { blockchainId, alias, query };
 }
 
-/** Pages a transaction list of one chain, priming the transaction loaders with what it reads. */
-async function txConnection(
-  ctx: Context,
-  network: NetworkNameValue,
-  chain: PrimaryChainAlias,
-  scope: string,
-  args: ConnectionArgs,
-  fetch: (pageToken: string | undefined, pageSize: number) => Promise<{ transactions: WirePrimaryNetworkTransaction[]; chainInfo?: WirePrimaryNetworkChainInfo; nextPageToken?: string }>,
-) {
-  const key = networkKey(network);
-  let chainInfo: WirePrimaryNetworkChainInfo | null = null;
-  const connection = await paginate(
-    {
-      scope,
-      ...TX_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await fetch(pageToken, pageSize);
-        chainInfo ??= page.chainInfo ?? null;
-        const items = page.transactions.map((wire) => shapeTx(key, chain, wire));
-        primeTransactions(ctx, items);
-        return { items, nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
-  return { ...connection, chainInfo };
+/** One chain's transactions of a page, priming the transaction loaders with each. */
+function listedTxs(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, wires: WirePrimaryNetworkTransaction[]): TxShape[] {
+  const items = wires.map((wire) => shapeTx(network, chain, wire));
+  primeTransactions(ctx, items);
+  return items;
 }
-
-const scopeOf = (parts: unknown[]) => JSON.stringify(parts);
 
 interface StakingArgs {
   addresses?: string[] | null;
@@ -183,10 +161,15 @@ builder.objectFields(Network, (t) => ({
     },
     resolve: (n, args, ctx) => {
       const { blockchainId, alias, query } = txListArgs(args as TxListArgs, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      return txConnection(ctx, n.name, alias, scopeOf(['txs', network, blockchainId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, { ...query, pageToken, pageSize }),
-      );
+      return upstreamList(args, {
+        name: 'txs',
+        page: TX_PAGE,
+        path: [dataApiNetwork(n.name), blockchainId],
+        query,
+        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, query),
+        items: (page) => listedTxs(ctx, networkKey(n.name), alias, page.transactions),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
   stakingTransactions: t.field({
@@ -210,12 +193,16 @@ builder.objectFields(Network, (t) => ({
       ...serves('data:listActivePrimaryNetworkStakingTransactions'),
     },
     resolve: (n, args, ctx) => {
-      const query = stakingArgs(args as StakingArgs, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      const pChain = NETWORKS[networkKey(n.name)].blockchainIds.P;
-      return txConnection(ctx, n.name, 'P', scopeOf(['staking', network, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, { ...query, pageToken, pageSize }),
-      );
+      const key = networkKey(n.name);
+      return upstreamList(args, {
+        name: 'staking',
+        page: TX_PAGE,
+        path: [dataApiNetwork(n.name), NETWORKS[key].blockchainIds.P],
+        query: stakingArgs(args as StakingArgs, key),
+        read: (network, pChain, query) => ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, query),
+        items: (page) => listedTxs(ctx, key, 'P', page.transactions),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
 }));
@@ -236,13 +223,15 @@ builder.objectFields(XChainAssetDetails, (t) => ({
       ...connectionArgs(t, TX_PAGE),
     },
     extensions: { ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => assetTxArgs(args) }), ...serves('data:listAssetTransactions') },
-    resolve: (asset, args, ctx) => {
-      const query = assetTxArgs(args);
-      const network = dataApiNetwork(networkName(asset.network));
-      const xChain = NETWORKS[asset.network].blockchainIds.X;
-      return txConnection(ctx, networkName(asset.network), 'X', scopeOf(['asset-txs', network, asset.assetId, query]), args, (pageToken, pageSize) =>
-        ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, asset.assetId, { ...query, pageToken, pageSize }),
-      );
-    },
+    resolve: (asset, args, ctx) =>
+      upstreamList(args, {
+        name: 'assetTxs',
+        page: TX_PAGE,
+        path: [dataApiNetwork(networkName(asset.network)), NETWORKS[asset.network].blockchainIds.X, asset.assetId],
+        query: assetTxArgs(args),
+        read: (network, xChain, assetId, query) => ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, assetId, query),
+        items: (page) => listedTxs(ctx, asset.network, 'X', page.transactions),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      }),
   }),
 }));

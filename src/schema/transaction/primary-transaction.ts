@@ -25,14 +25,14 @@ import type {
   WireL1ValidatorDetailsTransaction,
   WireTransactionVertexDetail,
 } from '../../upstream/types/data-api-primary-ledger.js';
-import { knownOr, NetworkName, networkName } from '../common/enums.js';
+import { NetworkName, networkName, upstreamEnum } from '../common/enums.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { AssetAmount } from '../common/money.js';
 import { XChainAssetDetails, assetFromDetails, assetFromNode } from '../asset/asset-details.js';
 import { assetDetailsKey } from '../asset/keys.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
-import { PrimaryNetworkTxType, txTypeOf } from './tx-types.js';
+import { PrimaryNetworkTxType } from './tx-types.js';
 import { UtxoCredential } from '../common/outputs.js';
 import { L1ValidatorManager, subnetOwners } from '../subnet/subnet.js';
 import { OutputOwners } from '../common/outputs.js';
@@ -129,7 +129,7 @@ export const PrimaryNetworkTransaction = builder.interfaceRef<AnyTxShape>('Prima
   resolveType: (tx) => (tx.chain === 'P' ? 'PChainTransaction' : tx.chain === 'X' ? 'XChainTransaction' : 'CChainAtomicTransaction'),
   fields: (t) => ({
     txHash: t.string({ description: 'The transaction id (cb58).', resolve: hashOf }),
-    txType: t.field({ type: PrimaryNetworkTxType, description: 'The transaction type; UNKNOWN for one this gateway does not know yet.', resolve: recorded((tx) => txTypeOf(tx.wire.txType)) }),
+    txType: t.field({ type: PrimaryNetworkTxType, description: 'The transaction type; UNKNOWN for one this gateway does not know yet.', resolve: recorded((tx) => PrimaryNetworkTxType.from(tx.wire.txType)) }),
     timestamp: t.field({ type: 'Timestamp', description: 'When it was accepted (the P-Chain\'s `blockTimestamp`).', resolve: recorded(timestampOf) }),
     network: t.field({ type: NetworkName, description: 'The network of the transaction.', resolve: (tx) => networkName(tx.network) }),
     blockchainId: t.string({ description: 'Id of the chain it was accepted on (cb58).', resolve: (tx) => NETWORKS[tx.network].blockchainIds[tx.chain] }),
@@ -314,15 +314,13 @@ PChainTransaction.implement({
   }),
 });
 
-export const X_CHAIN_FORMATS = ['non-linear', 'linear'] as const;
-
-export const XChainFormat = builder.enumType('XChainFormat', {
+export const XChainFormat = upstreamEnum('XChainFormat', {
   description: 'How the X-Chain accepted a transaction: in DAG vertices (before its linearization) or in a block.',
   values: {
     NON_LINEAR: { value: 'non-linear', description: 'In one or more DAG vertices.' },
     LINEAR: { value: 'linear', description: 'In a block of the linear chain.' },
-    UNKNOWN: { value: 'unknown', description: 'A format this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A format this gateway does not know yet.',
 });
 
 export const TransactionVertex = builder.objectRef<WireTransactionVertexDetail & { network: NetworkKey }>('TransactionVertex').implement({
@@ -340,7 +338,7 @@ XChainTransaction.implement({
     'An X-Chain transaction (asset transfers, creations and mints, atomic imports and exports), whether the Data API indexed it or the node answered it (`avm.getTx`, `XChainBlock.txs`): the Data API\'s members (type, time, UTXOs, amounts, vertices) and the node\'s (`type`, `networkId`, `inputs`, `outputs`, `credentials`, `raw` and each kind\'s own members); a member only one source gives is read from it, by the transaction id, when selected (NOT_FOUND when that source does not have it).',
   interfaces: [PrimaryNetworkTransaction],
   fields: (t) => ({
-    chainFormat: t.field({ type: XChainFormat, description: 'Accepted in DAG vertices or in a linear block.', resolve: recordedX((tx) => knownOr(tx.wire.chainFormat, X_CHAIN_FORMATS, 'unknown')) }),
+    chainFormat: t.field({ type: XChainFormat, description: 'Accepted in DAG vertices or in a linear block.', resolve: recordedX((tx) => XChainFormat.from(tx.wire.chainFormat)) }),
     amountUnlocked: t.field({ type: [AssetAmount], description: 'What its inputs unlocked, per asset.', resolve: recordedX((tx) => assetList(tx.wire.amountUnlocked)) }),
     amountCreated: t.field({ type: [AssetAmount], description: 'What its outputs created, per asset.', resolve: recordedX((tx) => assetList(tx.wire.amountCreated)) }),
     vertices: t.field({

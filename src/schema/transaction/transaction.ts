@@ -17,14 +17,15 @@ import type {
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { knownOr } from '../common/enums.js';
+import { upstreamEnum } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { hash32 } from '../common/validate.js';
 import { Account, accountFrom, upstreamAddress } from '../account/account.js';
 import { checkChainHashKey } from '../common/global-ids.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
-import { blockRange, blockRangeArgs, rangeScope } from '../common/block-range.js';
+import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { entity, keyChainId, keyString } from '../common/federation.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
@@ -90,28 +91,26 @@ export const TransactionStatus = builder.enumType('TransactionStatus', {
   } as const,
 });
 
-const CALL_TYPES = ['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const;
-export const CallType = builder.enumType('CallType', {
+export const CallType = upstreamEnum('CallType', {
   description: 'What a transaction does, as the indexer classifies it.',
   values: {
     NATIVE_TRANSFER: { description: 'Moves native tokens to an address without calling code.' },
     CONTRACT_CALL: { description: 'Calls a contract.' },
     CONTRACT_CREATION: { description: 'Deploys a contract.' },
-    UNKNOWN: { description: 'A kind this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A kind this gateway does not know yet.',
 });
 
 export const TransactionMethod = builder.objectRef<NonNullable<WireNativeTransaction['method']>>('TransactionMethod').implement({
   description: 'The method a transaction calls.',
   fields: (t) => ({
-    callType: t.field({ type: CallType, description: 'What the transaction does.', resolve: (m) => knownOr(m.callType, CALL_TYPES, 'UNKNOWN') }),
+    callType: t.field({ type: CallType, description: 'What the transaction does.', resolve: (m) => CallType.from(m.callType) }),
     methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector (0x and 8 hex digits); empty for a native transfer.' }),
     methodName: t.exposeString('methodName', { nullable: true, description: 'The method signature, e.g. `transfer(address,uint256)`, when the selector is known.' }),
   }),
 });
 
-const INTERNAL_TX_TYPES = ['CALL', 'CREATE', 'CREATE2', 'CREATE3', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'] as const;
-export const InternalTransactionType = builder.enumType('InternalTransactionType', {
+export const InternalTransactionType = upstreamEnum('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
   values: {
     CALL: { description: 'A message call.' },
@@ -121,8 +120,8 @@ export const InternalTransactionType = builder.enumType('InternalTransactionType
     CALLCODE: { description: 'A call running the callee\'s code in the caller\'s context (legacy).' },
     DELEGATECALL: { description: 'A call running the callee\'s code in the caller\'s context.' },
     STATICCALL: { description: 'A call that cannot change state.' },
-    UNKNOWN: { description: 'An operation this gateway or the indexer does not know.' },
-  } as const,
+  },
+  unknown: 'An operation this gateway or the indexer does not know.',
 });
 
 /** An internal transaction with where it ran (its transaction's block and hash). */
@@ -139,7 +138,7 @@ export const InternalTransaction = builder.objectRef<InternalTransactionShape>('
     type: t.field({
       type: InternalTransactionType,
       description: 'The EVM operation (upstream `internalTxType`).',
-      resolve: (i) => knownOr(i.internalTxType, INTERNAL_TX_TYPES, 'UNKNOWN'),
+      resolve: (i) => InternalTransactionType.from(i.internalTxType),
     }),
     value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (i) => i.value }),
     isReverted: t.exposeBoolean('isReverted', { description: 'True when this call reverted.' }),
@@ -157,14 +156,13 @@ export const NetworkTokenDetails = builder.objectRef<WireGetTransactionResponse[
   }),
 });
 
-const DIRECTIONS = ['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION'] as const;
-export const TeleporterMessageDirection = builder.enumType('TeleporterMessageDirection', {
+export const TeleporterMessageDirection = upstreamEnum('TeleporterMessageDirection', {
   description: 'The part a transaction plays in an interchain (Teleporter) message.',
   values: {
     SOURCE_TRANSACTION: { description: 'The transaction sent the message.' },
     DESTINATION_TRANSACTION: { description: 'The transaction delivered the message.' },
-    UNKNOWN: { description: 'A part this gateway does not know yet.' },
-  } as const,
+  },
+  unknown: 'A part this gateway does not know yet.',
 });
 
 export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo>('TeleporterMessageInfo').implement({
@@ -174,7 +172,7 @@ export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo
     direction: t.field({
       type: TeleporterMessageDirection,
       description: 'Whether this transaction sent or delivered the message.',
-      resolve: (m) => knownOr(m.direction, DIRECTIONS, 'UNKNOWN'),
+      resolve: (m) => TeleporterMessageDirection.from(m.direction),
     }),
     sourceChainId: t.exposeString('sourceChainId', { nullable: true, description: 'Chain id of the sending chain, as the upstream gives it.' }),
     destinationChainId: t.exposeString('destinationChainId', { nullable: true, description: 'Chain id of the receiving chain, as the upstream gives it.' }),
@@ -279,21 +277,15 @@ builder.objectFields(Account, (t) => ({
     description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
     extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listNativeTransactions') },
-    resolve: (account, args, ctx) => {
-      const range = blockRange(args);
-      const address = upstreamAddress(account.address);
-      return paginate(
-        {
-          scope: `addressTransactions:${account.chainId}:${address}:${rangeScope(range)}`,
-          ...ADDRESS_TX_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.evm.listNativeTransactions(account.chainId, address, { ...range, pageToken, pageSize });
-            return { items: page.transactions.map((item) => fromSummary(account.chainId, item)), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-    },
+    resolve: (account, args, ctx) =>
+      upstreamList(args, {
+        name: 'addressTransactions',
+        page: ADDRESS_TX_PAGE,
+        path: [account.chainId, upstreamAddress(account.address)],
+        query: blockRange(args),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listNativeTransactions(chainId, address, query),
+        items: (page) => page.transactions.map((item) => fromSummary(account.chainId, item)),
+      }),
   }),
 }));
 

@@ -3,9 +3,9 @@
  * one enum for the P-, X- and C-Chain (the Data API's `PrimaryNetworkTxType`), with UNKNOWN for a
  * type this gateway does not know yet (output only), and which types each chain has.
  */
-import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { PrimaryChainAlias } from '../../lib/networks.js';
+import { upstreamEnum } from '../common/enums.js';
 
 /** Wire value → GraphQL name, in the description's order. */
 const TX_TYPES = {
@@ -36,18 +36,11 @@ const TX_TYPES = {
 export type WireTxType = keyof typeof TX_TYPES;
 const WIRE_TX_TYPES = Object.keys(TX_TYPES) as WireTxType[];
 
-export const PrimaryNetworkTxType = builder.enumType('PrimaryNetworkTxType', {
+export const PrimaryNetworkTxType = upstreamEnum('PrimaryNetworkTxType', {
   description: 'The type of a transaction of the P-, X- or C-Chain.',
-  values: {
-    ...Object.fromEntries(WIRE_TX_TYPES.map((wire) => [TX_TYPES[wire][0], { value: wire, description: TX_TYPES[wire][1] }])),
-    UNKNOWN: { value: 'UNKNOWN', description: 'A type this gateway does not know yet (not accepted as a filter).' },
-  } as Record<string, { value: WireTxType | 'UNKNOWN'; description: string }>,
+  values: Object.fromEntries(WIRE_TX_TYPES.map((wire) => [TX_TYPES[wire][0], { value: wire, description: TX_TYPES[wire][1] }])) as Record<string, { value: WireTxType; description: string }>,
+  unknown: 'A type this gateway does not know yet (not accepted as a filter).',
 });
-
-/** The graph's value of a wire type: itself when known, else UNKNOWN. */
-export function txTypeOf(value: string | undefined): WireTxType | 'UNKNOWN' {
-  return value !== undefined && (WIRE_TX_TYPES as readonly string[]).includes(value) ? (value as WireTxType) : 'UNKNOWN';
-}
 
 const X_TX_TYPES: readonly WireTxType[] = ['BaseTx', 'CreateAssetTx', 'OperationTx', 'ImportTx', 'ExportTx'];
 const C_TX_TYPES: readonly WireTxType[] = ['ImportTx', 'ExportTx'];

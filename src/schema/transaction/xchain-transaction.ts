@@ -12,7 +12,7 @@ import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { notFound } from '../../errors.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
-import { knownOr } from '../common/enums.js';
+import { upstreamEnum } from '../common/enums.js';
 import { cb58Id } from '../common/validate.js';
 import { X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind } from './primary-transaction.js';
 import { hashOf, type XNodeTxShape, type XTxShape } from './primary-keys.js';
@@ -137,16 +137,14 @@ builder.objectFields(TransferableInput, (t) => ({
   }),
 }));
 
-const TX_STATUSES = ['Accepted', 'Processing', 'Rejected'] as const;
-
-export const XChainTxStatus = builder.enumType('XChainTxStatus', {
+export const XChainTxStatus = upstreamEnum('XChainTxStatus', {
   description: 'Where a transaction stands on the node.',
   values: {
     ACCEPTED: { value: 'Accepted', description: 'Accepted (or certain to be) by every node.' },
     PROCESSING: { value: 'Processing', description: 'Being voted on by this node.' },
     REJECTED: { value: 'Rejected', description: 'Will never be accepted.' },
-    UNKNOWN: { value: 'Unknown', description: 'Not seen by this node, or a status this gateway does not know.' },
-  } as const,
+  },
+  unknown: 'Not seen by this node, or a status this gateway does not know.',
 });
 
 builder.objectFields(XChain, (t) => ({
@@ -165,6 +163,6 @@ builder.objectFields(XChain, (t) => ({
     deprecationReason: 'avm.getTxStatus is deprecated since AvalancheGo v1.10.0: read `tx` (null when unknown) instead.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
     extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
-    resolve: async (x, args, ctx) => knownOr(await ctx.upstreams.nodeRpc.xChain(x.network).getTxStatus(cb58Id('id', args.id)), TX_STATUSES, 'Unknown'),
+    resolve: async (x, args, ctx) => XChainTxStatus.from(await ctx.upstreams.nodeRpc.xChain(x.network).getTxStatus(cb58Id('id', args.id))),
   }),
 }));

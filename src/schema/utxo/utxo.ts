@@ -16,13 +16,14 @@ import type {
   WirePChainUtxo,
   WirePrimaryNetworkChainInfo, WireXChainUtxo
 } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, connectionType, paginate } from '../common/connection.js';
-import { dataApiNetwork, knownOr, SortOrder, networkKey } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, SortOrder, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
-import { REWARD_TYPES, RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
+import { RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
 import { MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -111,7 +112,7 @@ export const PChainUtxo = builder.objectRef<WirePChainUtxo & { kind: 'P' }>('PCh
       type: RewardType,
       nullable: true,
       description: 'For a reward UTXO, why it was paid; null otherwise.',
-      resolve: (u) => (u.rewardType ? knownOr(u.rewardType, REWARD_TYPES, 'UNKNOWN') : null),
+      resolve: (u) => (u.rewardType ? RewardType.from(u.rewardType) : null),
     }),
   }),
 });
@@ -166,23 +167,17 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, UTXO_PAGE),
     },
     extensions: { ...fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }), ...serves('data:getUtxosByAddresses', 'data:getUtxosByAddressesV2') },
-    resolve: async (n, args, ctx) => {
+    resolve: (n, args, ctx) => {
       const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
-      const network = dataApiNetwork(n.name);
-      let chainInfo: WirePrimaryNetworkChainInfo | null = null;
-      const connection = await paginate(
-        {
-          scope: `utxos:${network}:${blockchainId}:${JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
-          ...UTXO_PAGE,
-          fetchPage: async (pageToken, pageSize) => {
-            const page = await ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, { ...query, pageToken, pageSize });
-            chainInfo ??= page.chainInfo ?? null;
-            return { items: page.utxos.map((u) => shapeUtxo(u, alias)), nextPageToken: page.nextPageToken };
-          },
-        },
-        args,
-      );
-      return { ...connection, chainInfo };
+      return upstreamList(args, {
+        name: 'utxos',
+        page: UTXO_PAGE,
+        path: [dataApiNetwork(n.name), blockchainId],
+        query,
+        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, query),
+        items: (page) => page.utxos.map((u) => shapeUtxo(u, alias)),
+        extras: (page) => ({ chainInfo: page.chainInfo }),
+      });
     },
   }),
 }));

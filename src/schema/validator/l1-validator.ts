@@ -10,8 +10,7 @@ import { builder } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
 import { Chain } from '../chain/chain.js';
-import { knownOr } from '../common/enums.js';
-import { BLOCKCHAIN_STATUSES, BlockchainStatus } from '../pchain/pchain.js';
+import { BlockchainStatus } from '../pchain/pchain.js';
 import { Blockchain } from '../blockchain/blockchain.js';
 import { cb58Id, list, nodeId } from '../common/validate.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
@@ -21,7 +20,8 @@ import type { Context } from '../../context.js';
 import { bytesToHex, cb58Decode } from '../../lib/codec.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
+import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, NetworkName, networkKey, networkName } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -159,18 +159,14 @@ export interface L1ValidatorFilters {
 
 /** The L1 validators matching checked filters, as a connection (`GET /v1/networks/{network}/l1Validators`). */
 export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1ValidatorFilters, args: ConnectionArgs) {
-  const wireNetwork = dataApiNetwork(networkName(network));
-  return paginate<L1ValidatorShape>(
-    {
-      scope: `l1Validators:${wireNetwork}:${JSON.stringify(filters)}`,
-      ...L1_VALIDATOR_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, { ...filters, pageToken, pageSize });
-        return { items: page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+  return upstreamList(args, {
+    name: 'l1Validators',
+    page: L1_VALIDATOR_PAGE,
+    path: [dataApiNetwork(networkName(network))],
+    query: filters,
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, query),
+    items: (page) => page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })),
+  });
 }
 
 function l1ValidatorFilters(args: { subnetId?: string | null; nodeId?: string | null; l1ValidationId?: string | null; includeInactiveL1Validators?: boolean | null }): L1ValidatorFilters {
@@ -243,7 +239,7 @@ builder.objectFields(Blockchain, (t) => ({
     description: 'Its status on the P-Chain, from the network\'s node (`platform.getBlockchainStatus`).',
     extensions: fieldGuard({ upstreamCost: 1 }),
     resolve: async (b, _args, ctx) => {
-      return knownOr(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.blockchainId), BLOCKCHAIN_STATUSES, 'Unknown');
+      return BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.blockchainId));
     },
   }),
 }));

@@ -6,22 +6,23 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
-import { connectionArgs, connectionType, emptyConnection, paginate, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
-import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { connectionArgs, connectionType, emptyConnection, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, networkKey, networkName, SortOrder } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { nodeIdOf, Validator, validatorKey } from './validator.js';
 import { AssetAmount } from '../common/money.js';
-import { REWARD_TYPES, RewardType } from '../common/primary-enums.js';
-import { MAX_REWARD_FILTERS, REWARD_PAGE, rewardFilters } from '../reward/rewards.js';
+import { RewardType } from '../common/primary-enums.js';
+import { MAX_REWARD_FILTERS, REWARD_PAGE, rewardFilters, rewardQuery, type RewardFilters } from '../reward/rewards.js';
 
 type PendingRewardShape = WirePendingReward & { network: NetworkKey };
 
 export const PendingReward = builder.objectRef<PendingRewardShape>('PendingReward').implement({
   description: 'The reward a validation or delegation that has not ended will pay, as estimated now.',
   fields: (t) => ({
-    rewardType: t.field({ type: RewardType, description: 'What it rewards.', resolve: (r) => knownOr(r.rewardType, REWARD_TYPES, 'UNKNOWN') }),
+    rewardType: t.field({ type: RewardType, description: 'What it rewards.', resolve: (r) => RewardType.from(r.rewardType) }),
     addresses: t.exposeStringList('addresses', { description: 'Addresses it will be paid to (bech32).' }),
     txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation).' }),
     nodeId: t.exposeString('nodeId', { description: 'The validator (NodeID-...) staked on.' }),
@@ -41,31 +42,16 @@ export const PendingReward = builder.objectRef<PendingRewardShape>('PendingRewar
 
 export const PendingRewardConnection = connectionType('PendingReward', PendingReward, 'A page of pending staking rewards.');
 
-interface PendingFilters {
-  addresses?: readonly string[];
-  nodeIds?: readonly string[];
-  sortOrder?: 'asc' | 'desc';
-}
-
 /** The pending rewards of already-validated addresses and/or node ids, as a connection. */
-export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters: PendingFilters, args: ConnectionArgs): Promise<ConnectionResult<PendingRewardShape>> {
-  const network = dataApiNetwork(networkName(key));
-  const query = {
-    addresses: filters.addresses?.length ? filters.addresses : undefined,
-    nodeIds: filters.nodeIds?.length ? filters.nodeIds : undefined,
-    sortOrder: filters.sortOrder,
-  };
-  return paginate(
-    {
-      scope: `pendingRewards:${network}:${JSON.stringify(query)}`,
-      ...REWARD_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.primaryStaking.listPendingPrimaryNetworkRewards(network, { ...query, pageToken, pageSize });
-        return { items: page.pendingRewards.map((r) => ({ ...r, network: key })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters: Omit<RewardFilters, 'currency'>, args: ConnectionArgs): Promise<ConnectionResult<PendingRewardShape>> {
+  return upstreamList(args, {
+    name: 'pendingRewards',
+    page: REWARD_PAGE,
+    path: [dataApiNetwork(networkName(key))],
+    query: rewardQuery(filters),
+    read: (network, query) => ctx.upstreams.dataApi.primaryStaking.listPendingPrimaryNetworkRewards(network, query),
+    items: (page) => page.pendingRewards.map((r): PendingRewardShape => ({ ...r, network: key })),
+  });
 }
 
 builder.objectFields(Network, (t) => ({

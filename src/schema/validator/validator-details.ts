@@ -21,8 +21,9 @@ import type {
   WireValidatorRewards,
   WireValidatorSortBy,
 } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, paginate, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, knownOr, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
+import { upstreamList } from '../common/upstream-list.js';
+import { dataApiNetwork, networkKey, networkName, SortOrder, upstreamEnum } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -30,23 +31,21 @@ import { nodeIdOf, Validator, type ValidatorShape } from './validator.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 
-export const VALIDATION_STATUSES = ['active', 'pending', 'completed', 'removed'] as const;
-
-export const ValidationStatus = builder.enumType('ValidationStatus', {
+export const ValidationStatus = upstreamEnum('ValidationStatus', {
   description: 'Where a validation stands, as the Data API reports it.',
   values: {
     PENDING: { value: 'pending', description: 'Accepted on the P-Chain; its validation period has not started yet.' },
     ACTIVE: { value: 'active', description: 'Validating now.' },
     COMPLETED: { value: 'completed', description: 'Its validation period ended (and its reward, if any, was paid).' },
     REMOVED: { value: 'removed', description: 'A permissioned subnet validator removed before its end.' },
-    UNKNOWN: { value: 'unknown', description: 'A status this gateway does not know yet (not accepted as a filter).' },
-  } as const,
+  },
+  unknown: 'A status this gateway does not know yet (not accepted as a filter).',
 });
 
 /** A validation-status filter; UNKNOWN exists for output only. */
-export function validationStatusArg(argument: string, value: WireValidationStatus | 'unknown' | null | undefined): WireValidationStatus | undefined {
+export function validationStatusArg(argument: string, value: WireValidationStatus | 'UNKNOWN' | null | undefined): WireValidationStatus | undefined {
   if (value == null) return undefined;
-  if (value === 'unknown') throw badInput(argument, 'UNKNOWN is not a status to filter by; use PENDING, ACTIVE, COMPLETED or REMOVED');
+  if (value === 'UNKNOWN') throw badInput(argument, 'UNKNOWN is not a status to filter by; use PENDING, ACTIVE, COMPLETED or REMOVED');
   return value;
 }
 
@@ -120,7 +119,7 @@ builder.objectFields(Validator, (t) => ({
     nullable: true,
     description: 'Status of the validation the Data API reports for it (a list row\'s, else its active one); null when the Data API has none.',
     extensions: detail,
-    resolve: fromDataApi((d) => knownOr(d.validationStatus, VALIDATION_STATUSES, 'unknown')),
+    resolve: fromDataApi((d) => ValidationStatus.from(d.validationStatus)),
   }),
   txHash: t.string({
     nullable: true,
@@ -158,7 +157,7 @@ const MAX_SECONDS = 2_147_483_647;
 export const ValidatorConnection = connectionType('Validator', Validator, 'A page of validators (one edge per validation listed).');
 
 interface ValidatorListArgs {
-  validationStatus?: WireValidationStatus | 'unknown' | null;
+  validationStatus?: WireValidationStatus | 'UNKNOWN' | null;
   nodeIds?: string[] | null;
   subnetId?: string | null;
   minDelegationCapacity?: bigint | null;
@@ -212,18 +211,14 @@ export function validatorListQuery(args: ValidatorListArgs): WireListValidatorsQ
 
 /** The validations matching a checked query, as a connection of validators. */
 export function validatorList(ctx: Context, network: NetworkKey, query: WireListValidatorsQuery, args: ConnectionArgs) {
-  const wireNetwork = dataApiNetwork(networkName(network));
-  return paginate<ValidatorShape>(
-    {
-      scope: `validators:${wireNetwork}:${JSON.stringify(query)}`,
-      ...VALIDATOR_PAGE,
-      fetchPage: async (pageToken, pageSize) => {
-        const page = await ctx.upstreams.dataApi.validators.listValidators(wireNetwork, { ...query, pageToken, pageSize });
-        return { items: page.validators.map((details): ValidatorShape => ({ network, subnetId: details.subnetId, details })), nextPageToken: page.nextPageToken };
-      },
-    },
-    args,
-  );
+  return upstreamList(args, {
+    name: 'validators',
+    page: VALIDATOR_PAGE,
+    path: [dataApiNetwork(networkName(network))],
+    query,
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listValidators(wireNetwork, query),
+    items: (page) => page.validators.map((details): ValidatorShape => ({ network, subnetId: details.subnetId, details })),
+  });
 }
 
 builder.objectFields(Network, (t) => ({
