@@ -38,6 +38,9 @@ export function accountFrom(chainId: string, rich: WireRichAddress): AccountShap
  */
 export const upstreamAddress = (address: string) => toChecksumAddress(address);
 
+/** The path of the Data API's routes under an address of a chain (`/chains/{chainId}/addresses/{address}/...`, `/tokens/{address}/...`). */
+export const addressPath = (at: { chainId: string; address: string }): [chainId: string, address: string] => [at.chainId, upstreamAddress(at.address)];
+
 export const Account = builder.loadableNodeRef<AccountShape, string, string>('Account', {
   id: { resolve: (a) => chainAddressKey(a.chainId, a.address) },
   // The id is the whole account, as `Chain.address` makes it: no upstream call (the address checksummed).

@@ -12,7 +12,8 @@ import type { NetworkKey } from '../../lib/networks.js';
 import type { NodeBlocks } from '../../upstream/node-rpc/blocks.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import { selectsOnly } from '../common/node-args.js';
+import { fieldGuard } from '../common/guards.js';
+import { blockRefArg, selectsOnly } from '../common/node-args.js';
 
 /** The members every AvalancheGo block's JSON has. */
 export interface WireNodeBlock {
@@ -86,6 +87,21 @@ export class NodeBlockReader<B extends WireNodeBlock> {
         resolve: (b, _, ctx) => this.hex(b, ctx),
       }),
     };
+  }
+
+  /** The chain's `block` field (on `PChain`, `XChain`): a block of `type` by id or by height, exactly one. */
+  blockField<P extends { network: NetworkKey }>(t: PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>, P>, type: unknown) {
+    return t.field({
+      type: type as never,
+      nullable: true,
+      description: 'A block by id or by height (give exactly one); null when the chain has no such block.',
+      args: {
+        id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
+        height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
+      },
+      extensions: fieldGuard({ checkArgs: blockRefArg }),
+      resolve: (p, args, ctx, info) => this.fetch(ctx, { network: p.network, ...blockRefArg(args) }, info) as never,
+    });
   }
 
   private present<T>(b: NodeBlockShape<B>, value: T | null): T {

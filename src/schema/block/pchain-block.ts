@@ -9,10 +9,8 @@ import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../transaction/xchain-io.js';
-import { blockRefArg } from '../common/node-args.js';
 import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
 import { PChain } from '../pchain/pchain.js';
-import { fieldGuard } from '../common/guards.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { PChainTransaction } from '../transaction/primary-transaction.js';
@@ -142,18 +140,4 @@ function txsOf(block: WirePBlock): WirePTx[] {
   return [...(block.txs ?? []), ...(block.tx ? [block.tx] : [])];
 }
 
-builder.objectFields(PChain, (t) => ({
-  block: t.field({
-    type: PChainBlock,
-    nullable: true,
-    description: 'A block by id or by height (give exactly one); null when the chain has no such block.',
-    args: {
-      id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
-      height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
-    },
-    extensions: fieldGuard({ checkArgs: blockRefArg }),
-    resolve: (p, args, ctx, info) => {
-      return pBlocks.fetch(ctx, { network: p.network, ...blockRefArg(args) }, info);
-    },
-  }),
-}));
+builder.objectFields(PChain, (t) => ({ block: pBlocks.blockField(t, PChainBlock) }));

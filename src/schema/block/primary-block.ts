@@ -20,7 +20,7 @@ import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { cb58Id, hash32, nodeId } from '../common/validate.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
-import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { withChainInfo } from '../common/chain-info.js';
 import { primaryChainArg } from '../common/primary-ids.js';
 import { loadTransaction, PrimaryNetworkTransaction, recorded } from '../transaction/primary-transaction.js';
 import { type TxShape } from '../transaction/primary-keys.js';
@@ -123,9 +123,7 @@ export const PrimaryNetworkBlockConnection = connectionType<PrimaryBlockShape, {
   'A page of primary-network blocks, latest first.',
 );
 
-builder.objectFields(PrimaryNetworkBlockConnection, (t) => ({
-  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
-}));
+withChainInfo(PrimaryNetworkBlockConnection);
 
 /** One chain's blocks of a page, priming the block loader with each. */
 function listedBlocks(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, wires: WireListPrimaryNetworkBlocksResponse['blocks']): PrimaryBlockShape[] {

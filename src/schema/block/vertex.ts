@@ -8,7 +8,7 @@ import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
-import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { withChainInfo } from '../common/chain-info.js';
 import { primaryChainArg } from '../common/primary-ids.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import type { Context } from '../../context.js';
@@ -59,9 +59,7 @@ export const VertexConnection = connectionType<VertexShape, { chainInfo: WirePri
   'A page of X-Chain vertices, latest first.',
 );
 
-builder.objectFields(VertexConnection, (t) => ({
-  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
-}));
+withChainInfo(VertexConnection);
 
 builder.objectFields(Network, (t) => ({
   vertices: t.field({

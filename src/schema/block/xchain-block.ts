@@ -5,10 +5,8 @@
  */
 import { builder } from '../../builder.js';
 import type { WireXBlock } from '../../upstream/types/node-rpc-xchain.js';
-import { fieldGuard } from '../common/guards.js';
 import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
 import { XChain } from '../xchain/xchain.js';
-import { blockRefArg } from '../common/node-args.js';
 import { XChainTransaction } from '../transaction/primary-transaction.js';
 import { type XNodeTxShape } from '../transaction/primary-keys.js';
 
@@ -36,18 +34,4 @@ XChainBlock.implement({
   }),
 });
 
-builder.objectFields(XChain, (t) => ({
-  block: t.field({
-    type: XChainBlock,
-    nullable: true,
-    description: 'A block by id or by height (give exactly one); null when the chain has no such block.',
-    args: {
-      id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
-      height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
-    },
-    extensions: fieldGuard({ checkArgs: blockRefArg }),
-    resolve: (x, args, ctx, info) => {
-      return xBlocks.fetch(ctx, { network: x.network, ...blockRefArg(args) }, info);
-    },
-  }),
-}));
+builder.objectFields(XChain, (t) => ({ block: xBlocks.blockField(t, XChainBlock) }));

@@ -2,7 +2,8 @@
  * `chainInfo`: which primary-network chain and network a Data API list answered for (the UTXO and
  * vertex lists send it beside their items), so a client that passed a blockchain id learns its alias.
  */
-import { builder } from '../../builder.js';
+import type { ObjectRef } from '@pothos/core';
+import { builder, type Types } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import { NetworkName, type NetworkNameValue, upstreamEnum } from './enums.js';
 
@@ -38,3 +39,10 @@ export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChain
 /** The `chainInfo` field of a list's connection: from the first page read (every page sends the same). */
 export const CHAIN_INFO_DESCRIPTION =
   'The chain and network the Data API answered for (its `chainInfo`, sent with every page); null when the service sent none.';
+
+/** Adds `chainInfo` to a list's connection type, from what its pages carry (`upstreamList`'s `extras`). */
+export function withChainInfo(connection: ObjectRef<Types, { chainInfo?: WirePrimaryNetworkChainInfo | null }>): void {
+  builder.objectFields(connection, (t) => ({
+    chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
+  }));
+}

@@ -307,50 +307,47 @@ builder.objectFields(DataApiAccount, (t) => {
   };
 });
 
-function primaryRpcQuery(args: {
-  network: 'MAINNET' | 'FUJI' | 'TESTNET';
+/** The arguments both RPC usage series take. */
+interface RpcUsageArgs {
   start?: Maybe<number>;
   end?: Maybe<number>;
   timeInterval?: Maybe<string>;
   groupBy?: Maybe<string>;
   responseCode?: Maybe<number>;
-  requestPath?: Maybe<string>;
-  country?: Maybe<string>;
-  continent?: Maybe<string>;
-  userAgent?: Maybe<string>;
   rpcMethod?: Maybe<string>;
-}) {
+}
+
+/** What both RPC usage routes are sent of their time window, grouping and status filter, checked. */
+function rpcUsageWindow(args: RpcUsageArgs) {
   return {
-    network: dataApiNetwork(args.network),
     ...timeRange(args),
     timeInterval: args.timeInterval ?? undefined,
     groupBy: args.groupBy ?? undefined,
     responseCode: responseCodeArg('responseCode', args.responseCode),
+  };
+}
+
+const rpcMethodArg = (args: RpcUsageArgs) => (args.rpcMethod != null ? rpcMethod('rpcMethod', args.rpcMethod) : undefined);
+
+function primaryRpcQuery(
+  args: RpcUsageArgs & { network: 'MAINNET' | 'FUJI' | 'TESTNET'; requestPath?: Maybe<string>; country?: Maybe<string>; continent?: Maybe<string>; userAgent?: Maybe<string> },
+) {
+  return {
+    network: dataApiNetwork(args.network),
+    ...rpcUsageWindow(args),
     requestPath: args.requestPath != null ? requestPath('requestPath', args.requestPath) : undefined,
     country: args.country != null ? countryCode('country', args.country) : undefined,
     continent: args.continent != null ? countryCode('continent', args.continent) : undefined,
     userAgent: args.userAgent != null ? text('userAgent', args.userAgent, MAX_FILTER_LENGTH) : undefined,
-    rpcMethod: args.rpcMethod != null ? rpcMethod('rpcMethod', args.rpcMethod) : undefined,
+    rpcMethod: rpcMethodArg(args),
   };
 }
 
-function subnetRpcQuery(args: {
-  chainId?: Maybe<string>;
-  start?: Maybe<number>;
-  end?: Maybe<number>;
-  timeInterval?: Maybe<string>;
-  groupBy?: Maybe<string>;
-  responseCode?: Maybe<number>;
-  rpcMethod?: Maybe<string>;
-  rlBypassApiToken?: Maybe<string>;
-}) {
+function subnetRpcQuery(args: RpcUsageArgs & { chainId?: Maybe<string>; rlBypassApiToken?: Maybe<string> }) {
   return {
     chainId: args.chainId != null ? evmChainId('chainId', args.chainId) : undefined,
-    ...timeRange(args),
-    timeInterval: args.timeInterval ?? undefined,
-    groupBy: args.groupBy ?? undefined,
-    responseCode: responseCodeArg('responseCode', args.responseCode),
-    rpcMethod: args.rpcMethod != null ? rpcMethod('rpcMethod', args.rpcMethod) : undefined,
+    ...rpcUsageWindow(args),
+    rpcMethod: rpcMethodArg(args),
     rlBypassApiToken: args.rlBypassApiToken != null ? text('rlBypassApiToken', args.rlBypassApiToken, MAX_FILTER_LENGTH) : undefined,
   };
 }

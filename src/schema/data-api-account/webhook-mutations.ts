@@ -3,7 +3,8 @@
  * rotate the shared secret. Every input is checked whole before the one call each makes; the calls
  * are never retried, cached or shared, and need the caller's own key like every account field.
  */
-import { builder } from '../../builder.js';
+import type { ArgBuilder } from '@pothos/core';
+import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type {
@@ -293,6 +294,15 @@ function webhookAddressChange(args: { webhookId: string; addresses: readonly str
   return [serviceId('webhookId', args.webhookId), webhookAddresses(args.addresses)];
 }
 
+/** The arguments of `addWebhookAddresses` and `removeWebhookAddresses`, and their check. */
+function addressChangeArgs(t: { arg: ArgBuilder<Types> }) {
+  return {
+    webhookId: t.arg.string(WEBHOOK_ID_ARG),
+    addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
+  };
+}
+const ADDRESS_CHANGE_GUARD = fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) });
+
 builder.mutationFields((t) => ({
   createWebhook: t.field({
     type: Webhook,
@@ -330,21 +340,15 @@ builder.mutationFields((t) => ({
   addWebhookAddresses: t.field({
     type: Webhook,
     description: `Adds up to ${MAX_WEBHOOK_ADDRESSES} EVM addresses to an address-activity webhook (\`PATCH /v1/webhooks/{id}/addresses\`).`,
-    args: {
-      webhookId: t.arg.string(WEBHOOK_ID_ARG),
-      addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
-    },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) }), ...serves('data:addAddressesToWebhook') },
+    args: addressChangeArgs(t),
+    extensions: { ...ADDRESS_CHANGE_GUARD, ...serves('data:addAddressesToWebhook') },
     resolve: (_, args, ctx) => accountOf(ctx).addAddressesToWebhook(...webhookAddressChange(args)),
   }),
   removeWebhookAddresses: t.field({
     type: Webhook,
     description: `Stops watching up to ${MAX_WEBHOOK_ADDRESSES} addresses of an address-activity webhook (\`DELETE /v1/webhooks/{id}/addresses\`).`,
-    args: {
-      webhookId: t.arg.string(WEBHOOK_ID_ARG),
-      addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
-    },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) }), ...serves('data:removeAddressesFromWebhook') },
+    args: addressChangeArgs(t),
+    extensions: { ...ADDRESS_CHANGE_GUARD, ...serves('data:removeAddressesFromWebhook') },
     resolve: (_, args, ctx) => accountOf(ctx).removeAddressesFromWebhook(...webhookAddressChange(args)),
   }),
   rotateWebhookSharedSecret: t.string({

@@ -12,7 +12,7 @@ import { SortOrder } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Chain } from '../chain/chain.js';
-import { Account, upstreamAddress } from '../account/account.js';
+import { Account, addressPath } from '../account/account.js';
 import { Block, blockKey } from '../block/block.js';
 import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { InternalTransaction, placeOf, Transaction, type InternalTransactionShape } from '../transaction/transaction.js';
@@ -112,7 +112,7 @@ builder.objectFields(Account, (t) => ({
       return upstreamList(args, {
         name: version === 'v1' ? 'addressHistoryV1' : 'addressHistory',
         page: ADDRESS_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: { ...range, sortOrder, filterSpamTokens },
         read: (chainId, address, query) => (version === 'v1' ? api.listTransactions(chainId, address, query) : api.listTransactionsV2(chainId, address, query)),
         items: (page) =>
@@ -134,7 +134,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'addressErc721Transfers',
         page: ADDRESS_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: blockRange(args),
         read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(chainId, address, query),
         items: (page) => page.transactions.map((x): Erc721TransferShape => ({ ...x, chainId: account.chainId })),
@@ -150,7 +150,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'addressErc1155Transfers',
         page: ADDRESS_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: blockRange(args),
         read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc1155Transactions(chainId, address, query),
         items: (page) => page.transactions.map((x): Erc1155TransferShape => ({ ...x, chainId: account.chainId })),
@@ -167,7 +167,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'addressInternalTransactions',
         page: ADDRESS_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: blockRange(args),
         read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listInternalTransactions(chainId, address, query),
         items: (page) => page.transactions.map((x): InternalTransactionShape => ({ ...x, chainId: account.chainId })),

@@ -104,13 +104,22 @@ export const ValidationRewardAddressesConnection = connectionType<WirePChainAddr
 
 const points = async (answer: Promise<{ results?: WireMetricPoint[] }>) => (await answer).results ?? [];
 
+/**
+ * The extensions of a fee series field: one call for at most 400 points, the range checked (and the
+ * series' own id argument, by `checkId`), and the operation it serves.
+ */
+const feeSeries = (operation: Parameters<typeof serves>[0], checkId?: (args: Record<string, any>) => unknown) => ({
+  ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), checkId?.(args)) }),
+  ...serves(operation),
+});
+
 builder.queryFields((t) => ({
   l1ValidatorFeeMetrics: t.field({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric over all L1 validators (metrics service \`GET /v2/validators/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1ValidatorFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getTotalL1ValidatorMetrics') },
+    extensions: feeSeries('metrics:getTotalL1ValidatorMetrics'),
     resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getTotalL1ValidatorMetrics(args.metric, rangeQuery(args))),
   }),
   l1ValidationFeeMetrics: t.field({
@@ -122,10 +131,7 @@ builder.queryFields((t) => ({
       metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }),
       ...rangeArgs(t),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), cb58Id('validationId', args.validationId)) }),
-      ...serves('metrics:getMetricsByValidationId'),
-    },
+    extensions: feeSeries('metrics:getMetricsByValidationId', (args) => cb58Id('validationId', args.validationId)),
     resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(args.validationId, args.metric, rangeQuery(args))),
   }),
   l1NodeFeeMetrics: t.field({
@@ -137,10 +143,7 @@ builder.queryFields((t) => ({
       metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }),
       ...rangeArgs(t),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), nodeId('nodeId', args.nodeId)) }),
-      ...serves('metrics:getMetricsByNodeId'),
-    },
+    extensions: feeSeries('metrics:getMetricsByNodeId', (args) => nodeId('nodeId', args.nodeId)),
     resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(args.nodeId, args.metric, rangeQuery(args))),
   }),
   subnetFeeMetrics: t.field({
@@ -152,10 +155,7 @@ builder.queryFields((t) => ({
       metric: t.arg({ type: SubnetFeeMetric, required: true, description: 'Which metric.' }),
       ...rangeArgs(t),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId)) }),
-      ...serves('metrics:getMetricsBySubnetId'),
-    },
+    extensions: feeSeries('metrics:getMetricsBySubnetId', (args) => cb58Id('subnetId', args.subnetId)),
     resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsBySubnetId(args.subnetId, args.metric, rangeQuery(args))),
   }),
 }));
@@ -166,7 +166,7 @@ builder.objectFields(L1Validator, (t) => ({
     nullable: true,
     description: `A continuous-fee metric of this validation (metrics service \`GET /v2/validation/{l1ValidationId}/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getMetricsByValidationId') },
+    extensions: feeSeries('metrics:getMetricsByValidationId'),
     resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(validationIdOf(v), args.metric, rangeQuery(args))),
   }),
   nodeFeeMetrics: t.field({
@@ -174,7 +174,7 @@ builder.objectFields(L1Validator, (t) => ({
     nullable: true,
     description: `A continuous-fee metric of this validator's node over all its L1 validations (metrics service \`GET /v2/validator/{nodeId}/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: checkRange }), ...serves('metrics:getMetricsByNodeId') },
+    extensions: feeSeries('metrics:getMetricsByNodeId'),
     resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(l1NodeIdOf(v), args.metric, rangeQuery(args))),
   }),
 }));

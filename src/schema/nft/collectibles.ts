@@ -4,7 +4,7 @@ import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { Account, upstreamAddress } from '../account/account.js';
+import { Account, addressPath } from '../account/account.js';
 import { contractFilter, heldToken, NftToken } from './nft.js';
 
 const COLLECTIBLE_PAGE = { defaultSize: 10, maxSize: 500 };
@@ -30,7 +30,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'collectibles',
         page: COLLECTIBLE_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: { contractAddress: contractFilter(args.contractAddress) },
         read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listCollectibleBalances(chainId, address, query),
         items: (page) => page.collectibleBalances.map((b) => heldToken(account, b)),

@@ -8,7 +8,7 @@ import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { evmAddress } from '../common/validate.js';
-import { Account, blockNumberArg, upstreamAddress } from '../account/account.js';
+import { Account, addressPath, blockNumberArg } from '../account/account.js';
 import { contractFilter, Erc1155TokenBalance, Erc721TokenBalance, heldToken, NftCollection, NftToken, type NftTokenShape } from './nft.js';
 import { serves } from '../common/operations.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
@@ -40,7 +40,7 @@ NftCollection.implement({
           upstreamList(args, {
             name: 'nftTokens',
             page: COLLECTION_PAGE,
-            path: [c.chainId, upstreamAddress(c.address)],
+            path: addressPath(c),
             query: {},
             read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listTokens(chainId, address, query),
             items: (page) => page.tokens.map((token): NftTokenShape => ({ ...token, chainId: c.chainId, listing: 'collection' })),
@@ -74,7 +74,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'erc721Balances',
         page: BALANCE_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: { contractAddress: contractFilter(args.contractAddress) },
         read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listErc721Balances(chainId, address, query),
         items: (page) => page.erc721TokenBalances.map((b) => heldToken(account, b)),
@@ -103,7 +103,7 @@ builder.objectFields(Account, (t) => ({
       return upstreamList(args, {
         name: 'erc1155Balances',
         page: BALANCE_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: { blockNumber: args.blockNumber?.toString(), contractAddress: contractFilter(args.contractAddress) },
         read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listErc1155Balances(chainId, address, query),
         items: (page) => page.erc1155TokenBalances.map((b) => heldToken(account, b)),

@@ -3,7 +3,8 @@
  * reward address or by node. `rewardsConnection` is exported for other parents (a validator's
  * rewards) so they page the same way.
  */
-import { builder } from '../../builder.js';
+import type { ArgBuilder } from '@pothos/core';
+import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireHistoricalReward } from '../../upstream/types/data-api-primary.js';
@@ -85,23 +86,33 @@ export function rewardFilters(args: { addresses?: string[] | null; nodeIds?: str
   return { addresses, nodeIds };
 }
 
+/** The `addresses` and `nodeIds` arguments of `Network.rewards` and `Network.pendingRewards`. */
+export function rewardFilterArgs(t: { arg: ArgBuilder<Types> }) {
+  return {
+    addresses: t.arg.stringList({
+      required: false,
+      extensions: maxItems(MAX_REWARD_FILTERS),
+      description: `Up to ${MAX_REWARD_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
+    }),
+    nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_REWARD_FILTERS), description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
+  };
+}
+
+/** The operation guard's check of those arguments. */
+export const REWARD_FILTER_GUARD = fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) });
+
 builder.objectFields(Network, (t) => ({
   rewards: t.field({
     type: HistoricalRewardConnection,
     nullable: true,
     description: 'Staking rewards paid to addresses or for stake on nodes (`GET /v1/networks/{network}/rewards`); give addresses, nodeIds or both.',
     args: {
-      addresses: t.arg.stringList({
-        required: false,
-        extensions: maxItems(MAX_REWARD_FILTERS),
-        description: `Up to ${MAX_REWARD_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
-      }),
-      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_REWARD_FILTERS), description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
+      ...rewardFilterArgs(t),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the historical prices; USD when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }), ...serves('data:listHistoricalPrimaryNetworkRewards') },
+    extensions: { ...REWARD_FILTER_GUARD, ...serves('data:listHistoricalPrimaryNetworkRewards') },
     resolve: (n, args, ctx) => {
       const { addresses, nodeIds } = rewardFilters(args, networkKey(n.name));
       return rewardsConnection(ctx, n.name, { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined, currency: args.currency ?? undefined }, args);

@@ -17,7 +17,7 @@ import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/g
 import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';
 import { Currency } from '../common/primary-enums.js';
-import { Account, upstreamAddress } from '../account/account.js';
+import { Account, addressPath, upstreamAddress } from '../account/account.js';
 import { Transaction } from '../transaction/transaction.js';
 import { txKey, type TransactionShape } from '../transaction/keys.js';
 import { TokenContract, TokenStandard } from './transfers.js';
@@ -204,7 +204,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'contractDeployments',
         page: DEPLOYMENT_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: {},
         read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listContractDeployments(chainId, address, query),
         items: (page) => page.contracts.map((c): ContractShape => ({ ...c, chainId: account.chainId })),

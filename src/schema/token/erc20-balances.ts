@@ -13,7 +13,7 @@ import { serves } from '../common/operations.js';
 import { Money } from '../common/money.js';
 import { Currency } from '../common/primary-enums.js';
 import { evmAddress, list } from '../common/validate.js';
-import { Account, blockNumberArg, NativeBalance, upstreamAddress } from '../account/account.js';
+import { Account, addressPath, blockNumberArg, NativeBalance, upstreamAddress } from '../account/account.js';
 import { TokenReputation } from './reputation.js';
 import { TokenContract, type TokenContractShape } from './transfers.js';
 
@@ -107,7 +107,7 @@ builder.objectFields(Account, (t) => ({
       return upstreamList(args, {
         name: 'erc20Balances',
         page: ERC20_BALANCE_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query,
         read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listErc20Balances(chainId, address, query),
         items: (page) => page.erc20TokenBalances.map((b) => ({ ...b, chainId: b.chainId ?? account.chainId })),

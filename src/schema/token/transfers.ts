@@ -21,7 +21,7 @@ import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { evmAddress, isEvmChainId } from '../common/validate.js';
 import { isHash32 } from '../../lib/codec.js';
-import { Account, accountFrom, upstreamAddress } from '../account/account.js';
+import { Account, accountFrom, addressPath, upstreamAddress } from '../account/account.js';
 import { Block, blockKey } from '../block/block.js';
 import { Erc1155Token, Erc721Token } from '../nft/nft.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
@@ -237,7 +237,7 @@ TokenContract.implement({
         upstreamList(args, {
           name: 'tokenTransfers',
           page: TRANSFER_PAGE,
-          path: [c.chainId, upstreamAddress(c.address)],
+          path: addressPath(c),
           query: blockRange(args),
           read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
           items: (page) => page.transfers.filter(isKnownTransfer).map((x): TokenTransferShape => ({ ...x, chainId: c.chainId })),
@@ -278,7 +278,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'addressErc20Transfers',
         page: TRANSFER_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: blockRange(args),
         read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
         items: (page) => page.transactions.map((x): Erc20TransferShape => ({ ...x, chainId: account.chainId })),

@@ -17,7 +17,7 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { cb58Id, evmAddress } from '../common/validate.js';
 import { XChainAssetDetails } from '../asset/asset-details.js';
-import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { withChainInfo } from '../common/chain-info.js';
 import { primaryAddress, primaryChainArg } from '../common/primary-ids.js';
 import { MAX_TX_TYPES, PrimaryNetworkTxType, timeRangeArg, txTypesArg } from './tx-types.js';
 import { TxShape, shapeTx } from './primary-keys.js';
@@ -29,9 +29,7 @@ export const PrimaryNetworkTransactionConnection = connectionType<TxShape, { cha
   'A page of primary-network transactions.',
 );
 
-builder.objectFields(PrimaryNetworkTransactionConnection, (t) => ({
-  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
-}));
+withChainInfo(PrimaryNetworkTransactionConnection);
 
 /** A transaction hash: cb58 on all three chains (the C-Chain's atomic transactions too). */
 export function txHashArg(argument: string, value: string): string {

@@ -22,7 +22,7 @@ import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { hash32 } from '../common/validate.js';
-import { Account, accountFrom, upstreamAddress } from '../account/account.js';
+import { Account, accountFrom, addressPath } from '../account/account.js';
 import { checkChainHashKey } from '../common/global-ids.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { blockRange, blockRangeArgs } from '../common/block-range.js';
@@ -281,7 +281,7 @@ builder.objectFields(Account, (t) => ({
       upstreamList(args, {
         name: 'addressTransactions',
         page: ADDRESS_TX_PAGE,
-        path: [account.chainId, upstreamAddress(account.address)],
+        path: addressPath(account),
         query: blockRange(args),
         read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listNativeTransactions(chainId, address, query),
         items: (page) => page.transactions.map((item) => fromSummary(account.chainId, item)),

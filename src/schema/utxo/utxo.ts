@@ -22,7 +22,7 @@ import { dataApiNetwork, SortOrder, networkKey } from '../common/enums.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
-import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo } from '../common/chain-info.js';
+import { withChainInfo } from '../common/chain-info.js';
 import { RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
 import { MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
@@ -142,9 +142,7 @@ export const XChainUtxo = builder.objectRef<WireXChainUtxo & { kind: 'X' }>('XCh
 
 export const UtxoConnection = connectionType<UtxoShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>('Utxo', Utxo, 'A page of UTXOs.');
 
-builder.objectFields(UtxoConnection, (t) => ({
-  chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
-}));
+withChainInfo(UtxoConnection);
 
 builder.objectFields(Network, (t) => ({
   utxos: t.field({

@@ -9,13 +9,12 @@ import type { WirePendingReward } from '../../upstream/types/data-api-primary-ad
 import { connectionArgs, connectionType, emptyConnection, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, networkKey, networkName, SortOrder } from '../common/enums.js';
-import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { nodeIdOf, Validator, validatorKey } from './validator.js';
 import { AssetAmount } from '../common/money.js';
 import { RewardType } from '../common/primary-enums.js';
-import { MAX_REWARD_FILTERS, REWARD_PAGE, rewardFilters, rewardQuery, type RewardFilters } from '../reward/rewards.js';
+import { REWARD_FILTER_GUARD, REWARD_PAGE, rewardFilterArgs, rewardFilters, rewardQuery, type RewardFilters } from '../reward/rewards.js';
 
 type PendingRewardShape = WirePendingReward & { network: NetworkKey };
 
@@ -61,16 +60,11 @@ builder.objectFields(Network, (t) => ({
     description:
       'Rewards that validations and delegations not yet ended will pay, to addresses or for stake on nodes (`GET /v1/networks/{network}/rewards:listPending`); give addresses, nodeIds or both.',
     args: {
-      addresses: t.arg.stringList({
-        required: false,
-        extensions: maxItems(MAX_REWARD_FILTERS),
-        description: `Up to ${MAX_REWARD_FILTERS} reward addresses of this network (avax1.../fuji1..., optionally P- or X-prefixed).`,
-      }),
-      nodeIds: t.arg.stringList({ required: false, extensions: maxItems(MAX_REWARD_FILTERS), description: `Up to ${MAX_REWARD_FILTERS} node ids (NodeID-...).` }),
+      ...rewardFilterArgs(t),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by start of the staking period; the upstream default (ascending) when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) }), ...serves('data:listPendingPrimaryNetworkRewards') },
+    extensions: { ...REWARD_FILTER_GUARD, ...serves('data:listPendingPrimaryNetworkRewards') },
     resolve: (n, args, ctx) => {
       const key = networkKey(n.name);
       return pendingRewardsConnection(ctx, key, { ...rewardFilters(args, key), sortOrder: args.sortOrder ?? undefined }, args);
