@@ -18,6 +18,7 @@ import { useOperationGuard } from './plugins/operation-guard.js';
 import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './plugins/persisted-documents.js';
 import { responseCacheStore, useGatewayResponseCache } from './plugins/response-cache.js';
 import { documentCache } from './plugins/document-cache.js';
+import { useCompiledExecution, type Executor } from './plugins/compiled-execution.js';
 import type { CacheRegistry } from './memory.js';
 import type { AdmissionStats, Ticket } from './admission/admission.js';
 import { ticketOf } from './admission/http.js';
@@ -64,6 +65,8 @@ export interface GatewayOptions {
   live?: LiveSubscriptions;
   /** Told when the operation guard refuses an operation (for metrics). */
   onRefused?: (reason: 'bad-input' | 'estimate') => void;
+  /** Told which executor ran each executed operation (for metrics). */
+  onExecuted?: (executor: Executor) => void;
   /** Where the response cache keeps entries (Redis with REDIS_URL); in process by default. */
   responseCache?: ResponseCacheStore;
   /** Where the in-process caches made here are listed, for `/metrics` (made here when not given). */
@@ -302,6 +305,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       useNotices(),
       // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.
       ...(isRouter ? [useFederationSecret(isRouter)] : []),
+      // Compiled execution of queries (graphql-js for the rest); before the response cache, which wraps it.
+      useCompiledExecution({ compile: config.compiledExecution, onExecuted: options.onExecuted }),
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
       ...(responses ? useGatewayResponseCache(responses, isRouter) : []),
       // After validation, before execution: bad arguments and over-budget operations never reach an upstream.

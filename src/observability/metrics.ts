@@ -17,6 +17,7 @@ import type { HttpObserver } from '../upstream/http.js';
 import { REDIS_OPS, type RedisOp } from '../redis/store.js';
 import type { CacheRegistry } from '../memory.js';
 import { SHED_REASONS, type AdmissionStats, type ShedReason } from '../admission/admission.js';
+import { EXECUTORS, type Executor } from '../plugins/compiled-execution.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
 export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
@@ -67,6 +68,8 @@ export interface GatewayMetrics {
   redisError(op: RedisOp): void;
   /** Counts a request admission refused, by why (a fixed set). */
   shed(reason: ShedReason): void;
+  /** Counts an executed operation by the executor that ran it (a fixed set). */
+  executed(executor: Executor): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
   watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats }): void;
 }
@@ -161,6 +164,13 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     registers: [registry],
   });
   for (const reason of SHED_REASONS) shed.inc({ reason }, 0);
+  const executions = new Counter({
+    name: 'gateway_executions_total',
+    help: `Operations executed (not answered from the response cache), by executor (${EXECUTORS.join(', ')}): compiled queries, or graphql-js for the rest (COMPILED_EXECUTION).`,
+    labelNames: ['executor'] as const,
+    registers: [registry],
+  });
+  for (const executor of EXECUTORS) executions.inc({ executor }, 0);
   let admission: (() => { pressure: string | undefined; stats: AdmissionStats }) | undefined;
   new Gauge({
     name: 'gateway_operations_in_flight',
@@ -273,6 +283,9 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     redisError(op) {
       if (REDIS_OPS.includes(op)) redisErrors.inc({ op });
+    },
+    executed(executor) {
+      executions.inc({ executor });
     },
     shed(reason) {
       shed.inc({ reason });

@@ -1,6 +1,6 @@
 /** Listening, logging and shutdown; who is the client behind proxies; the federation secret; the sandbox's port. */
 import proxyaddr from 'proxy-addr';
-import { oneOf, printable, text, whole } from '../parse.js';
+import { flag, oneOf, printable, text, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -66,6 +66,13 @@ const origins: Parser<string[] | undefined> = {
 };
 
 export const server = section('server', {
+  COMPILED_EXECUTION: variable(flag, {
+    key: 'compiledExecution',
+    default: true,
+    meaning:
+      'Queries run as compiled functions (graphql-jit) from a document\'s second execution, one per document, kept beside the parsed document; subscriptions, mutations, `@defer`/`@stream` and what the compiler refuses run on graphql-js. `false` runs everything on graphql-js.',
+    see: 'operations.md#compiled-execution',
+  }),
   LOG_LEVEL: variable(logLevel, {
     key: 'logLevel',
     default: 'info',
