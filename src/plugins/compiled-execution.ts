@@ -130,7 +130,10 @@ export function useCompiledExecution(options: { compile: boolean; onExecuted?: (
         }
         const result = compiled.query(run.rootValue, run.contextValue, run.variableValues ?? {});
         const answer = (settled: Awaited<typeof result>) => {
-          if (!variablesRefused(settled)) return told('compiled'), withNodes(settled, run.document, run.operationName ?? undefined);
+          if (!variablesRefused(settled)) {
+            told('compiled');
+            return withNodes(settled, run.document, run.operationName ?? undefined);
+          }
           told('graphql-js');
           return executeFn(run);
         };
