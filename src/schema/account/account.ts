@@ -52,7 +52,7 @@ Account.implement({
   description:
     'An address on one EVM chain: its balances, transactions, transfers and interchain messages there. A node: its id is the chain and the address (any spelling), refetched with no upstream call.',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain this account view belongs to.', resolve: (a) => a.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain this account view belongs to.' }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id of the account\'s chain, as a decimal string (e.g. "43114"); with `address`, the account\'s federation key.' }),
     address: t.exposeString('address', { description: 'The 0x address.' }),
     name: t.string({
@@ -89,19 +89,14 @@ entity(Account, {
 export const NativeBalance = builder.objectRef<WireNativeTokenBalance>('NativeBalance').implement({
   description: 'The native-token balance of an address (latest or at a block), with its fiat price and value when known.',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the balance.', resolve: (b) => b.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the balance.' }),
     name: t.exposeString('name', { description: 'Native token name.' }),
     symbol: t.exposeString('symbol', { description: 'Native token symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Decimal places between the smallest unit and one token.' }),
     logoUri: t.exposeString('logoUri', { nullable: true, description: 'Native token logo URL.' }),
-    balance: t.field({ type: 'BigInt', description: 'Balance in the smallest unit (wei).', resolve: (b) => b.balance }),
-    price: t.field({ type: Money, nullable: true, description: 'Price of one token in the requested currency.', resolve: (b) => b.price ?? null }),
-    balanceValue: t.field({
-      type: Money,
-      nullable: true,
-      description: 'Value of the balance in the requested currency.',
-      resolve: (b) => b.balanceValue ?? null,
-    }),
+    balance: t.expose('balance', { type: 'BigInt', description: 'Balance in the smallest unit (wei).' }),
+    price: t.expose('price', { type: Money, nullable: true, description: 'Price of one token in the requested currency.' }),
+    balanceValue: t.expose('balanceValue', { type: Money, nullable: true, description: 'Value of the balance in the requested currency.' }),
   }),
 });
 

@@ -23,8 +23,8 @@ const WIRE_NETWORKS = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' } a
 export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastActivity').implement({
   description: 'The latest creation or consumption of a UTXO of some addresses on one primary-network chain.',
   fields: (t) => ({
-    timestamp: t.field({ type: 'Timestamp', description: 'When it happened.', resolve: (a) => a.timestamp }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Height of the block it happened in, on that chain.', resolve: (a) => a.blockNumber }),
+    timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'When it happened.' }),
+    blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Height of the block it happened in, on that chain.' }),
     txHash: t.exposeString('txHash', { description: 'Id of the transaction that created or consumed the UTXO.' }),
     utxoId: t.exposeString('utxoId', { description: 'Id of the UTXO (cb58), for `Network.utxos`.' }),
     isConsumed: t.exposeBoolean('isConsumed', { description: 'True when the activity spent the UTXO, false when it created it.' }),
@@ -50,7 +50,7 @@ interface ChainRefShape {
 export const PrimaryNetworkChainRef = builder.objectRef<ChainRefShape>('PrimaryNetworkChainRef').implement({
   description: 'A primary-network chain, by id and alias, with its blockchain record.',
   fields: (t) => ({
-    blockchainId: t.string({ description: 'The blockchain id (cb58).', resolve: (c) => c.blockchainId }),
+    blockchainId: t.exposeString('blockchainId', { description: 'The blockchain id (cb58).' }),
     chainName: t.field({
       type: PrimaryNetworkChainName,
       description: 'The chain by alias; UNKNOWN for an id outside this network\'s primary chains.',

@@ -74,7 +74,7 @@ export const SharedAssetAmount = builder.objectRef<WithNetwork<WireSharedAssetAm
   description: 'An amount of one asset waiting in the atomic (shared) memory between this chain and another, to be imported.',
   fields: (t) => ({
     ...aggregatedAmountFields(t),
-    sharedWithChainId: t.string({ description: 'Blockchain id of the other chain (the one that exported it).', resolve: (a) => a.sharedWithChainId }),
+    sharedWithChainId: t.exposeString('sharedWithChainId', { description: 'Blockchain id of the other chain (the one that exported it).' }),
     sharedWithChainName: t.field({
       type: PrimaryNetworkChainName,
       description: 'The other chain by alias; UNKNOWN for a chain outside the primary network.',
@@ -86,7 +86,7 @@ export const SharedAssetAmount = builder.objectRef<WithNetwork<WireSharedAssetAm
       description: 'The other chain\'s blockchain record.',
       resolve: (a) => blockchainKey(a.network, a.sharedWithChainId),
     }),
-    status: t.string({ nullable: true, description: 'P-Chain only: the state of the shared amount, as the Data API names it.', resolve: (a) => a.status ?? null }),
+    status: t.exposeString('status', { nullable: true, description: 'P-Chain only: the state of the shared amount, as the Data API names it.' }),
   }),
 });
 

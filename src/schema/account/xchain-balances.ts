@@ -24,7 +24,7 @@ export const XChainBalance = builder.objectRef<XBalanceShape>('XChainBalance').i
   description: 'The amount of one asset an address holds on the X-Chain.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58), or the alias the node uses for it (e.g. "AVAX").' }),
-    balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
+    balance: t.expose('balance', { type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.' }),
     asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
   }),
 });
@@ -33,7 +33,7 @@ export const XChainAssetBalance = builder.objectRef<XBalanceShape>('XChainAssetB
   description: 'The amount of one asset an address holds on the X-Chain, with the UTXOs that make it up.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58) or "AVAX", as asked.' }),
-    balance: t.field({ type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.', resolve: (b) => b.balance }),
+    balance: t.expose('balance', { type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.' }),
     utxos: t.field({ type: [UtxoRef], description: 'The UTXOs that hold the amount.', resolve: (b) => (b.utxoIds ?? []).map(utxoRefFrom) }),
     asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
   }),

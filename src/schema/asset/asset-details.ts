@@ -100,7 +100,7 @@ XChainAssetDetails.implement({
   description:
     'An X-Chain asset, whether the Data API (`GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}`) or the X-Chain node (`avm.getAssetDescription`) described it: name, symbol and denomination from either, kind, cap and creation time from the Data API. A member only one source gives is read from it, by the asset id, when selected; null when that source does not know the asset.',
   fields: (t) => ({
-    assetId: t.string({ description: 'Id of the asset (cb58): the id of the transaction that created it.', resolve: (a) => a.assetId }),
+    assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58): the id of the transaction that created it.' }),
     name: t.string({ description: 'Human-readable name (not necessarily unique).', resolve: (a) => (a.details ?? a.node).name }),
     symbol: t.string({ description: 'Symbol (not necessarily unique).', resolve: (a) => (a.details ?? a.node).symbol }),
     denomination: t.int({

@@ -48,11 +48,11 @@ function primeBlocks(ctx: Context, blocks: readonly PrimaryBlockShape[]): void {
 const ProposerDetails = builder.objectRef<WireProposerDetails>('ProposerDetails').implement({
   description: 'The Snowman++ proposer wrapper of a block: who proposed it, when, and at which P-Chain height.',
   fields: (t) => ({
-    proposerId: t.string({ nullable: true, description: 'Id of the proposer block (cb58).', resolve: (p) => p.proposerId ?? null }),
-    proposerParentId: t.string({ nullable: true, description: 'Id of the parent proposer block (cb58).', resolve: (p) => p.proposerParentId ?? null }),
-    proposerNodeId: t.string({ nullable: true, description: 'The node that proposed the block (NodeID-...).', resolve: (p) => p.proposerNodeId ?? null }),
-    proposerPChainHeight: t.field({ type: 'BigInt', nullable: true, description: 'The P-Chain height the proposer window was chosen at.', resolve: (p) => p.proposerPChainHeight ?? null }),
-    proposerTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'The proposer block\'s time.', resolve: (p) => p.proposerTimestamp ?? null }),
+    proposerId: t.exposeString('proposerId', { nullable: true, description: 'Id of the proposer block (cb58).' }),
+    proposerParentId: t.exposeString('proposerParentId', { nullable: true, description: 'Id of the parent proposer block (cb58).' }),
+    proposerNodeId: t.exposeString('proposerNodeId', { nullable: true, description: 'The node that proposed the block (NodeID-...).' }),
+    proposerPChainHeight: t.expose('proposerPChainHeight', { type: 'BigInt', nullable: true, description: 'The P-Chain height the proposer window was chosen at.' }),
+    proposerTimestamp: t.expose('proposerTimestamp', { type: 'Timestamp', nullable: true, description: 'The proposer block\'s time.' }),
   }),
 });
 

@@ -44,9 +44,9 @@ Vertex.implement({
   fields: (t) => ({
     vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
     parentHashes: t.exposeStringList('parentHashes', { description: 'Ids of its parent vertices.' }),
-    vertexHeight: t.field({ type: 'BigInt', description: 'Height in the DAG.', resolve: (v) => v.vertexHeight }),
-    vertexIndex: t.field({ type: 'BigInt', description: 'Position in the order vertices were accepted.', resolve: (v) => v.vertexIndex }),
-    vertexTimestamp: t.field({ type: 'Timestamp', description: 'When it was accepted.', resolve: (v) => v.vertexTimestamp }),
+    vertexHeight: t.expose('vertexHeight', { type: 'BigInt', description: 'Height in the DAG.' }),
+    vertexIndex: t.expose('vertexIndex', { type: 'BigInt', description: 'Position in the order vertices were accepted.' }),
+    vertexTimestamp: t.expose('vertexTimestamp', { type: 'Timestamp', description: 'When it was accepted.' }),
     txCount: t.exposeInt('txCount', { description: 'Number of transactions in it.' }),
     transactions: t.exposeStringList('transactions', { description: 'Ids of its transactions.' }),
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Serialized size in bytes.' }),

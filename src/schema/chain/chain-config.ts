@@ -78,7 +78,7 @@ export const ChainConfigPrecompile = builder.objectRef<ChainConfigPrecompileShap
       description: 'Warp: true when messages from the primary network need primary-network signers.',
       resolve: (p) => bool(p.config.requirePrimaryNetworkSigners),
     }),
-    config: t.field({ type: 'JSON', description: 'The entry as the node sent it, including keys not typed here.', resolve: (p) => p.config }),
+    config: t.expose('config', { type: 'JSON', description: 'The entry as the node sent it, including keys not typed here.' }),
   }),
 });
 

@@ -154,13 +154,8 @@ export const Chain = builder.loadableNode('Chain', {
     explorerUrl: t.exposeString('explorerUrl', { nullable: true, description: 'Block explorer URL.' }),
     rpcUrl: t.exposeString('rpcUrl', { description: 'Public JSON-RPC URL.' }),
     wsUrl: t.exposeString('wsUrl', { nullable: true, description: 'Public WebSocket URL.' }),
-    utilityAddresses: t.field({
-      type: UtilityAddresses,
-      nullable: true,
-      description: 'Well-known contracts on the chain.',
-      resolve: (c) => c.utilityAddresses ?? null,
-    }),
-    networkToken: t.field({ type: NetworkToken, description: 'The native token.', resolve: (c) => c.networkToken }),
+    utilityAddresses: t.expose('utilityAddresses', { type: UtilityAddresses, nullable: true, description: 'Well-known contracts on the chain.' }),
+    networkToken: t.expose('networkToken', { type: NetworkToken, description: 'The native token.' }),
     chainLogoUri: t.exposeString('chainLogoUri', { nullable: true, description: 'Logo image URL.' }),
     private: t.exposeBoolean('private', { nullable: true, description: 'True when the chain is private.' }),
     enabledFeatures: t.field({

@@ -13,27 +13,15 @@ export const FeeConfig = builder.objectRef<EvmFeeConfig>('FeeConfig').implement(
   description:
     'The dynamic-fee parameters a subnet-EVM chain applies at a block (`eth_feeConfig`): the genesis config or the last one its fee manager set.',
   fields: (t) => ({
-    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit of each block.', resolve: (f) => f.gasLimit }),
-    targetBlockRate: t.field({ type: 'BigInt', description: 'Target seconds between blocks.', resolve: (f) => f.targetBlockRate }),
-    minBaseFee: t.field({ type: 'BigInt', description: 'Lowest base fee per gas, in wei.', resolve: (f) => f.minBaseFee }),
-    targetGas: t.field({ type: 'BigInt', description: 'Gas the chain targets per fee-update window (10 seconds); above it the base fee rises.', resolve: (f) => f.targetGas }),
-    baseFeeChangeDenominator: t.field({
-      type: 'BigInt',
-      description: 'Damps base-fee changes: the base fee moves by at most 1/denominator of itself per window.',
-      resolve: (f) => f.baseFeeChangeDenominator,
-    }),
-    minBlockGasCost: t.field({ type: 'BigInt', description: 'Lowest block gas cost.', resolve: (f) => f.minBlockGasCost }),
-    maxBlockGasCost: t.field({ type: 'BigInt', description: 'Highest block gas cost.', resolve: (f) => f.maxBlockGasCost }),
-    blockGasCostStep: t.field({
-      type: 'BigInt',
-      description: 'How much the block gas cost changes per second of distance from the target block rate.',
-      resolve: (f) => f.blockGasCostStep,
-    }),
-    lastChangedAt: t.field({
-      type: 'BigInt',
-      description: 'Block number at which this config took effect through the fee manager; 0 when the genesis config applies.',
-      resolve: (f) => f.lastChangedAt,
-    }),
+    gasLimit: t.expose('gasLimit', { type: 'BigInt', description: 'Gas limit of each block.' }),
+    targetBlockRate: t.expose('targetBlockRate', { type: 'BigInt', description: 'Target seconds between blocks.' }),
+    minBaseFee: t.expose('minBaseFee', { type: 'BigInt', description: 'Lowest base fee per gas, in wei.' }),
+    targetGas: t.expose('targetGas', { type: 'BigInt', description: 'Gas the chain targets per fee-update window (10 seconds); above it the base fee rises.' }),
+    baseFeeChangeDenominator: t.expose('baseFeeChangeDenominator', { type: 'BigInt', description: 'Damps base-fee changes: the base fee moves by at most 1/denominator of itself per window.' }),
+    minBlockGasCost: t.expose('minBlockGasCost', { type: 'BigInt', description: 'Lowest block gas cost.' }),
+    maxBlockGasCost: t.expose('maxBlockGasCost', { type: 'BigInt', description: 'Highest block gas cost.' }),
+    blockGasCostStep: t.expose('blockGasCostStep', { type: 'BigInt', description: 'How much the block gas cost changes per second of distance from the target block rate.' }),
+    lastChangedAt: t.expose('lastChangedAt', { type: 'BigInt', description: 'Block number at which this config took effect through the fee manager; 0 when the genesis config applies.' }),
   }),
 });
 

@@ -53,12 +53,8 @@ export const EvmGenesisFeeConfig = builder.objectRef<WireEvmGenesisFeeConfig>('E
 export const EvmGenesisRewardConfig = builder.objectRef<WireEvmGenesisRewardConfig>('EvmGenesisRewardConfig').implement({
   description: 'Where a subnet-EVM chain\'s fees go, as its reward manager is first configured (`initialRewardConfig`).',
   fields: (t) => ({
-    allowFeeRecipients: t.boolean({
-      nullable: true,
-      description: 'True when block producers may name their own fee recipient.',
-      resolve: (c) => c.allowFeeRecipients ?? null,
-    }),
-    rewardAddress: t.string({ nullable: true, description: 'The address fees are paid to; null when not set (fees are burnt or go to producers).', resolve: (c) => c.rewardAddress ?? null }),
+    allowFeeRecipients: t.exposeBoolean('allowFeeRecipients', { nullable: true, description: 'True when block producers may name their own fee recipient.' }),
+    rewardAddress: t.exposeString('rewardAddress', { nullable: true, description: 'The address fees are paid to; null when not set (fees are burnt or go to producers).' }),
   }),
 });
 
@@ -69,18 +65,8 @@ export const EvmGenesisAllowListConfig = builder.objectRef<WireEvmGenesisAllowLi
     adminAddresses: t.stringList({ nullable: true, description: 'Addresses that administer the list.', resolve: (c) => c.adminAddresses ?? null }),
     managerAddresses: t.stringList({ nullable: true, description: 'Addresses that manage the list.', resolve: (c) => c.managerAddresses ?? null }),
     enabledAddresses: t.stringList({ nullable: true, description: 'Addresses allowed to use the feature.', resolve: (c) => c.enabledAddresses ?? null }),
-    initialRewardConfig: t.field({
-      type: EvmGenesisRewardConfig,
-      nullable: true,
-      description: 'Reward manager only: where fees go from activation (`initialRewardConfig`); null when not set.',
-      resolve: (c) => c.initialRewardConfig ?? null,
-    }),
-    initialFeeConfig: t.field({
-      type: EvmGenesisFeeConfig,
-      nullable: true,
-      description: 'Fee manager only: the fee config it sets at activation (`initialFeeConfig`); null when not set.',
-      resolve: (c) => c.initialFeeConfig ?? null,
-    }),
+    initialRewardConfig: t.expose('initialRewardConfig', { type: EvmGenesisRewardConfig, nullable: true, description: 'Reward manager only: where fees go from activation (`initialRewardConfig`); null when not set.' }),
+    initialFeeConfig: t.expose('initialFeeConfig', { type: EvmGenesisFeeConfig, nullable: true, description: 'Fee manager only: the fee config it sets at activation (`initialFeeConfig`); null when not set.' }),
   }),
 });
 
@@ -88,12 +74,8 @@ export const EvmGenesisWarpConfig = builder.objectRef<WireEvmGenesisWarpConfig>(
   description: 'The Warp messaging precompile as configured at genesis.',
   fields: (t) => ({
     blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When Warp activates.', resolve: (c) => seconds(c.blockTimestamp) }),
-    quorumNumerator: t.int({ nullable: true, description: 'Share of stake (out of 100) whose signatures make a valid message.', resolve: (c) => c.quorumNumerator ?? null }),
-    requirePrimaryNetworkSigners: t.boolean({
-      nullable: true,
-      description: 'True when messages from the primary network need primary-network signers.',
-      resolve: (c) => c.requirePrimaryNetworkSigners ?? null,
-    }),
+    quorumNumerator: t.exposeInt('quorumNumerator', { nullable: true, description: 'Share of stake (out of 100) whose signatures make a valid message.' }),
+    requirePrimaryNetworkSigners: t.exposeBoolean('requirePrimaryNetworkSigners', { nullable: true, description: 'True when messages from the primary network need primary-network signers.' }),
   }),
 });
 
@@ -140,7 +122,7 @@ export const EvmGenesisConfig = builder.objectRef<WireEvmGenesisConfig>('EvmGene
         t.field({ type: 'BigInt', nullable: true, description: `Block at which ${fork} rules apply.`, resolve: (c) => quantity(c[name]) }),
       ]),
     ),
-    eip150Hash: t.string({ nullable: true, description: 'Block hash pinned by EIP-150.', resolve: (c) => c.eip150Hash ?? null }),
+    eip150Hash: t.exposeString('eip150Hash', { nullable: true, description: 'Block hash pinned by EIP-150.' }),
     subnetEVMTimestamp: t.field({
       type: 'Timestamp',
       nullable: true,
@@ -153,13 +135,9 @@ export const EvmGenesisConfig = builder.objectRef<WireEvmGenesisConfig>('EvmGene
         t.field({ type: 'Timestamp', nullable: true, description: `When ${what} apply; null when the genesis does not schedule it.`, resolve: (c) => seconds(c[name]) }),
       ]),
     ),
-    feeConfig: t.field({ type: EvmGenesisFeeConfig, nullable: true, description: 'Dynamic-fee parameters.', resolve: (c) => c.feeConfig ?? null }),
-    allowFeeRecipients: t.boolean({
-      nullable: true,
-      description: 'True when block producers may name their own fee recipient.',
-      resolve: (c) => c.allowFeeRecipients ?? null,
-    }),
-    warpConfig: t.field({ type: EvmGenesisWarpConfig, nullable: true, description: 'Warp messaging precompile.', resolve: (c) => c.warpConfig ?? null }),
+    feeConfig: t.expose('feeConfig', { type: EvmGenesisFeeConfig, nullable: true, description: 'Dynamic-fee parameters.' }),
+    allowFeeRecipients: t.exposeBoolean('allowFeeRecipients', { nullable: true, description: 'True when block producers may name their own fee recipient.' }),
+    warpConfig: t.expose('warpConfig', { type: EvmGenesisWarpConfig, nullable: true, description: 'Warp messaging precompile.' }),
     ...Object.fromEntries(
       ALLOW_LISTS.map(([name, what]) => [
         name,
@@ -183,20 +161,15 @@ export const EvmGenesisAlloc = builder.objectRef<AllocEntry>('EvmGenesisAlloc').
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The account address.' }),
     balance: t.field({ type: 'BigInt', nullable: true, description: 'Balance at genesis, in wei.', resolve: (a) => quantity(a.balance) }),
-    code: t.string({ nullable: true, description: 'Contract bytecode (hex), for contracts deployed at genesis.', resolve: (a) => a.code ?? null }),
-    storage: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'Storage slots set at genesis, as an object of 32-byte hex keys to values.',
-      resolve: (a) => a.storage ?? null,
-    }),
+    code: t.exposeString('code', { nullable: true, description: 'Contract bytecode (hex), for contracts deployed at genesis.' }),
+    storage: t.expose('storage', { type: 'JSON', nullable: true, description: 'Storage slots set at genesis, as an object of 32-byte hex keys to values.' }),
   }),
 });
 
 export const EvmGenesis = builder.objectRef<WireEvmGenesis>('EvmGenesis').implement({
   description: 'The genesis block of an EVM blockchain, as the Data API parses it.',
   fields: (t) => ({
-    config: t.field({ type: EvmGenesisConfig, nullable: true, description: 'The chain configuration.', resolve: (g) => g.config ?? null }),
+    config: t.expose('config', { type: EvmGenesisConfig, nullable: true, description: 'The chain configuration.' }),
     alloc: t.field({
       type: [EvmGenesisAlloc],
       nullable: true,
@@ -204,19 +177,19 @@ export const EvmGenesis = builder.objectRef<WireEvmGenesis>('EvmGenesis').implem
       resolve: (g) => (g.alloc ? Object.entries(g.alloc).map(([address, entry]) => ({ address, ...entry })) : null),
     }),
     airdropAmount: t.field({ type: 'BigInt', nullable: true, description: 'Airdrop amount per claimant, when the chain has one.', resolve: (g) => quantity(g.airdropAmount) }),
-    airdropHash: t.string({ nullable: true, description: 'Merkle root of the airdrop, when the chain has one.', resolve: (g) => g.airdropHash ?? null }),
+    airdropHash: t.exposeString('airdropHash', { nullable: true, description: 'Merkle root of the airdrop, when the chain has one.' }),
     baseFeePerGas: t.field({ type: 'BigInt', nullable: true, description: 'Base fee of the genesis block, in wei.', resolve: (g) => quantity(g.baseFeePerGas) }),
     blobGasUsed: t.field({ type: 'BigInt', nullable: true, description: 'Blob gas used by the genesis block.', resolve: (g) => quantity(g.blobGasUsed) }),
     excessBlobGas: t.field({ type: 'BigInt', nullable: true, description: 'Excess blob gas of the genesis block.', resolve: (g) => quantity(g.excessBlobGas) }),
-    coinbase: t.string({ nullable: true, description: 'Coinbase address.', resolve: (g) => g.coinbase ?? null }),
+    coinbase: t.exposeString('coinbase', { nullable: true, description: 'Coinbase address.' }),
     difficulty: t.field({ type: 'BigInt', nullable: true, description: 'Difficulty.', resolve: (g) => quantity(g.difficulty) }),
-    extraData: t.string({ nullable: true, description: 'Extra data (hex).', resolve: (g) => g.extraData ?? null }),
+    extraData: t.exposeString('extraData', { nullable: true, description: 'Extra data (hex).' }),
     gasLimit: t.field({ type: 'BigInt', nullable: true, description: 'Gas limit of the genesis block.', resolve: (g) => quantity(g.gasLimit) }),
     gasUsed: t.field({ type: 'BigInt', nullable: true, description: 'Gas used by the genesis block.', resolve: (g) => quantity(g.gasUsed) }),
-    mixHash: t.string({ nullable: true, description: 'Mix hash.', resolve: (g) => g.mixHash ?? null }),
+    mixHash: t.exposeString('mixHash', { nullable: true, description: 'Mix hash.' }),
     nonce: t.field({ type: 'BigInt', nullable: true, description: 'Nonce.', resolve: (g) => quantity(g.nonce) }),
     number: t.field({ type: 'BigInt', nullable: true, description: 'Block number of the genesis block.', resolve: (g) => quantity(g.number) }),
-    parentHash: t.string({ nullable: true, description: 'Parent hash (zero).', resolve: (g) => g.parentHash ?? null }),
+    parentHash: t.exposeString('parentHash', { nullable: true, description: 'Parent hash (zero).' }),
     timestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Genesis time.', resolve: (g) => seconds(g.timestamp) }),
   }),
 });

@@ -73,22 +73,17 @@ const ActivePrecompile = builder.objectRef<EvmActivePrecompile>('ActivePrecompil
   fields: (t) => ({
     key: t.exposeString('key', { description: 'Its config key, e.g. "feeManagerConfig" or "warpConfig".' }),
     address: t.exposeString('address', { nullable: true, description: 'Its fixed contract address; null for a key this gateway does not know.' }),
-    activatedAt: t.field({
-      type: 'Timestamp',
-      nullable: true,
-      description: 'When it was enabled (Unix seconds), when the node reports it.',
-      resolve: (p) => p.timestamp,
-    }),
+    activatedAt: t.expose('timestamp', { type: 'Timestamp', nullable: true, description: 'When it was enabled (Unix seconds), when the node reports it.' }),
   }),
 });
 
 export const ActiveRules = builder.objectRef<EvmActiveRules>('ActiveRules').implement({
   description: 'The rules and precompiles in force on a subnet-EVM chain at a time (`eth_getActiveRulesAt`).',
   fields: (t) => ({
-    chainId: t.field({ type: 'BigInt', nullable: true, description: 'The chain id the rules were built for.', resolve: (r) => r.chainId }),
-    ethRules: t.field({ type: EthRules, description: 'Ethereum hard forks and EIPs in force.', resolve: (r) => r.ethRules }),
-    avalancheRules: t.field({ type: AvalancheRules, description: 'Avalanche network upgrades in force.', resolve: (r) => r.avalancheRules }),
-    precompiles: t.field({ type: [ActivePrecompile], description: 'The stateful precompiles enabled, by config key.', resolve: (r) => r.precompiles }),
+    chainId: t.expose('chainId', { type: 'BigInt', nullable: true, description: 'The chain id the rules were built for.' }),
+    ethRules: t.expose('ethRules', { type: EthRules, description: 'Ethereum hard forks and EIPs in force.' }),
+    avalancheRules: t.expose('avalancheRules', { type: AvalancheRules, description: 'Avalanche network upgrades in force.' }),
+    precompiles: t.expose('precompiles', { type: [ActivePrecompile], description: 'The stateful precompiles enabled, by config key.' }),
   }),
 });
 

@@ -424,9 +424,9 @@ export function connectionType<T, X extends object = {}>(
   const connection = builder.objectRef<ConnectionResult<T>>(`${name}Connection`).implement({
     description,
     fields: (t) => ({
-      edges: t.field({ type: [edge], description: 'The edges of this page, in upstream order.', resolve: (c) => c.edges }),
+      edges: t.expose('edges', { type: [edge], description: 'The edges of this page, in upstream order.' }),
       nodes: t.field({ type: [nodeRef], description: 'The nodes of this page, in upstream order (edges without cursors).', resolve: (c) => c.edges.map((e) => e.node) as any }),
-      pageInfo: t.field({ type: PageInfo, description: 'Where this page ends and whether more follows.', resolve: (c) => c.pageInfo }),
+      pageInfo: t.expose('pageInfo', { type: PageInfo, description: 'Where this page ends and whether more follows.' }),
     }),
   });
   connectionTypes.set(name, connection);

@@ -45,11 +45,6 @@ export const AssetWithPriceInfo = builder.objectRef<WireAssetWithPriceInfo>('Ass
   description: 'An amount of a primary-network asset with its fiat value at the time it was paid.',
   fields: (t) => ({
     ...assetAmountFields(t),
-    historicalPrice: t.field({
-      type: Money,
-      nullable: true,
-      description: 'Price of one whole unit of the asset when it was paid, in the requested currency; null when not priced.',
-      resolve: (a) => a.historicalPrice ?? null,
-    }),
+    historicalPrice: t.expose('historicalPrice', { type: Money, nullable: true, description: 'Price of one whole unit of the asset when it was paid, in the requested currency; null when not priced.' }),
   }),
 });

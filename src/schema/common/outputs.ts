@@ -21,13 +21,8 @@ export function ownersFrom(wire: { locktime?: WireUint; threshold?: WireUint; ad
 export const OutputOwners = builder.objectRef<OwnersShape>('OutputOwners').implement({
   description: 'Who may spend an output or receive a reward: `threshold` signatures of `addresses`, after `locktime`.',
   fields: (t) => ({
-    locktime: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'Unix time (seconds) before which the output cannot be spent; 0 when not locked.',
-      resolve: (o) => o.locktime,
-    }),
-    threshold: t.int({ nullable: true, description: 'How many of the addresses must sign.', resolve: (o) => o.threshold }),
+    locktime: t.expose('locktime', { type: 'BigInt', nullable: true, description: 'Unix time (seconds) before which the output cannot be spent; 0 when not locked.' }),
+    threshold: t.exposeInt('threshold', { nullable: true, description: 'How many of the addresses must sign.' }),
     addresses: t.stringList({ description: 'The owning addresses (bech32, with chain prefix).', resolve: (o) => o.addresses }),
   }),
 });
@@ -58,7 +53,7 @@ export const UtxoRef = builder.objectRef<UtxoRefShape>('UtxoRef').implement({
 export const UtxoCredential = builder.objectRef<WireUtxoCredential>('UtxoCredential').implement({
   description: 'A signature that unlocked a spent UTXO, and the public key it recovers to.',
   fields: (t) => ({
-    signature: t.string({ nullable: true, description: 'The 65-byte signature, encoded as the Data API sends it (base64).', resolve: (c) => c.signature ?? null }),
-    publicKey: t.string({ nullable: true, description: 'The signer\'s compressed public key, encoded as the Data API sends it (base64).', resolve: (c) => c.publicKey ?? null }),
+    signature: t.exposeString('signature', { nullable: true, description: 'The 65-byte signature, encoded as the Data API sends it (base64).' }),
+    publicKey: t.exposeString('publicKey', { nullable: true, description: 'The signer\'s compressed public key, encoded as the Data API sends it (base64).' }),
   }),
 });

@@ -119,13 +119,13 @@ export const UsageValueRef = builder.objectRef<UsageValue>('UsageValue').impleme
       description: 'The group\'s value (a path, a status, a chain id...); null when not split.',
       resolve: (v) => (v.groupValue === undefined || v.groupValue === null ? null : String(v.groupValue)),
     }),
-    totalRequests: t.float({ description: 'Requests counted.', resolve: (v) => v.totalRequests }),
-    requestsPerSecond: t.float({ description: 'Average requests per second over the bucket.', resolve: (v) => v.requestsPerSecond }),
-    successRatePercent: t.float({ description: 'Share of requests answered with success, in percent.', resolve: (v) => v.successRatePercent }),
-    medianResponseTimeMsecs: t.float({ description: 'Median response time, in ms.', resolve: (v) => v.medianResponseTimeMsecs }),
-    invalidRequests: t.float({ description: 'Requests refused as invalid.', resolve: (v) => v.invalidRequests }),
-    apiCreditsUsed: t.float({ description: 'API credits used.', resolve: (v) => v.apiCreditsUsed }),
-    apiCreditsWasted: t.float({ description: 'API credits spent on invalid requests.', resolve: (v) => v.apiCreditsWasted }),
+    totalRequests: t.exposeFloat('totalRequests', { description: 'Requests counted.' }),
+    requestsPerSecond: t.exposeFloat('requestsPerSecond', { description: 'Average requests per second over the bucket.' }),
+    successRatePercent: t.exposeFloat('successRatePercent', { description: 'Share of requests answered with success, in percent.' }),
+    medianResponseTimeMsecs: t.exposeFloat('medianResponseTimeMsecs', { description: 'Median response time, in ms.' }),
+    invalidRequests: t.exposeFloat('invalidRequests', { description: 'Requests refused as invalid.' }),
+    apiCreditsUsed: t.exposeFloat('apiCreditsUsed', { description: 'API credits used.' }),
+    apiCreditsWasted: t.exposeFloat('apiCreditsWasted', { description: 'API credits spent on invalid requests.' }),
   }),
 });
 
@@ -133,7 +133,7 @@ export const UsageBucket = builder.objectRef<WireUsageMetricsBucket<UsageValue>>
   description: 'One time bucket of a usage series.',
   fields: (t) => ({
     timestamp: t.field({ type: 'Timestamp', description: 'Start of the bucket, Unix seconds.', resolve: (b) => seconds(b.timestamp) }),
-    values: t.field({ type: [UsageValueRef], description: 'One value per group (one when not split).', resolve: (b) => b.values }),
+    values: t.expose('values', { type: [UsageValueRef], description: 'One value per group (one when not split).' }),
   }),
 });
 
@@ -152,7 +152,7 @@ export const UsageSeriesRef = builder.objectRef<UsageSeries>('UsageSeries').impl
     orgId: t.exposeString('orgId', { nullable: true, description: 'The organization counted (Data API usage).' }),
     network: t.exposeString('network', { nullable: true, description: 'The network counted (primary-network RPC usage).' }),
     chainId: t.exposeString('chainId', { nullable: true, description: 'The chain counted (L1 RPC usage).' }),
-    buckets: t.field({ type: [UsageBucket], description: 'The buckets, oldest first as the service sends them.', resolve: (s) => s.metrics }),
+    buckets: t.expose('metrics', { type: [UsageBucket], description: 'The buckets, oldest first as the service sends them.' }),
   }),
 });
 
@@ -167,9 +167,9 @@ export const ApiLog = builder.objectRef<WireApiLog>('ApiLog').implement({
     hostRegion: t.exposeString('hostRegion', { description: 'The region that served the request.' }),
     requestType: t.field({ type: UsageRequestType, description: 'Data or RPC request.', resolve: (l) => UsageRequestType.from(l.requestType) }),
     requestPath: t.exposeString('requestPath', { description: 'The path requested.' }),
-    responseCode: t.int({ description: 'The HTTP status answered.', resolve: (l) => l.responseCode }),
-    apiCreditsConsumed: t.float({ description: 'API credits the request used.', resolve: (l) => l.apiCreditsConsumed }),
-    requestDurationMsecs: t.float({ description: 'How long the request took, in ms.', resolve: (l) => l.requestDurationMsecs }),
+    responseCode: t.exposeInt('responseCode', { description: 'The HTTP status answered.' }),
+    apiCreditsConsumed: t.exposeFloat('apiCreditsConsumed', { description: 'API credits the request used.' }),
+    requestDurationMsecs: t.exposeFloat('requestDurationMsecs', { description: 'How long the request took, in ms.' }),
     chainId: t.exposeString('chainId', { nullable: true, description: 'The chain of the request, when it had one.' }),
     rpcMethod: t.exposeString('rpcMethod', { nullable: true, description: 'The RPC method, for RPC requests.' }),
     ipAddress: t.string({ description: 'The client\'s IP address.', resolve: (l) => l.metadata.ipAddress }),

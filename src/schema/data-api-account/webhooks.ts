@@ -109,12 +109,7 @@ export const ValidatorActivityKeyType = upstreamEnum('ValidatorActivityKeyType',
 const EvmAddressActivity = builder.objectRef<WireEvmAddressActivityWebhook>('EvmAddressActivity').implement({
   description: 'What an address-activity webhook watches: EVM addresses on one chain.',
   fields: (t) => ({
-    chain: t.field({
-      type: Chain,
-      nullable: true,
-      description: 'The chain watched; null when the Data API lists no such chain.',
-      resolve: (w) => w.chainId,
-    }),
+    chain: t.expose('chainId', { type: Chain, nullable: true, description: 'The chain watched; null when the Data API lists no such chain.' }),
     addresses: t.stringList({
       description: 'The watched addresses, as the webhook record lists them (page through long lists with `Webhook.addresses`).',
       resolve: (w) => w.metadata?.addresses ?? [],
@@ -123,12 +118,8 @@ const EvmAddressActivity = builder.objectRef<WireEvmAddressActivityWebhook>('Evm
       description: 'Only logs with these event signatures (topic 0) are delivered; empty: all.',
       resolve: (w) => w.metadata?.eventSignatures ?? [],
     }),
-    includeInternalTxs: t.boolean({
-      nullable: true,
-      description: 'Whether deliveries include internal transactions (traces; C-Chain only).',
-      resolve: (w) => w.includeInternalTxs ?? null,
-    }),
-    includeLogs: t.boolean({ nullable: true, description: 'Whether deliveries include the transactions\' logs.', resolve: (w) => w.includeLogs ?? null }),
+    includeInternalTxs: t.exposeBoolean('includeInternalTxs', { nullable: true, description: 'Whether deliveries include internal transactions (traces; C-Chain only).' }),
+    includeLogs: t.exposeBoolean('includeLogs', { nullable: true, description: 'Whether deliveries include the transactions\' logs.' }),
   }),
 });
 
@@ -142,7 +133,7 @@ const BalanceThreshold = builder
         description: 'The kind of balance compared.',
         resolve: (b) => PrimaryNetworkBalanceType.from(b.balanceType),
       }),
-      threshold: t.field({ type: 'BigInt', description: 'The threshold, in nAVAX.', resolve: (b) => b.balanceThreshold }),
+      threshold: t.expose('balanceThreshold', { type: 'BigInt', description: 'The threshold, in nAVAX.' }),
     }),
   });
 

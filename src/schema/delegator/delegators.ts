@@ -43,12 +43,12 @@ Delegator.implement({
       resolve: (d) => DelegationStatus.from(d.delegationStatus),
     }),
     rewardAddresses: t.exposeStringList('rewardAddresses', { description: 'Addresses the reward goes to (bech32).' }),
-    amountDelegated: t.field({ type: 'BigInt', description: 'Stake delegated, in nAVAX.', resolve: (d) => d.amountDelegated }),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigInt', description: 'Stake delegated, in nAVAX.' }),
     delegationFee: t.exposeString('delegationFee', {
       description: 'The validator\'s fee on the reward, as a percentage with four decimals (e.g. "2.0000"); a decimal, not an amount.',
     }),
-    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the delegation period.', resolve: (d) => d.startTimestamp }),
-    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the delegation period.', resolve: (d) => d.endTimestamp }),
+    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the delegation period.' }),
+    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp', description: 'End of the delegation period.' }),
     grossReward: t.field({
       type: 'BigInt',
       nullable: true,

@@ -177,10 +177,10 @@ builder.objectFields(Account, (t) => ({
 
 // Where an internal transaction ran: links to its transaction and block, as token transfers have.
 builder.objectFields(InternalTransaction, (t) => ({
-  chain: t.field({ type: Chain, description: 'The chain it ran on.', resolve: (i) => i.chainId }),
-  blockNumber: t.field({ type: 'BigInt', description: 'Number of the block it ran in.', resolve: (i) => i.blockNumber }),
+  chain: t.expose('chainId', { type: Chain, description: 'The chain it ran on.' }),
+  blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Number of the block it ran in.' }),
   blockHash: t.exposeString('blockHash', { description: 'Hash of the block it ran in.' }),
-  blockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the block, Unix seconds.', resolve: (i) => i.blockTimestamp }),
+  blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp', description: 'Time of the block, Unix seconds.' }),
   block: t.field({ type: Block, nullable: true, description: 'The block it ran in.', resolve: (i) => blockKey(i.chainId, i.blockHash) }),
   txHash: t.exposeString('txHash', { description: 'Hash of the transaction it ran in.' }),
   transaction: t.field({ type: Transaction, nullable: true, description: 'The transaction it ran in.', resolve: (i) => txKey(i.chainId, i.txHash) }),

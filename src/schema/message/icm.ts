@@ -109,7 +109,7 @@ export const IcmDestinationTransaction = builder.objectRef<LegShape<WireIcmDesti
 export const IcmReceipt = builder.objectRef<WireIcmReceipt>('IcmReceipt').implement({
   description: 'A delivery receipt a message carries back: it acknowledges an earlier message in the opposite direction so its relayer can redeem the reward.',
   fields: (t) => ({
-    receivedMessageNonce: t.field({ type: 'BigInt', description: 'Nonce of the acknowledged message.', resolve: (r) => r.receivedMessageNonce }),
+    receivedMessageNonce: t.expose('receivedMessageNonce', { type: 'BigInt', description: 'Nonce of the acknowledged message.' }),
     relayerRewardAddress: t.exposeString('relayerRewardAddress', { description: 'Address that may redeem the acknowledged message\'s reward.' }),
   }),
 });
@@ -123,8 +123,8 @@ export const IcmRewardDetails = builder.objectRef<WireIcmRewardDetails>('IcmRewa
     decimals: t.exposeInt('decimals', { description: 'Decimal places of the token.' }),
     logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo image URL.' }),
     ercType: t.exposeString('ercType', { description: 'Token standard, as the Data API names it ("ERC-20").' }),
-    price: t.field({ type: Money, nullable: true, description: 'Price of one whole token, when known.', resolve: (r) => r.price ?? null }),
-    value: t.field({ type: 'BigInt', description: 'The fee, in the token\'s smallest unit.', resolve: (r) => r.value }),
+    price: t.expose('price', { type: Money, nullable: true, description: 'Price of one whole token, when known.' }),
+    value: t.expose('value', { type: 'BigInt', description: 'The fee, in the token\'s smallest unit.' }),
   }),
 });
 
@@ -172,7 +172,7 @@ InterchainMessage.implement({
       description: 'The destination chain; null when the Data API does not index it.',
       resolve: async (m, _, ctx) => (await findChain(ctx, m.destinationEvmChainId)) ?? findChain(ctx, m.destinationBlockchainId),
     }),
-    messageNonce: t.field({ type: 'BigInt', description: 'The message\'s nonce on the source chain\'s messenger.', resolve: (m) => m.messageNonce }),
+    messageNonce: t.expose('messageNonce', { type: 'BigInt', description: 'The message\'s nonce on the source chain\'s messenger.' }),
     from: t.field({
       type: Account,
       description: 'The sender, as an account on the source chain.',
@@ -187,7 +187,7 @@ InterchainMessage.implement({
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'True when the recipient executed the message successfully.' }),
     receipts: t.field({ type: [IcmReceipt], description: 'Receipts of earlier messages this message carries back.', resolve: (m) => m.receipts ?? [] }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'True when this message\'s own receipt has reached the source chain.' }),
-    rewardDetails: t.field({ type: IcmRewardDetails, description: 'The relayer fee the message offers.', resolve: (m) => m.rewardDetails }),
+    rewardDetails: t.expose('rewardDetails', { type: IcmRewardDetails, description: 'The relayer fee the message offers.' }),
     sourceTransaction: t.field({
       type: IcmSourceTransaction,
       nullable: true,

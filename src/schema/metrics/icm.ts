@@ -56,7 +56,7 @@ function pairFields<T extends { srcBlockchainId?: string; destBlockchainId?: str
 export const IcmMetricPoint = builder.objectRef<WireIcmMetricPoint>('IcmMetricPoint').implement({
   description: 'ICM messages sent in one time interval, for one source/destination group.',
   fields: (t) => ({
-    timestamp: t.field({ type: 'Timestamp', description: 'Start of the interval (Unix seconds, UTC).', resolve: (p) => p.timestamp }),
+    timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'Start of the interval (Unix seconds, UTC).' }),
     value: t.exposeFloat('value', { description: 'Messages sent in the interval.' }),
     ...pairFields(t),
   }),

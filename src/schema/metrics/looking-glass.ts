@@ -203,7 +203,7 @@ export const MatchedAddressConnection = connectionType<{ address: string }, Comp
 );
 
 builder.objectFields(MatchedAddressConnection, (t) => ({
-  totalCount: t.int({ nullable: true, description: 'Addresses the whole query matched (all pages); null when no page was read.', resolve: (c) => c.totalCount ?? null }),
+  totalCount: t.exposeInt('totalCount', { nullable: true, description: 'Addresses the whole query matched (all pages); null when no page was read.' }),
   conditionCounts: t.field({
     type: [ConditionCount],
     description: 'Addresses each condition matched on its own, by condition id (empty when no page was read).',

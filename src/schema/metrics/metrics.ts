@@ -11,7 +11,7 @@ import { expiredToken } from './shared.js';
 export const MetricPoint = builder.objectRef<WireMetricPoint>('MetricPoint').implement({
   description: 'One point of a metric series: the value over one interval (a day for `avgTps`; an hour, day, week or month for the v2 series).',
   fields: (t) => ({
-    timestamp: t.field({ type: 'Timestamp', description: 'Start of the interval the value covers (Unix seconds, UTC; 00:00 for a day).', resolve: (p) => p.timestamp }),
+    timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'Start of the interval the value covers (Unix seconds, UTC; 00:00 for a day).' }),
     value: t.exposeFloat('value', { description: 'The value for that interval.' }),
   }),
 });
@@ -29,17 +29,8 @@ export const MetricPointConnection = connectionType<WireMetricPoint, SeriesInfo>
 );
 
 builder.objectFields(MetricPointConnection, (t) => ({
-  status: t.int({
-    nullable: true,
-    description: 'The `status` the metrics service sent with the series (its HTTP status, repeated in the body; `avgTps` only); null when it sent none.',
-    resolve: (c) => c.status ?? null,
-  }),
-  lastRun: t.field({
-    type: 'Timestamp',
-    nullable: true,
-    description: 'When the service last updated the series (its `lastRun`, Unix seconds; `avgTps` only); null when it sent none.',
-    resolve: (c) => c.lastRun ?? null,
-  }),
+  status: t.exposeInt('status', { nullable: true, description: 'The `status` the metrics service sent with the series (its HTTP status, repeated in the body; `avgTps` only); null when it sent none.' }),
+  lastRun: t.expose('lastRun', { type: 'Timestamp', nullable: true, description: 'When the service last updated the series (its `lastRun`, Unix seconds; `avgTps` only); null when it sent none.' }),
 }));
 
 /**

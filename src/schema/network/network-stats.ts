@@ -14,21 +14,17 @@ export const StakingDistribution = builder.objectRef<WireStakingDistribution>('S
   description: 'The validators running one AvalancheGo version and their stake.',
   fields: (t) => ({
     version: t.exposeString('version', { description: 'The AvalancheGo version (e.g. "avalanchego/1.13.2").' }),
-    amountStaked: t.field({ type: 'BigInt', description: 'Stake of those validators, in nAVAX.', resolve: (d) => d.amountStaked }),
-    validatorCount: t.int({ description: 'How many validators run it.', resolve: (d) => d.validatorCount }),
+    amountStaked: t.expose('amountStaked', { type: 'BigInt', description: 'Stake of those validators, in nAVAX.' }),
+    validatorCount: t.exposeInt('validatorCount', { description: 'How many validators run it.' }),
   }),
 });
 
 export const NetworkValidatorDetails = builder.objectRef<WireNetworkDetails['validatorDetails']>('NetworkValidatorDetails').implement({
   description: 'The primary network\'s current validators, together.',
   fields: (t) => ({
-    validatorCount: t.int({ description: 'How many validators validate now.', resolve: (v) => v.validatorCount }),
-    totalAmountStaked: t.field({ type: 'BigInt', description: 'Their own stake (without delegations), in nAVAX.', resolve: (v) => v.totalAmountStaked }),
-    estimatedAnnualStakingReward: t.field({
-      type: 'BigInt',
-      description: 'The rewards the current validations and delegations will pay when they end, in nAVAX.',
-      resolve: (v) => v.estimatedAnnualStakingReward,
-    }),
+    validatorCount: t.exposeInt('validatorCount', { description: 'How many validators validate now.' }),
+    totalAmountStaked: t.expose('totalAmountStaked', { type: 'BigInt', description: 'Their own stake (without delegations), in nAVAX.' }),
+    estimatedAnnualStakingReward: t.expose('estimatedAnnualStakingReward', { type: 'BigInt', description: 'The rewards the current validations and delegations will pay when they end, in nAVAX.' }),
     stakingDistributionByVersion: t.field({
       type: [StakingDistribution],
       description: 'Validators and stake per AvalancheGo version.',
@@ -43,16 +39,16 @@ export const NetworkValidatorDetails = builder.objectRef<WireNetworkDetails['val
 export const NetworkDelegatorDetails = builder.objectRef<WireNetworkDetails['delegatorDetails']>('NetworkDelegatorDetails').implement({
   description: 'The primary network\'s active delegations, together.',
   fields: (t) => ({
-    delegatorCount: t.int({ description: 'How many delegations stake now.', resolve: (d) => d.delegatorCount }),
-    totalAmountStaked: t.field({ type: 'BigInt', description: 'Their stake, in nAVAX.', resolve: (d) => d.totalAmountStaked }),
+    delegatorCount: t.exposeInt('delegatorCount', { description: 'How many delegations stake now.' }),
+    totalAmountStaked: t.expose('totalAmountStaked', { type: 'BigInt', description: 'Their stake, in nAVAX.' }),
   }),
 });
 
 export const NetworkDetails = builder.objectRef<WireNetworkDetails>('NetworkDetails').implement({
   description: 'Staking figures of a primary network: its validators and delegators.',
   fields: (t) => ({
-    validatorDetails: t.field({ type: NetworkValidatorDetails, description: 'The current validators.', resolve: (d) => d.validatorDetails }),
-    delegatorDetails: t.field({ type: NetworkDelegatorDetails, description: 'The active delegations.', resolve: (d) => d.delegatorDetails }),
+    validatorDetails: t.expose('validatorDetails', { type: NetworkValidatorDetails, description: 'The current validators.' }),
+    delegatorDetails: t.expose('delegatorDetails', { type: NetworkDelegatorDetails, description: 'The active delegations.' }),
   }),
 });
 

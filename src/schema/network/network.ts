@@ -16,7 +16,7 @@ export interface NetworkShape {
 export const Network = builder.objectRef<NetworkShape>('Network').implement({
   description: 'An Avalanche network (mainnet or Fuji): its primary network, P-Chain and X-Chain reads, and its EVM chains.',
   fields: (t) => ({
-    name: t.field({ type: NetworkName, description: 'Which network.', resolve: (n) => n.name }),
+    name: t.expose('name', { type: NetworkName, description: 'Which network.' }),
     chains: t.field({
       type: [Chain],
       nullable: true,

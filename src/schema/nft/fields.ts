@@ -26,7 +26,7 @@ NftCollection.implement({
   description:
     'An NFT contract (ERC-721 or ERC-1155) on a chain. No upstream call is made until its tokens are asked for. A node: its id is the chain and the contract address, refetched with no upstream call.',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (c) => c.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the contract.' }),
     address: t.exposeString('address', { description: 'The contract address.' }),
     tokens: t.field({
       type: NftTokenConnection,

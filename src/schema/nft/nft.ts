@@ -82,12 +82,7 @@ export const NftMetadata = builder.objectRef<MetadataShape>('NftMetadata').imple
       description: 'How far indexing of the metadata got.',
       resolve: (m) => NftMetadataStatus.from(m.indexStatus),
     }),
-    metadataLastUpdatedTimestamp: t.field({
-      type: 'Timestamp',
-      nullable: true,
-      description: 'When the metadata was last read, Unix seconds.',
-      resolve: (m) => m.metadataLastUpdatedTimestamp ?? null,
-    }),
+    metadataLastUpdatedTimestamp: t.expose('metadataLastUpdatedTimestamp', { type: 'Timestamp', nullable: true, description: 'When the metadata was last read, Unix seconds.' }),
     name: t.exposeString('name', { nullable: true, description: 'Token name from the metadata.' }),
     symbol: t.exposeString('symbol', { nullable: true, description: 'Symbol from the metadata.' }),
     description: t.exposeString('description', { nullable: true, description: 'Free-text description.' }),
@@ -137,7 +132,7 @@ export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implemen
       ? token.listing === 'balance' ? 'Erc721TokenBalance' : 'Erc721Token'
       : token.listing === 'balance' ? 'Erc1155TokenBalance' : 'Erc1155Token',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (n) => n.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the contract.' }),
     collection: t.field({
       type: NftCollection,
       description: 'The collection (contract) this token belongs to.',
@@ -149,7 +144,7 @@ export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implemen
       description: 'The token standard.',
       resolve: (n) => NftStandard.from(n.ercType),
     }),
-    tokenId: t.field({ type: 'BigInt', description: 'The token id (uint256).', resolve: (n) => n.tokenId }),
+    tokenId: t.expose('tokenId', { type: 'BigInt', description: 'The token id (uint256).' }),
     tokenUri: t.exposeString('tokenUri', { description: 'The token\'s metadata URI, as the contract returns it.' }),
     metadata: t.field({ type: NftMetadata, description: 'What the indexer read from the token URI.', resolve: (n) => n.metadata as MetadataShape }),
   }),

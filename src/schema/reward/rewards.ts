@@ -31,12 +31,12 @@ export const HistoricalReward = builder.objectRef<WireHistoricalReward>('Histori
     addresses: t.exposeStringList('addresses', { description: 'Addresses the reward was paid to (bech32).' }),
     txHash: t.exposeString('txHash', { description: 'Id of the staking transaction (validation or delegation) that earned it.' }),
     rewardTxHash: t.exposeString('rewardTxHash', { description: 'Id of the transaction that paid it.' }),
-    amountStaked: t.field({ type: 'BigInt', description: 'Stake that earned it, in nAVAX.', resolve: (r) => r.amountStaked }),
-    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the staking period.', resolve: (r) => r.startTimestamp }),
-    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the staking period.', resolve: (r) => r.endTimestamp }),
+    amountStaked: t.expose('amountStaked', { type: 'BigInt', description: 'Stake that earned it, in nAVAX.' }),
+    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the staking period.' }),
+    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp', description: 'End of the staking period.' }),
     utxoId: t.exposeString('utxoId', { description: 'Id of the UTXO that holds the reward (cb58).' }),
     outputIndex: t.exposeInt('outputIndex', { description: 'Position of that UTXO in the paying transaction.' }),
-    reward: t.field({ type: AssetWithPriceInfo, description: 'The amount paid, with its fiat value when it was paid.', resolve: (r) => r.reward }),
+    reward: t.expose('reward', { type: AssetWithPriceInfo, description: 'The amount paid, with its fiat value when it was paid.' }),
   }),
 });
 

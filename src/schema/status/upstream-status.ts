@@ -52,23 +52,15 @@ const UpstreamHealthComponent = builder.objectRef<{ name: string; status: string
 const UpstreamHealthCheck = builder.objectRef<HealthProbe>('UpstreamHealthCheck').implement({
   description: 'The answer of a service\'s health or live check, as last probed.',
   fields: (t) => ({
-    status: t.field({ type: UpstreamHealthStatus, description: 'What the check found.', resolve: (p) => p.status }),
+    status: t.expose('status', { type: UpstreamHealthStatus, description: 'What the check found.' }),
     checkedAt: t.field({
       type: 'Timestamp',
       description: 'When the probe was answered (or failed), Unix seconds. Answers are reused for UPSTREAM_HEALTH_TTL_MS.',
       resolve: (p) => Math.floor(p.checkedAt / 1000),
     }),
-    httpStatus: t.int({ nullable: true, description: 'The HTTP status of the answer; null when none came.', resolve: (p) => p.httpStatus ?? null }),
-    reason: t.string({
-      nullable: true,
-      description: 'Why the status is not the service\'s own verdict (e.g. "timeout", "connection", "HTTP 503"); null when it is.',
-      resolve: (p) => p.reason ?? null,
-    }),
-    components: t.field({
-      type: [UpstreamHealthComponent],
-      description: 'The components the service reported, in its order; empty when it sent none.',
-      resolve: (p) => p.components,
-    }),
+    httpStatus: t.exposeInt('httpStatus', { nullable: true, description: 'The HTTP status of the answer; null when none came.' }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why the status is not the service\'s own verdict (e.g. "timeout", "connection", "HTTP 503"); null when it is.' }),
+    components: t.expose('components', { type: [UpstreamHealthComponent], description: 'The components the service reported, in its order; empty when it sent none.' }),
   }),
 });
 
@@ -86,11 +78,8 @@ function probe(service: ServiceShape, check: HealthCheckKind, health: { check(s:
 const UpstreamServiceStatus = builder.objectRef<ServiceShape>('UpstreamServiceStatus').implement({
   description: 'One upstream service (or node endpoint) as the gateway sees it.',
   fields: (t) => ({
-    service: t.string({
-      description: 'The upstream\'s name, as `/ready` and the metrics label it: `data-api`, `metrics`, `node-rpc-mainnet`, `node-rpc-fuji`, or an L1 node\'s endpoint (`chain-<id>`).',
-      resolve: (s) => s.target,
-    }),
-    breaker: t.field({ type: CircuitBreakerState, description: 'The gateway\'s circuit breaker for it, now.', resolve: (s) => s.breaker }),
+    service: t.exposeString('target', { description: 'The upstream\'s name, as `/ready` and the metrics label it: `data-api`, `metrics`, `node-rpc-mainnet`, `node-rpc-fuji`, or an L1 node\'s endpoint (`chain-<id>`).' }),
+    breaker: t.expose('breaker', { type: CircuitBreakerState, description: 'The gateway\'s circuit breaker for it, now.' }),
     health: t.field({
       type: UpstreamHealthCheck,
       nullable: true,

@@ -63,19 +63,15 @@ Subnet.implement({
   fields: (t) => ({
     subnetId: t.exposeString('subnetId', { description: 'The subnet id (cb58).' }),
     network: t.field({ type: NetworkName, description: 'The network it was created on.', resolve: (s) => networkName(s.network) }),
-    createBlockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the P-Chain block that created it.', resolve: (s) => s.createBlockTimestamp }),
-    createBlockIndex: t.field({ type: 'BigInt', description: 'Height of the P-Chain block that created it.', resolve: (s) => s.createBlockIndex }),
+    createBlockTimestamp: t.expose('createBlockTimestamp', { type: 'Timestamp', description: 'Time of the P-Chain block that created it.' }),
+    createBlockIndex: t.expose('createBlockIndex', { type: 'BigInt', description: 'Height of the P-Chain block that created it.' }),
     subnetOwnershipInfo: t.field({
       type: OutputOwners,
       description: 'Who may change it (its latest owner): `threshold` signatures of `addresses` (P-Chain, bech32), after `locktime`.',
       resolve: (s) => subnetOwners(s.subnetOwnershipInfo),
     }),
     isL1: t.exposeBoolean('isL1', { description: 'True once converted to an L1 (ACP-77), which manages its validators itself.' }),
-    l1ConversionTransactionHash: t.string({
-      nullable: true,
-      description: 'Id of the ConvertSubnetToL1Tx that made it an L1.',
-      resolve: (s) => s.l1ConversionTransactionHash ?? null,
-    }),
+    l1ConversionTransactionHash: t.exposeString('l1ConversionTransactionHash', { nullable: true, description: 'Id of the ConvertSubnetToL1Tx that made it an L1.' }),
     l1ValidatorManager: t.field({
       type: L1ValidatorManager,
       nullable: true,

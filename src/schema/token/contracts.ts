@@ -93,7 +93,7 @@ export const Contract = builder.interfaceRef<ContractShape>('Contract').implemen
   // A kind the service adds later reads as an unknown contract rather than failing the answer.
   resolveType: (c) => ({ 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' })[ercTypeOf(c)],
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (c) => c.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the contract.' }),
     address: t.exposeString('address', { description: 'The contract address.' }),
     ercType: t.field({ type: TokenStandard, description: 'The token standard the contract implements, or UNKNOWN for other code.', resolve: ercTypeOf }),
     account: t.field({ type: Account, description: 'The contract\'s address as an account (its balances, transactions and transfers).', resolve: (c) => ({ chainId: c.chainId, address: c.address }) }),

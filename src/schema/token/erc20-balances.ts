@@ -21,7 +21,7 @@ import { TokenContract, type TokenContractShape } from './transfers.js';
 export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balance').implement({
   description: 'How much of one ERC-20 token an address holds, with the token\'s price and the balance\'s value when known.',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the balance.', resolve: (b) => b.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the balance.' }),
     token: t.field({
       type: TokenContract,
       description: 'The token contract (its facts come with the balance: no further call).',
@@ -36,9 +36,9 @@ export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balan
     symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Decimal places between the smallest unit and one token.' }),
     logoUri: t.exposeString('logoUri', { nullable: true, description: 'Token logo URL.' }),
-    balance: t.field({ type: 'BigInt', description: 'Balance in the token\'s smallest unit.', resolve: (b) => b.balance }),
-    price: t.field({ type: Money, nullable: true, description: 'Price of one whole token in the requested currency, when known.', resolve: (b) => b.price ?? null }),
-    balanceValue: t.field({ type: Money, nullable: true, description: 'Value of the balance in the requested currency, when the price is known.', resolve: (b) => b.balanceValue ?? null }),
+    balance: t.expose('balance', { type: 'BigInt', description: 'Balance in the token\'s smallest unit.' }),
+    price: t.expose('price', { type: Money, nullable: true, description: 'Price of one whole token in the requested currency, when known.' }),
+    balanceValue: t.expose('balanceValue', { type: Money, nullable: true, description: 'Value of the balance in the requested currency, when the price is known.' }),
     tokenReputation: t.field({
       type: TokenReputation,
       nullable: true,
@@ -55,12 +55,7 @@ export const Erc20BalanceConnection = connectionType<WireErc20TokenBalance, { na
 );
 
 builder.objectFields(Erc20BalanceConnection, (t) => ({
-  nativeBalance: t.field({
-    type: NativeBalance,
-    nullable: true,
-    description: 'The native balance at the same block and in the same currency, sent with the first page read (no extra call); null when no page was read.',
-    resolve: (c) => c.nativeTokenBalance ?? null,
-  }),
+  nativeBalance: t.expose('nativeTokenBalance', { type: NativeBalance, nullable: true, description: 'The native balance at the same block and in the same currency, sent with the first page read (no extra call); null when no page was read.' }),
 }));
 
 const ERC20_BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };

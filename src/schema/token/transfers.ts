@@ -101,16 +101,11 @@ export const TokenTransfer = builder.interfaceRef<TokenTransferShape>('TokenTran
   description: 'A token transfer event (ERC-20, ERC-721 or ERC-1155) of a transaction.',
   resolveType: (t) => ('erc20Token' in t ? 'Erc20Transfer' : 'erc721Token' in t ? 'Erc721Transfer' : 'Erc1155Transfer'),
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the transfer.', resolve: (x) => x.chainId }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Number of the block of the transfer.', resolve: (x) => x.blockNumber }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the transfer.' }),
+    blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Number of the block of the transfer.' }),
     blockHash: t.exposeString('blockHash', { description: 'Hash of the block of the transfer.' }),
-    blockTimestamp: t.field({ type: 'Timestamp', description: 'Time of the block, Unix seconds.', resolve: (x) => x.blockTimestamp }),
-    blockTimestampMilliseconds: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'Time of the block in Unix milliseconds, on chains that record it.',
-      resolve: (x) => x.blockTimestampMilliseconds ?? null,
-    }),
+    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp', description: 'Time of the block, Unix seconds.' }),
+    blockTimestampMilliseconds: t.expose('blockTimestampMilliseconds', { type: 'BigInt', nullable: true, description: 'Time of the block in Unix milliseconds, on chains that record it.' }),
     block: t.field({ type: Block, nullable: true, description: 'The block of the transfer.', resolve: (x) => blockKey(x.chainId, x.blockHash) }),
     txHash: t.exposeString('txHash', { description: 'Hash of the transaction that emitted the transfer.' }),
     transaction: t.field({
@@ -166,7 +161,7 @@ Erc20Transfer.implement({
   description: 'A transfer of ERC-20 tokens. A node: its id is the chain, the transaction and the log index.',
   interfaces: [TokenTransfer],
   fields: (t) => ({
-    value: t.field({ type: 'BigInt', description: 'Amount in the token\'s smallest unit.', resolve: (x) => x.value }),
+    value: t.expose('value', { type: 'BigInt', description: 'Amount in the token\'s smallest unit.' }),
   }),
 });
 
@@ -191,7 +186,7 @@ export const Erc1155Transfer = builder.objectRef<Erc1155TransferShape>('Erc1155T
     'A transfer of an amount of one ERC-1155 token id. Not a node: a TransferBatch event moves several token ids under one log index, and the Data API gives no position within it, so nothing names one transfer alone.',
   interfaces: [TokenTransfer],
   fields: (t) => ({
-    value: t.field({ type: 'BigInt', description: 'Amount of the token id moved.', resolve: (x) => x.value }),
+    value: t.expose('value', { type: 'BigInt', description: 'Amount of the token id moved.' }),
     erc1155Token: t.field({
       type: Erc1155Token,
       // The token comes with the transfer: no load, although the type is a node.
@@ -211,7 +206,7 @@ TokenContract.implement({
   description:
     'A token contract (ERC-20, ERC-721 or ERC-1155) on a chain. Its facts come from the transfers the Data API lists. A node: its id is the chain and the address, refetched with no upstream call.',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of the contract.', resolve: (c) => c.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of the contract.' }),
     address: t.exposeString('address', { description: 'The contract address.' }),
     ercType: t.field({
       type: TokenStandard,

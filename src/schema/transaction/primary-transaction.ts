@@ -211,7 +211,7 @@ const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction
       description: 'Change of the balance by this transaction, in nAVAX (negative when a disabled or removed validator\'s balance is returned).',
       resolve: (v) => wholeNumber(v.balanceChange),
     }),
-    blsCredentials: t.field({ type: 'JSON', nullable: true, description: 'The validator\'s BLS credentials, as the Data API sends them.', resolve: (v) => v.blsCredentials ?? null }),
+    blsCredentials: t.expose('blsCredentials', { type: 'JSON', nullable: true, description: 'The validator\'s BLS credentials, as the Data API sends them.' }),
   }),
 });
 
@@ -228,12 +228,7 @@ const BlockchainInfo = builder.objectRef<WireBlockchainInfo>('BlockchainInfo').i
   fields: (t) => ({
     chainName: t.exposeString('chainName', { description: 'The name given at creation.' }),
     vmId: t.exposeString('vmId', { description: 'Id of the VM it runs (cb58).' }),
-    genesisData: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'Its genesis: an object for EVM chains, an encoded string for other VMs.',
-      resolve: (b) => b.genesisData ?? null,
-    }),
+    genesisData: t.expose('genesisData', { type: 'JSON', nullable: true, description: 'Its genesis: an object for EVM chains, an encoded string for other VMs.' }),
   }),
 });
 
@@ -327,8 +322,8 @@ export const TransactionVertex = builder.objectRef<WireTransactionVertexDetail &
   description: 'A DAG vertex that accepted an X-Chain transaction.',
   fields: (t) => ({
     hash: t.exposeString('hash', { description: 'The vertex id (cb58).' }),
-    height: t.field({ type: 'BigInt', description: 'Height of the vertex in the DAG.', resolve: (v) => v.height }),
-    timestamp: t.field({ type: 'Timestamp', description: 'When the vertex was accepted.', resolve: (v) => v.timestamp }),
+    height: t.expose('height', { type: 'BigInt', description: 'Height of the vertex in the DAG.' }),
+    timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'When the vertex was accepted.' }),
   }),
 });
 
@@ -368,7 +363,7 @@ const EvmAtomicInput = builder.objectRef<WireEvmInput>('EvmAtomicInput').impleme
   description: 'What a C-Chain export took from an EVM account.',
   fields: (t) => ({
     fromAddress: t.exposeString('fromAddress', { description: 'The EVM account it was taken from (0x).' }),
-    asset: t.field({ type: AssetAmount, description: 'The asset and amount.', resolve: (i) => i.asset }),
+    asset: t.expose('asset', { type: AssetAmount, description: 'The asset and amount.' }),
     credentials: t.field({ type: [UtxoCredential], description: 'The signatures that authorized it.', resolve: (i) => i.credentials ?? [] }),
   }),
 });
@@ -377,7 +372,7 @@ const EvmAtomicOutput = builder.objectRef<WireEvmOutput>('EvmAtomicOutput').impl
   description: 'What a C-Chain import credited to an EVM account.',
   fields: (t) => ({
     toAddress: t.exposeString('toAddress', { description: 'The EVM account credited (0x).' }),
-    asset: t.field({ type: AssetAmount, description: 'The asset and amount.', resolve: (o) => o.asset }),
+    asset: t.expose('asset', { type: AssetAmount, description: 'The asset and amount.' }),
   }),
 });
 

@@ -140,19 +140,19 @@ export const InternalTransaction = builder.objectRef<InternalTransactionShape>('
       description: 'The EVM operation (upstream `internalTxType`).',
       resolve: (i) => InternalTransactionType.from(i.internalTxType),
     }),
-    value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (i) => i.value }),
+    value: t.expose('value', { type: 'BigInt', description: 'Native value sent, in wei.' }),
     isReverted: t.exposeBoolean('isReverted', { description: 'True when this call reverted.' }),
-    gasUsed: t.field({ type: 'BigInt', description: 'Gas used by the call.', resolve: (i) => i.gasUsed }),
-    gasLimit: t.field({ type: 'BigInt', description: 'Gas made available to the call.', resolve: (i) => i.gasLimit }),
+    gasUsed: t.expose('gasUsed', { type: 'BigInt', description: 'Gas used by the call.' }),
+    gasLimit: t.expose('gasLimit', { type: 'BigInt', description: 'Gas made available to the call.' }),
   }),
 });
 
 export const NetworkTokenDetails = builder.objectRef<WireGetTransactionResponse['networkTokenDetails']>('NetworkTokenDetails').implement({
   description: 'The chain\'s native token with its price now and at the time of a transaction.',
   fields: (t) => ({
-    networkToken: t.field({ type: NetworkToken, description: 'The native token.', resolve: (d) => d.networkToken }),
-    currentPrice: t.field({ type: Money, nullable: true, description: 'Price of one token now.', resolve: (d) => d.currentPrice ?? null }),
-    historicalPrice: t.field({ type: Money, nullable: true, description: 'Price of one token when the transaction ran.', resolve: (d) => d.historicalPrice ?? null }),
+    networkToken: t.expose('networkToken', { type: NetworkToken, description: 'The native token.' }),
+    currentPrice: t.expose('currentPrice', { type: Money, nullable: true, description: 'Price of one token now.' }),
+    historicalPrice: t.expose('historicalPrice', { type: Money, nullable: true, description: 'Price of one token when the transaction ran.' }),
   }),
 });
 
@@ -176,8 +176,8 @@ export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo
     }),
     sourceChainId: t.exposeString('sourceChainId', { nullable: true, description: 'Chain id of the sending chain, as the upstream gives it.' }),
     destinationChainId: t.exposeString('destinationChainId', { nullable: true, description: 'Chain id of the receiving chain, as the upstream gives it.' }),
-    sourceChain: t.field({ type: Chain, nullable: true, description: 'The sending chain, when indexed.', resolve: (m) => m.sourceChainId ?? null }),
-    destinationChain: t.field({ type: Chain, nullable: true, description: 'The receiving chain, when indexed.', resolve: (m) => m.destinationChainId ?? null }),
+    sourceChain: t.expose('sourceChainId', { type: Chain, nullable: true, description: 'The sending chain, when indexed.' }),
+    destinationChain: t.expose('destinationChainId', { type: Chain, nullable: true, description: 'The receiving chain, when indexed.' }),
   }),
 });
 
@@ -189,7 +189,7 @@ Transaction.implement({
   extensions: typeGuard({ checkId: checkChainHashKey }),
   description: 'A transaction of an EVM chain, as indexed by the Data API.',
   fields: (t) => ({
-    chain: t.field({ type: Chain, description: 'The chain of this transaction.', resolve: (tx) => tx.chainId }),
+    chain: t.expose('chainId', { type: Chain, description: 'The chain of this transaction.' }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id of the transaction\'s chain, as a decimal string (e.g. "43114"); with `hash`, the transaction\'s federation key.' }),
     hash: t.string({ description: 'Transaction hash (0x, 32 bytes).', resolve: (tx) => tx.native.txHash }),
     blockNumber: t.field({ type: 'BigInt', description: 'Number of the including block.', resolve: (tx) => tx.native.blockNumber }),
@@ -261,11 +261,7 @@ Transaction.implement({
 export const TransactionConnection = connectionType<TransactionShape, { totalCount: number | null }>('Transaction', Transaction, 'A page of transactions.');
 
 builder.objectFields(TransactionConnection, (t) => ({
-  totalCount: t.int({
-    nullable: true,
-    description: 'How many transactions the whole list holds, where known without reading it: a block\'s transactions (its `txCount`); null for other lists.',
-    resolve: (c) => c.totalCount ?? null,
-  }),
+  totalCount: t.exposeInt('totalCount', { nullable: true, description: 'How many transactions the whole list holds, where known without reading it: a block\'s transactions (its `txCount`); null for other lists.' }),
 }));
 
 const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };

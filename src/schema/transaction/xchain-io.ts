@@ -175,14 +175,9 @@ export const TransferableInput = builder.objectRef<InputShape>('TransferableInpu
     utxoId: t.string({ nullable: true, description: 'Id of the spent UTXO (cb58).', resolve: (i) => utxoId(i.txId, i.outputIndex) }),
     assetId: t.exposeString('assetId', { description: 'Id of the asset spent (cb58).' }),
     fxId: t.exposeString('fxId', { nullable: true, description: 'Id of the feature extension (cb58).' }),
-    amount: t.field({ type: 'BigInt', nullable: true, description: 'Amount spent, in the asset\'s smallest unit.', resolve: (i) => i.amount }),
+    amount: t.expose('amount', { type: 'BigInt', nullable: true, description: 'Amount spent, in the asset\'s smallest unit.' }),
     signatureIndices: t.intList({ description: 'Which owners of the spent UTXO signed (indices into its addresses).', resolve: (i) => i.signatureIndices }),
-    stakeableLocktime: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'For a P-Chain stakeable-lock input: Unix time until which the amount may only be staked.',
-      resolve: (i) => i.stakeableLocktime,
-    }),
+    stakeableLocktime: t.expose('stakeableLocktime', { type: 'BigInt', nullable: true, description: 'For a P-Chain stakeable-lock input: Unix time until which the amount may only be staked.' }),
   }),
 });
 
@@ -220,8 +215,8 @@ export const XChainOperation = builder.objectRef<OperationShape>('XChainOperatio
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset operated on (cb58).' }),
     fxId: t.exposeString('fxId', { nullable: true, description: 'Id of the feature extension of the operation (cb58).' }),
-    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs the operation consumes.', resolve: (o) => o.utxos }),
-    operation: t.field({ type: 'JSON', description: 'The fx operation as the node writes it (mint outputs, signature indices).', resolve: (o) => o.operation }),
+    utxos: t.expose('utxos', { type: [UtxoRef], description: 'The UTXOs the operation consumes.' }),
+    operation: t.expose('operation', { type: 'JSON', description: 'The fx operation as the node writes it (mint outputs, signature indices).' }),
   }),
 });
 
@@ -238,8 +233,8 @@ export function initialStateFrom(wire: WireInitialState): InitialStateShape {
 export const XChainInitialState = builder.objectRef<InitialStateShape>('XChainInitialState').implement({
   description: 'The outputs a new X-Chain asset starts with, under one feature extension.',
   fields: (t) => ({
-    fxIndex: t.int({ nullable: true, description: 'Index of the feature extension in the VM.', resolve: (s) => s.fxIndex }),
+    fxIndex: t.exposeInt('fxIndex', { nullable: true, description: 'Index of the feature extension in the VM.' }),
     fxId: t.exposeString('fxId', { nullable: true, description: 'Id of the feature extension (cb58).' }),
-    outputs: t.field({ type: [FxOutput], description: 'The initial outputs.', resolve: (s) => s.outputs }),
+    outputs: t.expose('outputs', { type: [FxOutput], description: 'The initial outputs.' }),
   }),
 });

@@ -31,11 +31,11 @@ export const PendingReward = builder.objectRef<PendingRewardShape>('PendingRewar
       description: 'That validator as the P-Chain reports it now; null when it is no longer a current validator.',
       resolve: (r) => validatorKey(r.network, PRIMARY_NETWORK_SUBNET_ID, r.nodeId),
     }),
-    amountStaked: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (r) => r.amountStaked }),
-    startTimestamp: t.field({ type: 'Timestamp', description: 'Start of the staking period.', resolve: (r) => r.startTimestamp }),
-    endTimestamp: t.field({ type: 'Timestamp', description: 'End of the staking period, when the reward is paid.', resolve: (r) => r.endTimestamp }),
+    amountStaked: t.expose('amountStaked', { type: 'BigInt', description: 'The stake, in nAVAX.' }),
+    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the staking period.' }),
+    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp', description: 'End of the staking period, when the reward is paid.' }),
     progress: t.exposeFloat('progress', { description: 'How much of the staking period has passed, as the Data API states it (a percentage).' }),
-    estimatedReward: t.field({ type: AssetAmount, description: 'The reward it will pay, in AVAX.', resolve: (r) => r.estimatedReward }),
+    estimatedReward: t.expose('estimatedReward', { type: AssetAmount, description: 'The reward it will pay, in AVAX.' }),
   }),
 });
 

@@ -63,10 +63,10 @@ export const ValidatorSortBy = builder.enumType('ValidatorSortBy', {
 export const ValidatorRewards = builder.objectRef<WireValidatorRewards>('ValidatorRewards').implement({
   description: 'Rewards of one validation: for validating, and the fees on delegations to it.',
   fields: (t) => ({
-    validationRewardAmount: t.field({ type: 'BigInt', description: 'Reward for validating, in nAVAX.', resolve: (r) => r.validationRewardAmount }),
-    delegationRewardAmount: t.field({ type: 'BigInt', description: 'Fees on delegators\' rewards, in nAVAX.', resolve: (r) => r.delegationRewardAmount }),
+    validationRewardAmount: t.expose('validationRewardAmount', { type: 'BigInt', description: 'Reward for validating, in nAVAX.' }),
+    delegationRewardAmount: t.expose('delegationRewardAmount', { type: 'BigInt', description: 'Fees on delegators\' rewards, in nAVAX.' }),
     rewardAddresses: t.stringList({ description: 'Addresses the rewards go to (bech32).', resolve: (r) => r.rewardAddresses ?? [] }),
-    rewardTxHash: t.string({ nullable: true, description: 'Id of the transaction that paid them (completed validations).', resolve: (r) => r.rewardTxHash ?? null }),
+    rewardTxHash: t.exposeString('rewardTxHash', { nullable: true, description: 'Id of the transaction that paid them (completed validations).' }),
   }),
 });
 
