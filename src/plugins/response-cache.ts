@@ -125,15 +125,49 @@ export function responseCacheStore(maxEntries: number, maxBytes: number): Cache 
 }
 
 /**
+ * Which partitions the cache serves (RESPONSE_CACHE_KNOWN_KEYS). An answer can only be served back to
+ * the key that asked for it, so an operation of a key this process has not seen (among the last `max`
+ * keys) runs without the cache: no cache key is hashed, no `__typename` is added, nothing is looked
+ * up, walked or stored. The key is remembered, and from its next operation on the cache takes part.
+ * A crowd of one-off keys then costs the cache nothing, neither CPU nor room that real repeats need.
+ * Keys are remembered by their fingerprint (16 characters), so the set is bounded in count and bytes.
+ * `max` 0: every operation takes part, from a key's first.
+ */
+export function knownSessions(max: number) {
+  const seen = max > 0 ? new LRUCache<string, true>({ max }) : undefined;
+  return {
+    /** Whether the cache serves this session now; remembers it for the next time. */
+    admits(session: string): boolean {
+      if (!seen || seen.get(session)) return true;
+      seen.set(session, true);
+      return false;
+    },
+  };
+}
+
+/**
  * `cache`: where entries live (Redis with REDIS_URL, else `responseCacheStore`).
+ * `knownKeys`: RESPONSE_CACHE_KNOWN_KEYS (see `knownSessions`).
  * `isRouter` (with FEDERATION_SECRET): the router's answers are a partition of their own, so that no
  * caller without the secret is served one.
  */
-export function useGatewayResponseCache(cache: Cache, isRouter?: (request: Request) => boolean): Plugin[] {
+export function useGatewayResponseCache(cache: Cache, knownKeys: number, isRouter?: (request: Request) => boolean): Plugin[] {
   // Operations with @defer or @stream are neither stored nor answered here: a stored answer would be
   // the whole of a stream, sent to a client that asked for one as a single payload, and the notices
   // of its later payloads would be lost in the merge. Their upstream reads are still cached.
   const incremental = new WeakSet<object>();
+  // One decision per request, made where the plugin first asks (its conditional-GET check or its session).
+  const sessions = knownSessions(knownKeys);
+  const admitted = new WeakMap<Request, { session: string; admitted: boolean }>();
+  const partitionOf = (request: Request) => {
+    let decided = admitted.get(request);
+    if (!decided) {
+      const session = `${keyFingerprint(Upstreams.callerKey(request.headers))}${isRouter?.(request) ? ':router' : ''}`;
+      decided = { session, admitted: sessions.admits(session) };
+      admitted.set(request, decided);
+    }
+    return decided;
+  };
   const markIncremental: Plugin = {
     onExecute({ args }) {
       if (usesIncrementalDelivery(args.document)) incremental.add(args.contextValue);
@@ -155,9 +189,10 @@ export function useGatewayResponseCache(cache: Cache, isRouter?: (request: Reque
     markIncremental,
     useResponseCache({
       cache,
-      enabled: (_request, context) => !incremental.has(context),
-      session: (request) => `${keyFingerprint(Upstreams.callerKey(request.headers))}${isRouter?.(request) ? ':router' : ''}`,
-      buildResponseCacheKey: responseCacheKey,
+      enabled: (request, context) => partitionOf(request).admitted && !incremental.has(context),
+      session: (request) => partitionOf(request).session,
+      // The plugin makes a key for every request; one the cache will not serve needs no hash.
+      buildResponseCacheKey: (input) => (input.request && !partitionOf(input.request).admitted ? 'unserved' : responseCacheKey(input)),
       ttl: TTL.moving,
       ttlPerSchemaCoordinate: responseCacheTtls(),
       // Entities of the mutation's answer (a signed message) do not appear in cached reads.

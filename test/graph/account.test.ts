@@ -304,7 +304,7 @@ describe('input checks, before any call', () => {
 describe('with the response cache on', () => {
   let cached: Harness;
   beforeAll(async () => {
-    cached = await startHarness({ DATA_API_KEY: OPERATOR_KEY, RESPONSE_CACHE_MAX_ENTRIES: '1000' });
+    cached = await startHarness({ DATA_API_KEY: OPERATOR_KEY, RESPONSE_CACHE_MAX_ENTRIES: '1000', RESPONSE_CACHE_KNOWN_KEYS: '0' });
   });
   afterAll(() => cached.close());
 

@@ -10,7 +10,7 @@ const BOUND = 64 * 1024;
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({
-    RESPONSE_CACHE_MAX_ENTRIES: '1000',
+    RESPONSE_CACHE_MAX_ENTRIES: '1000', RESPONSE_CACHE_KNOWN_KEYS: '0',
     RESPONSE_CACHE_MAX_BYTES: String(BOUND),
     CACHE_MAX_BYTES: String(BOUND),
     DOCUMENT_CACHE_MAX_BYTES: String(BOUND),

@@ -274,7 +274,7 @@ describe('with the response cache', () => {
   let cached: Harness;
   const cachedLines: string[] = [];
   beforeEach(async () => {
-    cached = await startHarness({ LOG_LEVEL: 'info', RESPONSE_CACHE_MAX_ENTRIES: '100' }, { logger: (line) => void cachedLines.push(line) });
+    cached = await startHarness({ LOG_LEVEL: 'info', RESPONSE_CACHE_MAX_ENTRIES: '100', RESPONSE_CACHE_KNOWN_KEYS: '0' }, { logger: (line) => void cachedLines.push(line) });
   });
   afterEach(() => cached.close());
 

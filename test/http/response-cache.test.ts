@@ -12,7 +12,7 @@ import { TTL } from '../../src/upstream/ttl.js';
 
 let h: SocketHarness;
 beforeAll(async () => {
-  h = await startSocketHarness({ RESPONSE_CACHE_MAX_ENTRIES: '100' });
+  h = await startSocketHarness({ RESPONSE_CACHE_MAX_ENTRIES: '100', RESPONSE_CACHE_KNOWN_KEYS: '0' });
 });
 afterAll(() => h?.close());
 
@@ -99,5 +99,43 @@ describe('response cache', () => {
     const next = await h.query<any>(query);
     expect(next.errors).toBeUndefined();
     expect(next.data.chains.length).toBeGreaterThan(0);
+  });
+});
+
+describe('response cache, with the keys it serves remembered (RESPONSE_CACHE_KNOWN_KEYS, default 10,000)', () => {
+  let known: SocketHarness;
+  beforeAll(async () => {
+    known = await startSocketHarness({ RESPONSE_CACHE_MAX_ENTRIES: '100' });
+  });
+  afterAll(() => known?.close());
+  const calls = () => known.sandbox.services.dataApi.total();
+  const query = '{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }';
+
+  it("runs a new key's first operation without the cache, then serves and stores its answers", async () => {
+    const headers = { 'x-data-api-key': 'known-one' };
+    known.sandbox.reset();
+    const first = await known.query<any, Record<string, unknown>>(query, {}, headers);
+    expect(first.errors).toBeUndefined();
+    // Neither looked up nor stored: a key's answer can only be served back to it.
+    expect(first.extensions?.responseCache).toBeUndefined();
+    const second = await known.query<any, Record<string, unknown>>(query, {}, headers);
+    expect(second.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
+    expect(calls()).toBeGreaterThan(0);
+    known.sandbox.reset();
+    const third = await known.query<any, Record<string, unknown>>(query, {}, headers);
+    expect(third.extensions?.responseCache).toEqual({ hit: true });
+    expect(third.data).toEqual(first.data);
+    expect(calls()).toBe(0);
+  });
+
+  it('remembers a key per partition: another key starts again, and the keyless callers are one partition', async () => {
+    const other = await known.query<any, Record<string, unknown>>(query, {}, { 'x-data-api-key': 'known-two' });
+    expect(other.extensions?.responseCache).toBeUndefined();
+    const anonymous = await known.query<any, Record<string, unknown>>(query);
+    expect(anonymous.extensions?.responseCache).toBeUndefined();
+    const anonymousAgain = await known.query<any, Record<string, unknown>>(query);
+    expect(anonymousAgain.extensions?.responseCache).toMatchObject({ hit: false, didCache: true });
+    const anonymousHit = await known.query<any, Record<string, unknown>>(query);
+    expect(anonymousHit.extensions?.responseCache).toEqual({ hit: true });
   });
 });

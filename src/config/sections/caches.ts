@@ -73,6 +73,13 @@ export const caches = section('caches', {
     meaning: 'The most whole answers the response cache keeps; `0` turns it off.',
     see: 'operations.md#response-cache',
   }),
+  RESPONSE_CACHE_KNOWN_KEYS: variable(whole(0, 1_000_000), {
+    key: 'responseCacheKnownKeys',
+    default: 10_000,
+    meaning:
+      'How many API keys (as fingerprints) the response cache remembers having seen: the first operation of a key it does not remember runs without the cache (its answers could only be served back to that key), and from its next operation on the cache serves and stores its answers. `0`, or with `REDIS_URL` (another replica may hold the answer): the cache takes part from every key\'s first operation.',
+    see: 'operations.md#response-cache',
+  }),
   RESPONSE_CACHE_MAX_BYTES: variable(whole(64 * 1024, 1024 * MIB), {
     key: 'responseCacheMaxBytes',
     default: memoryShare(MEMORY_SHARES.responseCache, '`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)'),
