@@ -4,7 +4,7 @@ import { closeOnSignals, startServer } from './http/server.js';
 
 try {
   const config = loadConfig();
-  const running = await startServer(config);
+  const running = await startServer(config, undefined, { settleHeap: true });
   running.logger.info(`gateway listening: GraphiQL at ${running.url}`);
   // SIGTERM (an orchestrator's stop) first leaves the load balancer's rotation; SIGINT (Ctrl-C) closes at once.
   closeOnSignals((signal) => (signal === 'SIGTERM' ? running.drain() : running.close()), running.logger);

@@ -13,7 +13,7 @@ import type { DispatcherFactory } from '../upstream/http.js';
 import { LiveSubscriptions } from '../live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withBodyLimit, withHeadLimits } from './http-limits.js';
 import { createGateway, type Gateway } from '../yoga.js';
-import type { CacheRegistry } from '../memory.js';
+import { settleHeap, type CacheRegistry } from '../memory.js';
 import { responseCacheStore } from '../plugins/response-cache.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import { RedisStore } from '../redis/store.js';
@@ -165,7 +165,8 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, close });
 }
 
-export async function startServer(config: Config, logger: Logger = createGatewayLogger(config)): Promise<RunningServer> {
+/** `settleHeap`: give the heap building left behind back before listening (the process's entry does). */
+export async function startServer(config: Config, logger: Logger = createGatewayLogger(config), options: { settleHeap?: boolean } = {}): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
   const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
   const addressOf = clientAddress(config);
@@ -187,6 +188,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
   pressure.start();
   // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
   server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);
+  if (options.settleHeap) settleHeap();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
