@@ -22,7 +22,7 @@
  * Env: PEER_BENCH_DIR (../shared/peer-bench beside the checkout; copied to $TMPDIR/peer-bench when
  * read-only, as run.sh does, and the peer installed there on first use), LATENCIES ("0 20"), CONNS
  * ("10 100"), DURATION (10 s), WARMUP (5 s), PEER (1; 0: our gateway and the floor only), ROUNDS (1:
- * the whole sequence again, for medians), PEER_BENCH_OUT (a new folder under the system's temp dir:
+ * the whole sequence again, for medians), PRODUCT_DIR (another checkout's gateway instead of this one's), PEER_BENCH_OUT (a new folder under the system's temp dir:
  * `results.jsonl`, every server's log).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -32,6 +32,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The gateway measured: this checkout, or PRODUCT_DIR (another checkout with node_modules, for a before/after). */
+const product = resolve(process.env.PRODUCT_DIR ?? root);
 const shared = resolve(process.env.PEER_BENCH_DIR ?? join(root, '..', 'shared', 'peer-bench'));
 const latencies = (process.env.LATENCIES ?? '0 20').split(/\s+/).filter(Boolean).map(Number);
 const connections = (process.env.CONNS ?? '10 100').split(/\s+/).filter(Boolean).map(Number);
@@ -221,7 +223,7 @@ function listener(port: number): number | undefined {
   return pid ? Number(pid) : undefined;
 }
 
-runOrExit('npm', ['run', '--silent', 'build'], root);
+runOrExit('npm', ['run', '--silent', 'build'], product);
 if (withPeer) {
   const mesh = join(peerDir, 'mesh');
   if (!existsSync(join(mesh, 'node_modules', '.bin', 'mesh-compose'))) runOrExit('npm', ['ci', '--no-audit', '--no-fund'], mesh);
@@ -239,7 +241,7 @@ for (let round = 1; round <= rounds; round++) {
     await waitHttp(`http://127.0.0.1:${FX_PORT}/__stats`);
 
     // Our gateway, as `npm start` runs it.
-    const ours = start('npm', ['run', '--silent', 'start'], root, { DATA_API_URL: `http://127.0.0.1:${FX_PORT}`, PORT: String(PR_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, `ours-${latencyMs}.log`);
+    const ours = start('npm', ['run', '--silent', 'start'], product, { DATA_API_URL: `http://127.0.0.1:${FX_PORT}`, PORT: String(PR_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, `ours-${latencyMs}.log`);
     const ourGql = `http://127.0.0.1:${PR_PORT}/graphql`;
     await waitHttp(ourGql, PROBE);
     const ourPids = tree(listener(PR_PORT) ?? ours.pid!);
@@ -340,7 +342,7 @@ for (const latencyMs of latencies) {
 lines.push('', 'RSS, MiB (idle after start / peak over its runs, the largest process of its tree):');
 for (const m of memoryRows) lines.push(`- ${m.system}, ${m.latencyMs} ms, round ${m.round}: ${m.idleMiB} / ${m.peakMiB}`);
 
-console.log(`\nour gateway (cold: a new API key per task) beside the peer's best form and the REST floor; Node ${process.version}; ${rounds} round(s), ${warmup} s warm-up + ${duration} s per run`);
+console.log(`\nour gateway (${product}; cold: a new API key per task) beside the peer's best form and the REST floor; Node ${process.version}; ${rounds} round(s), ${warmup} s warm-up + ${duration} s per run`);
 console.log('CPU µs: user + system time of the gateway\'s process tree per task (one operation for ours; the peer\'s generated schema takes 1 / 2 / 3 operations for Q1 / Q2 / Q3)\n');
 console.log(lines.join('\n'));
 console.log(`\nevery run's figures and every server's log: ${out}`);
