@@ -14,7 +14,7 @@
  *     tree (npm's child for ours; Hive Gateway's primary and its worker for the peer) read just before
  *     and just after each measured run, divided by the tasks it completed. A task is one operation
  *     for our gateway, 1 / 2 / 3 for the peer's generated schema (Q1 / Q2 / Q3) and 1 for its links.
- *   - RSS idle and peak (VmHWM) of both gateways.
+ *   - RSS idle and peak (VmHWM) of both gateways, the peak read after each connection count's runs.
  * "Cold" (productCold) sends a new API key with every task, so no shared cache helps; "warm"
  * (product) repeats the task with one key. The peer's row is its best form per task (generated
  * schema or hand-written links, whichever serves more tasks/s).
@@ -182,7 +182,7 @@ interface Row {
   cpuUsPerTask?: number;
 }
 const rows: Row[] = [];
-const memoryRows: Array<{ round: number; latencyMs: number; system: string; idleMiB: number; peakMiB: number }> = [];
+const memoryRows: Array<{ round: number; latencyMs: number; system: string; conns: number; idleMiB: number; peakMiB: number }> = [];
 
 /** One warm-up run (discarded) and one measured run of the driver; the CPU of `pids` around the measured one. */
 function measure(round: number, latencyMs: number, system: Row['system'], task: string, mode: string, conns: number, gql: string | undefined, pids?: number[]): Row {
@@ -247,9 +247,12 @@ for (let round = 1; round <= rounds; round++) {
     const ourPids = tree(listener(PR_PORT) ?? ours.pid!);
     await new Promise((r) => setTimeout(r, 2000));
     const ourIdle = memory(ourPids).rssMiB;
-    for (const conns of connections) for (const task of TASKS) measure(round, latencyMs, 'ours', task, 'productCold', conns, ourGql, ourPids);
-    for (const task of TASKS) measure(round, latencyMs, 'ours', task, 'product', connections[0]!, ourGql, ourPids);
-    memoryRows.push({ round, latencyMs, system: 'ours', idleMiB: ourIdle, ...{ peakMiB: memory(ourPids).peakMiB } });
+    // In the order of CONNS, so that each peak is the one up to that crowd (VmHWM only grows).
+    for (const conns of connections) {
+      for (const task of TASKS) measure(round, latencyMs, 'ours', task, 'productCold', conns, ourGql, ourPids);
+      if (conns === connections[0]) for (const task of TASKS) measure(round, latencyMs, 'ours', task, 'product', conns, ourGql, ourPids);
+      memoryRows.push({ round, latencyMs, system: 'ours', conns, idleMiB: ourIdle, peakMiB: memory(ourPids).peakMiB });
+    }
     await stop(ours);
 
     if (withPeer) {
@@ -269,8 +272,10 @@ for (let round = 1; round <= rounds; round++) {
         await new Promise((r) => setTimeout(r, 1000));
         const pids = tree(gateway.pid!);
         const idle = memory(pids).rssMiB;
-        for (const conns of connections) for (const task of tasks) measure(round, latencyMs, 'peer', task, mode, conns, gql, pids);
-        memoryRows.push({ round, latencyMs, system: mode, idleMiB: idle, peakMiB: memory(pids).peakMiB });
+        for (const conns of connections) {
+          for (const task of tasks) measure(round, latencyMs, 'peer', task, mode, conns, gql, pids);
+          memoryRows.push({ round, latencyMs, system: mode, conns, idleMiB: idle, peakMiB: memory(pids).peakMiB });
+        }
         await stop(gateway);
       }
     }
@@ -339,8 +344,8 @@ for (const latencyMs of latencies) {
   const cells = TASKS.map((task) => `${task.toUpperCase()} ${fmt(ratio(figure(latencyMs, warm, task, 'ours', 'product', (r) => r.tasksPerSec), figure(latencyMs, warm, task, 'peer', undefined, (r) => r.tasksPerSec)), 2)}`);
   lines.push(`- ${latencyMs} ms: ${cells.join(', ')}`);
 }
-lines.push('', 'RSS, MiB (idle after start / peak over its runs, the largest process of its tree):');
-for (const m of memoryRows) lines.push(`- ${m.system}, ${m.latencyMs} ms, round ${m.round}: ${m.idleMiB} / ${m.peakMiB}`);
+lines.push('', 'RSS, MiB (idle 2 s after start / peak up to the runs at that many connections, the largest process of its tree):');
+for (const m of memoryRows) lines.push(`- ${m.system}, ${m.latencyMs} ms, ${m.conns} connections, round ${m.round}: ${m.idleMiB} / ${m.peakMiB}`);
 
 console.log(`\nour gateway (${product}; cold: a new API key per task) beside the peer's best form and the REST floor; Node ${process.version}; ${rounds} round(s), ${warmup} s warm-up + ${duration} s per run`);
 console.log('CPU µs: user + system time of the gateway\'s process tree per task (one operation for ours; the peer\'s generated schema takes 1 / 2 / 3 operations for Q1 / Q2 / Q3)\n');
