@@ -17,7 +17,7 @@
  * ran count (the profile's clock is the monotonic clock `process.hrtime` reads). FEATURES_BASE=<a
  * checkout with node_modules> profiles that checkout's build too, in turn with this one
  * (FEATURES_ROUNDS rounds, default 1), for a before/after in one run. FEATURES_TASKS (Q1,Q2),
- * FEATURES_SECONDS (6), FEATURES_WARMUP (2) and FEATURES_LOG_LEVEL (the default, info) change the run.
+ * FEATURES_SECONDS (6), FEATURES_WARMUP (2), FEATURES_LATENCY_MS (0) and FEATURES_LOG_LEVEL (the default, info) change the run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -260,7 +260,9 @@ for (const checkout of checkouts.filter((c, i) => checkouts.findIndex((d) => d.d
   const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: checkout.dir, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`npm run build failed in ${checkout.dir}`);
 }
-const sandbox = await startSandbox({ port: 0 });
+/** FEATURES_LATENCY_MS: the simulated upstreams' added latency (0: CPU-bound, the most samples per second). */
+const latencyMs = Number(process.env.FEATURES_LATENCY_MS ?? 0);
+const sandbox = await startSandbox({ port: 0, latencyMs });
 const results: Measured[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const task of tasks) for (const checkout of checkouts) results.push(await measure(checkout, task, sandbox));
@@ -272,7 +274,7 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 };
-console.log(`\nCPU per operation by feature, µs (gateway process from dist/, cold: a new API key per operation; 10 connections, ${seconds} s per measurement after ${warmup} s warm-up, 0 ms upstream latency${rounds > 1 ? `, medians of ${rounds} rounds` : ''})`);
+console.log(`\nCPU per operation by feature, µs (gateway process from dist/, cold: a new API key per operation; 10 connections, ${seconds} s per measurement after ${warmup} s warm-up, ${latencyMs} ms upstream latency${rounds > 1 ? `, medians of ${rounds} rounds` : ''})`);
 const buckets = [...FEATURES.map((f) => f.name), ...new Set(results.flatMap((r) => [...r.buckets.keys()]).filter((b) => b.startsWith('core:')).sort())];
 const perCall = new Set(FEATURES.filter((f) => f.perCall).map((f) => f.name));
 const columns = tasks.flatMap((task) => checkouts.map((c) => ({ task, checkout: c.name })));
