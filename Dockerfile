@@ -42,7 +42,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/node_modules/@envelop/response-cache ./node_modules/@envelop/response-cache
 COPY --from=build /app/dist ./dist
 COPY package.json ./
-# GraphiQL opens the example operations as tabs (read beside dist/, as beside src/).
+# GraphiQL opens the example operations as tabs (read beside dist/, as beside src/). The example explorer
+# app (examples/explorer/, a development example) stays out: .dockerignore.
 COPY examples ./examples
 USER node
 EXPOSE 4000

@@ -36,16 +36,23 @@ const config: CodegenConfig = {
       config: { useTypeImports: true },
     },
     'examples/gql/': {
-      documents: ['examples/**/*.graphql'],
+      documents: ['examples/**/*.graphql', '!examples/explorer/**'],
       preset: 'client',
       // persisted-documents.json: the manifest TRUSTED_DOCUMENTS takes (document id → document).
       presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
       config: { scalars: SCALARS, strictScalars: true, enumsAsTypes: true, useTypeImports: true },
     },
+    // The example explorer app (examples/explorer/): its own documents and typed output, as a client project has.
+    'examples/explorer/src/gql/': {
+      documents: ['examples/explorer/src/**/*.graphql'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: { scalars: SCALARS, strictScalars: true, enumsAsTypes: true, useTypeImports: true },
+    },
     'test/gql/': {
       // Per output (a top-level list would be added to each output's own: the examples' manifest
       // would then trust the tests' operations too).
-      documents: ['test/operations/**/*.graphql', 'examples/**/*.graphql'],
+      documents: ['test/operations/**/*.graphql', 'examples/**/*.graphql', '!examples/explorer/**'],
       preset: 'client',
       presetConfig: { fragmentMasking: false },
       config: {

@@ -22,7 +22,10 @@ function run(args: string[], output: 'inherit' | 'buffer'): { done: Promise<numb
 }
 
 const typecheck = run([bin('typescript', 'bin/tsc'), '--noEmit'], 'buffer');
+// The example explorer is a browser app with a tsconfig of its own (DOM, JSX), outside the root's.
+const typecheckExplorer = run([bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'examples/explorer'], 'buffer');
 const tests = run([bin('vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], 'inherit');
-const [typed, tested] = await Promise.all([typecheck.done, tests.done]);
-process.stdout.write(typed === 0 ? '\ntsc --noEmit: no type errors\n' : `\ntsc --noEmit failed:\n${typecheck.text()}\n`);
+const [rootTyped, explorerTyped, tested] = await Promise.all([typecheck.done, typecheckExplorer.done, tests.done]);
+const typed = rootTyped || explorerTyped;
+process.stdout.write(typed === 0 ? '\ntsc --noEmit: no type errors\n' : `\ntsc --noEmit failed:\n${typecheck.text()}${typecheckExplorer.text()}\n`);
 process.exit(tested !== 0 ? tested : typed);
