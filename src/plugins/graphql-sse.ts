@@ -54,7 +54,14 @@ async function* once(result: ExecutionResult): AsyncGenerator<ExecutionResult> {
   yield result;
 }
 
-export function useGraphQLSSESingleConnection({ endpoint, logger }: { endpoint: string; logger: Logger }): Plugin {
+export interface SingleConnectionOptions {
+  endpoint: string;
+  logger: Logger;
+  /** How long a reservation waits for its stream (SSE_RESERVATION_TTL_MS). */
+  reservationTtlMs: number;
+}
+
+export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs }: SingleConnectionOptions): Plugin {
   let yoga: AnyYoga | undefined;
   /** The node adapter's context of each request (its socket, for the client's address; its admission ticket). */
   const serverContexts = new WeakMap<Request, ServerContext>();
@@ -85,6 +92,18 @@ export function useGraphQLSSESingleConnection({ endpoint, logger }: { endpoint: 
       },
       yoga!.fetchAPI,
     ))(request);
+  /** Reservations whose stream has not opened yet, by token, with the timer that drops them. */
+  const pending = new Map<string, NodeJS.Timeout>();
+  // graphql-sse keeps a reservation until its stream closes: one whose stream never opens (a client
+  // that reserved and left) would stay for good. It is opened here and closed at once, which drops it.
+  const expire = (url: string, token: string) => {
+    pending.delete(token);
+    const open = new yoga!.fetchAPI.Request(url, { method: 'GET', headers: { accept: 'text/event-stream', [TOKEN_HEADER_KEY]: token } });
+    void handle(open).then(
+      (response) => response.body?.cancel(),
+      () => undefined,
+    );
+  };
   return {
     onYogaInit({ yoga: server }) {
       yoga = server as AnyYoga;
@@ -92,8 +111,19 @@ export function useGraphQLSSESingleConnection({ endpoint, logger }: { endpoint: 
     // After the CSRF check (its own onRequestParse, earlier in the list), before yoga's method check (405 to a PUT).
     onRequestParse({ request, url, serverContext, endResponse }) {
       if (url.pathname !== endpoint || !isSingleConnectionRequest(request, url)) return;
+      const token = request.headers.get(TOKEN_HEADER_KEY) ?? url.searchParams.get(TOKEN_QUERY_KEY);
+      if (token && request.headers.get('accept') === 'text/event-stream') {
+        clearTimeout(pending.get(token));
+        pending.delete(token);
+      }
       serverContexts.set(request, serverContext as ServerContext);
-      return handle(request).then(endResponse);
+      return handle(request).then(async (response) => {
+        if (request.method === 'PUT' && response.status === 201) {
+          const reserved = await response.clone().text();
+          pending.set(reserved, setTimeout(() => expire(request.url, reserved), reservationTtlMs).unref());
+        }
+        endResponse(response);
+      });
     },
   };
 }

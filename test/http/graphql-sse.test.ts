@@ -14,7 +14,9 @@ const POLL_MS = 20;
 const BLOCK_ADDED = 'subscription ($chainId: String!) { blockAdded(chainId: $chainId) { number hash } }';
 const CSRF = { 'x-graphql-yoga-csrf': '1' };
 
-const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2' } });
+const RESERVATION_TTL_MS = 300;
+
+const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2', SSE_RESERVATION_TTL_MS: String(RESERVATION_TTL_MS) } });
 const { h } = shared;
 
 const clients: Client[] = [];
@@ -131,6 +133,28 @@ describe('single connection mode', () => {
       body: JSON.stringify({ query: '{ chains(network: MAINNET) { chainId } }', extensions: { operationId: '1' } }),
     });
     expect(posted.status).toBe(202);
+  });
+});
+
+describe('reservations', () => {
+  it('drops one whose stream does not open within SSE_RESERVATION_TTL_MS, and keeps one whose stream is open', async () => {
+    const reserve = async () => (await fetch(h.url, { method: 'PUT', headers: CSRF })).text();
+    const kept = await reserve();
+    const left = await reserve();
+    const stream = await fetch(h.url, { headers: { ...CSRF, accept: 'text/event-stream', 'x-graphql-event-stream-token': kept } });
+    expect(stream.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, RESERVATION_TTL_MS * 2));
+    const send = (token: string) =>
+      fetch(h.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token },
+        body: JSON.stringify({ query: '{ chains(network: MAINNET) { chainId } }', extensions: { operationId: '1' } }),
+      });
+    expect((await send(kept)).status).toBe(202);
+    const dropped = await send(left);
+    expect(dropped.status).toBe(404);
+    expect(await dropped.json()).toEqual({ errors: [{ message: 'Stream not found' }] });
+    await stream.body?.cancel();
   });
 });
 
