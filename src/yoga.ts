@@ -14,6 +14,7 @@ import { maskError } from './errors.js';
 import { routerCheck, useFederationSecret } from './plugins/federation-secret.js';
 import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './plugins/graphiql.js';
 import { useIncrementalDelivery } from './plugins/incremental-delivery.js';
+import { SSE_TOKEN_HEADER, useGraphQLSSESingleConnection } from './plugins/graphql-sse.js';
 import { useOperationGuard } from './plugins/operation-guard.js';
 import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './plugins/persisted-documents.js';
 import { responseCacheStore, useGatewayResponseCache } from './plugins/response-cache.js';
@@ -245,8 +246,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     cors: {
       origin: config.corsOrigins ?? '*',
       credentials: false,
-      methods: ['GET', 'POST', 'OPTIONS'],
-      allowedHeaders: ['content-type', 'accept', REQUEST_ID_HEADER, ...PREFLIGHT_HEADERS],
+      // PUT, DELETE and the stream's token: graphql-sse's single connection mode (src/plugins/graphql-sse.ts).
+      methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['content-type', 'accept', REQUEST_ID_HEADER, SSE_TOKEN_HEADER, ...PREFLIGHT_HEADERS],
       exposedHeaders: [REQUEST_ID_HEADER],
       maxAge: 600,
     },
@@ -284,6 +286,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
       // is refused with 403 before parsing.
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
+      // After the CSRF check: graphql-sse's single connection mode (PUT, DELETE, or a stream token);
+      // its operations run through every plugin below, as a POST's do.
+      useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs }),
       // A span per operation: before the plugins that may answer in its place (src/observability/tracing-plugin.ts).
       ...(options.tracing ? [useTracing()] : []),
       // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.

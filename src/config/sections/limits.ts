@@ -67,4 +67,10 @@ export const subscriptions = section('subscriptions', {
     meaning:
       'The most live subscriptions one client (its API key, else its address, as for `CLIENT_UPSTREAM_CALLS_PER_SECOND`) holds open at once, per process; past it: `TOO_MANY_SUBSCRIPTIONS`.',
   }),
+  SSE_RESERVATION_TTL_MS: variable(whole(100, 600_000), {
+    key: 'sseReservationTtlMs',
+    default: 30_000,
+    meaning:
+      'How long a reservation of graphql-sse\'s single connection mode (its `PUT`) waits for its event stream to open; one still not opened is then dropped (its operations are answered 404).',
+  }),
 });

@@ -1,0 +1,129 @@
+/**
+ * graphql-sse's single connection mode on the GraphQL path, beside its distinct connections mode
+ * (yoga's own SSE, untouched). A client reserves a stream with a `PUT` (answered with a token), opens
+ * it with a `GET` carrying the token (`x-graphql-event-stream-token`, or `?token=`), then sends each
+ * operation in a `POST` with the token (202) and stops one with a `DELETE ?operationId=`; results
+ * arrive on the one stream, tagged with the operation's id. Requests of this mode are told apart by
+ * their method (`PUT`, `DELETE`) or their token; anything else is yoga's as before.
+ *
+ * The protocol is graphql-sse's own handler (`graphql-sse/lib/use/fetch`), as in
+ * `@graphql-yoga/plugin-graphql-sse`; unlike that plugin, which mounts it on its own path in
+ * `onRequest` (before the CSRF check) and runs operations with `getEnveloped` (past yoga's parameter
+ * hooks), this one answers in `onRequestParse`, after the CSRF check, and runs every operation with
+ * `getResultForParams`, as a POST's is once its body is read (and as the WebSocket transport does):
+ * persisted and trusted documents, the response cache, graphql-armor's limits, the operation guard,
+ * subscription limits, per-event contexts and error masking all apply. The operation's `POST` is
+ * admitted at the HTTP door as any POST (src/admission/http.ts) and answers its 202 once the result
+ * (or the subscription's stream) is there.
+ */
+import type { IncomingMessage } from 'node:http';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from 'graphql-sse';
+import { createHandler } from 'graphql-sse/lib/use/fetch';
+import { isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from '../observability/logger.js';
+import { requestLogFor, sentError } from '../observability/request-log.js';
+
+export { TOKEN_HEADER_KEY as SSE_TOKEN_HEADER };
+
+/** Whether a request to the GraphQL path belongs to graphql-sse's single connection mode. */
+export function isSingleConnectionRequest(request: Request, url: URL): boolean {
+  return request.method === 'PUT' || request.method === 'DELETE' || request.headers.has(TOKEN_HEADER_KEY) || url.searchParams.has(TOKEN_QUERY_KEY);
+}
+
+type ServerContext = { req?: IncomingMessage };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyYoga = YogaServerInstance<any, any>;
+
+/** A result as yoga's HTTP answer shows it: the request's id on each error, without the extensions only the server reads. */
+function resultAsSent(result: ExecutionResult, request: Request, logger: Logger, req: IncomingMessage | undefined): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const log = requestLogFor(request, logger, 'http', req);
+  return {
+    ...result,
+    errors: result.errors.map((error) => {
+      const sent = sentError(error, log);
+      const { http: _http, unexpected: _unexpected, ...extensions } = sent.extensions ?? {};
+      if (!(sent instanceof GraphQLError)) return { ...(sent as object), extensions } as unknown as GraphQLError;
+      return new GraphQLError(sent.message, { nodes: sent.nodes, source: sent.source, positions: sent.positions, path: sent.path, extensions });
+    }),
+  };
+}
+
+async function* once(result: ExecutionResult): AsyncGenerator<ExecutionResult> {
+  yield result;
+}
+
+export interface SingleConnectionOptions {
+  endpoint: string;
+  logger: Logger;
+  /** How long a reservation waits for its stream (SSE_RESERVATION_TTL_MS). */
+  reservationTtlMs: number;
+}
+
+export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs }: SingleConnectionOptions): Plugin {
+  let yoga: AnyYoga | undefined;
+  /** The node adapter's context of each request (its socket, for the client's address; its admission ticket). */
+  const serverContexts = new WeakMap<Request, ServerContext>();
+  let handler: ((request: Request) => Promise<Response>) | undefined;
+  const handle = (request: Request) =>
+    (handler ??= createHandler<ServerContext>(
+      {
+        onSubscribe: async (req, params) => {
+          const serverContext = serverContexts.get(req.raw) ?? {};
+          const result = await yoga!.getResultForParams(
+            {
+              params: {
+                query: params.query,
+                operationName: params.operationName ?? undefined,
+                variables: params.variables ?? undefined,
+                extensions: params.extensions ?? undefined,
+              },
+              request: req.raw,
+            },
+            serverContext,
+          );
+          if (isAsyncIterable(result)) return result as AsyncIterable<ExecutionResult>;
+          // graphql-sse takes a result without `data` (an operation refused before it ran: invalid, a
+          // bad argument, no subscription slot left) for execution arguments: it goes as a stream of one.
+          return once((result ?? { errors: [] }) as ExecutionResult);
+        },
+        onNext: (_ctx, req, result) => resultAsSent(result as ExecutionResult, req.raw, logger, serverContexts.get(req.raw)?.req),
+      },
+      yoga!.fetchAPI,
+    ))(request);
+  /** Reservations whose stream has not opened yet, by token, with the timer that drops them. */
+  const pending = new Map<string, NodeJS.Timeout>();
+  // graphql-sse keeps a reservation until its stream closes: one whose stream never opens (a client
+  // that reserved and left) would stay for good. It is opened here and closed at once, which drops it.
+  const expire = (url: string, token: string) => {
+    pending.delete(token);
+    const open = new yoga!.fetchAPI.Request(url, { method: 'GET', headers: { accept: 'text/event-stream', [TOKEN_HEADER_KEY]: token } });
+    void handle(open).then(
+      (response) => response.body?.cancel(),
+      () => undefined,
+    );
+  };
+  return {
+    onYogaInit({ yoga: server }) {
+      yoga = server as AnyYoga;
+    },
+    // After the CSRF check (its own onRequestParse, earlier in the list), before yoga's method check (405 to a PUT).
+    onRequestParse({ request, url, serverContext, endResponse }) {
+      if (url.pathname !== endpoint || !isSingleConnectionRequest(request, url)) return;
+      const token = request.headers.get(TOKEN_HEADER_KEY) ?? url.searchParams.get(TOKEN_QUERY_KEY);
+      if (token && request.headers.get('accept') === 'text/event-stream') {
+        clearTimeout(pending.get(token));
+        pending.delete(token);
+      }
+      serverContexts.set(request, serverContext as ServerContext);
+      return handle(request).then(async (response) => {
+        if (request.method === 'PUT' && response.status === 201) {
+          const reserved = await response.clone().text();
+          pending.set(reserved, setTimeout(() => expire(request.url, reserved), reservationTtlMs).unref());
+        }
+        endResponse(response);
+      });
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * GraphQL over SSE with the protocol's own client, `graphql-sse`'s `createClient`, against a gateway
+ * on a socket over the sandbox: single connection mode (a reserving PUT, one stream, operations in
+ * POSTs with the token) and distinct connections mode, both on `/graphql`. Operations over the single
+ * connection go through the gateway's plugins as a POST's do: the CSRF check, the operation guard,
+ * subscription limits.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, type Client, type ExecutionResult } from 'graphql-sse';
+import { useSocketHarness } from '../support/harness.js';
+import { waitUntil } from '../support/sse.js';
+
+const POLL_MS = 20;
+const BLOCK_ADDED = 'subscription ($chainId: String!) { blockAdded(chainId: $chainId) { number hash } }';
+const CSRF = { 'x-graphql-yoga-csrf': '1' };
+
+const RESERVATION_TTL_MS = 300;
+
+const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2', SSE_RESERVATION_TTL_MS: String(RESERVATION_TTL_MS) } });
+const { h } = shared;
+
+const clients: Client[] = [];
+function client(singleConnection: boolean, headers: Record<string, string> = CSRF): Client {
+  // A copy: in single connection mode the client writes its token into the headers object it is given.
+  const made = createClient({ url: h.url, singleConnection, headers: { ...headers }, retryAttempts: 0 });
+  clients.push(made);
+  return made;
+}
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.dispose();
+  await waitUntil(() => h.server.live.hub.stats().pollers.length === 0 && h.server.live.hub.stats().subscriptions === 0, 5_000, 'every subscription to end');
+});
+
+const pollers = () => h.server.live.hub.stats().pollers;
+
+/** Collects an operation's results as they arrive; `stop` disposes of it (the client's DELETE in single connection mode). */
+function collect(c: Client, query: string, variables?: Record<string, unknown>) {
+  const results: ExecutionResult<any, any>[] = [];
+  let completed = false;
+  let failure: unknown;
+  const stop = c.subscribe<any>({ query, variables }, { next: (r) => void results.push(r), error: (e) => void ((failure = e), (completed = true)), complete: () => void (completed = true) });
+  return {
+    results,
+    stop,
+    get completed() {
+      return completed;
+    },
+    get failure() {
+      return failure;
+    },
+    waitFor: (n: number) => waitUntil(() => results.length >= n || failure !== undefined, 5_000, `${n} results (got ${results.length})`),
+    waitForCompletion: () => waitUntil(() => completed, 5_000, 'completion'),
+  };
+}
+
+describe('single connection mode', () => {
+  it('two subscriptions over one reservation each get the new blocks in order; disposing stops them', async () => {
+    const chain = h.sandbox.world.evm.chain(43114)!;
+    const c = client(true);
+    const first = collect(c, BLOCK_ADDED, { chainId: '43114' });
+    const second = collect(c, BLOCK_ADDED, { chainId: '43114' });
+    await waitUntil(() => pollers().some((p) => p.subscribers === 2 && p.polls >= 2), 5_000, 'two subscribers on a poller that polled');
+    const head = chain.latestBlockNumber();
+    const mined = [chain.mineBlock(), chain.mineBlock(), chain.mineBlock()];
+    await Promise.all([first.waitFor(3), second.waitFor(3)]);
+    for (const s of [first, second]) {
+      expect(s.failure).toBeUndefined();
+      expect(s.results.map((r) => r.data.blockAdded.number)).toEqual([String(head + 1), String(head + 2), String(head + 3)]);
+      expect(s.results.map((r) => r.data.blockAdded.hash)).toEqual(mined.map((b) => b.hash));
+    }
+    // One stop (a DELETE of one operation) ends that subscription only; disposing ends the rest.
+    first.stop();
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 1, 5_000, 'one subscription left');
+    chain.mineBlock();
+    await second.waitFor(4);
+    expect(first.results).toHaveLength(3);
+    c.dispose();
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 0 && pollers().length === 0, 5_000, 'the poller to stop');
+  });
+
+  it('a query over the single connection returns its data, beside a subscription', async () => {
+    const c = client(true);
+    const live = collect(c, BLOCK_ADDED, { chainId: '43114' });
+    const query = collect(c, '{ chains(network: MAINNET) { chainId } }');
+    await query.waitForCompletion();
+    expect(query.failure).toBeUndefined();
+    expect(query.results).toEqual([{ data: { chains: [{ chainId: '43114' }, { chainId: '779672' }, { chainId: '432204' }] } }]);
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 1, 5_000, 'the subscription to be open');
+    expect(live.failure).toBeUndefined();
+  });
+
+  it('refuses a bad argument with a GraphQL error naming it, before any upstream call', async () => {
+    const c = client(true);
+    h.sandbox.reset();
+    const bad = collect(c, BLOCK_ADDED, { chainId: 'c-chain/../x' });
+    await bad.waitForCompletion();
+    expect(bad.failure).toBeUndefined();
+    expect(bad.results).toHaveLength(1);
+    expect(bad.results[0]!.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'chainId' });
+    // As over HTTP: the request's id, and none of the extensions only the server reads.
+    expect(bad.results[0]!.errors?.[0]?.extensions).toHaveProperty('requestId');
+    expect(bad.results[0]!.errors?.[0]?.extensions).not.toHaveProperty('http');
+    expect(h.sandbox.counts().dataApi).toEqual({});
+  });
+
+  it('holds the per-client subscription limit across the operations of one connection', async () => {
+    const c = client(true);
+    const open = [collect(c, BLOCK_ADDED, { chainId: '43114' }), collect(c, BLOCK_ADDED, { chainId: '779672' })];
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 2, 5_000, 'two subscriptions');
+    const third = collect(c, BLOCK_ADDED, { chainId: '432204' });
+    await third.waitForCompletion();
+    expect(third.results[0]!.errors?.[0]).toMatchObject({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', limit: 2 } });
+    expect(open.every((s) => s.failure === undefined && !s.completed)).toBe(true);
+  });
+
+  it('the reservation PUT needs the CSRF header: refused with 403 without it, 201 and a token with it', async () => {
+    const refused = await fetch(h.url, { method: 'PUT' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toMatch(/CSRF/);
+    // A client without the header is refused the same way.
+    const bare = collect(client(true, {}), '{ chains(network: MAINNET) { chainId } }');
+    await bare.waitForCompletion();
+    expect(String((bare.failure as Error | undefined)?.message ?? bare.failure)).toMatch(/403/);
+
+    const reserved = await fetch(h.url, { method: 'PUT', headers: CSRF });
+    expect(reserved.status).toBe(201);
+    const token = await reserved.text();
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    // An operation POST without the header but with a JSON body passes the CSRF check, as a POST to /graphql does.
+    const posted = await fetch(h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token },
+      body: JSON.stringify({ query: '{ chains(network: MAINNET) { chainId } }', extensions: { operationId: '1' } }),
+    });
+    expect(posted.status).toBe(202);
+  });
+});
+
+describe('reservations', () => {
+  it('drops one whose stream does not open within SSE_RESERVATION_TTL_MS, and keeps one whose stream is open', async () => {
+    const reserve = async () => (await fetch(h.url, { method: 'PUT', headers: CSRF })).text();
+    const kept = await reserve();
+    const left = await reserve();
+    const stream = await fetch(h.url, { headers: { ...CSRF, accept: 'text/event-stream', 'x-graphql-event-stream-token': kept } });
+    expect(stream.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, RESERVATION_TTL_MS * 2));
+    const send = (token: string) =>
+      fetch(h.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token },
+        body: JSON.stringify({ query: '{ chains(network: MAINNET) { chainId } }', extensions: { operationId: '1' } }),
+      });
+    expect((await send(kept)).status).toBe(202);
+    const dropped = await send(left);
+    expect(dropped.status).toBe(404);
+    expect(await dropped.json()).toEqual({ errors: [{ message: 'Stream not found' }] });
+    await stream.body?.cancel();
+  });
+});
+
+describe('distinct connections mode', () => {
+  it('the same client library, one connection per operation, gets new blocks in order', async () => {
+    const chain = h.sandbox.world.evm.chain(779672)!;
+    const c = client(false);
+    const stream = collect(c, BLOCK_ADDED, { chainId: '779672' });
+    await waitUntil(() => pollers().some((p) => p.subscribers === 1 && p.polls >= 2), 5_000, 'a poller that polled');
+    const head = chain.latestBlockNumber();
+    chain.mineBlock();
+    chain.mineBlock();
+    await stream.waitFor(2);
+    expect(stream.results.map((r) => r.data.blockAdded.number)).toEqual([String(head + 1), String(head + 2)]);
+    const query = collect(c, '{ chains(network: MAINNET) { chainId } }');
+    await query.waitForCompletion();
+    expect(query.results[0]!.data.chains).toHaveLength(3);
+    stream.stop();
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 0, 5_000, 'the subscription to end');
+  });
+});
