@@ -59,9 +59,11 @@ export interface SingleConnectionOptions {
   logger: Logger;
   /** How long a reservation waits for its stream (SSE_RESERVATION_TTL_MS). */
   reservationTtlMs: number;
+  /** The most reservations waiting for their stream at once (SSE_MAX_RESERVATIONS); a PUT past it is answered 503. */
+  maxReservations: number;
 }
 
-export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs }: SingleConnectionOptions): Plugin {
+export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs, maxReservations }: SingleConnectionOptions): Plugin {
   let yoga: AnyYoga | undefined;
   /** The node adapter's context of each request (its socket, for the client's address; its admission ticket). */
   const serverContexts = new WeakMap<Request, ServerContext>();
@@ -115,6 +117,13 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
       if (token && request.headers.get('accept') === 'text/event-stream') {
         clearTimeout(pending.get(token));
         pending.delete(token);
+      }
+      if (request.method === 'PUT' && pending.size >= maxReservations) {
+        // Bounded: a flood of reservations that never open their stream holds no unbounded memory.
+        const retryAfter = Math.max(1, Math.ceil(reservationTtlMs / 1000));
+        const body = { errors: [{ message: `Too many stream reservations are waiting for their stream; retry after ${retryAfter} s.`, extensions: { code: 'OVERLOADED', retryAfter, reason: 'sse-reservations' } }] };
+        endResponse(new yoga!.fetchAPI.Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) } }));
+        return;
       }
       serverContexts.set(request, serverContext as ServerContext);
       return handle(request).then(async (response) => {

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type Client, type ExecutionResult } from 'graphql-sse';
-import { useSocketHarness } from '../support/harness.js';
+import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 import { waitUntil } from '../support/sse.js';
 
 const POLL_MS = 20;
@@ -155,6 +155,30 @@ describe('reservations', () => {
     expect(dropped.status).toBe(404);
     expect(await dropped.json()).toEqual({ errors: [{ message: 'Stream not found' }] });
     await stream.body?.cancel();
+  });
+});
+
+describe('reservations past SSE_MAX_RESERVATIONS', () => {
+  it('answer 503 OVERLOADED with Retry-After while that many wait for their stream, and 201 again once one opens', async () => {
+    const capped = await startSocketHarness({ SSE_MAX_RESERVATIONS: '2', SSE_RESERVATION_TTL_MS: '5000' });
+    try {
+      const reserve = () => fetch(capped.url, { method: 'PUT', headers: CSRF });
+      const first = await reserve();
+      expect(first.status).toBe(201);
+      const token = await first.text();
+      expect((await reserve()).status).toBe(201);
+      const refused = await reserve();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect((await refused.json()).errors[0].extensions).toEqual({ code: 'OVERLOADED', retryAfter: 5, reason: 'sse-reservations' });
+      // The first reservation's stream opens: it no longer waits, and a new reservation fits.
+      const stream = await fetch(capped.url, { headers: { ...CSRF, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+      expect(stream.status).toBe(200);
+      expect((await reserve()).status).toBe(201);
+      await stream.body?.cancel();
+    } finally {
+      await capped.close();
+    }
   });
 });
 

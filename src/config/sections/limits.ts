@@ -73,4 +73,10 @@ export const subscriptions = section('subscriptions', {
     meaning:
       'How long a reservation of graphql-sse\'s single connection mode (its `PUT`) waits for its event stream to open; one still not opened is then dropped (its operations are answered 404).',
   }),
+  SSE_MAX_RESERVATIONS: variable(whole(1, 1_000_000), {
+    key: 'sseMaxReservations',
+    default: 1000,
+    meaning:
+      'The most reservations of graphql-sse\'s single connection mode whose event stream has not opened yet, per process: a `PUT` past it is answered 503 `OVERLOADED` with `Retry-After` (the reservation time-out, in seconds), so a flood of reservations holds no unbounded memory.',
+  }),
 });
