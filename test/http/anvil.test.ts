@@ -40,7 +40,13 @@ describe('an L1 routed to a real EVM node (anvil) by CHAIN_RPC_URLS', () => {
     await anvil.call('anvil_setBalance', [ADDRESS, hex((1n << 70n) + 1n)]);
     await anvil.call('anvil_mine', ['0x1']);
     const [dev] = await anvil.call<string[]>('eth_accounts');
-    await anvil.call('eth_sendTransaction', [{ from: dev, to: ADDRESS, value: '0x5' }]);
+    const sent = await anvil.call<string>('eth_sendTransaction', [{ from: dev, to: ADDRESS, value: '0x5' }]);
+    // Automining answers with the hash before the block is sealed: on a busy machine the next
+    // `anvil_mine` could seal first, and the transfer land in a block after the head read below.
+    for (let i = 0; !(await anvil.call<unknown>('eth_getTransactionReceipt', [sent])); i++) {
+      if (i > 200) throw new Error('anvil did not mine the transfer within 2 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await anvil.call('anvil_mine', ['0x1']);
     const head = BigInt(await anvil.call<string>('eth_blockNumber'));
     const block1 = await anvil.call<{ hash: string }>('eth_getBlockByNumber', ['0x1', false]);
