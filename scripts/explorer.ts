@@ -8,10 +8,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config/index.js';
-import { closeOnSignals, startServer } from '../src/http/server.js';
-import { startSandbox, describeUpstreams, sandboxOptionsFromEnv, SandboxConfigError } from '@avalanche-graph/sandbox';
+import { ConfigError } from '../src/config/index.js';
+import { closeOnSignals } from '../src/http/server.js';
+import { describeUpstreams, SandboxConfigError } from '@avalanche-graph/sandbox';
 import { buildExplorer, serveExplorer } from './explorer-server.js';
+import { startSandboxGateway } from './sandbox-gateway.js';
 
 try {
   const explorerPort = Number(process.env.EXPLORER_PORT ?? 5173);
@@ -20,17 +21,7 @@ try {
   process.stdout.write('Building the explorer (vite build)...\n');
   await buildExplorer(dist);
 
-  const base = loadConfig();
-  const sandbox = await startSandbox({ ...sandboxOptionsFromEnv(process.env), port: base.sandboxPort });
-  const config = loadConfig({
-    ...process.env,
-    DATA_API_URL: sandbox.urls.dataApi,
-    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-    METRICS_URL: sandbox.urls.metrics,
-    HOST: process.env.HOST ?? '127.0.0.1',
-  });
-  const gateway = await startServer(config);
+  const { sandbox, gateway } = await startSandboxGateway();
   const explorer = await serveExplorer({ dist, gateway: gateway.url, port: explorerPort });
   process.stdout.write(`${describeUpstreams(sandbox).join('\n')}\n\nGateway in sandbox mode. GraphiQL: ${gateway.url}\nExplorer: ${explorer.url}\n`);
   closeOnSignals(async () => {

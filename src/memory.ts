@@ -63,4 +63,3 @@ export function settleHeap(): void {
   const gc = runInNewContext('gc') as (options: { type: string; execution: string; flavor: string }) => void;
   gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
-

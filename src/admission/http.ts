@@ -6,6 +6,7 @@
  * Everything else (GraphiQL, `/health`, `/ready`, `/metrics`, CORS preflights) passes untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TOKEN_HEADER_KEY } from 'graphql-sse';
 import type { ErrorCode } from '../errors.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
 import { isShed, type Admission, type Shed, type Ticket } from './admission.js';
@@ -28,8 +29,6 @@ function shedBody(shed: Shed, requestId: string): string {
   return JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: shed.retryAfter, reason: shed.reason, requestId } }] });
 }
 
-/** graphql-sse's stream token header (src/plugins/graphql-sse.ts). */
-const SSE_TOKEN_HEADER = 'x-graphql-event-stream-token';
 
 function isOperation(req: IncomingMessage, path: string): boolean {
   const url = req.url ?? '';
@@ -38,7 +37,7 @@ function isOperation(req: IncomingMessage, path: string): boolean {
   // graphql-sse's single connection mode opens its stream with the token and no operation (a GET,
   // or a POST with `accept: text/event-stream`): a connection, as a WebSocket is, not an operation;
   // each operation comes in a POST of its own.
-  if (req.method === 'POST') return !(req.headers[SSE_TOKEN_HEADER] !== undefined && req.headers.accept === 'text/event-stream');
+  if (req.method === 'POST') return !(req.headers[TOKEN_HEADER_KEY] !== undefined && req.headers.accept === 'text/event-stream');
   // A GET runs an operation only with one in its query string; without, it is GraphiQL's page.
   return req.method === 'GET' && query !== -1 && /[?&](query|extensions|documentId)=/.test(url.slice(query));
 }
