@@ -7,6 +7,7 @@
 import type { GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ChainFeature, ChainStatus } from '../../src/schema/chain/chain.js';
+import { enumName, enumValues } from '../../src/schema/common/enums.js';
 import { Currency } from '../../src/schema/common/primary-enums.js';
 import { schema } from '../../src/schema/index.js';
 import { useHarness } from '../support/harness.js';
@@ -34,6 +35,31 @@ describe('upstreamEnum', () => {
     expect([Currency.from('USD'), Currency.from('btc'), Currency.from(undefined)]).toEqual([null, null, null]);
     expect(ChainFeature.list(['webhooks', 'zkProofs', 'nftIndexing'])).toEqual(['webhooks', 'nftIndexing']);
     expect(ChainFeature.list(undefined)).toEqual([]);
+  });
+});
+
+describe('enumValues', () => {
+  it('names each value by its string in CONSTANT_CASE unless its row names it', () => {
+    expect(['rpcMethod', 'balance_change', 'None', 'Erc721Transfer', 'TRANSACTION_EXPORT_EVM'].map(enumName)).toEqual([
+      'RPC_METHOD',
+      'BALANCE_CHANGE',
+      'NONE',
+      'ERC721_TRANSFER',
+      'TRANSACTION_EXPORT_EVM',
+    ]);
+    expect(enumValues({ srcBlockchainId: { name: 'SOURCE', description: 'From.' }, rpcMethod: 'By method.' })).toEqual({
+      SOURCE: { value: 'srcBlockchainId', description: 'From.' },
+      RPC_METHOD: { value: 'rpcMethod', description: 'By method.' },
+    });
+    expect(Object.fromEntries(valuesOf('IcmGroupBy'))).toEqual({
+      SOURCE: 'srcBlockchainId',
+      DESTINATION: 'destBlockchainId',
+      SOURCE_AND_DESTINATION: 'srcBlockchainId,destBlockchainId',
+    });
+  });
+
+  it('refuses two strings that come to one name when the schema is built', () => {
+    expect(() => enumValues({ rpcMethod: 'One.', rpc_method: 'Two.' })).toThrow('enum values rpcMethod and rpc_method are both named RPC_METHOD');
   });
 });
 

@@ -86,8 +86,8 @@ export const XChainAssetDetails = builder.loadableNodeRef<AssetShape, string, st
 export const AssetCap = upstreamEnum('AssetCap', {
   description: 'Whether an asset\'s supply is fixed at creation or can be minted later.',
   values: {
-    FIXED: { value: 'fixed', description: 'All of it was created with the asset; nobody can mint more.' },
-    VARIABLE: { value: 'variable', description: 'Holders of a mint output can mint more.' },
+    fixed: 'All of it was created with the asset; nobody can mint more.',
+    variable: 'Holders of a mint output can mint more.',
   },
   unknown: 'A cap this gateway does not know yet.',
 });

@@ -20,17 +20,17 @@ import { checkEvmChainIdKey } from '../common/global-ids.js';
 export const ChainFeature = upstreamEnum('ChainFeature', {
   description: 'A Data API feature enabled on a chain.',
   values: {
-    NFT_INDEXING: { value: 'nftIndexing', description: 'NFT metadata is indexed.' },
-    WEBHOOKS: { value: 'webhooks', description: 'Webhooks can watch the chain.' },
-    TELEPORTER: { value: 'teleporter', description: 'Interchain (ICM/Teleporter) messages are indexed.' },
+    nftIndexing: 'NFT metadata is indexed.',
+    webhooks: 'Webhooks can watch the chain.',
+    teleporter: 'Interchain (ICM/Teleporter) messages are indexed.',
   },
 });
 
 export const ChainStatus = upstreamEnum('ChainStatus', {
   description: 'Whether the chain\'s nodes serve requests.',
   values: {
-    OK: { description: 'The chain\'s nodes answer.' },
-    UNAVAILABLE: { description: 'The chain\'s nodes are temporarily unavailable; node-backed reads may fail.' },
+    OK: 'The chain\'s nodes answer.',
+    UNAVAILABLE: 'The chain\'s nodes are temporarily unavailable; node-backed reads may fail.',
   },
   unknown: 'A status this gateway does not know yet.',
 });
@@ -38,9 +38,9 @@ export const ChainStatus = upstreamEnum('ChainStatus', {
 export const VmName = upstreamEnum('VmName', {
   description: 'The virtual machine family of a chain.',
   values: {
-    EVM: { description: 'An Avalanche EVM (C-Chain, subnet-EVM).' },
-    BITCOIN: { description: 'Bitcoin.' },
-    ETHEREUM: { description: 'Ethereum.' },
+    EVM: 'An Avalanche EVM (C-Chain, subnet-EVM).',
+    BITCOIN: 'Bitcoin.',
+    ETHEREUM: 'Ethereum.',
   },
   unknown: 'A VM this gateway does not know yet.',
 });

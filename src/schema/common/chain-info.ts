@@ -10,9 +10,9 @@ import { NetworkName, type NetworkNameValue, upstreamEnum } from './enums.js';
 export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   description: 'A chain of the primary network, by the Data API\'s alias.',
   values: {
-    P_CHAIN: { value: 'p-chain', description: 'The P-Chain (platform chain: validators, subnets, L1s).' },
-    X_CHAIN: { value: 'x-chain', description: 'The X-Chain (asset exchange chain).' },
-    C_CHAIN: { value: 'c-chain', description: 'The C-Chain (the primary network\'s EVM chain).' },
+    'p-chain': 'The P-Chain (platform chain: validators, subnets, L1s).',
+    'x-chain': 'The X-Chain (asset exchange chain).',
+    'c-chain': 'The C-Chain (the primary network\'s EVM chain).',
   },
   unknown: 'A chain name this gateway does not know yet.',
 });

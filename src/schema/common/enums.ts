@@ -10,11 +10,11 @@ export type NetworkNameValue = 'MAINNET' | 'FUJI' | 'TESTNET';
 
 export const NetworkName = builder.enumType('NetworkName', {
   description: 'An Avalanche network. TESTNET is the Data API\'s other name for FUJI.',
-  values: {
-    MAINNET: { value: 'MAINNET', description: 'Avalanche mainnet.' },
-    FUJI: { value: 'FUJI', description: 'The Fuji test network.' },
-    TESTNET: { value: 'TESTNET', description: 'The test network under the Data API\'s alias; same data as FUJI.' },
-  } as const,
+  values: enumValues({
+    MAINNET: 'Avalanche mainnet.',
+    FUJI: 'The Fuji test network.',
+    TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
+  }),
 });
 
 /** The Data API's `network` path or query value. */
@@ -34,20 +34,40 @@ export function networkName(key: NetworkKey): NetworkNameValue {
 
 export const SortOrder = builder.enumType('SortOrder', {
   description: 'Order of a list.',
-  values: {
-    ASC: { value: 'asc', description: 'Oldest or smallest first.' },
-    DESC: { value: 'desc', description: 'Newest or largest first.' },
-  } as const,
+  values: enumValues({
+    asc: 'Oldest or smallest first.',
+    desc: 'Newest or largest first.',
+  }),
 });
 
-/** One value of an upstream enum: the upstream's string for it (its GraphQL name when omitted) and what it means. */
-export interface UpstreamEnumValue {
-  value?: string;
-  description: string;
+/**
+ * One row of an enum table, keyed by the string the code and the upstream use for the value: what
+ * the value means, or that and a GraphQL name other than the string's `enumName`.
+ */
+export type EnumRow = string | { readonly name: string; readonly description: string };
+
+/** The GraphQL name of an enum's string: `rpcMethod` → RPC_METHOD, `balance_change` → BALANCE_CHANGE, `None` → NONE. */
+export function enumName(value: string): string {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
 }
 
-/** The upstream strings of a table of values. */
-type UpstreamValueOf<V> = { [K in keyof V & string]: V[K] extends { value: infer S extends string } ? S : K }[keyof V & string];
+/**
+ * Pothos's values of an enum, from a table keyed by the value's string: each value is named by its
+ * string's `enumName` unless its row names it, so no value is written under two names. Two rows
+ * that come to one name are a mistake, caught when the schema is built.
+ */
+export function enumValues<const R extends Record<string, EnumRow>>(rows: R): Record<string, { value: keyof R & string; description: string }> {
+  const values: Record<string, { value: keyof R & string; description: string }> = {};
+  for (const [value, row] of Object.entries(rows) as [keyof R & string, EnumRow][]) {
+    const [name, description] = typeof row === 'string' ? [enumName(value), row] : [row.name, row.description];
+    if (name in values) throw new Error(`enum values ${values[name]!.value} and ${value} are both named ${name}`);
+    values[name] = { value, description };
+  }
+  return values;
+}
 
 /**
  * An enum of values an upstream sends, with what maps its strings: `from` one string, `list` a list
@@ -67,18 +87,18 @@ interface UpstreamEnumOptions<V> {
 }
 
 /**
- * An output enum over an upstream's strings, declared once: each value's GraphQL name, upstream
- * string and description; `unknown` describes the UNKNOWN value that stands for any other string
- * (its own value is 'UNKNOWN', last in the enum). Without `unknown`, `from` gives null for a string
- * the enum does not know. Input arguments of the enum receive UNKNOWN too, for the resolver to refuse.
+ * An output enum over an upstream's strings, declared once as an `enumValues` table; `unknown`
+ * describes the UNKNOWN value that stands for any other string (its own value is 'UNKNOWN', last in
+ * the enum). Without `unknown`, `from` gives null for a string the enum does not know. Input
+ * arguments of the enum receive UNKNOWN too, for the resolver to refuse.
  */
-export function upstreamEnum<const V extends Record<string, UpstreamEnumValue>>(
+export function upstreamEnum<const V extends Record<string, EnumRow>>(
   name: string,
   options: UpstreamEnumOptions<V> & { unknown: string },
-): UpstreamEnum<UpstreamValueOf<V>, 'UNKNOWN'>;
-export function upstreamEnum<const V extends Record<string, UpstreamEnumValue>>(name: string, options: UpstreamEnumOptions<V>): UpstreamEnum<UpstreamValueOf<V>, null>;
-export function upstreamEnum(name: string, options: UpstreamEnumOptions<Record<string, UpstreamEnumValue>> & { unknown?: string }): UpstreamEnum<string, 'UNKNOWN' | null> {
-  const values = Object.fromEntries(Object.entries(options.values).map(([key, v]) => [key, { value: v.value ?? key, description: v.description }]));
+): UpstreamEnum<keyof V & string, 'UNKNOWN'>;
+export function upstreamEnum<const V extends Record<string, EnumRow>>(name: string, options: UpstreamEnumOptions<V>): UpstreamEnum<keyof V & string, null>;
+export function upstreamEnum(name: string, options: UpstreamEnumOptions<Record<string, EnumRow>> & { unknown?: string }): UpstreamEnum<string, 'UNKNOWN' | null> {
+  const values = enumValues(options.values);
   const known = Object.values(values).map((v) => v.value);
   const knows = new Set<string>(known);
   const fallback = options.unknown === undefined ? null : 'UNKNOWN';

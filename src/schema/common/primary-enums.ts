@@ -4,14 +4,14 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { upstreamEnum } from './enums.js';
+import { enumValues, upstreamEnum } from './enums.js';
 
 export const DelegationStatus = upstreamEnum('DelegationStatus', {
   description: 'Where a delegation stands: waiting to start, staking now, or finished.',
   values: {
-    PENDING: { value: 'pending', description: 'Accepted on the P-Chain; its staking period has not started yet.' },
-    ACTIVE: { value: 'active', description: 'In its staking period now.' },
-    COMPLETED: { value: 'completed', description: 'Its staking period has ended and its reward (if any) was paid.' },
+    pending: 'Accepted on the P-Chain; its staking period has not started yet.',
+    active: 'In its staking period now.',
+    completed: 'Its staking period has ended and its reward (if any) was paid.',
   },
   unknown: 'A status this gateway does not know yet (not accepted as a filter).',
 });
@@ -26,9 +26,9 @@ export function delegationStatusArg(argument: string, value: ReturnType<typeof D
 export const RewardType = upstreamEnum('RewardType', {
   description: 'Why a staking reward was paid.',
   values: {
-    VALIDATOR: { description: 'For validating: paid to the validator\'s reward owner.' },
-    DELEGATOR: { description: 'For delegating: paid to the delegator\'s reward owner (net of the validator\'s fee).' },
-    VALIDATOR_FEE: { description: 'The validator\'s fee on a delegation to it.' },
+    VALIDATOR: 'For validating: paid to the validator\'s reward owner.',
+    DELEGATOR: 'For delegating: paid to the delegator\'s reward owner (net of the validator\'s fee).',
+    VALIDATOR_FEE: 'The validator\'s fee on a delegation to it.',
   },
   unknown: 'A reward type this gateway does not know yet.',
 });
@@ -37,29 +37,29 @@ export const RewardType = upstreamEnum('RewardType', {
 export const Currency = upstreamEnum('Currency', {
   description: 'A fiat currency for prices and values.',
   values: {
-    USD: { value: 'usd', description: 'US dollar.' },
-    EUR: { value: 'eur', description: 'Euro.' },
-    AUD: { value: 'aud', description: 'Australian dollar.' },
-    CAD: { value: 'cad', description: 'Canadian dollar.' },
-    CHF: { value: 'chf', description: 'Swiss franc.' },
-    CLP: { value: 'clp', description: 'Chilean peso.' },
-    CNY: { value: 'cny', description: 'Chinese yuan.' },
-    CZK: { value: 'czk', description: 'Czech koruna.' },
-    DKK: { value: 'dkk', description: 'Danish krone.' },
-    GBP: { value: 'gbp', description: 'Pound sterling.' },
-    HKD: { value: 'hkd', description: 'Hong Kong dollar.' },
-    HUF: { value: 'huf', description: 'Hungarian forint.' },
-    JPY: { value: 'jpy', description: 'Japanese yen.' },
-    NZD: { value: 'nzd', description: 'New Zealand dollar.' },
+    usd: 'US dollar.',
+    eur: 'Euro.',
+    aud: 'Australian dollar.',
+    cad: 'Canadian dollar.',
+    chf: 'Swiss franc.',
+    clp: 'Chilean peso.',
+    cny: 'Chinese yuan.',
+    czk: 'Czech koruna.',
+    dkk: 'Danish krone.',
+    gbp: 'Pound sterling.',
+    hkd: 'Hong Kong dollar.',
+    huf: 'Hungarian forint.',
+    jpy: 'Japanese yen.',
+    nzd: 'New Zealand dollar.',
   },
 });
 
 export const UtxoType = upstreamEnum('UtxoType', {
   description: 'What a UTXO is for.',
   values: {
-    TRANSFER: { description: 'Value (an amount, or an NFT) its owners can spend, possibly after a locktime.' },
-    STAKE: { description: 'P-Chain: locked as stake by a validation or delegation.' },
-    MINT: { description: 'X-Chain: the right to mint more of an asset.' },
+    TRANSFER: 'Value (an amount, or an NFT) its owners can spend, possibly after a locktime.',
+    STAKE: 'P-Chain: locked as stake by a validation or delegation.',
+    MINT: 'X-Chain: the right to mint more of an asset.',
   },
   unknown: 'A UTXO type this gateway does not know yet.',
 });
@@ -69,17 +69,17 @@ export const utxoTypeOf = (value: string | undefined) => UtxoType.from(value?.to
 
 export const UtxoSortBy = builder.enumType('UtxoSortBy', {
   description: 'The property UTXOs are sorted by (with `sortOrder`).',
-  values: {
-    TIMESTAMP: { value: 'timestamp', description: 'Creation time.' },
-    AMOUNT: { value: 'amount', description: 'Amount of the asset held.' },
-  } as const,
+  values: enumValues({
+    timestamp: 'Creation time.',
+    amount: 'Amount of the asset held.',
+  }),
 });
 
 export const PrimaryNetworkAssetType = upstreamEnum('PrimaryNetworkAssetType', {
   description: 'The kind of an X-Chain asset (AVAX is SECP256K1).',
   values: {
-    SECP256K1: { value: 'secp256k1', description: 'A fungible asset held by secp256k1 keys.' },
-    NFT: { value: 'nft', description: 'A non-fungible asset (NFT feature extension).' },
+    secp256k1: 'A fungible asset held by secp256k1 keys.',
+    nft: 'A non-fungible asset (NFT feature extension).',
   },
   unknown: 'An asset kind this gateway does not know yet.',
 });

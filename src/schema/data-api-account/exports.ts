@@ -21,10 +21,10 @@ const MAX_EXPORT_CHAINS = 20;
 export const TransactionExportKind = upstreamEnum('TransactionExportKind', {
   description: 'What a transaction export covers.',
   values: {
-    EVM: { value: 'TRANSACTION_EXPORT_EVM', description: 'Transactions of EVM addresses on EVM chains.' },
-    PRIMARY_NETWORK: { value: 'TRANSACTION_EXPORT_PRIMARY_NETWORK', description: 'All primary-network transactions of the addresses.' },
-    PRIMARY_NETWORK_STAKING: { value: 'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING', description: 'The addresses\' staking transactions only.' },
-    PRIMARY_NETWORK_SIMPLE: { value: 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE', description: 'A simplified primary-network export.' },
+    TRANSACTION_EXPORT_EVM: { name: 'EVM', description: 'Transactions of EVM addresses on EVM chains.' },
+    TRANSACTION_EXPORT_PRIMARY_NETWORK: { name: 'PRIMARY_NETWORK', description: 'All primary-network transactions of the addresses.' },
+    TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING: { name: 'PRIMARY_NETWORK_STAKING', description: 'The addresses\' staking transactions only.' },
+    TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE: { name: 'PRIMARY_NETWORK_SIMPLE', description: 'A simplified primary-network export.' },
   },
   unknown: 'A kind of job this gateway does not know yet (not accepted as input).',
 });
@@ -32,10 +32,10 @@ export const TransactionExportKind = upstreamEnum('TransactionExportKind', {
 export const ExportJobStatus = upstreamEnum('ExportJobStatus', {
   description: 'Where an export job stands.',
   values: {
-    RUNNING: { description: 'Still running: read it again later.' },
-    COMPLETED: { description: 'Done: the file is at `downloadUrl`.' },
-    COMPLETED_WITH_WARNING: { description: 'Done with a warning (see `code`): e.g. truncated, continue from `nextDate`.' },
-    FAILED: { description: 'Failed (see `code` and `message`).' },
+    RUNNING: 'Still running: read it again later.',
+    COMPLETED: 'Done: the file is at `downloadUrl`.',
+    COMPLETED_WITH_WARNING: 'Done with a warning (see `code`): e.g. truncated, continue from `nextDate`.',
+    FAILED: 'Failed (see `code` and `message`).',
   },
   unknown: 'A status this gateway does not know yet.',
 });
@@ -43,9 +43,9 @@ export const ExportJobStatus = upstreamEnum('ExportJobStatus', {
 export const ExportJobCode = upstreamEnum('ExportJobCode', {
   description: 'Why an export job failed or warned.',
   values: {
-    INVALID_REQUEST: { value: 'ErrInvalidRequest', description: 'The request could not be served.' },
-    INTERNAL: { value: 'ErrInternal', description: 'The service failed.' },
-    TRUNCATED_EXPORT: { value: 'WarnTruncatedExport', description: 'The history was too long: the file stops early; continue from `nextDate`.' },
+    ErrInvalidRequest: { name: 'INVALID_REQUEST', description: 'The request could not be served.' },
+    ErrInternal: { name: 'INTERNAL', description: 'The service failed.' },
+    WarnTruncatedExport: { name: 'TRUNCATED_EXPORT', description: 'The history was too long: the file stops early; continue from `nextDate`.' },
   },
   unknown: 'A code this gateway does not know yet.',
 });

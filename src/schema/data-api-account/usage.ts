@@ -14,7 +14,7 @@ import type {
 } from '../../upstream/types/data-api-account.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork, enumValues, NetworkName, upstreamEnum } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmChainId } from '../common/validate.js';
@@ -27,79 +27,79 @@ const MAX_FILTER_LENGTH = 256;
 export const UsageRequestType = upstreamEnum('UsageRequestType', {
   description: 'Which kind of request a usage record counts.',
   values: {
-    DATA: { value: 'data', description: 'Data API requests.' },
-    RPC: { value: 'rpc', description: 'RPC requests through the Data API\'s endpoints.' },
+    data: 'Data API requests.',
+    rpc: 'RPC requests through the Data API\'s endpoints.',
   },
   unknown: 'A kind this gateway does not know yet (not accepted as a filter).',
 });
 
 export const UsageTimeInterval = builder.enumType('UsageTimeInterval', {
   description: 'The width of the buckets of a Data API usage time series.',
-  values: {
-    MINUTE: { value: 'minute', description: 'One bucket per minute.' },
-    HOURLY: { value: 'hourly', description: 'One bucket per hour.' },
-    DAILY: { value: 'daily', description: 'One bucket per day (UTC).' },
-    WEEKLY: { value: 'weekly', description: 'One bucket per week.' },
-    MONTHLY: { value: 'monthly', description: 'One bucket per month.' },
-  } as const,
+  values: enumValues({
+    minute: 'One bucket per minute.',
+    hourly: 'One bucket per hour.',
+    daily: 'One bucket per day (UTC).',
+    weekly: 'One bucket per week.',
+    monthly: 'One bucket per month.',
+  }),
 });
 
 export const RpcUsageTimeInterval = builder.enumType('RpcUsageTimeInterval', {
   description: 'The width of the buckets of an RPC usage time series.',
-  values: {
-    HOURLY: { value: 'hourly', description: 'One bucket per hour.' },
-    DAILY: { value: 'daily', description: 'One bucket per day (UTC).' },
-    WEEKLY: { value: 'weekly', description: 'One bucket per week.' },
-    MONTHLY: { value: 'monthly', description: 'One bucket per month.' },
-  } as const,
+  values: enumValues({
+    hourly: 'One bucket per hour.',
+    daily: 'One bucket per day (UTC).',
+    weekly: 'One bucket per week.',
+    monthly: 'One bucket per month.',
+  }),
 });
 
 export const UsageGroupBy = builder.enumType('UsageGroupBy', {
   description: 'What a Data API usage series is split by.',
-  values: {
-    REQUEST_PATH: { value: 'requestPath', description: 'By request path.' },
-    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status of the answer.' },
-    CHAIN_ID: { value: 'chainId', description: 'By chain.' },
-    API_KEY_ID: { value: 'apiKeyId', description: 'By API key.' },
-    REQUEST_TYPE: { value: 'requestType', description: 'By kind of request (data or rpc).' },
-  } as const,
+  values: enumValues({
+    requestPath: 'By request path.',
+    responseCode: 'By HTTP status of the answer.',
+    chainId: 'By chain.',
+    apiKeyId: 'By API key.',
+    requestType: 'By kind of request (data or rpc).',
+  }),
 });
 
 export const PrimaryNetworkRpcUsageGroupBy = builder.enumType('PrimaryNetworkRpcUsageGroupBy', {
   description: 'What a primary-network RPC usage series is split by.',
-  values: {
-    RPC_METHOD: { value: 'rpcMethod', description: 'By RPC method.' },
-    REQUEST_PATH: { value: 'requestPath', description: 'By request path.' },
-    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status of the answer.' },
-    COUNTRY: { value: 'country', description: 'By the client\'s country.' },
-    CONTINENT: { value: 'continent', description: 'By the client\'s continent.' },
-    USER_AGENT: { value: 'userAgent', description: 'By the client\'s user agent.' },
-  } as const,
+  values: enumValues({
+    rpcMethod: 'By RPC method.',
+    requestPath: 'By request path.',
+    responseCode: 'By HTTP status of the answer.',
+    country: 'By the client\'s country.',
+    continent: 'By the client\'s continent.',
+    userAgent: 'By the client\'s user agent.',
+  }),
 });
 
 export const SubnetRpcUsageGroupBy = builder.enumType('SubnetRpcUsageGroupBy', {
   description: 'What an L1 RPC usage series is split by.',
-  values: {
-    RPC_METHOD: { value: 'rpcMethod', description: 'By RPC method.' },
-    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status of the answer.' },
-    RL_BYPASS_TOKEN: { value: 'rlBypassToken', description: 'By rate-limit bypass token.' },
-  } as const,
+  values: enumValues({
+    rpcMethod: 'By RPC method.',
+    responseCode: 'By HTTP status of the answer.',
+    rlBypassToken: 'By rate-limit bypass token.',
+  }),
 });
 
 export const UsageGroupedBy = upstreamEnum('UsageGroupedBy', {
   description: 'What the values of a usage bucket are split by.',
   values: {
-    NONE: { value: 'None', description: 'Not split: one value for all requests.' },
-    REQUEST_PATH: { value: 'requestPath', description: 'By request path.' },
-    RESPONSE_CODE: { value: 'responseCode', description: 'By HTTP status.' },
-    CHAIN_ID: { value: 'chainId', description: 'By chain.' },
-    API_KEY_ID: { value: 'apiKeyId', description: 'By API key.' },
-    REQUEST_TYPE: { value: 'requestType', description: 'By kind of request.' },
-    RPC_METHOD: { value: 'rpcMethod', description: 'By RPC method.' },
-    RL_BYPASS_TOKEN: { value: 'rlBypassToken', description: 'By rate-limit bypass token.' },
-    COUNTRY: { value: 'country', description: 'By country.' },
-    CONTINENT: { value: 'continent', description: 'By continent.' },
-    USER_AGENT: { value: 'userAgent', description: 'By user agent.' },
+    None: 'Not split: one value for all requests.',
+    requestPath: 'By request path.',
+    responseCode: 'By HTTP status.',
+    chainId: 'By chain.',
+    apiKeyId: 'By API key.',
+    requestType: 'By kind of request.',
+    rpcMethod: 'By RPC method.',
+    rlBypassToken: 'By rate-limit bypass token.',
+    country: 'By country.',
+    continent: 'By continent.',
+    userAgent: 'By user agent.',
   },
   unknown: 'A split this gateway does not know yet.',
 });

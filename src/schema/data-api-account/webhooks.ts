@@ -29,8 +29,8 @@ export const WEBHOOK_ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
 export const WebhookStatus = upstreamEnum('WebhookStatus', {
   description: 'Whether the Data API delivers a webhook\'s events.',
   values: {
-    ACTIVE: { value: 'active', description: 'Events are delivered.' },
-    INACTIVE: { value: 'inactive', description: 'Deactivated: no events are delivered.' },
+    active: 'Events are delivered.',
+    inactive: 'Deactivated: no events are delivered.',
   },
   unknown: 'A status this gateway does not know yet (not accepted as input).',
 });
@@ -45,12 +45,9 @@ export function webhookStatusArg(argument: string, value: WireWebhookStatus | 'U
 export const WebhookEventType = upstreamEnum('WebhookEventType', {
   description: 'What a webhook watches.',
   values: {
-    ADDRESS_ACTIVITY: { value: 'address_activity', description: 'Transactions, transfers and logs of EVM addresses on one chain.' },
-    PRIMARY_NETWORK_ADDRESS_ACTIVITY: {
-      value: 'primary_network_address_activity',
-      description: 'Balance changes, balance thresholds and rewards of primary-network (P/X/C) addresses.',
-    },
-    VALIDATOR_ACTIVITY: { value: 'validator_activity', description: 'Stake, delegation, reward and L1 validator events of a node or a subnet.' },
+    address_activity: 'Transactions, transfers and logs of EVM addresses on one chain.',
+    primary_network_address_activity: 'Balance changes, balance thresholds and rewards of primary-network (P/X/C) addresses.',
+    validator_activity: 'Stake, delegation, reward and L1 validator events of a node or a subnet.',
   },
   unknown: 'A kind of webhook this gateway does not know yet.',
 });
@@ -58,41 +55,38 @@ export const WebhookEventType = upstreamEnum('WebhookEventType', {
 export const PrimaryNetworkAddressActivitySubEvent = upstreamEnum('PrimaryNetworkAddressActivitySubEvent', {
   description: 'An event of primary-network addresses a webhook can deliver.',
   values: {
-    BALANCE_CHANGE: { value: 'balance_change', description: 'A watched address\'s balance changed.' },
-    BALANCE_THRESHOLD: { value: 'balance_threshold', description: 'A watched address\'s balance of a kind crossed the threshold.' },
-    REWARD_DISTRIBUTION: { value: 'reward_distribution', description: 'A staking reward was paid to a watched address.' },
+    balance_change: 'A watched address\'s balance changed.',
+    balance_threshold: 'A watched address\'s balance of a kind crossed the threshold.',
+    reward_distribution: 'A staking reward was paid to a watched address.',
   },
 });
 
 export const ValidatorActivitySubEvent = upstreamEnum('ValidatorActivitySubEvent', {
   description: 'An event of validators a webhook can deliver.',
   values: {
-    VALIDATOR_STAKE: { value: 'validator_stake', description: 'A validator staked.' },
-    DELEGATOR_STAKE: { value: 'delegator_stake', description: 'Stake was delegated to the validator.' },
-    REWARD_DISTRIBUTION: { value: 'reward_distribution', description: 'A staking reward was paid.' },
-    L1_VALIDATOR_BALANCE_INCREASED: { value: 'l1_validator_balance_increased', description: 'An L1 validator\'s fee balance was topped up.' },
-    L1_VALIDATOR_DISABLED: { value: 'l1_validator_disabled', description: 'An L1 validator was disabled (its fee balance ran out).' },
-    L1_VALIDATOR_REMOVED: { value: 'l1_validator_removed', description: 'An L1 validator was removed from its L1.' },
-    L1_VALIDATOR_BALANCE_THRESHOLD: {
-      value: 'l1_validator_balance_threshold',
-      description: 'An L1 validator\'s fee balance fell below the threshold.',
-    },
+    validator_stake: 'A validator staked.',
+    delegator_stake: 'Stake was delegated to the validator.',
+    reward_distribution: 'A staking reward was paid.',
+    l1_validator_balance_increased: 'An L1 validator\'s fee balance was topped up.',
+    l1_validator_disabled: 'An L1 validator was disabled (its fee balance ran out).',
+    l1_validator_removed: 'An L1 validator was removed from its L1.',
+    l1_validator_balance_threshold: 'An L1 validator\'s fee balance fell below the threshold.',
   },
 });
 
 export const PrimaryNetworkBalanceType = upstreamEnum('PrimaryNetworkBalanceType', {
   description: 'A kind of primary-network balance a threshold watches.',
   values: {
-    UNLOCKED_UNSTAKED: { value: 'unlockedUnstaked', description: 'P-Chain: spendable, not staked.' },
-    UNLOCKED_STAKED: { value: 'unlockedStaked', description: 'P-Chain: staked, unlocked once the staking period ends.' },
-    LOCKED_PLATFORM: { value: 'lockedPlatform', description: 'P-Chain: locked until a time, not stakeable.' },
-    LOCKED_STAKEABLE: { value: 'lockedStakeable', description: 'P-Chain: locked until a time, stakeable.' },
-    LOCKED_STAKED: { value: 'lockedStaked', description: 'P-Chain: locked and staked.' },
-    PENDING_STAKED: { value: 'pendingStaked', description: 'P-Chain: staked in a period that has not started.' },
-    UNLOCKED: { value: 'unlocked', description: 'X-Chain: spendable.' },
-    LOCKED: { value: 'locked', description: 'X-Chain: locked until a time.' },
-    ATOMIC_MEMORY_UNLOCKED: { value: 'atomicMemoryUnlocked', description: 'Exported to another chain, not yet imported; spendable there.' },
-    ATOMIC_MEMORY_LOCKED: { value: 'atomicMemoryLocked', description: 'Exported to another chain, not yet imported; locked.' },
+    unlockedUnstaked: 'P-Chain: spendable, not staked.',
+    unlockedStaked: 'P-Chain: staked, unlocked once the staking period ends.',
+    lockedPlatform: 'P-Chain: locked until a time, not stakeable.',
+    lockedStakeable: 'P-Chain: locked until a time, stakeable.',
+    lockedStaked: 'P-Chain: locked and staked.',
+    pendingStaked: 'P-Chain: staked in a period that has not started.',
+    unlocked: 'X-Chain: spendable.',
+    locked: 'X-Chain: locked until a time.',
+    atomicMemoryUnlocked: 'Exported to another chain, not yet imported; spendable there.',
+    atomicMemoryLocked: 'Exported to another chain, not yet imported; locked.',
   },
   unknown: 'A kind this gateway does not know yet (not accepted as input).',
 });
@@ -100,8 +94,8 @@ export const PrimaryNetworkBalanceType = upstreamEnum('PrimaryNetworkBalanceType
 export const ValidatorActivityKeyType = upstreamEnum('ValidatorActivityKeyType', {
   description: 'What a validator-activity webhook is keyed by.',
   values: {
-    NODE_ID: { value: 'nodeId', description: 'One validator, by node id.' },
-    SUBNET_ID: { value: 'subnetId', description: 'The validators of one subnet (L1).' },
+    nodeId: 'One validator, by node id.',
+    subnetId: 'The validators of one subnet (L1).',
   },
   unknown: 'A key type this gateway does not know yet.',
 });

@@ -8,7 +8,7 @@ import { badInput } from '../../errors.js';
 import type { WireTransactionDetails, WireTransactionDetailsV2 } from '../../upstream/types/data-api-evm-transactions.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { SortOrder } from '../common/enums.js';
+import { enumValues, SortOrder } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Chain } from '../chain/chain.js';
@@ -25,10 +25,10 @@ const ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
 
 export const AccountHistoryVersion = builder.enumType('AccountHistoryVersion', {
   description: 'Which edition of the Data API\'s address history `Account.history` reads.',
-  values: {
-    V2: { value: 'v2', description: 'The current edition (`GET /v2/.../transactions`): ERC-20 tokens carry a reputation and spam tokens can be filtered out.' },
-    V1: { value: 'v1', description: 'The first edition (`GET /v1/.../transactions`): no token reputation, no spam filter.' },
-  } as const,
+  values: enumValues({
+    v2: 'The current edition (`GET /v2/.../transactions`): ERC-20 tokens carry a reputation and spam tokens can be filtered out.',
+    v1: 'The first edition (`GET /v1/.../transactions`): no token reputation, no spam filter.',
+  }),
 });
 
 /** One history item, with its transaction as the graph shapes it. */

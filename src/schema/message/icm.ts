@@ -46,12 +46,9 @@ export function icmMessageId(argument: string, value: string): string {
 export const InterchainMessageStatus = upstreamEnum('InterchainMessageStatus', {
   description: 'Where an interchain message is on its way.',
   values: {
-    PENDING: { value: 'pending', description: 'Sent on the source chain, not yet delivered.' },
-    DELIVERED: { value: 'delivered', description: 'Delivered on the destination chain.' },
-    DELIVERED_SOURCE_NOT_INDEXED: {
-      value: 'delivered_source_not_indexed',
-      description: 'Delivered; the Data API does not index the source chain, so the source transaction is unknown.',
-    },
+    pending: 'Sent on the source chain, not yet delivered.',
+    delivered: 'Delivered on the destination chain.',
+    delivered_source_not_indexed: 'Delivered; the Data API does not index the source chain, so the source transaction is unknown.',
   },
   unknown: 'A status this gateway does not know yet.',
 });

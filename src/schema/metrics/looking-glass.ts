@@ -7,6 +7,7 @@ import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest, WireCompositeSubQuery } from '../../upstream/types/metrics-v2.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
+import { enumValues } from '../common/enums.js';
 import { Account } from '../account/account.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
@@ -36,34 +37,34 @@ export const BtcbBridgerConnection = connectionType<WireAddressDetails>('BtcbBri
 
 export const LookingGlassOperator = builder.enumType('LookingGlassOperator', {
   description: 'How the conditions of a Looking Glass query combine.',
-  values: {
-    AND: { value: 'AND', description: 'Addresses that meet every condition.' },
-    OR: { value: 'OR', description: 'Addresses that meet at least one condition.' },
-  } as const,
+  values: enumValues({
+    AND: 'Addresses that meet every condition.',
+    OR: 'Addresses that meet at least one condition.',
+  }),
 });
 
 export const LookingGlassConditionType = builder.enumType('LookingGlassConditionType', {
   description: 'What a Looking Glass condition asks of an address.',
-  values: {
-    ALL_TIME_NATIVE_BALANCE: { value: 'AllTimeNativeBalance', description: 'A native balance of at least `minBalance` throughout the dates (`firstDate`, `lastDate`, `evmChainId`).' },
-    ANY_TIME_NATIVE_BALANCE: { value: 'AnyTimeNativeBalance', description: 'A native balance of at least `minBalance` at some time within the dates.' },
-    ALL_TIME_ERC20_BALANCE: { value: 'AllTimeErc20Balance', description: 'A balance of the ERC-20 `contractAddress` of at least `minBalance` throughout the dates.' },
-    ANY_TIME_ERC20_BALANCE: { value: 'AnyTimeErc20Balance', description: 'A balance of the ERC-20 `contractAddress` of at least `minBalance` at some time within the dates.' },
-    ALL_TIME_NFT_HOLDERS: { value: 'AllTimeNftHolders', description: 'Held a token of the collection `contractAddress` throughout the dates (or the `startTimestamp`-`endTimestamp` range).' },
-    ANY_TIME_NFT_HOLDERS: { value: 'AnyTimeNftHolders', description: 'Held a token of the collection `contractAddress` at some time within the dates (or the timestamp range).' },
-    LATEST_BALANCE: { value: 'LatestBalance', description: 'A current balance of at least `minBalance`, native or ERC-20 (`tokenType`, and `contractAddress` for ERC-20).' },
-    ALL_TIME_STARS_ARENA_BALANCE: { value: 'AllTimeStarsArenaBalance', description: 'Held at least `minBalance` Stars Arena shares of `subjectAddress` throughout the dates.' },
-    ANY_TIME_STARS_ARENA_BALANCE: { value: 'AnyTimeStarsArenaBalance', description: 'Held at least `minBalance` Stars Arena shares of `subjectAddress` at some time within the dates.' },
-    LATEST_STARS_ARENA_BALANCE: { value: 'LatestBalanceStarsArena', description: 'Holds at least `minBalance` Stars Arena shares of `subjectAddress` now.' },
-  } as const,
+  values: enumValues({
+    AllTimeNativeBalance: 'A native balance of at least `minBalance` throughout the dates (`firstDate`, `lastDate`, `evmChainId`).',
+    AnyTimeNativeBalance: 'A native balance of at least `minBalance` at some time within the dates.',
+    AllTimeErc20Balance: 'A balance of the ERC-20 `contractAddress` of at least `minBalance` throughout the dates.',
+    AnyTimeErc20Balance: 'A balance of the ERC-20 `contractAddress` of at least `minBalance` at some time within the dates.',
+    AllTimeNftHolders: 'Held a token of the collection `contractAddress` throughout the dates (or the `startTimestamp`-`endTimestamp` range).',
+    AnyTimeNftHolders: 'Held a token of the collection `contractAddress` at some time within the dates (or the timestamp range).',
+    LatestBalance: 'A current balance of at least `minBalance`, native or ERC-20 (`tokenType`, and `contractAddress` for ERC-20).',
+    AllTimeStarsArenaBalance: 'Held at least `minBalance` Stars Arena shares of `subjectAddress` throughout the dates.',
+    AnyTimeStarsArenaBalance: 'Held at least `minBalance` Stars Arena shares of `subjectAddress` at some time within the dates.',
+    LatestBalanceStarsArena: { name: 'LATEST_STARS_ARENA_BALANCE', description: 'Holds at least `minBalance` Stars Arena shares of `subjectAddress` now.' },
+  }),
 });
 
 export const LookingGlassTokenType = builder.enumType('LookingGlassTokenType', {
   description: 'The token of a LATEST_BALANCE condition.',
-  values: {
-    NATIVE: { value: 'NATIVE', description: 'The chain\'s native token.' },
-    ERC20: { value: 'ERC20', description: 'An ERC-20 token (`contractAddress`).' },
-  } as const,
+  values: enumValues({
+    NATIVE: 'The chain\'s native token.',
+    ERC20: 'An ERC-20 token (`contractAddress`).',
+  }),
 });
 
 export const LookingGlassCondition = builder.inputType('LookingGlassCondition', {

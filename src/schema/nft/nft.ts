@@ -23,16 +23,16 @@ import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './keys.js';
 export const NftMetadataStatus = upstreamEnum('NftMetadataStatus', {
   description: 'How far the Data API\'s indexer got reading a token\'s metadata from its token URI.',
   values: {
-    INDEXED: { description: 'The metadata was read and indexed.' },
-    UNINDEXED: { description: 'The metadata has not been read yet.' },
-    MISSING_TOKEN: { description: 'The contract does not know the token (e.g. burnt).' },
-    INVALID_TOKEN_URI: { description: 'The token URI is not a valid URI.' },
-    INVALID_TOKEN_URI_SCHEME: { description: 'The token URI uses a scheme the indexer does not read.' },
-    UNREACHABLE_TOKEN_URI: { description: 'The token URI could not be fetched.' },
-    THROTTLED_TOKEN_URI: { description: 'The token URI\'s host throttled the indexer.' },
-    METADATA_CONTENT_TOO_LARGE: { description: 'The metadata document is too large to index.' },
-    INVALID_METADATA: { description: 'The metadata document does not follow the metadata standard.' },
-    INVALID_METADATA_JSON: { description: 'The metadata document is not valid JSON.' },
+    INDEXED: 'The metadata was read and indexed.',
+    UNINDEXED: 'The metadata has not been read yet.',
+    MISSING_TOKEN: 'The contract does not know the token (e.g. burnt).',
+    INVALID_TOKEN_URI: 'The token URI is not a valid URI.',
+    INVALID_TOKEN_URI_SCHEME: 'The token URI uses a scheme the indexer does not read.',
+    UNREACHABLE_TOKEN_URI: 'The token URI could not be fetched.',
+    THROTTLED_TOKEN_URI: 'The token URI\'s host throttled the indexer.',
+    METADATA_CONTENT_TOO_LARGE: 'The metadata document is too large to index.',
+    INVALID_METADATA: 'The metadata document does not follow the metadata standard.',
+    INVALID_METADATA_JSON: 'The metadata document is not valid JSON.',
   },
   unknown: 'Unknown status (as the upstream reports it, or a status this gateway does not know yet).',
 });
@@ -40,8 +40,8 @@ export const NftMetadataStatus = upstreamEnum('NftMetadataStatus', {
 export const NftStandard = upstreamEnum('NftStandard', {
   description: 'The token standard of an NFT contract.',
   values: {
-    ERC_721: { value: 'ERC-721', description: 'ERC-721: each token id has one owner.' },
-    ERC_1155: { value: 'ERC-1155', description: 'ERC-1155: each token id has balances per holder.' },
+    'ERC-721': 'ERC-721: each token id has one owner.',
+    'ERC-1155': 'ERC-1155: each token id has balances per holder.',
   },
   unknown: 'A standard this gateway does not know yet.',
 });

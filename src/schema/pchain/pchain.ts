@@ -27,10 +27,10 @@ export const PChain = builder.objectRef<PChainShape>('PChain');
 export const BlockchainStatus = upstreamEnum('BlockchainStatus', {
   description: 'What the answering node\'s P-Chain knows of a blockchain (`platform.getBlockchainStatus`).',
   values: {
-    VALIDATING: { value: 'Validating', description: 'The node validates the blockchain.' },
-    CREATED: { value: 'Created', description: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.' },
-    PREFERRED: { value: 'Preferred', description: 'Created in a block the node prefers but has not yet accepted.' },
-    SYNCING: { value: 'Syncing', description: 'The node syncs the blockchain without validating it.' },
+    Validating: 'The node validates the blockchain.',
+    Created: 'The blockchain exists on the P-Chain; the node neither validates nor syncs it.',
+    Preferred: 'Created in a block the node prefers but has not yet accepted.',
+    Syncing: 'The node syncs the blockchain without validating it.',
   },
   unknown: 'The node knows no such blockchain (it says "Unknown"), or sent a status this gateway does not know.',
 });

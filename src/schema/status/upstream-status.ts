@@ -8,37 +8,37 @@
 import { builder } from '../../builder.js';
 import { HEALTH_SERVICES, type HealthCheckKind, type HealthProbe, type HealthService } from '../../upstream/health.js';
 import type { BreakerStateName } from '../../upstream/resilience.js';
-import { upstreamEnum } from '../common/enums.js';
+import { enumValues, upstreamEnum } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 
 export const UpstreamHealthStatus = builder.enumType('UpstreamHealthStatus', {
   description: 'What a health or live check of an upstream service found.',
-  values: {
-    OK: { value: 'ok', description: 'The service says every component it checked is up.' },
-    ERROR: { value: 'error', description: 'The service says a component is down (or answered with a server error).' },
-    SHUTTING_DOWN: { value: 'shutting_down', description: 'The service says it is shutting down.' },
-    UNKNOWN: { value: 'unknown', description: 'The service answered without a verdict this gateway knows (a client error, a body that is not JSON, a new status).' },
-    UNREACHABLE: { value: 'unreachable', description: 'No answer: the call timed out or the connection failed.' },
-  } as const,
+  values: enumValues({
+    ok: 'The service says every component it checked is up.',
+    error: 'The service says a component is down (or answered with a server error).',
+    shutting_down: 'The service says it is shutting down.',
+    unknown: 'The service answered without a verdict this gateway knows (a client error, a body that is not JSON, a new status).',
+    unreachable: 'No answer: the call timed out or the connection failed.',
+  }),
 });
 
 export const UpstreamComponentStatus = upstreamEnum('UpstreamComponentStatus', {
   description: 'The state of one component (database, cache, ...) a service reported.',
   values: {
-    UP: { value: 'up', description: 'The component works.' },
-    DOWN: { value: 'down', description: 'The component fails.' },
+    up: 'The component works.',
+    down: 'The component fails.',
   },
   unknown: 'A state this gateway does not know yet.',
 });
 
 export const CircuitBreakerState = builder.enumType('CircuitBreakerState', {
   description: 'The gateway\'s circuit breaker for an upstream: whether calls to it go out.',
-  values: {
-    CLOSED: { value: 'closed', description: 'Calls go out.' },
-    OPEN: { value: 'open', description: 'Calls fail fast after consecutive failures, until the cool-down ends.' },
-    HALF_OPEN: { value: 'half-open', description: 'The cool-down ended: the next call probes the upstream and closes or reopens the breaker.' },
-  } as const,
+  values: enumValues({
+    closed: 'Calls go out.',
+    open: 'Calls fail fast after consecutive failures, until the cool-down ends.',
+    'half-open': 'The cool-down ended: the next call probes the upstream and closes or reopens the breaker.',
+  }),
 });
 
 const UpstreamHealthComponent = builder.objectRef<{ name: string; status: string }>('UpstreamHealthComponent').implement({

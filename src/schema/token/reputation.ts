@@ -4,8 +4,8 @@ import { upstreamEnum } from '../common/enums.js';
 export const TokenReputation = upstreamEnum('TokenReputation', {
   description: 'What a security analysis of a token contract concluded.',
   values: {
-    BENIGN: { value: 'Benign', description: 'Likely safe.' },
-    MALICIOUS: { value: 'Malicious', description: 'Shows signs of a scam or attack (spam airdrops, drainers).' },
+    Benign: 'Likely safe.',
+    Malicious: 'Shows signs of a scam or attack (spam airdrops, drainers).',
   },
   unknown: 'A verdict this gateway does not know yet.',
 });

@@ -81,9 +81,9 @@ async function tokenInfo(contract: TokenContractShape, ctx: Context): Promise<To
 export const TokenStandard = upstreamEnum('TokenStandard', {
   description: 'The token standard of a contract.',
   values: {
-    ERC_20: { value: 'ERC-20', description: 'ERC-20: fungible tokens.' },
-    ERC_721: { value: 'ERC-721', description: 'ERC-721: one owner per token id.' },
-    ERC_1155: { value: 'ERC-1155', description: 'ERC-1155: balances per token id and holder.' },
+    'ERC-20': 'ERC-20: fungible tokens.',
+    'ERC-721': 'ERC-721: one owner per token id.',
+    'ERC-1155': 'ERC-1155: balances per token id and holder.',
   },
   unknown: 'A standard this gateway does not know yet.',
 });

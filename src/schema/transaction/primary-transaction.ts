@@ -312,8 +312,8 @@ PChainTransaction.implement({
 export const XChainFormat = upstreamEnum('XChainFormat', {
   description: 'How the X-Chain accepted a transaction: in DAG vertices (before its linearization) or in a block.',
   values: {
-    NON_LINEAR: { value: 'non-linear', description: 'In one or more DAG vertices.' },
-    LINEAR: { value: 'linear', description: 'In a block of the linear chain.' },
+    'non-linear': 'In one or more DAG vertices.',
+    linear: 'In a block of the linear chain.',
   },
   unknown: 'A format this gateway does not know yet.',
 });

@@ -17,7 +17,7 @@ import type {
   WireTransferPlace,
 } from '../../upstream/types/data-api-evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
-import { upstreamEnum } from '../common/enums.js';
+import { enumValues, upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
@@ -84,19 +84,19 @@ async function fullField<K extends keyof WireFullNativeTransaction>(tx: Transact
 const TX_STATUSES: Record<string, 'SUCCESS' | 'FAILED'> = { '1': 'SUCCESS', '0': 'FAILED' };
 export const TransactionStatus = builder.enumType('TransactionStatus', {
   description: 'Outcome of a transaction.',
-  values: {
-    SUCCESS: { description: 'Executed successfully.' },
-    FAILED: { description: 'Reverted: its value moves and events were undone; the fee was still paid.' },
-    UNKNOWN: { description: 'A status this gateway does not know yet.' },
-  } as const,
+  values: enumValues({
+    SUCCESS: 'Executed successfully.',
+    FAILED: 'Reverted: its value moves and events were undone; the fee was still paid.',
+    UNKNOWN: 'A status this gateway does not know yet.',
+  }),
 });
 
 export const CallType = upstreamEnum('CallType', {
   description: 'What a transaction does, as the indexer classifies it.',
   values: {
-    NATIVE_TRANSFER: { description: 'Moves native tokens to an address without calling code.' },
-    CONTRACT_CALL: { description: 'Calls a contract.' },
-    CONTRACT_CREATION: { description: 'Deploys a contract.' },
+    NATIVE_TRANSFER: 'Moves native tokens to an address without calling code.',
+    CONTRACT_CALL: 'Calls a contract.',
+    CONTRACT_CREATION: 'Deploys a contract.',
   },
   unknown: 'A kind this gateway does not know yet.',
 });
@@ -113,13 +113,13 @@ export const TransactionMethod = builder.objectRef<NonNullable<WireNativeTransac
 export const InternalTransactionType = upstreamEnum('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
   values: {
-    CALL: { description: 'A message call.' },
-    CREATE: { description: 'A contract creation (CREATE).' },
-    CREATE2: { description: 'A contract creation at a salted address (CREATE2).' },
-    CREATE3: { description: 'A contract creation through a CREATE3 factory.' },
-    CALLCODE: { description: 'A call running the callee\'s code in the caller\'s context (legacy).' },
-    DELEGATECALL: { description: 'A call running the callee\'s code in the caller\'s context.' },
-    STATICCALL: { description: 'A call that cannot change state.' },
+    CALL: 'A message call.',
+    CREATE: 'A contract creation (CREATE).',
+    CREATE2: 'A contract creation at a salted address (CREATE2).',
+    CREATE3: 'A contract creation through a CREATE3 factory.',
+    CALLCODE: 'A call running the callee\'s code in the caller\'s context (legacy).',
+    DELEGATECALL: 'A call running the callee\'s code in the caller\'s context.',
+    STATICCALL: 'A call that cannot change state.',
   },
   unknown: 'An operation this gateway or the indexer does not know.',
 });
@@ -159,8 +159,8 @@ export const NetworkTokenDetails = builder.objectRef<WireGetTransactionResponse[
 export const TeleporterMessageDirection = upstreamEnum('TeleporterMessageDirection', {
   description: 'The part a transaction plays in an interchain (Teleporter) message.',
   values: {
-    SOURCE_TRANSACTION: { description: 'The transaction sent the message.' },
-    DESTINATION_TRANSACTION: { description: 'The transaction delivered the message.' },
+    SOURCE_TRANSACTION: 'The transaction sent the message.',
+    DESTINATION_TRANSACTION: 'The transaction delivered the message.',
   },
   unknown: 'A part this gateway does not know yet.',
 });

@@ -5,32 +5,32 @@
  */
 import { badInput } from '../../errors.js';
 import type { PrimaryChainAlias } from '../../lib/networks.js';
-import { upstreamEnum } from '../common/enums.js';
+import { enumName, upstreamEnum } from '../common/enums.js';
 
-/** Wire value → GraphQL name, in the description's order. */
+/** Wire value → what it is, in the description's order; each value's GraphQL name is its `enumName`. */
 const TX_TYPES = {
-  AddValidatorTx: ['ADD_VALIDATOR_TX', 'P-Chain: adds a primary-network validator (before Durango).'],
-  AddSubnetValidatorTx: ['ADD_SUBNET_VALIDATOR_TX', 'P-Chain: adds a validator to a permissioned subnet.'],
-  AddDelegatorTx: ['ADD_DELEGATOR_TX', 'P-Chain: delegates stake to a primary-network validator (before Durango).'],
-  CreateChainTx: ['CREATE_CHAIN_TX', 'P-Chain: creates a blockchain in a subnet.'],
-  CreateSubnetTx: ['CREATE_SUBNET_TX', 'P-Chain: creates a subnet.'],
-  ImportTx: ['IMPORT_TX', 'Imports UTXOs another chain exported to this one.'],
-  ExportTx: ['EXPORT_TX', 'Exports UTXOs to another chain of the primary network.'],
-  AdvanceTimeTx: ['ADVANCE_TIME_TX', 'P-Chain: advances the chain time (before Banff).'],
-  RewardValidatorTx: ['REWARD_VALIDATOR_TX', 'P-Chain: ends a staking period and pays its rewards.'],
-  RemoveSubnetValidatorTx: ['REMOVE_SUBNET_VALIDATOR_TX', 'P-Chain: removes a validator from a permissioned subnet.'],
-  TransformSubnetTx: ['TRANSFORM_SUBNET_TX', 'P-Chain: makes a subnet permissionless (elastic).'],
-  AddPermissionlessValidatorTx: ['ADD_PERMISSIONLESS_VALIDATOR_TX', 'P-Chain: adds a validator to the primary network or an elastic subnet.'],
-  AddPermissionlessDelegatorTx: ['ADD_PERMISSIONLESS_DELEGATOR_TX', 'P-Chain: delegates to a validator of the primary network or an elastic subnet.'],
-  BaseTx: ['BASE_TX', 'A plain transfer of assets.'],
-  TransferSubnetOwnershipTx: ['TRANSFER_SUBNET_OWNERSHIP_TX', 'P-Chain: hands a subnet to new owners.'],
-  ConvertSubnetToL1Tx: ['CONVERT_SUBNET_TO_L1_TX', 'P-Chain: converts a subnet into an L1 with its first validators.'],
-  RegisterL1ValidatorTx: ['REGISTER_L1_VALIDATOR_TX', 'P-Chain: registers a validator of an L1.'],
-  SetL1ValidatorWeightTx: ['SET_L1_VALIDATOR_WEIGHT_TX', 'P-Chain: changes (or zeroes) an L1 validator\'s weight.'],
-  DisableL1ValidatorTx: ['DISABLE_L1_VALIDATOR_TX', 'P-Chain: disables an L1 validator and returns its balance.'],
-  IncreaseL1ValidatorBalanceTx: ['INCREASE_L1_VALIDATOR_BALANCE_TX', 'P-Chain: tops up an L1 validator\'s balance.'],
-  CreateAssetTx: ['CREATE_ASSET_TX', 'X-Chain: creates an asset.'],
-  OperationTx: ['OPERATION_TX', 'X-Chain: mints more of an asset or NFTs.'],
+  AddValidatorTx: 'P-Chain: adds a primary-network validator (before Durango).',
+  AddSubnetValidatorTx: 'P-Chain: adds a validator to a permissioned subnet.',
+  AddDelegatorTx: 'P-Chain: delegates stake to a primary-network validator (before Durango).',
+  CreateChainTx: 'P-Chain: creates a blockchain in a subnet.',
+  CreateSubnetTx: 'P-Chain: creates a subnet.',
+  ImportTx: 'Imports UTXOs another chain exported to this one.',
+  ExportTx: 'Exports UTXOs to another chain of the primary network.',
+  AdvanceTimeTx: 'P-Chain: advances the chain time (before Banff).',
+  RewardValidatorTx: 'P-Chain: ends a staking period and pays its rewards.',
+  RemoveSubnetValidatorTx: 'P-Chain: removes a validator from a permissioned subnet.',
+  TransformSubnetTx: 'P-Chain: makes a subnet permissionless (elastic).',
+  AddPermissionlessValidatorTx: 'P-Chain: adds a validator to the primary network or an elastic subnet.',
+  AddPermissionlessDelegatorTx: 'P-Chain: delegates to a validator of the primary network or an elastic subnet.',
+  BaseTx: 'A plain transfer of assets.',
+  TransferSubnetOwnershipTx: 'P-Chain: hands a subnet to new owners.',
+  ConvertSubnetToL1Tx: 'P-Chain: converts a subnet into an L1 with its first validators.',
+  RegisterL1ValidatorTx: 'P-Chain: registers a validator of an L1.',
+  SetL1ValidatorWeightTx: 'P-Chain: changes (or zeroes) an L1 validator\'s weight.',
+  DisableL1ValidatorTx: 'P-Chain: disables an L1 validator and returns its balance.',
+  IncreaseL1ValidatorBalanceTx: 'P-Chain: tops up an L1 validator\'s balance.',
+  CreateAssetTx: 'X-Chain: creates an asset.',
+  OperationTx: 'X-Chain: mints more of an asset or NFTs.',
 } as const;
 
 export type WireTxType = keyof typeof TX_TYPES;
@@ -38,7 +38,7 @@ const WIRE_TX_TYPES = Object.keys(TX_TYPES) as WireTxType[];
 
 export const PrimaryNetworkTxType = upstreamEnum('PrimaryNetworkTxType', {
   description: 'The type of a transaction of the P-, X- or C-Chain.',
-  values: Object.fromEntries(WIRE_TX_TYPES.map((wire) => [TX_TYPES[wire][0], { value: wire, description: TX_TYPES[wire][1] }])) as Record<string, { value: WireTxType; description: string }>,
+  values: TX_TYPES,
   unknown: 'A type this gateway does not know yet (not accepted as a filter).',
 });
 
@@ -56,12 +56,11 @@ export const MAX_TX_TYPES = WIRE_TX_TYPES.length;
 export function txTypesArg(argument: string, values: readonly string[] | null | undefined, chain: PrimaryChainAlias): WireTxType[] | undefined {
   if (values == null) return undefined;
   if (values.length === 0) throw badInput(argument, 'give at least one type, or omit the argument for every type');
-  const name = (wire: string) => TX_TYPES[wire as WireTxType]?.[0] ?? wire;
   const allowed = TX_TYPES_OF[chain];
   return [...new Set(values)].map((value, i) => {
     if (value === 'UNKNOWN') throw badInput(`${argument}[${i}]`, 'UNKNOWN is not a type to filter by');
     if (!(allowed as readonly string[]).includes(value)) {
-      throw badInput(`${argument}[${i}]`, `${name(value)} is not a transaction type of the ${chain}-Chain (one of ${allowed.map(name).join(', ')})`);
+      throw badInput(`${argument}[${i}]`, `${enumName(value)} is not a transaction type of the ${chain}-Chain (one of ${allowed.map(enumName).join(', ')})`);
     }
     return value as WireTxType;
   });

@@ -15,6 +15,7 @@ import type {
   WireTransferableOutput,
 } from '../../upstream/types/node-rpc-xchain.js';
 import { ownersFrom, OutputOwners, UtxoRef, utxoRefFrom, type OwnersShape, type UtxoRefShape } from '../common/outputs.js';
+import { enumValues } from '../common/enums.js';
 
 /** Well-known feature extension ids (the same on every network). */
 const FX = {
@@ -37,16 +38,16 @@ export type FxOutputKindValue = (typeof FX_OUTPUT_KINDS)[number];
 
 export const FxOutputKind = builder.enumType('FxOutputKind', {
   description: 'What an output (or UTXO) holds, by its feature extension and type.',
-  values: {
-    SECP256K1_TRANSFER: { description: 'An amount of a fungible asset (secp256k1fx transfer output).' },
-    SECP256K1_MINT: { description: 'The right to mint more of a variable-cap asset (secp256k1fx mint output).' },
-    NFT_TRANSFER: { description: 'An NFT of a group, with its payload (nftfx transfer output).' },
-    NFT_MINT: { description: 'The right to mint NFTs of a group (nftfx mint output).' },
-    PROPERTY_MINT: { description: 'The right to mint a property (propertyfx mint output).' },
-    PROPERTY_OWNED: { description: 'An owned property (propertyfx owned output).' },
-    STAKEABLE_LOCK: { description: 'A P-Chain amount locked until `stakeableLocktime` except for staking.' },
-    UNKNOWN: { description: 'An output this gateway cannot classify.' },
-  } as const,
+  values: enumValues({
+    SECP256K1_TRANSFER: { name: 'SECP256K1_TRANSFER', description: 'An amount of a fungible asset (secp256k1fx transfer output).' },
+    SECP256K1_MINT: { name: 'SECP256K1_MINT', description: 'The right to mint more of a variable-cap asset (secp256k1fx mint output).' },
+    NFT_TRANSFER: 'An NFT of a group, with its payload (nftfx transfer output).',
+    NFT_MINT: 'The right to mint NFTs of a group (nftfx mint output).',
+    PROPERTY_MINT: 'The right to mint a property (propertyfx mint output).',
+    PROPERTY_OWNED: 'An owned property (propertyfx owned output).',
+    STAKEABLE_LOCK: 'A P-Chain amount locked until `stakeableLocktime` except for staking.',
+    UNKNOWN: 'An output this gateway cannot classify.',
+  }),
 });
 
 /** The fx-specific body of an output. */

@@ -12,7 +12,7 @@ import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { notFound } from '../../errors.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
-import { upstreamEnum } from '../common/enums.js';
+import { enumValues, upstreamEnum } from '../common/enums.js';
 import { cb58Id } from '../common/validate.js';
 import { X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind } from './primary-transaction.js';
 import { hashOf, type XNodeTxShape, type XTxShape } from './primary-keys.js';
@@ -48,13 +48,13 @@ export const TX_HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'txHash', 'type
 
 export const XChainTxType = builder.enumType('XChainTxType', {
   description: 'The kind of an X-Chain transaction, as the node\'s record shows it (its codec type).',
-  values: {
-    BASE: { description: 'A transfer of assets between X-Chain addresses.' },
-    CREATE_ASSET: { description: 'Creates an asset; the asset id is the transaction id.' },
-    OPERATION: { description: 'Applies fx operations, such as minting.' },
-    IMPORT: { description: 'Imports UTXOs another chain exported to the X-Chain.' },
-    EXPORT: { description: 'Exports outputs to another chain.' },
-  } as const,
+  values: enumValues({
+    BASE: 'A transfer of assets between X-Chain addresses.',
+    CREATE_ASSET: 'Creates an asset; the asset id is the transaction id.',
+    OPERATION: 'Applies fx operations, such as minting.',
+    IMPORT: 'Imports UTXOs another chain exported to the X-Chain.',
+    EXPORT: 'Exports outputs to another chain.',
+  }),
 });
 
 /** The kind of a transaction: from the node's record it holds, else from the node's JSON read by hash. */
@@ -140,9 +140,9 @@ builder.objectFields(TransferableInput, (t) => ({
 export const XChainTxStatus = upstreamEnum('XChainTxStatus', {
   description: 'Where a transaction stands on the node.',
   values: {
-    ACCEPTED: { value: 'Accepted', description: 'Accepted (or certain to be) by every node.' },
-    PROCESSING: { value: 'Processing', description: 'Being voted on by this node.' },
-    REJECTED: { value: 'Rejected', description: 'Will never be accepted.' },
+    Accepted: 'Accepted (or certain to be) by every node.',
+    Processing: 'Being voted on by this node.',
+    Rejected: 'Will never be accepted.',
   },
   unknown: 'Not seen by this node, or a status this gateway does not know.',
 });

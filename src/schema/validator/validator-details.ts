@@ -23,7 +23,7 @@ import type {
 } from '../../upstream/types/data-api-validators.js';
 import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, networkKey, networkName, SortOrder, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork, enumValues, networkKey, networkName, SortOrder, upstreamEnum } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -34,10 +34,10 @@ import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 export const ValidationStatus = upstreamEnum('ValidationStatus', {
   description: 'Where a validation stands, as the Data API reports it.',
   values: {
-    PENDING: { value: 'pending', description: 'Accepted on the P-Chain; its validation period has not started yet.' },
-    ACTIVE: { value: 'active', description: 'Validating now.' },
-    COMPLETED: { value: 'completed', description: 'Its validation period ended (and its reward, if any, was paid).' },
-    REMOVED: { value: 'removed', description: 'A permissioned subnet validator removed before its end.' },
+    pending: 'Accepted on the P-Chain; its validation period has not started yet.',
+    active: 'Validating now.',
+    completed: 'Its validation period ended (and its reward, if any, was paid).',
+    removed: 'A permissioned subnet validator removed before its end.',
   },
   unknown: 'A status this gateway does not know yet (not accepted as a filter).',
 });
@@ -51,13 +51,13 @@ export function validationStatusArg(argument: string, value: WireValidationStatu
 
 export const ValidatorSortBy = builder.enumType('ValidatorSortBy', {
   description: 'The property the validator list is sorted by (with `sortOrder`).',
-  values: {
-    BLOCK_INDEX: { value: 'blockIndex', description: 'Position of the transaction that added the validation on the P-Chain (the default).' },
-    DELEGATION_CAPACITY: { value: 'delegationCapacity', description: 'Stake that may still be delegated to it.' },
-    TIME_REMAINING: { value: 'timeRemaining', description: 'Time until the validation ends.' },
-    DELEGATION_FEE: { value: 'delegationFee', description: 'Its delegation fee; primary-network validators only (needs `subnetId` 11111111111111111111111111111111LpoYY).' },
-    UPTIME_PERFORMANCE: { value: 'uptimePerformance', description: 'Uptime the Data API measured.' },
-  } as const,
+  values: enumValues({
+    blockIndex: 'Position of the transaction that added the validation on the P-Chain (the default).',
+    delegationCapacity: 'Stake that may still be delegated to it.',
+    timeRemaining: 'Time until the validation ends.',
+    delegationFee: 'Its delegation fee; primary-network validators only (needs `subnetId` 11111111111111111111111111111111LpoYY).',
+    uptimePerformance: 'Uptime the Data API measured.',
+  }),
 });
 
 export const ValidatorRewards = builder.objectRef<WireValidatorRewards>('ValidatorRewards').implement({
