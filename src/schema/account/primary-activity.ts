@@ -15,8 +15,7 @@ import { serves } from '../common/operations.js';
 import { primaryChainName } from './primary-balances.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { PrimaryNetworkChainName } from '../common/chain-info.js';
-import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
-import { MAX_UTXO_ADDRESSES } from '../common/primary-ids.js';
+import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 
 const WIRE_NETWORKS = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' } as const;
 
@@ -100,7 +99,7 @@ builder.objectFields(Network, (t) => ({
     description:
       'The latest UTXO creation or consumption of the given addresses on the P-, X- or C-Chain (`.../blockchains/{blockchainId}/lastActivityTimestampByAddresses`); null when they have none. The list goes in the URL while the URL stays within 2048 characters (about 40 addresses), in a POST body beyond.',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       addresses: t.arg.stringList({
         required: true,
         extensions: maxItems(MAX_UTXO_ADDRESSES),

@@ -26,8 +26,7 @@ import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { assetAmountFields } from '../common/money.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo, PrimaryNetworkChainName } from '../common/chain-info.js';
-import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
-import { MAX_UTXO_ADDRESSES } from '../common/primary-ids.js';
+import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 
 /** Latest Unix time an argument may name: later values are taken for milliseconds by mistake. */
 export const MAX_TIMESTAMP = 4_102_444_800; // 2100-01-01
@@ -177,7 +176,7 @@ builder.objectFields(Network, (t) => ({
     description:
       'What some addresses hold on the P-, X- or C-Chain, summed per asset (`GET /v1/networks/{network}/blockchains/{blockchainId}/balances`): on the C-Chain only its atomic memory. Null, with an error, when the Data API fails.',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       addresses: t.arg.stringList({
         required: true,
         extensions: maxItems(MAX_UTXO_ADDRESSES),

@@ -21,7 +21,7 @@ import { loadEach } from '../common/each-key.js';
 import { cb58Id, hash32, nodeId } from '../common/validate.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { withChainInfo } from '../common/chain-info.js';
-import { primaryChainArg } from '../common/primary-ids.js';
+import { blockchainArg, primaryChainArg } from '../common/primary-ids.js';
 import { loadTransaction, PrimaryNetworkTransaction, recorded } from '../transaction/primary-transaction.js';
 import { type TxShape } from '../transaction/primary-keys.js';
 import { timeRangeArg } from '../transaction/tx-types.js';
@@ -152,7 +152,7 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'One block of the P-, X- or C-Chain by height or by hash (give exactly one); null when the chain has no such block.',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       number: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
       hash: t.arg.string({ required: false, description: 'Block id (cb58; 0x hex on the C-Chain).' }),
     },
@@ -172,7 +172,7 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'A chain\'s latest blocks, latest first (`GET .../blockchains/{blockchainId}/blocks`).',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only blocks from this time on.' }),
       endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only blocks up to this time.' }),
       ...connectionArgs(t, BLOCK_PAGE),

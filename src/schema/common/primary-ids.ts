@@ -2,12 +2,19 @@
  * Identifiers of the primary network: the P-, X- and C-Chain ids behind their aliases, the bech32
  * prefix of each network, and the input checks of primary-network arguments.
  */
+import type { ArgBuilder } from '@pothos/core';
+import type { Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { parseBech32Address } from '../../lib/codec.js';
 import { NETWORKS, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import { cb58Id, list, nodeId } from './validate.js';
 
 const ALIASES: Record<string, PrimaryChainAlias> = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C' };
+
+/** The `blockchain` argument of a read on one of the P-, X- and C-Chain, which `primaryChainArg` checks. */
+export function blockchainArg(t: { arg: ArgBuilder<Types> }) {
+  return t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' });
+}
 
 /** A blockchain id or one of the aliases p-chain, x-chain, c-chain, as a cb58 id. */
 export function blockchainIdArg(argument: string, value: string, key: NetworkKey): string {

@@ -18,7 +18,7 @@ import { serves } from '../common/operations.js';
 import { cb58Id, evmAddress } from '../common/validate.js';
 import { XChainAssetDetails } from '../asset/asset-details.js';
 import { withChainInfo } from '../common/chain-info.js';
-import { primaryAddress, primaryChainArg } from '../common/primary-ids.js';
+import { blockchainArg, primaryAddress, primaryChainArg } from '../common/primary-ids.js';
 import { MAX_TX_TYPES, PrimaryNetworkTxType, timeRangeArg, txTypesArg } from './tx-types.js';
 import { TxShape, shapeTx } from './primary-keys.js';
 import { PrimaryNetworkTransaction, MAX_TX_ADDRESSES, TX_PAGE, primeTransactions, loadTransaction } from './primary-transaction.js';
@@ -114,7 +114,7 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'One transaction of the P-, X- or C-Chain (atomic) by hash; null when the chain has no such transaction.',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       hash: t.arg.string({ required: true, description: 'The transaction id (cb58).' }),
     },
     extensions: {
@@ -140,7 +140,7 @@ builder.objectFields(Network, (t) => ({
     description:
       'A chain\'s transactions, latest first unless `sortOrder` says otherwise (`GET .../blockchains/{blockchainId}/transactions`); filtering by type or time needs `addresses` (or `l1ValidationId`). A page may hold fewer than `first` transactions when they carry many UTXOs; it is then filled from the next.',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       addresses: t.arg.stringList({
         required: false,
         extensions: maxItems(MAX_TX_ADDRESSES),

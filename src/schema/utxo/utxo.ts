@@ -24,7 +24,7 @@ import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
 import { withChainInfo } from '../common/chain-info.js';
 import { RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
-import { MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
+import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
@@ -108,7 +108,7 @@ builder.objectFields(Network, (t) => ({
     description:
       'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`. The address list goes in the URL while the URL stays within 2048 characters (about 40 addresses), in a POST body (the route\'s POST form) beyond; the pages are the same.',
     args: {
-      blockchain: t.arg.string({ required: true, description: 'p-chain, x-chain or c-chain, or one of their blockchain ids on this network.' }),
+      blockchain: blockchainArg(t),
       addresses: t.arg.stringList({
         required: false,
         extensions: maxItems(MAX_UTXO_ADDRESSES),
