@@ -11,12 +11,11 @@ import { Chain } from '../chain/chain.js';
 import { evmAddress } from '../common/validate.js';
 import { Currency } from '../common/primary-enums.js';
 import { Money } from '../common/money.js';
-import { fieldGuard, typeGuard } from '../common/guards.js';
-import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
-import { loadEach } from '../common/each-key.js';
+import { fieldGuard } from '../common/guards.js';
 import { MAX_BLOCK } from '../common/block-range.js';
 import { entity, keyChainId, keyString } from '../common/federation.js';
 import { serves } from '../common/operations.js';
+import { CHAIN_ADDRESS_NODE, chainAddressField, chainAddressNode } from '../common/chain-address.js';
 
 export interface AccountShape {
   chainId: string;
@@ -41,14 +40,11 @@ export const upstreamAddress = (address: string) => toChecksumAddress(address);
 /** The path of the Data API's routes under an address of a chain (`/chains/{chainId}/addresses/{address}/...`, `/tokens/{address}/...`). */
 export const addressPath = (at: { chainId: string; address: string }): [chainId: string, address: string] => [at.chainId, upstreamAddress(at.address)];
 
-export const Account = builder.loadableNodeRef<AccountShape, string, string>('Account', {
-  id: { resolve: (a) => chainAddressKey(a.chainId, a.address) },
-  // The id is the whole account, as `Chain.address` makes it: no upstream call (the address checksummed).
-  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
-});
+// The id is the whole account, as `Chain.address` makes it: no upstream call (the address checksummed).
+export const Account = chainAddressNode<AccountShape>('Account');
 
 Account.implement({
-  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  extensions: CHAIN_ADDRESS_NODE,
   description:
     'An address on one EVM chain: its balances, transactions, transfers and interchain messages there. A node: its id is the chain and the address (any spelling), refetched with no upstream call.',
   fields: (t) => ({
@@ -127,11 +123,10 @@ builder.objectFields(Account, (t) => ({
 }));
 
 builder.objectFields(Chain, (t) => ({
-  address: t.field({
-    type: Account,
-    description: 'An address on this chain (no upstream call until a field of it is asked for).',
-    args: { address: t.arg.string({ required: true, description: 'A 0x EVM address (EIP-55 checksum if mixed case).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
-    resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
-  }),
+  address: chainAddressField(
+    t,
+    Account,
+    'An address on this chain (no upstream call until a field of it is asked for).',
+    'A 0x EVM address (EIP-55 checksum if mixed case).',
+  ),
 }));

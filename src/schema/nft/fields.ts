@@ -7,12 +7,11 @@ import { nullIfNotFound } from '../../upstream/errors.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { evmAddress } from '../common/validate.js';
 import { Account, addressPath, blockNumberArg } from '../account/account.js';
 import { contractFilter, Erc1155TokenBalance, Erc721TokenBalance, heldToken, NftCollection, NftToken, type NftTokenShape } from './nft.js';
 import { serves } from '../common/operations.js';
-import { fieldGuard, typeGuard } from '../common/guards.js';
-import { checkChainAddressKey } from '../common/global-ids.js';
+import { fieldGuard } from '../common/guards.js';
+import { CHAIN_ADDRESS_NODE, chainAddressField } from '../common/chain-address.js';
 
 const BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };
 const COLLECTION_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -22,7 +21,7 @@ const Erc1155TokenBalanceConnection = connectionType('Erc1155TokenBalance', Erc1
 const NftTokenConnection = connectionType('NftToken', NftToken, 'A page of the tokens of an NFT collection.');
 
 NftCollection.implement({
-  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  extensions: CHAIN_ADDRESS_NODE,
   description:
     'An NFT contract (ERC-721 or ERC-1155) on a chain. No upstream call is made until its tokens are asked for. A node: its id is the chain and the contract address, refetched with no upstream call.',
   fields: (t) => ({
@@ -51,13 +50,12 @@ NftCollection.implement({
 });
 
 builder.objectFields(Chain, (t) => ({
-  nftCollection: t.field({
-    type: NftCollection,
-    description: 'An NFT contract on this chain by address (no upstream call until a field of it is asked for).',
-    args: { address: t.arg.string({ required: true, description: 'The collection\'s 0x contract address.' }) },
-    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
-    resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
-  }),
+  nftCollection: chainAddressField(
+    t,
+    NftCollection,
+    'An NFT contract on this chain by address (no upstream call until a field of it is asked for).',
+    'The collection\'s 0x contract address.',
+  ),
 }));
 
 builder.objectFields(Account, (t) => ({

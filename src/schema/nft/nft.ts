@@ -14,11 +14,10 @@ import { Chain } from '../chain/chain.js';
 import type { Context } from '../../context.js';
 import { upstreamEnum } from '../common/enums.js';
 import { typeGuard } from '../common/guards.js';
-import { chainAddress, chainAddressKey } from '../common/global-ids.js';
-import { loadEach } from '../common/each-key.js';
 import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
 import { evmAddress } from '../common/validate.js';
 import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './keys.js';
+import { chainAddressNode } from '../common/chain-address.js';
 
 export const NftMetadataStatus = upstreamEnum('NftMetadataStatus', {
   description: 'How far the Data API\'s indexer got reading a token\'s metadata from its token URI.',
@@ -117,11 +116,8 @@ export interface NftCollectionShape {
 }
 
 /** Fields added by the file that owns the collection's token list. */
-export const NftCollection = builder.loadableNodeRef<NftCollectionShape, string, string>('NftCollection', {
-  id: { resolve: (c) => chainAddressKey(c.chainId, c.address) },
-  // The id is all `Chain.nftCollection` starts from: no upstream call until its tokens are asked for.
-  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
-});
+// The id is all `Chain.nftCollection` starts from: no upstream call until its tokens are asked for.
+export const NftCollection = chainAddressNode<NftCollectionShape>('NftCollection');
 
 export const NftToken = builder.interfaceRef<NftTokenShape>('NftToken').implement({
   description:

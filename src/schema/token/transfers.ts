@@ -19,18 +19,18 @@ import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
-import { evmAddress, isEvmChainId } from '../common/validate.js';
+import { isEvmChainId } from '../common/validate.js';
 import { isHash32 } from '../../lib/codec.js';
 import { Account, accountFrom, addressPath, upstreamAddress } from '../account/account.js';
 import { Block, blockKey } from '../block/block.js';
 import { Erc1155Token, Erc721Token } from '../nft/nft.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
-import { chainAddress, chainAddressKey, checkChainAddressKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { contentList, placeOf, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
+import { CHAIN_ADDRESS_NODE, chainAddressField, chainAddressNode } from '../common/chain-address.js';
 
 type Place = WireTransferPlace & { chainId: string };
 export type Erc20TransferShape = Place & WireErc20TransferDetails;
@@ -88,11 +88,8 @@ export const TokenStandard = upstreamEnum('TokenStandard', {
   unknown: 'A standard this gateway does not know yet.',
 });
 
-export const TokenContract = builder.loadableNodeRef<TokenContractShape, string, string>('TokenContract', {
-  id: { resolve: (c) => chainAddressKey(c.chainId, c.address) },
-  // The id is all `Chain.token` starts from: no upstream call until a field needs the token's facts.
-  load: (ids: string[]) => loadEach(ids, (id) => chainAddress(id)),
-});
+// The id is all `Chain.token` starts from: no upstream call until a field needs the token's facts.
+export const TokenContract = chainAddressNode<TokenContractShape>('TokenContract');
 
 /** A token fact: from the transfer the contract was reached through, else from its latest transfer. */
 const infoField = <K extends keyof TokenInfo>(key: K) => async (c: TokenContractShape, _: unknown, ctx: Context) => (await tokenInfo(c, ctx))?.[key] ?? null;
@@ -202,7 +199,7 @@ const Erc20TransferConnection = connectionType('Erc20Transfer', Erc20Transfer, '
 const TRANSFER_PAGE = { defaultSize: 10, maxSize: 100 };
 
 TokenContract.implement({
-  extensions: typeGuard({ checkId: checkChainAddressKey, loadCost: 0 }),
+  extensions: CHAIN_ADDRESS_NODE,
   description:
     'A token contract (ERC-20, ERC-721 or ERC-1155) on a chain. Its facts come from the transfers the Data API lists. A node: its id is the chain and the address, refetched with no upstream call.',
   fields: (t) => ({
@@ -282,11 +279,10 @@ builder.objectFields(Account, (t) => ({
 }));
 
 builder.objectFields(Chain, (t) => ({
-  token: t.field({
-    type: TokenContract,
-    description: 'A token contract on this chain by address (no upstream call until a field of it is asked for).',
-    args: { address: t.arg.string({ required: true, description: 'The contract\'s 0x address (EIP-55 checksum if mixed case).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
-    resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
-  }),
+  token: chainAddressField(
+    t,
+    TokenContract,
+    'A token contract on this chain by address (no upstream call until a field of it is asked for).',
+    'The contract\'s 0x address (EIP-55 checksum if mixed case).',
+  ),
 }));
