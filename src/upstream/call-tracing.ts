@@ -59,19 +59,21 @@ export function tracedTransport(inner: Transport, tracer: UpstreamTracer): Trans
   };
 }
 
+/** A read of an operation's clients, as `cache.getOrFetch` takes it, with where it goes (its span's name). */
+export interface CachedRead<T> {
+  cache: UpstreamCache;
+  key: string;
+  ttlMs: number;
+  where: { service: UpstreamService; route: string };
+  fetch: () => Promise<T>;
+  usage?: CacheUsage;
+}
+
 /**
  * `cache.getOrFetch`, recording a call the cache answered without `fetch` (whose request, if it
  * sends one, gets its span from `tracedTransport`).
  */
-async function tracedGetOrFetch<T>(
-  tracer: UpstreamTracer,
-  cache: UpstreamCache,
-  key: string,
-  ttlMs: number,
-  where: { service: UpstreamService; route: string },
-  fetch: () => Promise<T>,
-  usage?: CacheUsage,
-): Promise<T> {
+async function tracedGetOrFetch<T>(tracer: UpstreamTracer, { cache, key, ttlMs, where, fetch, usage }: CachedRead<T>): Promise<T> {
   const startedAt = performance.now();
   // Read before getOrFetch, which decides synchronously: kept, in flight, or (neither) Redis or the upstream.
   const before = cache.peek(key);
@@ -93,14 +95,6 @@ async function tracedGetOrFetch<T>(
  * `cache.getOrFetch` for a read of an operation's clients: with a span for a call the cache answers
  * when the operation is traced (`tracer`), else the cache's own, with nothing in between.
  */
-export function cachedRead<T>(
-  tracer: UpstreamTracer | undefined,
-  cache: UpstreamCache,
-  key: string,
-  ttlMs: number,
-  where: { service: UpstreamService; route: string },
-  fetch: () => Promise<T>,
-  usage?: CacheUsage,
-): Promise<T> {
-  return tracer ? tracedGetOrFetch(tracer, cache, key, ttlMs, where, fetch, usage) : cache.getOrFetch(key, ttlMs, fetch, usage);
+export function cachedRead<T>(tracer: UpstreamTracer | undefined, read: CachedRead<T>): Promise<T> {
+  return tracer ? tracedGetOrFetch(tracer, read) : read.cache.getOrFetch(read.key, read.ttlMs, read.fetch, read.usage);
 }

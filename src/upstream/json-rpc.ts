@@ -75,7 +75,7 @@ export class JsonRpcClient {
     const where = { service: 'node-rpc' as const, route: `POST ${endpoint.template} ${call.method}` };
     const { transport, cache } = this.options;
     const usage = this.options.memo?.usage;
-    return memoize(this.options.memo, key, where, () => cachedRead(transport.tracer, cache, key, ttlMs, where, fetch, usage));
+    return memoize(this.options.memo, key, where, () => cachedRead(transport.tracer, { cache, key, ttlMs, where, fetch, usage }));
   }
 
   /**
