@@ -6,7 +6,7 @@
 import { UpstreamCache } from './cache.js';
 import { cachedRead } from './call-tracing.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
-import type { Transport } from './http.js';
+import type { HttpCall, Transport } from './http.js';
 import type { OperationUsage } from './request.js';
 
 export type QueryScalar = string | number | boolean | bigint;
@@ -139,21 +139,8 @@ export class RestClient {
       const { transport, cache } = this.options;
       const ttlMs = callOptions.ttlMs ?? 0;
       const usage = this.options.memo?.usage;
-      const fetch = async () =>
-        (await transport.json({
-          service: this.options.service,
-          route,
-          baseUrl: this.options.baseUrl,
-          pathAndQuery,
-          method,
-          headers: this.options.headers,
-          // Named, not spread: on Node 20 every property written after a spread costs ~0.7 µs.
-          body,
-          idempotent: true,
-          partition: this.options.cachePartition,
-          usage,
-        })) as T;
-      return cachedRead(transport.tracer, cache, key, ttlMs, where, fetch, usage);
+      const fetch = async () => (await transport.json(this.call(method, route, pathAndQuery, body, true))) as T;
+      return cachedRead(transport.tracer, { cache, key, ttlMs, where, fetch, usage });
     });
   }
 
@@ -184,19 +171,26 @@ export class RestClient {
     const route = `${method} ${template}`;
     const pathAndQuery = this.resolve(route, template, params) + buildQuery(query);
     const bound = this.options.memo?.bound ?? ((answer) => answer);
-    return (await bound(this.options.transport.json({
+    const call = this.call(method, route, pathAndQuery, body === undefined ? undefined : JSON.stringify(body), false);
+    if (options.mayBeEmpty) call.mayBeEmpty = true;
+    return (await bound(this.options.transport.json(call), this.options.service, route)) as T;
+  }
+
+  /** The transport call of a request this client sends: its service, origin, headers, cache partition and the operation's usage. */
+  private call(method: HttpCall['method'], route: string, pathAndQuery: string, body: string | undefined, idempotent: boolean): HttpCall {
+    return {
       service: this.options.service,
       route,
       baseUrl: this.options.baseUrl,
       pathAndQuery,
       method,
       headers: this.options.headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      idempotent: false,
+      // Named, not spread: on Node 20 every property written after a spread costs ~0.7 µs.
+      body,
+      idempotent,
       partition: this.options.cachePartition,
       usage: this.options.memo?.usage,
-      ...(options.mayBeEmpty ? { mayBeEmpty: true } : {}),
-    }), this.options.service, route)) as T;
+    };
   }
 
   private resolve(route: string, template: string, params?: PathParams): string {
