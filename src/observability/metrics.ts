@@ -15,7 +15,7 @@ import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { HttpObserver } from '../upstream/http.js';
 import { REDIS_OPS, type RedisOp } from '../redis/store.js';
-import type { CacheRegistry } from '../memory.js';
+import type { AccountedCache, CacheRegistry } from '../memory.js';
 import { SHED_REASONS, type AdmissionStats, type ShedReason } from '../admission/admission.js';
 import { EXECUTORS, type Executor } from '../plugins/compiled-execution.js';
 
@@ -112,24 +112,19 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     registers: [registry],
   });
   let caches: CacheRegistry | undefined;
-  new Gauge({
-    name: 'cache_entries',
-    help: 'Entries in an in-process cache: upstream (shared upstream answers), response, documents (parsed), apq.',
-    labelNames: ['cache'] as const,
-    registers: [registry],
-    collect() {
-      for (const [name, cache] of caches ?? []) this.set({ cache: name }, cache.size);
-    },
-  });
-  new Gauge({
-    name: 'cache_bytes',
-    help: 'Bytes an in-process cache holds, as it accounts them against its bound (docs/operations.md#caches-and-memory).',
-    labelNames: ['cache'] as const,
-    registers: [registry],
-    collect() {
-      for (const [name, cache] of caches ?? []) this.set({ cache: name }, cache.calculatedSize);
-    },
-  });
+  /** A gauge with a value per in-process cache, read from each cache on each scrape. */
+  const cacheGauge = (name: string, help: string, read: (cache: AccountedCache) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        for (const [cacheName, cache] of caches ?? []) this.set({ cache: cacheName }, read(cache));
+      },
+    });
+  cacheGauge('cache_entries', 'Entries in an in-process cache: upstream (shared upstream answers), response, documents (parsed), apq.', (cache) => cache.size);
+  cacheGauge('cache_bytes', 'Bytes an in-process cache holds, as it accounts them against its bound (docs/operations.md#caches-and-memory).', (cache) => cache.calculatedSize);
   let breakerStates: (() => BreakerState[]) | undefined;
   const BREAKER_VALUES = { closed: 0, 'half-open': 1, open: 2 } as const;
   new Gauge({
