@@ -15,3 +15,9 @@ export const TTL = {
   /** The head of a chain and everything that moves with it: latest blocks, balances, messages. */
   moving: 2_000,
 } as const;
+
+/**
+ * A page of a list: the first moves as the chain grows; a later page is addressed by the upstream's
+ * token, which pins its position, so it is kept as long as immutable answers.
+ */
+export const pageTtl = (query: { pageToken?: string }): number => (query.pageToken ? TTL.immutable : TTL.moving);

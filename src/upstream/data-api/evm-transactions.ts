@@ -17,10 +17,7 @@ import type {
   WireListTransactionDetailsResponseV2,
   WireTransactionStatusFilter,
 } from '../types/data-api-evm-transactions.js';
-import { TTL } from '../ttl.js';
-
-/** A first page moves with the chains' heads; a later page is pinned by its token. */
-const pageTtl = (query: WirePageQuery) => (query.pageToken ? TTL.immutable : TTL.moving);
+import { pageTtl } from '../ttl.js';
 
 export class EvmTransactionEndpoints {
   constructor(private readonly rest: RestClient) {}

@@ -11,14 +11,8 @@ import type {
   WireListTransfersResponse,
   WirePageQuery,
 } from '../types/data-api-evm.js';
-import { TTL } from '../ttl.js';
+import { pageTtl, TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
-
-/**
- * A first page moves as the chain grows; a later page is addressed by the upstream's token, which
- * pins its position, so it can be kept longer.
- */
-const pageTtl = (query: WirePageQuery) => (query.pageToken ? TTL.immutable : TTL.moving);
 
 export class EvmEndpoints {
   constructor(private readonly rest: RestClient) {}
