@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, VARIABLES } from '../src/config/index.js';
+import { camelCase } from '../src/config/variable.js';
 
 const MIB = 1024 * 1024;
 
@@ -88,6 +89,16 @@ describe('configuration', () => {
     expect(keys.length).toBeGreaterThan(50);
     expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
     expect(Object.keys(loadConfig({}))).toEqual(expect.arrayContaining(keys));
+  });
+
+  it('names a variable\'s Config property after it in camelCase, unless it declares another key or none', () => {
+    const name: 'maxOperationsInFlight' = camelCase('MAX_OPERATIONS_IN_FLIGHT');
+    expect(name).toBe('maxOperationsInFlight');
+    expect(camelCase('NODE_RPC_URL_FUJI')).toBe('nodeRpcUrlFuji');
+    expect(VARIABLES.MAX_COST.key).toBe('maxCost');
+    expect(VARIABLES.REDIS_URL.key).toBe('redis');
+    expect(VARIABLES.MEMORY_LIMIT_MB.key).toBeUndefined();
+    expect(loadConfig({})).not.toHaveProperty('memoryLimitMb');
   });
 
   it('drops a trailing slash of base URLs and lower-cases the key header', () => {

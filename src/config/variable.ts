@@ -1,8 +1,9 @@
 /**
  * What a configuration variable is. Each one is declared once, in a table of sections/ (one file per
- * part of docs/configuration.md): `variable(parser, { key, default, meaning })` gives its name (the
- * table's key), how it is read (`parser`, src/config/parse.ts), the `Config` property it sets, its
- * default and its documentation. src/config/index.ts reads the tables in order and derives the
+ * part of docs/configuration.md): `variable(parser, { default, meaning })` gives its name (the
+ * table's key), how it is read (`parser`, src/config/parse.ts), its default and its documentation;
+ * the `Config` property it sets is its name in camelCase (`MAX_COST` sets `maxCost`) unless `key`
+ * names another, or is null for none. src/config/index.ts reads the tables in order and derives the
  * `Config` type from them; `npm run config-doc` renders them.
  */
 
@@ -84,14 +85,31 @@ export interface Variable<T, K extends string = string> {
   read(env: Env, name: string, earlier?: Earlier): T;
 }
 
-/** A variable before its table gives it a section. */
-export type Declared<T, K extends string = string> = Omit<Variable<T, K>, 'section'>;
+/**
+ * A variable before its table gives it a name and a section. Its `key` is as declared: undefined for
+ * its name in camelCase, null for no `Config` property, else the property's name.
+ */
+export type Declared<T, K extends string | null = string | null> = Omit<Variable<T>, 'section' | 'key'> & { readonly key: K | undefined };
+
+/** A variable's name in camelCase, the `Config` property it sets by default: `MAX_COST` → `maxCost`. */
+export type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}` : Lowercase<Name>;
+
+/** `CamelCase` at run time. */
+export function camelCase<Name extends string>(name: Name): CamelCase<Name> {
+  const [head, ...tail] = name.toLowerCase().split('_');
+  return (head + tail.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')) as CamelCase<Name>;
+}
+
+/** The `Config` property the variable `Name`, declared with `key` (`Declared`), sets: undefined for none. */
+export type ConfigKey<Name extends string, Key> = [Key] extends [undefined] ? CamelCase<Name> : Exclude<Key, null | undefined>;
 
 /**
  * Declares a variable read by `parser`, else `default`: a value (shown as a literal unless `shown`
  * says otherwise) or one `Computed` when unset (`unset`, `derived`), which may be of another type.
+ * `key`: the `Config` property it sets when that is not its name in camelCase; null for none (when
+ * src/config/index.ts combines it with others).
  */
-export function variable<T, D = never, K extends string = never>(
+export function variable<T, D = never, K extends string | null = never>(
   parser: Parser<T>,
   spec: { key?: K; default: NoInfer<T> | Computed<D>; shown?: string; accepts?: string; meaning: string; see?: string },
 ): Declared<T | D, K> {
@@ -110,16 +128,22 @@ export function variable<T, D = never, K extends string = never>(
   };
 }
 
+/** A declared variable `V` named `Name`, placed in its section: with the `Config` property it sets. */
+type Placed<V, Name extends string> = Omit<V, 'key'> & { readonly key: V extends { key: infer K } ? ConfigKey<Name, K> : never; readonly section: Section };
+
 /**
  * The variables of one section of the documentation, in its order; its page is theirs unless they
  * name one. `T` is left unconstrained: a constraint would be the type each `variable(...)` of the
  * table is inferred against, and would erase the type it reads.
  */
-export function section<T extends object>(id: Section, table: T): { [N in keyof T]: T[N] & { readonly section: Section } } {
+export function section<T extends object>(id: Section, table: T): { [N in keyof T]: Placed<T[N], N & string> } {
   const { see }: { see?: string } = SECTIONS[id] as { see?: string };
   const declared = Object.entries(table) as [string, Declared<unknown>][];
-  const placed = declared.map(([name, variable]) => [name, { ...variable, section: id, see: variable.see ?? see }]);
-  return Object.fromEntries(placed) as { [N in keyof T]: T[N] & { readonly section: Section } };
+  const placed = declared.map(([name, variable]) => {
+    const key = variable.key === undefined ? camelCase(name) : (variable.key ?? undefined);
+    return [name, { ...variable, key, section: id, see: variable.see ?? see }];
+  });
+  return Object.fromEntries(placed) as { [N in keyof T]: Placed<T[N], N & string> };
 }
 
 /** What a variable reads. */

@@ -30,58 +30,49 @@ const manifest: Parser<Map<string, string>> = {
 
 export const caches = section('caches', {
   CACHE_MAX_ENTRIES: variable(whole(1, 10_000_000), {
-    key: 'cacheMaxEntries',
     default: 10_000,
     meaning: 'The most entries in the shared cache of upstream answers (across requests; partitioned by API key).',
     see: 'operations.md#caches',
   }),
   CACHE_MAX_BYTES: variable(whole(1024, 8 * 1024 * MIB), {
-    key: 'cacheMaxBytes',
     default: memoryShare(MEMORY_SHARES.upstreamCache, '`MEMORY_LIMIT_MB` / 16 (32 MiB at 512)'),
     meaning:
       'The most bytes the shared cache of upstream answers holds: each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',
     see: 'operations.md#caches-and-memory',
   }),
   DOCUMENT_CACHE_MAX_BYTES: variable(whole(64 * 1024, 1024 * MIB), {
-    key: 'documentCacheMaxBytes',
     default: memoryShare(MEMORY_SHARES.documentCache, '`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)'),
     meaning:
       'The most bytes of parsed and validated documents kept so that a repeated document is not parsed again (a document weighs 48 bytes per character of its text, as measured).',
     see: 'operations.md#caches-and-memory',
   }),
   TRUSTED_DOCUMENTS: variable(manifest, {
-    key: 'trustedDocuments',
     default: unset('unset: any document runs'),
     meaning: 'Only the manifest\'s documents run, asked for by id; any other is refused before it is parsed.',
     see: 'clients.md#persisted-documents',
   }),
   APQ_MAX_DOCUMENTS: variable(whole(1, 1_000_000), {
-    key: 'apqMaxDocuments',
     default: 1000,
     meaning: 'The most documents registered by automatic persisted queries, per process.',
     see: 'clients.md#persisted-documents',
   }),
   APQ_MAX_BYTES: variable(whole(64 * 1024, 1024 * MIB), {
-    key: 'apqMaxBytes',
     default: memoryShare(MEMORY_SHARES.apq, '`MEMORY_LIMIT_MB` / 64 (8 MiB at 512)'),
     meaning: 'The most bytes of documents registered by automatic persisted queries: a document weighs the bytes of its text and hash plus a fixed overhead.',
     see: 'operations.md#caches-and-memory',
   }),
   RESPONSE_CACHE_MAX_ENTRIES: variable(whole(0, 1_000_000), {
-    key: 'responseCacheMaxEntries',
     default: 1000,
     meaning: 'The most whole answers the response cache keeps; `0` turns it off.',
     see: 'operations.md#response-cache',
   }),
   RESPONSE_CACHE_KNOWN_KEYS: variable(whole(0, 1_000_000), {
-    key: 'responseCacheKnownKeys',
     default: 10_000,
     meaning:
       'How many API keys (as fingerprints) the response cache remembers having seen: the first operation of a key it does not remember runs without the cache (its answers could only be served back to that key), and from its next operation on the cache serves and stores its answers. `0`, or with `REDIS_URL` (another replica may hold the answer): the cache takes part from every key\'s first operation.',
     see: 'operations.md#response-cache',
   }),
   RESPONSE_CACHE_MAX_BYTES: variable(whole(64 * 1024, 1024 * MIB), {
-    key: 'responseCacheMaxBytes',
     default: memoryShare(MEMORY_SHARES.responseCache, '`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)'),
     meaning:
       'The most bytes the response cache holds in this process: each answer is kept as its JSON text and weighs the bytes of its text and key plus a fixed overhead.',

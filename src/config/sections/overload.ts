@@ -39,46 +39,40 @@ export const memoryShare = (part: number, shown: string) => derived('MEMORY_LIMI
 
 export const overload = section('overload', {
   MEMORY_LIMIT_MB: variable(whole(128, 1_048_576), {
+    key: null,
     default: new Computed(`the container's memory limit (cgroup) when one is set, else \`${DEFAULT_MEMORY_LIMIT_MB}\``, () => Math.max(128, containerMemoryMb() ?? DEFAULT_MEMORY_LIMIT_MB)),
     meaning:
       'The memory the process may take, in MiB: the one memory setting. V8\'s heap limit (3/5 of it, passed by `npm start` and the image), the caches\' byte bounds, `MAX_IN_FLIGHT_BYTES` and the admission bounds derive from it.',
   }),
   MAX_OPERATIONS_IN_FLIGHT: variable(whole(1, 100_000), {
-    key: 'maxOperationsInFlight',
     default: derived('MEMORY_LIMIT_MB', (mb: number) => Math.max(4, Math.floor(mb / 8)), '`MEMORY_LIMIT_MB` / 8 (64 at 512)'),
     meaning:
       'The most GraphQL requests (over HTTP, and operations over WebSocket) this process runs at once; more wait in the queue, then are refused with 503 `OVERLOADED` and `Retry-After`, before any upstream call. A subscription holds a slot only until its stream starts.',
   }),
   MAX_OPERATIONS_PER_CLIENT: variable(whole(1, 100_000), {
-    key: 'maxOperationsPerClient',
     default: derived('MAX_OPERATIONS_IN_FLIGHT', (inFlight: number) => Math.max(1, Math.floor(inFlight / 4)), '`MAX_OPERATIONS_IN_FLIGHT` / 4 (16 at 512)'),
     meaning:
       'The most of those one client (its API key, else its address) runs at once; as many more may wait, and past that it is refused with 429 `RATE_LIMITED` and `Retry-After`, so that one caller cannot take every slot.',
   }),
   MAX_QUEUED_OPERATIONS: variable(whole(0, 1_000_000), {
-    key: 'maxQueuedOperations',
     default: derived('MAX_OPERATIONS_IN_FLIGHT', (inFlight: number) => inFlight * 4, '4 × `MAX_OPERATIONS_IN_FLIGHT` (256 at 512)'),
     meaning: 'The most requests waiting for a slot; past it a request is refused at once (503 `OVERLOADED`). `0`: no waiting.',
   }),
   ADMISSION_QUEUE_MS: variable(whole(0, 60_000), {
-    key: 'admissionQueueMs',
     default: 1_000,
     meaning: 'How long a request waits for a slot before it is refused (503 `OVERLOADED`, `Retry-After: 1`).',
   }),
   MAX_IN_FLIGHT_BYTES: variable(whole(MIB, 64 * 1024 * MIB), {
-    key: 'maxInFlightBytes',
     default: memoryShare(MEMORY_SHARES.inFlight, '`MEMORY_LIMIT_MB` / 16 (32 MiB at 512)'),
     meaning:
       'The most bytes of upstream answers the operations running together hold (as their text; parsed, they take several times that); while they hold more, new requests wait or are refused. Counted as each answer is read (or taken from the cache), given back when its request ends.',
   }),
   MAX_OPERATION_BYTES: variable(whole(64 * 1024, 64 * 1024 * MIB), {
-    key: 'maxOperationBytes',
     default: derived('MAX_IN_FLIGHT_BYTES', (bytes: number) => Math.max(64 * 1024, Math.floor(bytes / 4)), '`MAX_IN_FLIGHT_BYTES` / 4 (8 MiB at 512)'),
     meaning:
       'The most bytes of upstream answers one operation may read; past it its remaining fields fail with `UPSTREAM_BUDGET_EXCEEDED` naming this variable, and the rest of the answer is kept.',
   }),
   MAX_EVENT_LOOP_DELAY_MS: variable(whole(0, 600_000), {
-    key: 'maxEventLoopDelayMs',
     default: 1_000,
     meaning:
       'The event-loop delay (how late a timer checked four times a second runs) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does; `/ready` then answers 503. `0`: the loop is not watched.',
@@ -89,7 +83,6 @@ export const overload = section('overload', {
     meaning: 'The most WebSocket connections open at once; a further upgrade is refused with 503 `OVERLOADED` and `Retry-After`.',
   }),
   MAX_SUBSCRIPTIONS: variable(whole(1, 10_000_000), {
-    key: 'maxSubscriptions',
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 4 * mb, '4 × `MEMORY_LIMIT_MB` (2048 at 512)'),
     meaning: 'The most live subscriptions open at once in this process, over all clients (each client also has `MAX_SUBSCRIPTIONS_PER_CLIENT`); past it: `OVERLOADED`.',
   }),

@@ -127,12 +127,10 @@ export const redis = section('redis', {
       'The Redis replicas share: the upstream cache, client rate limits, `Retry-After` windows, the response cache and the live pollers. A Redis outage, or a master down, never fails a query.',
   }),
   REDIS_KEY_PREFIX: variable(printable({ min: 1, max: 64 }), {
-    key: 'redisKeyPrefix',
     default: 'avalanche-graph:',
     meaning: 'The prefix of every Redis key and channel, so that several deployments can share one Redis.',
   }),
   REDIS_COMMAND_TIMEOUT_MS: variable(whole(10, 10_000), {
-    key: 'redisCommandTimeoutMs',
     default: 200,
     meaning: 'The deadline of one Redis command; past it the gateway goes on without Redis.',
   }),

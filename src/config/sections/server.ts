@@ -67,64 +67,54 @@ const origins: Parser<string[] | undefined> = {
 
 export const server = section('server', {
   COMPILED_EXECUTION: variable(flag, {
-    key: 'compiledExecution',
     default: true,
     meaning:
       'Queries run as compiled functions (graphql-jit) from a document\'s second execution, one per document, kept beside the parsed document; subscriptions, mutations, `@defer`/`@stream` and what the compiler refuses run on graphql-js. `false` runs everything on graphql-js.',
     see: 'operations.md#compiled-execution',
   }),
   LOG_LEVEL: variable(logLevel, {
-    key: 'logLevel',
     default: 'info',
     meaning: 'The least severe log line written (JSON lines on stderr): `info` writes an access line per operation, `debug` adds upstream error bodies, with keys redacted.',
     see: 'operations.md#logs',
   }),
   TRUST_PROXY: variable(trustProxy, {
-    key: 'trustProxy',
     default: unset('unset: no proxy, the client is the socket\'s address'),
     meaning:
       'The proxies (load balancers) whose forwarding header is believed: the client address that per-client limits and the log use is then read from `TRUST_PROXY_HEADER` back through these hops; a hop count trusts that many nearest hops, whatever their address.',
     see: 'operations.md#behind-a-proxy',
   }),
   TRUST_PROXY_HEADER: variable(oneOf(FORWARDING_HEADERS), {
-    key: 'trustProxyHeader',
     default: 'x-forwarded-for',
     accepts: '`x-forwarded-for` or `forwarded` (RFC 7239)',
     meaning: 'The one header the trusted proxies write the client into (read only with `TRUST_PROXY`); the other is ignored, as a client could have written it.',
     see: 'operations.md#behind-a-proxy',
   }),
   HOST: variable(text('an interface address or host name'), {
-    key: 'host',
     default: '0.0.0.0',
     shown: '`0.0.0.0` (`127.0.0.1` under `npm run sandbox`)',
     meaning: 'The interface the gateway listens on (and `/metrics` with `METRICS_PORT`).',
   }),
   PORT: variable(whole(0, 65535), {
-    key: 'port',
     default: 4000,
     meaning: 'The port of GraphQL and GraphiQL (`/graphql`), liveness (`/health`), readiness (`/ready`) and, unless `METRICS_PORT` is set, `/metrics`; `0` picks a free port.',
   }),
   SHUTDOWN_TIMEOUT_MS: variable(whole(0, 600_000), {
-    key: 'shutdownTimeoutMs',
     default: 10_000,
     meaning: 'How long SIGTERM waits for in-flight requests; at the deadline they are cut and their upstream calls aborted.',
     see: 'operations.md#shutdown',
   }),
   SHUTDOWN_DRAIN_MS: variable(whole(0, 600_000), {
-    key: 'shutdownDrainMs',
     default: 5_000,
     meaning:
       'How long SIGTERM keeps serving after `/ready` turns 503, before the listener closes and `SHUTDOWN_TIMEOUT_MS` starts: longer than a load balancer takes to see the replica unready (`deploy/haproxy.cfg`: two checks a second apart). SIGINT does not wait.',
     see: 'operations.md#shutdown',
   }),
   CORS_ORIGINS: variable(origins, {
-    key: 'corsOrigins',
     default: unset('any origin'),
     meaning: 'The origins browsers may call the gateway from; credentials are never allowed (the gateway uses no cookies).',
     see: 'operations.md#browsers',
   }),
   METRICS_PORT: variable(whole(0, 65535), {
-    key: 'metricsPort',
     default: unset('unset: `/metrics` beside GraphQL'),
     meaning: 'Serve `/metrics` only on this port (same `HOST`), so the scrape endpoint need not be public; `0` picks a free port.',
     see: 'operations.md#metrics-and-probes',
@@ -133,7 +123,6 @@ export const server = section('server', {
 
 export const federation = section('federation', {
   FEDERATION_SECRET: variable(printable({ min: 16, max: 256, secret: true }), {
-    key: 'federationSecret',
     default: unset('unset: `_entities` and `_service` answer every caller'),
     meaning:
       'A secret shared with the federation router: `_entities` and `_service` then answer only requests carrying it in the `x-federation-secret` header; others are refused with `FORBIDDEN` before any upstream call. Compared in constant time; never logged or echoed.',
@@ -143,7 +132,6 @@ export const federation = section('federation', {
 
 export const sandbox = section('sandbox', {
   SANDBOX_PORT: variable(whole(0, 65531), {
-    key: 'sandboxPort',
     default: 4100,
     meaning:
       '`npm run sandbox` and `sandbox:upstreams` only: the first of the five ports of the simulated upstreams (Data API, mainnet node, Fuji node, metrics service, the L1s\' own nodes); `0` picks free ports. The simulator\'s own variables are in [sandbox.md](sandbox.md#variables).',

@@ -44,14 +44,16 @@ const otlpProtocol: Parser<OtlpProtocol> = {
 };
 
 export const traces = section('traces', {
-  OTEL_SDK_DISABLED: variable(flag, { default: false, meaning: '`true` turns tracing off whatever else is set.' }),
-  OTEL_TRACES_EXPORTER: variable(oneOf(['otlp', 'none']), { default: 'otlp', meaning: '`none` turns tracing off; OTLP over HTTP is the one exporter.' }),
+  OTEL_SDK_DISABLED: variable(flag, { key: null, default: false, meaning: '`true` turns tracing off whatever else is set.' }),
+  OTEL_TRACES_EXPORTER: variable(oneOf(['otlp', 'none']), { key: null, default: 'otlp', meaning: '`none` turns tracing off; OTLP over HTTP is the one exporter.' }),
   OTEL_EXPORTER_OTLP_ENDPOINT: variable(otlpUrl, {
+    key: null,
     default: unset('unset: no traces'),
     meaning:
       'The OTLP/HTTP base URL of a collector (e.g. `http://otel-collector:4318`): spans are posted to it + `/v1/traces`. Tracing is on when this or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set; unset, the OpenTelemetry packages are not even loaded.',
   }),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: variable(otlpUrl, {
+    key: null,
     // As the SDK joins them: the signal's own URL as it is, else the base URL and the signal's path.
     default: derived(
       'OTEL_EXPORTER_OTLP_ENDPOINT',
@@ -61,20 +63,23 @@ export const traces = section('traces', {
     meaning: 'The whole URL spans are posted to, used as it is; wins over `OTEL_EXPORTER_OTLP_ENDPOINT`.',
   }),
   OTEL_EXPORTER_OTLP_PROTOCOL: variable(otlpProtocol, {
+    key: null,
     default: 'http/protobuf',
     meaning: 'How spans are encoded; `grpc` is not supported (use the collector\'s OTLP/HTTP port, 4318).',
   }),
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: variable(otlpProtocol, {
+    key: null,
     default: derived('OTEL_EXPORTER_OTLP_PROTOCOL', (protocol: OtlpProtocol) => protocol, 'unset: `OTEL_EXPORTER_OTLP_PROTOCOL`'),
     meaning: 'The same for traces alone; wins over `OTEL_EXPORTER_OTLP_PROTOCOL`.',
   }),
-  OTEL_SERVICE_NAME: variable(printable({ min: 1, max: 128, spaces: true }), { default: 'avalanche-graph', meaning: 'The `service.name` of every span\'s resource.' }),
+  OTEL_SERVICE_NAME: variable(printable({ min: 1, max: 128, spaces: true }), { key: null, default: 'avalanche-graph', meaning: 'The `service.name` of every span\'s resource.' }),
   OTEL_TRACES_SAMPLER: variable(oneOf(TRACES_SAMPLERS), {
+    key: null,
     default: 'parentbased_always_on',
     meaning:
       'Which operations are recorded. `parentbased_*` follow the sampled flag of the caller\'s `traceparent` when there is one, and the named rule otherwise; `traceidratio` records that share of traces whatever the caller says.',
   }),
-  OTEL_TRACES_SAMPLER_ARG: variable(ratio, { default: 1, meaning: 'The share of traces the `traceidratio` samplers record.' }),
+  OTEL_TRACES_SAMPLER_ARG: variable(ratio, { key: null, default: 1, meaning: 'The share of traces the `traceidratio` samplers record.' }),
 });
 
 /** Traces are on with an endpoint, unless `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`; undefined: off (src/observability/tracing.ts). */

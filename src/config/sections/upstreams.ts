@@ -57,7 +57,7 @@ const chainRpcUrls: Parser<Map<string, ChainRpcOverride>> = {
 };
 
 /** The base URL of an upstream service, `url` by default. */
-const service = <K extends string = never>(url: string, spec: { key?: K; meaning: string; see?: string }) => variable(baseUrl(url), { ...spec, default: url });
+const service = <K extends string | null = never>(url: string, spec: { key?: K; meaning: string; see?: string }) => variable(baseUrl(url), { ...spec, default: url });
 
 export const services = section('services', {
   DATA_API_KEY_HEADER: variable(keyHeader, {
@@ -68,24 +68,24 @@ export const services = section('services', {
     see: 'operations.md#api-keys',
   }),
   DATA_API_KEY: variable(printable(), {
-    key: 'dataApiKey',
     default: unset('unset'),
     meaning:
       'The gateway\'s own Data API key, sent when a caller sends none (a key raises the Data API\'s rate limit). Never sent to the node RPC or the metrics service.',
     see: 'operations.md#api-keys',
   }),
-  DATA_API_URL: service('https://data-api.avax.network', { key: 'dataApiUrl', meaning: 'The Data API\'s base URL.' }),
+  DATA_API_URL: service('https://data-api.avax.network', { meaning: 'The Data API\'s base URL.' }),
   NODE_RPC_URL_MAINNET: service('https://api.avax.network', {
+    key: null,
     meaning: 'The mainnet AvalancheGo API node: the P- and X-Chain (`/ext/bc/P`, `/ext/bc/X`) and C-Chain (`/ext/bc/C/rpc`) paths are appended.',
     see: 'operations.md#where-node-reads-go',
   }),
   NODE_RPC_URL_FUJI: service('https://api.avax-test.network', {
+    key: null,
     meaning: 'The Fuji AvalancheGo API node, as `NODE_RPC_URL_MAINNET`.',
     see: 'operations.md#where-node-reads-go',
   }),
-  METRICS_URL: service('https://metrics.avax.network', { key: 'metricsUrl', meaning: 'The metrics service\'s base URL.' }),
+  METRICS_URL: service('https://metrics.avax.network', { meaning: 'The metrics service\'s base URL.' }),
   CHAIN_RPC_URLS: variable(chainRpcUrls, {
-    key: 'chainRpcUrls',
     default: new Computed('unset: each chain\'s Data API record', () => new Map<string, ChainRpcOverride>()),
     meaning: 'Node endpoints of chains (e.g. your own node), overriding the `rpcUrl` of their Data API record and, for the C-Chain, the API node.',
     see: 'operations.md#where-node-reads-go',
@@ -94,40 +94,33 @@ export const services = section('services', {
 
 export const calls = section('calls', {
   UPSTREAM_TIMEOUT_MS: variable(whole(100, 120_000), {
-    key: 'upstreamTimeoutMs',
     default: 10_000,
     meaning: 'The deadline of one upstream call, headers and body included; past it the field fails with `UPSTREAM_TIMEOUT`.',
   }),
   UPSTREAM_CONNECTIONS: variable(whole(1, 1024), {
-    key: 'upstreamConnections',
     default: 128,
     meaning:
       'The most open (keep-alive) connections per upstream origin. Calls beyond them queue: at 32, ten concurrent operations of ten transaction lists each waited on the pool (p50 116 ms against 63 ms at 128, with 20 ms upstream latency).',
   }),
   UPSTREAM_RETRIES: variable(whole(0, 5), {
-    key: 'upstreamRetries',
     default: 1,
     meaning: 'How many times an idempotent call (a read) is retried after a connection error; never after a timeout, and a write never.',
   }),
   RPC_BATCH_MAX: variable(whole(1, 1000), {
-    key: 'rpcBatchMax',
     default: 40,
     meaning: 'The most calls in one EVM JSON-RPC batch request (the public node accepts 40); an operation\'s calls to one chain beyond it go in further batches.',
   }),
   BREAKER_THRESHOLD: variable(whole(1, 1000), {
-    key: 'breakerThreshold',
     default: 5,
     meaning: 'Consecutive failures (timeouts, connection errors, 5xx, bodies that are not JSON) of one upstream that open its circuit breaker.',
     see: 'operations.md#sick-upstreams',
   }),
   BREAKER_COOLDOWN_MS: variable(whole(100, 600_000), {
-    key: 'breakerCooldownMs',
     default: 10_000,
     meaning: 'How long an open breaker fails calls fast (`UPSTREAM_UNAVAILABLE`) before it lets one probe through.',
     see: 'operations.md#sick-upstreams',
   }),
   UPSTREAM_HEALTH_TTL_MS: variable(whole(0, 600_000), {
-    key: 'upstreamHealthTtlMs',
     default: 5_000,
     meaning:
       'How long the answer of the Data API\'s or metrics service\'s health or live check is reused (`/ready`, `upstreamStatus`): one probe per service and check per period, however many callers; `0` shares a probe only while it is in flight.',
