@@ -3,7 +3,8 @@
  * official description: amounts and heights as decimal strings, times as Unix seconds. The queries
  * are what the endpoint methods take: lists are sent comma-separated, big integers written out.
  */
-import type { DataApiQuery, DataApiSchema, ListQuery, Sendable, Variants } from '@avalanche-graph/wire-types';
+import type { DataApiQuery, DataApiSchema, ListQuery, Sendable } from '@avalanche-graph/wire-types';
+import type { VariantList } from './variants.js';
 
 export type WireSortOrder = DataApiSchema<'SortOrder'>;
 
@@ -43,12 +44,9 @@ export type WireListHistoricalRewardsResponse = DataApiSchema<'ListHistoricalRew
 /** `currency` as the graph's own enum gives it. */
 export type WireListHistoricalRewardsQuery = ListQuery<Sendable<DataApiQuery<'listHistoricalPrimaryNetworkRewards'>>, 'addresses' | 'nodeIds'>;
 
+export type WireListDelegatorsResponse = VariantList<DataApiSchema<'ListDelegatorDetailsResponse'>, 'delegators'>;
 /** A delegation: active and pending ones carry estimated rewards, completed ones actual rewards. */
-export type WireDelegator = Variants<DataApiSchema<'ListDelegatorDetailsResponse'>['delegators'][number]>;
-
-export interface WireListDelegatorsResponse extends Omit<DataApiSchema<'ListDelegatorDetailsResponse'>, 'delegators'> {
-  delegators: WireDelegator[];
-}
+export type WireDelegator = WireListDelegatorsResponse['delegators'][number];
 
 /** `delegationStatus` as the graph's own enum gives it. */
 export type WireListDelegatorsQuery = ListQuery<Sendable<DataApiQuery<'listDelegators'>>, 'rewardAddresses' | 'nodeIds'>;

@@ -3,7 +3,8 @@
  * `/subnets`, `/l1Validators`), by its official description: amounts as decimal strings, times as
  * Unix seconds, an L1 validator's weight and balance as JSON numbers.
  */
-import type { DataApiQuery, DataApiSchema, ListQuery, Variants } from '@avalanche-graph/wire-types';
+import type { DataApiQuery, DataApiSchema, ListQuery } from '@avalanche-graph/wire-types';
+import type { VariantList } from './variants.js';
 
 export type WireValidationStatus = DataApiSchema<'ValidationStatusType'>;
 export type WireValidatorSortBy = DataApiSchema<'SortByOption'>;
@@ -11,16 +12,13 @@ export type WireValidatorRewards = DataApiSchema<'Rewards'>;
 export type WireValidatorHealth = DataApiSchema<'ValidatorHealthDetails'>;
 export type WireGeolocation = DataApiSchema<'Geolocation'>;
 
+export type WireListValidatorDetailsResponse = VariantList<DataApiSchema<'ListValidatorDetailsResponse'>, 'validators'>;
 /**
  * One validation of a node, in the variant of its `validationStatus`: `active` (stake share, uptime,
  * health, capacity, potential rewards), `pending`, `completed` (rewards paid) or `removed` (the
  * transaction that removed a permissioned subnet validator).
  */
-export type WireValidatorDetails = Variants<DataApiSchema<'ListValidatorDetailsResponse'>['validators'][number]>;
-
-export interface WireListValidatorDetailsResponse extends Omit<DataApiSchema<'ListValidatorDetailsResponse'>, 'validators'> {
-  validators: WireValidatorDetails[];
-}
+export type WireValidatorDetails = WireListValidatorDetailsResponse['validators'][number];
 
 export type WireListValidatorsQuery = ListQuery<DataApiQuery<'listValidators'>, 'nodeIds'>;
 
