@@ -13,7 +13,7 @@ import type {
   WireListXChainVerticesResponse,
   WireSortOrder,
 } from '../types/data-api-primary.js';
-import { TTL } from '../ttl.js';
+import { pageTtl, TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
 
 interface PageQuery {
@@ -65,8 +65,6 @@ export class PrimaryEndpoints {
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`: X-Chain DAG vertices, latest first. */
   listLatestXChainVertices(network: DataApiNetwork, blockchainId: string, query: PageQuery): Promise<WireListXChainVerticesResponse> {
     // The DAG stopped growing when the X-Chain was linearized: later pages never change.
-    return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/vertices', { network, blockchainId }, query as Query, {
-      ttlMs: query.pageToken ? TTL.immutable : TTL.moving,
-    });
+    return this.rest.get('/v1/networks/{network}/blockchains/{blockchainId}/vertices', { network, blockchainId }, query as Query, { ttlMs: pageTtl(query) });
   }
 }
