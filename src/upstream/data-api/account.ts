@@ -8,7 +8,8 @@
  * configured key never reaches these routes.
  */
 import { nullIfNotFound } from '../errors.js';
-import type { Query, RestClient } from '../rest.js';
+import type { Query } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type {
   WireApiLogsQuery,
   WireApiLogsResponse,
@@ -32,9 +33,7 @@ import type {
 /** Reads of moving, per-key state: not memoized for the operation (its own writes change them). */
 const FRESH = { memo: false } as const;
 
-export class AccountEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class AccountEndpoints extends Endpoints {
   /** `GET /v1/webhooks`: the key's webhooks, optionally of one status. */
   listWebhooks(query: { status?: WireWebhookStatus; pageToken?: string; pageSize?: number }): Promise<WireListWebhooksResponse> {
     return this.rest.get('/v1/webhooks', undefined, query as Query, FRESH);

@@ -3,7 +3,7 @@
  * balances, the chains an address is active on, contract metadata and deployments, single NFTs and
  * their metadata refresh.
  */
-import type { RestClient } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type {
   WireContract,
   WireListAddressChainsResponse,
@@ -17,9 +17,7 @@ import type { WireGetTransactionResponse, WirePageQuery } from '../types/data-ap
 import { nullIfNotFound } from '../errors.js';
 import { TTL } from '../ttl.js';
 
-export class AssetEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class AssetEndpoints extends Endpoints {
   /** `GET .../addresses/{address}/balances:listErc20`: ERC-20 balances, latest or at a block, priced in `currency`. */
   listErc20Balances(chainId: string, address: string, query: WireListErc20BalancesQuery): Promise<WireListErc20BalancesResponse> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc20', { chainId, address }, { ...query }, {

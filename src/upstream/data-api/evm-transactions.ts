@@ -3,7 +3,7 @@
  * transactions of all chains of a network, and an address's full history (v1 and v2), NFT transfers
  * and internal transactions.
  */
-import type { RestClient } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type { WireBlockRange, WireListEvmBlocksResponse, WireListNativeTransactionsResponse, WirePageQuery } from '../types/data-api-evm.js';
 import type {
   WireAllChainsQuery,
@@ -19,9 +19,7 @@ import type {
 } from '../types/data-api-evm-transactions.js';
 import { pageTtl } from '../ttl.js';
 
-export class EvmTransactionEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class EvmTransactionEndpoints extends Endpoints {
   /** `GET /v1/chains/{chainId}/transactions` (listLatestTransactions): the chain's latest transactions, newest first. */
   listLatestTransactions(chainId: string, query: WireLatestTransactionsQuery): Promise<WireListNativeTransactionsResponse> {
     return this.rest.get('/v1/chains/{chainId}/transactions', { chainId }, { ...query }, { ttlMs: pageTtl(query) });

@@ -1,5 +1,5 @@
 /** Data API endpoints of EVM chains (`/v1/chains/{chainId}/...`). */
-import type { RestClient } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type {
   WireBlockRange,
   WireEvmBlock,
@@ -14,9 +14,7 @@ import type {
 import { pageTtl, TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
 
-export class EvmEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class EvmEndpoints extends Endpoints {
   /** `GET /v1/chains/{chainId}/blocks`: latest blocks first. */
   getLatestBlocks(chainId: string, query: WirePageQuery): Promise<WireListEvmBlocksResponse> {
     return this.rest.get('/v1/chains/{chainId}/blocks', { chainId }, { ...query }, { ttlMs: pageTtl(query) });

@@ -1,5 +1,5 @@
 /** Data API endpoints of interchain messages (`/v1/icm/...`). */
-import type { RestClient } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
 import { TTL } from '../ttl.js';
@@ -16,9 +16,7 @@ export interface IcmMessageFilters {
   network?: DataApiNetwork;
 }
 
-export class IcmEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class IcmEndpoints extends Endpoints {
   /** `GET /v1/icm/addresses/{address}/messages`: messages an address sent or received, newest first. */
   listIcmMessagesByAddress(
     address: string,

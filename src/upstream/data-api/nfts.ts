@@ -1,5 +1,5 @@
 /** Data API endpoints of NFTs: ERC-721/1155 balances and collection tokens (`/v1/chains/{chainId}/...`). */
-import type { RestClient } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type {
   WireListErc1155BalancesResponse,
   WireListErc721BalancesResponse,
@@ -12,9 +12,7 @@ interface PageQuery {
   pageSize?: number;
 }
 
-export class NftEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class NftEndpoints extends Endpoints {
   /** `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721`: the ERC-721 tokens an address owns. */
   listErc721Balances(
     chainId: string,

@@ -3,7 +3,8 @@
  * touched. The last-activity read has a POST form for address lists too long for a URL.
  */
 import { nullIfNotFound } from '../errors.js';
-import { fitsGet, type Query, type RestClient } from '../rest.js';
+import { fitsGet, type Query } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import { TTL } from '../ttl.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
@@ -13,9 +14,7 @@ import type {
   WireListBalancesResponse,
 } from '../types/data-api-primary-addresses.js';
 
-export class PrimaryAddressEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class PrimaryAddressEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`: balances of addresses on the P-, X- or C-Chain (atomic memory). */
   getBalancesByAddresses(network: DataApiNetwork, blockchainId: string, query: WireBalancesQuery): Promise<WireListBalancesResponse> {
     // A balance at a past time never changes; the current one moves.

@@ -4,7 +4,8 @@
  * hash (a transaction, a block, a vertex, an asset) never changes once accepted and is cached long;
  * the latest-first lists move with the chains' heads.
  */
-import type { Query, RestClient } from '../rest.js';
+import type { Query } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireListXChainVerticesResponse, WireSortOrder, WireXChainVertex } from '../types/data-api-primary.js';
 import type {
@@ -23,9 +24,7 @@ import { nullIfNotFound } from '../errors.js';
 
 const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
 
-export class PrimaryLedgerEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class PrimaryLedgerEndpoints extends Endpoints {
   /** `GET .../transactions/{txHash}`: one transaction of the P-, X- or C-Chain; null when unknown. */
   getTxByHash(network: DataApiNetwork, blockchainId: string, txHash: string): Promise<WirePrimaryNetworkTransaction | null> {
     return nullIfNotFound(this.rest.get(`${BASE}/transactions/{txHash}`, { network, blockchainId, txHash }, undefined, { ttlMs: TTL.immutable }));

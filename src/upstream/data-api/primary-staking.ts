@@ -1,5 +1,6 @@
 /** Data API reads about the primary network's stake and supply: network details, pending rewards, the AVAX supply. */
-import type { Query, RestClient } from '../rest.js';
+import type { Query } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import { TTL } from '../ttl.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
@@ -9,9 +10,7 @@ import type {
   WireNetworkDetails,
 } from '../types/data-api-primary-addresses.js';
 
-export class PrimaryStakingEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class PrimaryStakingEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}`: validator and delegator counts and stake totals. */
   getNetworkDetails(network: DataApiNetwork): Promise<WireNetworkDetails> {
     return this.rest.get('/v1/networks/{network}', { network }, undefined, { ttlMs: TTL.slow });

@@ -1,5 +1,6 @@
 /** Data API endpoints of the primary network (`/v1/networks/{network}/...`). */
-import { fitsGet, type Query, type RestClient } from '../rest.js';
+import { fitsGet, type Query } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
   WireBlockchain,
@@ -21,9 +22,7 @@ interface PageQuery {
   pageSize?: number;
 }
 
-export class PrimaryEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class PrimaryEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}/blockchains`: the blockchains created on the P-Chain. */
   listBlockchains(network: DataApiNetwork, query: PageQuery & { sortOrder?: WireSortOrder }): Promise<WireListBlockchainsResponse> {
     return this.rest.get('/v1/networks/{network}/blockchains', { network }, query as Query, { ttlMs: TTL.registry });

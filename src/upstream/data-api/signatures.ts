@@ -1,5 +1,5 @@
 /** Data API signature aggregation (`/v1/signatureAggregator/{network}/...`). */
-import type { RestClient } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../types/data-api-signatures.js';
 import { TTL } from '../ttl.js';
@@ -10,9 +10,7 @@ import { nullIfNotFound } from '../errors.js';
  * moves), so it is shared only for a minute.
  */
 
-export class SignatureEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class SignatureEndpoints extends Endpoints {
   /**
    * `POST /v1/signatureAggregator/{network}/aggregateSignatures`: collects validator signatures for a
    * warp message. Not idempotent: the transport never retries it and nothing caches it.

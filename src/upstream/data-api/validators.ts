@@ -1,5 +1,6 @@
 /** Data API endpoints of validators, subnets and L1 validators (`/v1/networks/{network}/...`). */
-import type { Query, RestClient } from '../rest.js';
+import type { Query } from '../rest.js';
+import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireSortOrder } from '../types/data-api-primary.js';
 import type {
@@ -14,9 +15,7 @@ import type {
 import { TTL } from '../ttl.js';
 import { nullIfNotFound } from '../errors.js';
 
-export class ValidatorEndpoints {
-  constructor(private readonly rest: RestClient) {}
-
+export class ValidatorEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}/validators`: validations of every status, filtered and sorted. */
   listValidators(network: DataApiNetwork, query: WireListValidatorsQuery): Promise<WireListValidatorDetailsResponse> {
     return this.rest.get('/v1/networks/{network}/validators', { network }, query as Query, { ttlMs: TTL.slow });
