@@ -40,12 +40,14 @@ describe('upstreamEnum', () => {
 
 describe('enumValues', () => {
   it('names each value by its string in CONSTANT_CASE unless its row names it', () => {
-    expect(['rpcMethod', 'balance_change', 'None', 'Erc721Transfer', 'TRANSACTION_EXPORT_EVM'].map(enumName)).toEqual([
+    expect(['rpcMethod', 'balance_change', 'None', 'Erc721Transfer', 'ERC-20', 'TRANSACTION_EXPORT_EVM', 'SECP256K1_MINT'].map(enumName)).toEqual([
       'RPC_METHOD',
       'BALANCE_CHANGE',
       'NONE',
       'ERC721_TRANSFER',
+      'ERC_20',
       'TRANSACTION_EXPORT_EVM',
+      'SECP256K1_MINT',
     ]);
     expect(enumValues({ srcBlockchainId: { name: 'SOURCE', description: 'From.' }, rpcMethod: 'By method.' })).toEqual({
       SOURCE: { value: 'srcBlockchainId', description: 'From.' },

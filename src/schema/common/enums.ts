@@ -46,12 +46,13 @@ export const SortOrder = builder.enumType('SortOrder', {
  */
 export type EnumRow = string | { readonly name: string; readonly description: string };
 
-/** The GraphQL name of an enum's string: `rpcMethod` → RPC_METHOD, `balance_change` → BALANCE_CHANGE, `None` → NONE. */
+/**
+ * The GraphQL name of an enum's string: `rpcMethod` → RPC_METHOD, `balance_change` → BALANCE_CHANGE,
+ * `None` → NONE; a string with no lower-case letter keeps its words (SECP256K1_TRANSFER).
+ */
 export function enumName(value: string): string {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .toUpperCase();
+  const words = /[a-z]/.test(value) ? value.replace(/([a-z0-9])([A-Z])/g, '$1_$2') : value;
+  return words.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 }
 
 /**

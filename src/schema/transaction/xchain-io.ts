@@ -39,8 +39,8 @@ export type FxOutputKindValue = (typeof FX_OUTPUT_KINDS)[number];
 export const FxOutputKind = builder.enumType('FxOutputKind', {
   description: 'What an output (or UTXO) holds, by its feature extension and type.',
   values: enumValues({
-    SECP256K1_TRANSFER: { name: 'SECP256K1_TRANSFER', description: 'An amount of a fungible asset (secp256k1fx transfer output).' },
-    SECP256K1_MINT: { name: 'SECP256K1_MINT', description: 'The right to mint more of a variable-cap asset (secp256k1fx mint output).' },
+    SECP256K1_TRANSFER: 'An amount of a fungible asset (secp256k1fx transfer output).',
+    SECP256K1_MINT: 'The right to mint more of a variable-cap asset (secp256k1fx mint output).',
     NFT_TRANSFER: 'An NFT of a group, with its payload (nftfx transfer output).',
     NFT_MINT: 'The right to mint NFTs of a group (nftfx mint output).',
     PROPERTY_MINT: 'The right to mint a property (propertyfx mint output).',
