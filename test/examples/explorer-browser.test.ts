@@ -10,16 +10,16 @@
  * Needs /usr/bin/chromium (`npm test` installs it when missing: scripts/test-tools.ts): without it the test
  * fails, it is never skipped.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExplorer, serveExplorer, type ExplorerServer } from '../../scripts/explorer-server.js';
+import { launchChromium } from '../support/chromium.js';
 import { useSocketHarness } from '../support/harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = new URL('../../test-output/', import.meta.url);
 const POLL_MS = 100;
 const HISTORY = 'GET /v2/chains/{chainId}/addresses/{address}/transactions';
@@ -44,10 +44,7 @@ beforeAll(async () => {
   await buildExplorer(dist);
   app = await serveExplorer({ dist, gateway: h.url });
   try {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`The explorer browser test needs Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (npm test does so as root).`);
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchChromium('explorer');
   } catch (error) {
     unavailable = error as Error;
     return;

@@ -7,13 +7,13 @@
  * Needs /usr/bin/chromium (`npm test` installs it when missing: scripts/test-tools.ts): without it the test
  * fails, it is never skipped.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.js';
+import { launchChromium } from '../support/chromium.js';
 import { useSocketHarness } from '../support/harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = new URL('../../test-output/', import.meta.url);
 
 const { h } = useSocketHarness();
@@ -29,10 +29,7 @@ let unavailable: Error | undefined;
 
 beforeAll(async () => {
   try {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`The GraphiQL browser test needs Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (npm test does so as root).`);
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchChromium('GraphiQL');
   } catch (error) {
     unavailable = error as Error;
     return;
