@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../src/config/index.js';
 import { closeOnSignals } from '../src/http/server.js';
-import { describeUpstreams, SandboxConfigError } from '@avalanche-graph/sandbox';
+import { describeUpstreams } from '@avalanche-graph/sandbox';
 import { buildExplorer, serveExplorer } from './explorer-server.js';
-import { startSandboxGateway } from './sandbox-gateway.js';
+import { exitOnConfigError, startSandboxGateway } from './sandbox-gateway.js';
 
 try {
   const explorerPort = Number(process.env.EXPLORER_PORT ?? 5173);
@@ -31,9 +31,5 @@ try {
     await rm(dist, { recursive: true, force: true });
   }, gateway.logger);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof SandboxConfigError) {
-    process.stderr.write(`Configuration error: ${error.message}\n`);
-    process.exit(2);
-  }
-  throw error;
+  exitOnConfigError(error);
 }

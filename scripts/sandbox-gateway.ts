@@ -3,9 +3,9 @@
  * start them: SANDBOX_PORT is the gateway configuration's (`sandboxPort`), the other SANDBOX_*
  * variables the sandbox's (`sandboxOptionsFromEnv`), HOST defaults to loopback.
  */
-import { loadConfig } from '../src/config/index.js';
+import { ConfigError, loadConfig } from '../src/config/index.js';
 import { startServer } from '../src/http/server.js';
-import { startSandbox, sandboxOptionsFromEnv } from '@avalanche-graph/sandbox';
+import { SandboxConfigError, startSandbox, sandboxOptionsFromEnv } from '@avalanche-graph/sandbox';
 
 export async function startSandboxGateway() {
   const base = loadConfig();
@@ -20,4 +20,13 @@ export async function startSandboxGateway() {
   });
   const gateway = await startServer(config);
   return { sandbox, gateway };
+}
+
+/** What a script does with a failed start: a configuration error (the gateway's or the sandbox's) is printed and exits 2; anything else is thrown. */
+export function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof SandboxConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
 }

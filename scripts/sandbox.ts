@@ -4,10 +4,9 @@
  * SANDBOX_PORT is the gateway configuration's (`sandboxPort`); the other SANDBOX_* variables are the
  * sandbox's (`sandboxOptionsFromEnv`).
  */
-import { ConfigError } from '../src/config/index.js';
 import { closeOnSignals } from '../src/http/server.js';
-import { describeUpstreams, SandboxConfigError } from '@avalanche-graph/sandbox';
-import { startSandboxGateway } from './sandbox-gateway.js';
+import { describeUpstreams } from '@avalanche-graph/sandbox';
+import { exitOnConfigError, startSandboxGateway } from './sandbox-gateway.js';
 
 try {
   const { sandbox, gateway: running } = await startSandboxGateway();
@@ -17,9 +16,5 @@ try {
     await sandbox.close();
   }, running.logger);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof SandboxConfigError) {
-    process.stderr.write(`Configuration error: ${error.message}\n`);
-    process.exit(2);
-  }
-  throw error;
+  exitOnConfigError(error);
 }
