@@ -135,14 +135,16 @@ describe('bytes, WebSockets and subscriptions', () => {
 describe('pressure', () => {
   let h: SocketHarness;
   beforeAll(async () => {
-    h = await startSocketHarness({ MAX_EVENT_LOOP_DELAY_MS: '200' });
+    // 400 ms, so the calm mark is 200 ms: far above what a loop sharing two cores with the rest of
+    // the suite (other workers, browsers, tsc) is held for, and far below the 1.5 s held below.
+    h = await startSocketHarness({ MAX_EVENT_LOOP_DELAY_MS: '400' });
   });
   afterAll(() => h.close());
 
   it('an event loop lagging past MAX_EVENT_LOOP_DELAY_MS sheds new requests and turns /ready 503 until calm for 5 s', async () => {
     expect((await h.fetch('/ready')).status).toBe(200);
-    // A synchronous second: the gateway's loop (this process's) cannot turn.
-    const until = performance.now() + 1000;
+    // A synchronous 1.5 s: the gateway's loop (this process's) cannot turn.
+    const until = performance.now() + 1500;
     while (performance.now() < until) {
       // busy
     }
@@ -154,9 +156,11 @@ describe('pressure', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toMatchObject({ errors: [{ extensions: { code: 'OVERLOADED', reason: 'event-loop' } }] });
-    // Calm: after 5 s of readings under the low mark, ready and admitting again.
-    await expect.poll(() => h.server.pressure.state, { interval: 250, timeout: 8000 }).toBeUndefined();
+    // Calm: after 5 s of readings under the low mark, ready and admitting again. The wait allows a
+    // few noisy readings (each restarts the 5 s) on a busy machine; a failure shows the last reading.
+    const { pressure } = h.server;
+    await expect.poll(() => (pressure.state ? `${pressure.state}, last reading ${JSON.stringify(pressure.reading)}` : 'calm'), { interval: 250, timeout: 20_000 }).toBe('calm');
     expect((await h.fetch('/ready')).status).toBe(200);
     expect((await post(h, BLOCKS)).status).toBe(200);
-  }, 20_000);
+  }, 40_000);
 });
