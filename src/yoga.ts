@@ -312,11 +312,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...(isRouter ? [useFederationSecret(isRouter)] : []),
       // Compiled execution of queries (graphql-js for the rest); before the response cache, which wraps it.
       useCompiledExecution({ compile: config.compiledExecution, onExecuted: options.onExecuted }),
+      // After validation, before execution and before the response cache: bad arguments and over-budget
+      // operations never reach an upstream, and a refused operation never reaches the cache.
+      useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
       // A shared store (Redis) serves every key from its first operation: another replica may have its answer.
       ...(responses ? useGatewayResponseCache(responses, options.responseCache ? 0 : config.responseCacheKnownKeys, isRouter) : []),
-      // After validation, before execution: bad arguments and over-budget operations never reach an upstream.
-      useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
       useEventContexts(),
       useSubscriptionAdmission(),
       ...(options.plugins ?? []),

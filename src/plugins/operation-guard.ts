@@ -16,6 +16,7 @@
  *   bound: it counts no cache hit, no shared call and no dataloader batch beyond what types declare.
  */
 import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import {
   GraphQLError,
   Kind,
@@ -284,25 +285,40 @@ function withLocation(error: unknown, node: FieldNode): GraphQLError {
   throw error;
 }
 
-/** The yoga plugin: runs the guard before execution and answers its errors without executing. */
+/** Verdicts kept of operations that passed: entries at most. */
+const PASSED_ENTRIES = 2_048;
+/** The longest operation name and variables (as JSON), together, whose verdict is kept; longer ones are checked every time. */
+const PASSED_KEY_CHARS = 256;
+
+/**
+ * The yoga plugin: runs the guard before execution and answers its errors without executing. It
+ * must come before the response cache: an operation it refuses then never reaches the cache, which
+ * would otherwise print a warning for an execution it did not see.
+ */
 export function useOperationGuard(options: OperationGuardOptions): Plugin {
-  // Operations that passed with no variables, by document (yoga keeps one parsed document per
-  // source text, so a repeated text is the same object): without variables, the verdict depends on
-  // the document and the operation's name alone, and the checks are pure, so it is not walked again.
-  const passed = new WeakMap<DocumentNode, Set<string>>();
+  // The checks are pure: an operation's verdict depends on its document (yoga keeps one parsed
+  // document per source text, so a repeated text is the same object), its name and its variables.
+  // A verdict of "passed" is kept, so that a repeated operation (a response-cache hit, say) is not
+  // walked again: by document, name and variables' JSON, in an LRU of PASSED_ENTRIES keys of at most
+  // PASSED_KEY_CHARS (about 1 MiB at worst). Refusals are not kept: a flood of bad operations then
+  // cannot push out the verdicts of good ones.
+  const serials = new WeakMap<DocumentNode, number>();
+  let nextSerial = 0;
+  const passed = new LRUCache<string, true>({ max: PASSED_ENTRIES });
+  const verdictKey = (document: DocumentNode, name: string, variables: Record<string, unknown>): string | undefined => {
+    const json = Object.keys(variables).length === 0 ? '' : JSON.stringify(variables);
+    if (json.length + name.length > PASSED_KEY_CHARS) return undefined;
+    let serial = serials.get(document);
+    if (serial === undefined) serials.set(document, (serial = nextSerial++));
+    return `${serial}\n${name}\n${json}`;
+  };
   const guard = (args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: unknown }) => {
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
-    const fixed = Object.keys(variables).length === 0;
-    const name = args.operationName ?? '';
-    if (fixed && passed.get(args.document)?.has(name)) return [];
+    const key = verdictKey(args.document, args.operationName ?? '', variables);
+    if (key !== undefined && passed.has(key)) return [];
     const { errors } = guardOperation(args.schema, args.document, args.operationName, variables, options.maxEstimatedUpstreamCalls);
     if (errors.length > 0) options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
-    else if (fixed) {
-      const names = passed.get(args.document) ?? new Set<string>();
-      // Bounded: a document holds few operations, and a caller's names beyond them match none.
-      if (names.size < 16) names.add(name);
-      passed.set(args.document, names);
-    }
+    else if (key !== undefined) passed.set(key, true);
     return errors;
   };
   return {

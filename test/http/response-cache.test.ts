@@ -2,7 +2,7 @@
  * The response cache: a repeated read costs no upstream call, per API key; GET answers carry ETag
  * and cache-control; answers with moving data live seconds, answers of immutable data longer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { print } from 'graphql';
 import { BlockExplorerDocument } from '../gql/graphql.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
@@ -99,6 +99,36 @@ describe('response cache', () => {
     const next = await h.query<any>(query);
     expect(next.errors).toBeUndefined();
     expect(next.data.chains.length).toBeGreaterThan(0);
+  });
+
+  it('refuses bad input before the cache: the same error each time, nothing stored, and no warning on the console', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      h.sandbox.reset();
+      const query = 'query Bad($address: String!) { chain(id: "43114") { address(address: $address) { address } } }';
+      for (let i = 0; i < 3; i++) {
+        const refused = await h.query<any, Record<string, unknown>>(query, { address: '0x123' }, { 'x-data-api-key': 'key-bad' });
+        expect(refused.data).toBeUndefined();
+        expect(refused.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'address' });
+        expect(refused.extensions?.responseCache).toBeUndefined();
+      }
+      expect(warn).not.toHaveBeenCalled();
+      expect(upstreamCalls()).toBe(0);
+      // The same document with a good address passes, is stored, and is served again.
+      const wallet = '0x' + 'ab'.repeat(20);
+      const good = await h.query<any, Record<string, unknown>>(query, { address: wallet }, { 'x-data-api-key': 'key-bad' });
+      expect(good.errors).toBeUndefined();
+      expect(good.extensions?.responseCache).toMatchObject({ didCache: true });
+      const again = await h.query<any, Record<string, unknown>>(query, { address: wallet }, { 'x-data-api-key': 'key-bad' });
+      expect(again.extensions?.responseCache).toEqual({ hit: true });
+      expect(again.data).toEqual(good.data);
+      // And the bad one is still refused after the good one's verdict was kept.
+      const stillRefused = await h.query<any, Record<string, unknown>>(query, { address: '0x123' }, { 'x-data-api-key': 'key-bad' });
+      expect(stillRefused.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'address' });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
