@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { finalAsyncIterator, isAsyncIterable } from 'graphql-yoga';
@@ -25,7 +25,7 @@ import { headRefusal, refuseOnSocket } from './http-limits.js';
 import { isShed, type Admission } from '../admission/admission.js';
 import { shedCode } from '../admission/http.js';
 import type { Logger } from '../observability/logger.js';
-import { finishRequest, REQUEST_ID_HEADER, requestLogFor, sentError, type RequestLog } from '../observability/request-log.js';
+import { finishRequest, REQUEST_ID_HEADER, requestLogFor, streamedError, streamedResult, type RequestLog } from '../observability/request-log.js';
 import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 import type { Gateway } from '../yoga.js';
 
@@ -117,25 +117,6 @@ function operationHeaders(upgrade: IncomingMessage, key: string | undefined, par
   return headers;
 }
 
-/**
- * A GraphQL error as yoga's HTTP answer shows it: without the extensions only the server reads
- * (`http`, `unexpected`), with the operation's request id (an unexpected error's cause is logged).
- */
-function asSent(error: GraphQLError, log: RequestLog): GraphQLError {
-  const { http: _http, unexpected: _unexpected, ...extensions } = sentError(error, log).extensions ?? {};
-  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions });
-}
-
-/** A result as yoga's HTTP answer shows it (see `asSent`). */
-function resultAsSent(result: ExecutionResult, log: RequestLog): FormattedExecutionResult {
-  const { http: _http, ...extensions } = result.extensions ?? {};
-  return {
-    ...result,
-    ...(result.errors ? { errors: result.errors.map((error) => asSent(error, log).toJSON()) } : {}),
-    ...(result.extensions ? { extensions: Object.keys(extensions).length ? extensions : undefined } : {}),
-  };
-}
-
 /** What the WebSocket endpoint admits its operations with: the process's admission, and who a socket's client is. */
 export interface WebSocketAdmission {
   admission: Admission;
@@ -213,11 +194,11 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
         } catch (error) {
           ticket.release();
           // What a plugin throws before execution (an unknown persisted document): masked as over
-          // HTTP (an unexpected one is logged by `asSent`).
+          // HTTP (an unexpected one is logged by `streamedError`).
           const masked = maskError(error, 'Unexpected error.') as GraphQLError;
           log.refusal = new ErrorCodes().add([masked]).list();
           finishRequest(log, request);
-          return [asSent(masked, log)];
+          return [streamedError(masked, log)];
         }
         finishRequest(log, request);
         // A single result is built: the slot is free as it is sent. A stream (`@defer`, `@stream`)
@@ -229,12 +210,12 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
         if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode, requestId: log.id } })];
         // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
         // `error` message, as graphql-ws sends for an operation that does not execute.
-        if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map((error) => asSent(error, log));
+        if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map((error) => streamedError(error, log));
         // graphql-ws reads no schema from arguments `onSubscribe` returns.
         return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result, log } };
       },
       subscribe: (args) => (args as ResultCarrier).contextValue.result,
-      onNext: (_ctx, _id, _payload, args, result) => resultAsSent(result, (args as ResultCarrier).contextValue.log),
+      onNext: (_ctx, _id, _payload, args, result) => streamedResult(result, (args as ResultCarrier).contextValue.log),
     },
     wss,
     KEEP_ALIVE_MS,

@@ -132,14 +132,42 @@ export function sentError<E extends GraphQLError | { extensions?: Record<string,
   }) as E;
 }
 
-/** A result (or one payload of a stream) as sent: its errors through `sentError`. */
-function sentResult<R extends AnswerPayload>(result: R, log: RequestLog): R {
+/** A result (or one payload of a stream) with each of its errors, its own and its incremental parts', mapped. */
+function mapErrors<R extends AnswerPayload>(result: R, map: (error: GraphQLError) => GraphQLError): R {
   if (!result.errors?.length && !result.incremental?.some((entry) => entry.errors?.length)) return result;
   return {
     ...result,
-    ...(result.errors ? { errors: result.errors.map((error) => sentError(error, log)) } : {}),
-    ...(result.incremental ? { incremental: result.incremental.map((entry) => (entry.errors ? { ...entry, errors: entry.errors.map((error) => sentError(error, log)) } : entry)) } : {}),
+    ...(result.errors ? { errors: result.errors.map(map) } : {}),
+    ...(result.incremental ? { incremental: result.incremental.map((entry) => (entry.errors ? { ...entry, errors: entry.errors.map(map) } : entry)) } : {}),
   };
+}
+
+/** A result (or one payload of a stream) as sent: its errors through `sentError`. */
+function sentResult<R extends AnswerPayload>(result: R, log: RequestLog): R {
+  return mapErrors(result, (error) => sentError(error, log));
+}
+
+/**
+ * An error as the transports whose answers yoga does not serialise send it (graphql-ws, graphql-sse's
+ * single connection mode): as `sentError` makes it, and without the extensions only the server reads
+ * (`http`, `unexpected`), which yoga drops from the answers it writes itself.
+ */
+export function streamedError<E extends GraphQLError | { extensions?: Record<string, unknown> }>(error: E, log: RequestLog): E {
+  const sent = sentError(error, log);
+  const { http: _http, unexpected: _unexpected, ...extensions } = sent.extensions ?? {};
+  if (!(sent instanceof GraphQLError)) return { ...sent, extensions } as E;
+  return new GraphQLError(sent.message, { nodes: sent.nodes, source: sent.source, positions: sent.positions, path: sent.path, extensions }) as E;
+}
+
+/**
+ * A result (or one payload of a stream: `@defer`, `@stream`) as those transports send it: every
+ * error, its own and its incremental parts', through `streamedError`, and no `http` in its extensions.
+ */
+export function streamedResult<R extends AnswerPayload>(result: R, log: RequestLog): R {
+  const sent = mapErrors(result, (error) => streamedError(error, log));
+  if (!result.extensions) return sent;
+  const { http: _http, ...extensions } = result.extensions;
+  return { ...sent, extensions: Object.keys(extensions).length ? extensions : undefined };
 }
 
 export interface RequestLogOptions {

@@ -17,12 +17,12 @@
  * (or the subscription's stream) is there.
  */
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
 import { isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../observability/logger.js';
-import { requestLogFor, sentError } from '../observability/request-log.js';
+import { requestLogFor, streamedResult } from '../observability/request-log.js';
 
 export { TOKEN_HEADER_KEY as SSE_TOKEN_HEADER };
 
@@ -35,19 +35,9 @@ type ServerContext = { req?: IncomingMessage };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyYoga = YogaServerInstance<any, any>;
 
-/** A result as yoga's HTTP answer shows it: the request's id on each error, without the extensions only the server reads. */
+/** A result as yoga's HTTP answer shows it (`streamedResult`), logged with the operation's request. */
 function resultAsSent(result: ExecutionResult, request: Request, logger: Logger, req: IncomingMessage | undefined): ExecutionResult {
-  if (!result.errors?.length) return result;
-  const log = requestLogFor(request, logger, 'http', req);
-  return {
-    ...result,
-    errors: result.errors.map((error) => {
-      const sent = sentError(error, log);
-      const { http: _http, unexpected: _unexpected, ...extensions } = sent.extensions ?? {};
-      if (!(sent instanceof GraphQLError)) return { ...(sent as object), extensions } as unknown as GraphQLError;
-      return new GraphQLError(sent.message, { nodes: sent.nodes, source: sent.source, positions: sent.positions, path: sent.path, extensions });
-    }),
-  };
+  return streamedResult(result, requestLogFor(request, logger, 'http', req));
 }
 
 async function* once(result: ExecutionResult): AsyncGenerator<ExecutionResult> {

@@ -103,6 +103,37 @@ describe('single connection mode', () => {
     expect(h.sandbox.counts().dataApi).toEqual({});
   });
 
+  it("sends a deferred part's errors as over HTTP: with the request's id, an unexpected one masked", async () => {
+    const deferred = 'query Deferred { chain(id: "43114") { chainId ...Head @defer } } fragment Head on Chain { latestBlockNumber }';
+    const c = client(true);
+    shared.node.setFault('POST /ext/bc/{blockchainId}/rpc eth_blockNumber', { status: 500, body: { code: -32000, message: 'node is bootstrapping' } });
+    const failing = collect(c, deferred);
+    await failing.waitForCompletion();
+    expect(failing.failure).toBeUndefined();
+    expect(failing.results[0]).toEqual({ data: { chain: { chainId: '43114' } }, hasNext: true });
+    const [upstream] = (failing.results[1] as any).incremental[0].errors;
+    expect(upstream.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', requestId: expect.any(String) });
+
+    const upstreams = h.server.upstreams;
+    const forRequest = upstreams.forRequest.bind(upstreams);
+    upstreams.forRequest = (...args) =>
+      new Proxy(forRequest(...args), {
+        get(target, property) {
+          if (property === 'nodeRpc') throw new TypeError('a bug in a deferred resolver');
+          return Reflect.get(target, property, target);
+        },
+      });
+    try {
+      const broken = collect(c, deferred);
+      await broken.waitForCompletion();
+      const [masked] = (broken.results[1] as any).incremental[0].errors;
+      expect(masked.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) });
+      expect(JSON.stringify(broken.results)).not.toContain('a bug');
+    } finally {
+      upstreams.forRequest = forRequest;
+    }
+  });
+
   it('holds the per-client subscription limit across the operations of one connection', async () => {
     const c = client(true);
     const open = [collect(c, BLOCK_ADDED, { chainId: '43114' }), collect(c, BLOCK_ADDED, { chainId: '779672' })];

@@ -30,7 +30,9 @@ const BLOCK_ADDED = 'subscription ($chainId: String!) { blockAdded(chainId: $cha
 /** The request id the gateway makes for an operation (src/observability/request-log.ts): a UUID. */
 const MADE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '100' } });
+/** The gateway's error lines (JSON). */
+const logLines: string[] = [];
+const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '100', LOG_LEVEL: 'error' }, log: (line) => void logLines.push(line) });
 const { h } = shared;
 
 /** A `next` message's result. */
@@ -214,6 +216,44 @@ describe('blockAdded over graphql-ws', () => {
     expect(chains.results).toEqual([{ data: { chains: [{ chainId: '43114' }, { chainId: '779672' }, { chainId: '432204' }] } }]);
     expect(network.results).toEqual([{ data: { network: { name: 'FUJI' } } }]);
     expect(shared.dataApi.counts()).toEqual({ 'GET /v1/chains': 1 });
+  });
+
+  it("sends a deferred part's errors as over HTTP: with the operation's request id, an unexpected one masked and logged with it", async () => {
+    const deferred = 'query Deferred { chain(id: "43114") { chainId ...Head @defer } } fragment Head on Chain { latestBlockNumber }';
+    const ws = client(h);
+    // An upstream failure in the deferred part: its typed error.
+    shared.node.setFault('POST /ext/bc/{blockchainId}/rpc eth_blockNumber', { status: 500, body: { code: -32000, message: 'node is bootstrapping' } });
+    const failing = operation(ws, deferred);
+    await failing.waitForEnd();
+    expect(failing.error).toBeUndefined();
+    expect(failing.results[0]).toEqual({ data: { chain: { chainId: '43114' } }, hasNext: true });
+    const [upstream] = (failing.results[1] as any).incremental[0].errors;
+    expect(upstream.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', requestId: expect.stringMatching(MADE_REQUEST_ID) });
+
+    // A bug in the deferred part's resolver: masked as over HTTP, with no extension only the server reads.
+    const upstreams = h.server.upstreams;
+    const forRequest = upstreams.forRequest.bind(upstreams);
+    upstreams.forRequest = (...args) =>
+      new Proxy(forRequest(...args), {
+        get(target, property) {
+          if (property === 'nodeRpc') throw new TypeError('a bug in a deferred resolver');
+          return Reflect.get(target, property, target);
+        },
+      });
+    try {
+      const broken = operation(ws, deferred);
+      await broken.waitForEnd();
+      expect(broken.error).toBeUndefined();
+      const [part] = (broken.results[1] as any).incremental;
+      expect(part.errors).toHaveLength(1);
+      const [masked] = part.errors;
+      expect(masked.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', requestId: expect.stringMatching(MADE_REQUEST_ID) });
+      expect(JSON.stringify(broken.results)).not.toContain('a bug');
+      const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === 'unexpected error' && line.requestId === masked.extensions.requestId);
+      expect(logged?.err.stack).toMatch(/^TypeError: a bug in a deferred resolver\n\s+at /);
+    } finally {
+      upstreams.forRequest = forRequest;
+    }
   });
 });
 
