@@ -106,25 +106,34 @@ function readyCheck(probe: HealthProbe | undefined) {
 }
 
 /**
- * `/ready`: 503 while starting or shutting down, 200 otherwise, whatever the upstreams say. The
+ * `/ready`: 503 while starting, shutting down or overloaded, 200 otherwise, whatever the upstreams say. The
  * detail lists each upstream's circuit breaker by service name (never its URL) and each service's
  * health and live checks (their last probe's status and time; see upstream/health.ts): an open
  * breaker or a sick service does not make the gateway unready, since every other upstream still
  * answers, but tells an operator which upstream is failing. Probes that are due are awaited up to
  * READY_PROBE_WAIT_MS; one that takes longer is reported from its previous answer (or `unchecked`)
- * and serves the next caller when it lands.
+ * and serves the next caller when it lands. `HEAD /ready` answers the same status with no detail
+ * and no probe.
  */
 function readiness(isReady: () => boolean, health: UpstreamHealth, overload: (() => OverloadReport) | undefined): Plugin {
   return {
     // Synchronous for every other path: an async hook would make every request wait a tick.
-    onRequest({ url, endResponse, fetchAPI }) {
-      if (url.pathname === '/ready') return answer(endResponse, fetchAPI);
+    onRequest({ request, url, endResponse, fetchAPI }) {
+      if (url.pathname !== '/ready') return;
+      // HEAD: the status alone, at once and with no probe, for balancers (deploy/haproxy.cfg), which
+      // read nothing else and would otherwise keep the upstreams' health routes busy.
+      if (request.method === 'HEAD') return endResponse(new fetchAPI.Response(null, { status: verdict().ready ? 200 : 503 }));
+      return answer(endResponse, fetchAPI);
     },
   };
 
-  async function answer(endResponse: (response: Response) => void, fetchAPI: { Response: typeof Response }): Promise<void> {
+  function verdict() {
     const report = overload?.();
-    const ready = isReady() && !report?.pressure;
+    return { report, ready: isReady() && !report?.pressure };
+  }
+
+  async function answer(endResponse: (response: Response) => void, fetchAPI: { Response: typeof Response }): Promise<void> {
+    const { report, ready } = verdict();
     const upstreams = Object.fromEntries(health.breakers().map((b) => [b.target, b.state]));
     const due = HEALTH_SERVICES.flatMap((service) => (['health', 'live'] as const).map((check) => health.check(service, check)));
     let timer: NodeJS.Timeout | undefined;

@@ -114,6 +114,19 @@ describe('/ready', () => {
   });
 });
 
+describe('HEAD /ready', () => {
+  it("answers /ready's status alone, with no probe: what a balancer's check needs", async () => {
+    sandboxHealth(h.sandbox.services.metrics).setDown('database');
+    const head = await h.fetch('/ready', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(shared.dataApi.total() + shared.metrics.total()).toBe(0);
+    // GET still probes (no reuse here) and gives the detail.
+    expect((await readyOf(h)).status).toBe(200);
+    expect(shared.dataApi.counts()).toEqual({ [DATA_HEALTH]: 1, [DATA_LIVE]: 1 });
+  });
+});
+
 describe('probe reuse and isolation', () => {
   it('makes one probe per service and check per period, however many callers', async () => {
     const reused = await startHarness({ UPSTREAM_HEALTH_TTL_MS: '60000' });

@@ -152,6 +152,7 @@ describe('pressure', () => {
     const ready = await h.fetch('/ready');
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: 'overloaded', overload: { pressure: 'event-loop' } });
+    expect((await h.fetch('/ready', { method: 'HEAD' })).status).toBe(503);
     const refused = await post(h, BLOCKS);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
@@ -161,6 +162,7 @@ describe('pressure', () => {
     const { pressure } = h.server;
     await expect.poll(() => (pressure.state ? `${pressure.state}, last reading ${JSON.stringify(pressure.reading)}` : 'calm'), { interval: 250, timeout: 20_000 }).toBe('calm');
     expect((await h.fetch('/ready')).status).toBe(200);
+    expect((await h.fetch('/ready', { method: 'HEAD' })).status).toBe(200);
     expect((await post(h, BLOCKS)).status).toBe(200);
   }, 40_000);
 });

@@ -18,6 +18,8 @@ describe('shutdown', () => {
       const ready = await h.fetch('/ready');
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ status: 'not ready' });
+      // The balancer's check (deploy/haproxy.cfg: HEAD) sees the same.
+      expect((await h.fetch('/ready', { method: 'HEAD' })).status).toBe(503);
 
       const answer = await h.fetch('/graphql', {
         method: 'POST',
