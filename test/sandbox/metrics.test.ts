@@ -3,7 +3,7 @@
  * page tokens expire and refuse tampering, and unknown chains answer the service's 404 body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics, type SandboxService } from '@avalanche-graph/sandbox';
+import { createMetrics, SandboxConfigError, type SandboxService } from '@avalanche-graph/sandbox';
 import { useSandbox } from '../support/sandbox.js';
 
 interface Page {
@@ -167,6 +167,20 @@ describe('metrics service: page token expiry', () => {
       if (saved === undefined) delete process.env.SANDBOX_METRICS_TOKEN_TTL_S;
       else process.env.SANDBOX_METRICS_TOKEN_TTL_S = saved;
       await short.close();
+    }
+  });
+
+  it('refuses a SANDBOX_METRICS_TOKEN_TTL_S that is not whole seconds from 0 to 86400, naming it', () => {
+    const saved = process.env.SANDBOX_METRICS_TOKEN_TTL_S;
+    try {
+      for (const bad of ['5m', '-1', '1.5', '86401']) {
+        process.env.SANDBOX_METRICS_TOKEN_TTL_S = bad;
+        expect(() => createMetrics(sandbox.world), bad).toThrow(SandboxConfigError);
+        expect(() => createMetrics(sandbox.world), bad).toThrow(/SANDBOX_METRICS_TOKEN_TTL_S.*whole number of seconds from 0 to 86400/);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.SANDBOX_METRICS_TOKEN_TTL_S;
+      else process.env.SANDBOX_METRICS_TOKEN_TTL_S = saved;
     }
   });
 });

@@ -7,7 +7,7 @@
  * (IN_PROCESS_URLS) through `fetch` and `serviceAt`, for a transport that hands them requests
  * directly (tests run hundreds of operations without a socket).
  */
-import { msFromEnv } from './lib/env.js';
+import { durationFromEnv } from './lib/env.js';
 import { startLife, type SandboxLife, type SandboxLifeOptions } from './life.js';
 import type { SandboxService } from './http.js';
 import type { DataApiAccessOptions } from './data-api/access.js';
@@ -71,7 +71,7 @@ export interface Sandbox {
 
 /** `SANDBOX_LATENCY_MS`: a whole number of ms, 0 to 60000 (unset: 0). */
 export function latencyFromEnv(env: Record<string, string | undefined>): number {
-  return msFromEnv(env, 'SANDBOX_LATENCY_MS', { fallback: 0, min: 0, max: 60_000 });
+  return durationFromEnv(env, 'SANDBOX_LATENCY_MS', { fallback: 0, min: 0, max: 60_000 });
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

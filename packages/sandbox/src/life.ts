@@ -11,7 +11,7 @@
  * world's time, whatever the interval.
  */
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from './lib/networks.js';
-import { msFromEnv } from './lib/env.js';
+import { durationFromEnv } from './lib/env.js';
 import type { World } from './world/index.js';
 import { Rng } from './world/rng.js';
 
@@ -59,7 +59,7 @@ const VARIABLES: Record<keyof SandboxLifeOptions, string> = {
  * Throws SandboxConfigError naming a bad one.
  */
 export function lifeFromEnv(env: Record<string, string | undefined>): Required<SandboxLifeOptions> {
-  const read = (key: keyof SandboxLifeOptions) => msFromEnv(env, VARIABLES[key], { fallback: DEFAULT_LIFE[key], min: 100, max: 3_600_000, zero: 'off' });
+  const read = (key: keyof SandboxLifeOptions) => durationFromEnv(env, VARIABLES[key], { fallback: DEFAULT_LIFE[key], min: 100, max: 3_600_000, zero: 'off' });
   return { blockIntervalMs: read('blockIntervalMs'), icmIntervalMs: read('icmIntervalMs'), validatorSetIntervalMs: read('validatorSetIntervalMs') };
 }
 

@@ -4,6 +4,7 @@
  * whose `message` is an array of strings.
  */
 import { SandboxHttpError, SandboxService, statusText } from '../http.js';
+import { durationFromEnv } from '../lib/env.js';
 import type { World } from '../world/index.js';
 import { metricsHealthRoutes } from './health.js';
 import { buildTpsSeries, type TpsSeries } from './series.js';
@@ -26,10 +27,9 @@ export interface MetricsOptions {
 const DEFAULT_TOKEN_TTL_S = 300;
 const DEFAULT_PAGE_SIZE = 50;
 
+/** `SANDBOX_METRICS_TOKEN_TTL_S`: whole seconds, 0 to 86400 (unset: 300); throws SandboxConfigError naming a bad value. */
 function ttlFromEnv(): number {
-  const raw = process.env.SANDBOX_METRICS_TOKEN_TTL_S;
-  const parsed = raw === undefined ? NaN : Number(raw);
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_TOKEN_TTL_S;
+  return durationFromEnv(process.env, 'SANDBOX_METRICS_TOKEN_TTL_S', { fallback: DEFAULT_TOKEN_TTL_S, min: 0, max: 86_400, unit: 'seconds' });
 }
 
 export function createMetrics(world: World, options: MetricsOptions = {}): SandboxService {
