@@ -9,6 +9,10 @@
  * The graph's own arguments nest at most 3 levels (`createWebhook(input: { evmAddressActivity: {
  * addresses: [...] } })`); anything deeper than the limit is invalid anyway, so the limit only decides
  * where the refusal comes from.
+ *
+ * Selection sets are bounded the same way, by MAX_SELECTION_NESTING: graphql-armor's MAX_DEPTH is
+ * checked on the parsed document, and with MAX_TOKENS raised, `{a{a{a…` 20,000 levels deep overflowed
+ * the parser first (an INTERNAL_SERVER_ERROR, logged with its stack).
  */
 import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -18,22 +22,33 @@ import { badInput, type ErrorCode } from '../errors.js';
 const REQUEST_ERROR = { http: { spec: true, status: 400 } };
 
 /**
- * Where (the character offset) a document's values first nest deeper than `max`, found with
- * graphql-js's lexer (which does not recurse): brackets anywhere (list values and list types) and
- * braces inside parentheses (input objects; outside them a brace opens a selection set, whose depth
- * MAX_DEPTH limits). Undefined when they do not; a text that does not lex is left to the parser.
+ * The most levels selection sets (with inline fragments) may nest in a document's text, whatever
+ * MAX_TOKENS allows: far past any document MAX_DEPTH (at most 100) lets through, far below the
+ * ~10,000 levels graphql-js's parser takes before its stack overflows.
  */
-export function tooDeepInDocument(text: string, max: number): number | undefined {
+export const MAX_SELECTION_NESTING = 1_000;
+
+/**
+ * Where (the character offset) a document first nests too deep, found with graphql-js's lexer (which
+ * does not recurse): values deeper than `max` (brackets anywhere, for list values and list types, and
+ * braces inside parentheses, for input objects), or selection sets deeper than MAX_SELECTION_NESTING
+ * (braces outside parentheses). Undefined when it does not; a text that does not lex is left to the parser.
+ */
+export function tooDeepInDocument(text: string, max: number): { at: number; what: 'value' | 'selection' } | undefined {
   const lexer = new Lexer(new Source(text));
   let parentheses = 0;
   let depth = 0;
+  let selections = 0;
   try {
     for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
       if (token.kind === TokenKind.PAREN_L) parentheses++;
       else if (token.kind === TokenKind.PAREN_R) parentheses--;
       else if (token.kind === TokenKind.BRACKET_L || (token.kind === TokenKind.BRACE_L && parentheses > 0)) {
-        if (++depth > max) return token.start;
+        if (++depth > max) return { at: token.start, what: 'value' };
       } else if (token.kind === TokenKind.BRACKET_R || (token.kind === TokenKind.BRACE_R && parentheses > 0)) depth--;
+      else if (token.kind === TokenKind.BRACE_L) {
+        if (++selections > MAX_SELECTION_NESTING) return { at: token.start, what: 'selection' };
+      } else if (token.kind === TokenKind.BRACE_R) selections--;
     }
   } catch {
     return undefined;
@@ -72,11 +87,12 @@ export function useValueDepthLimit(max: number): Plugin {
     onParse({ parseFn, setParseFn }) {
       setParseFn((source, options) => {
         const text = typeof source === 'string' ? source : source.body;
-        const at = tooDeepInDocument(text, max);
-        if (at !== undefined) {
-          throw new GraphQLError(`Syntax Error: a value nests deeper than ${limit}.`, {
+        const tooDeep = tooDeepInDocument(text, max);
+        if (tooDeep !== undefined) {
+          const message = tooDeep.what === 'value' ? `a value nests deeper than ${limit}` : `selection sets nest deeper than ${MAX_SELECTION_NESTING} levels`;
+          throw new GraphQLError(`Syntax Error: ${message}.`, {
             source: typeof source === 'string' ? new Source(source) : source,
-            positions: [at],
+            positions: [tooDeep.at],
             extensions: { code: 'GRAPHQL_PARSE_FAILED' satisfies ErrorCode, ...REQUEST_ERROR },
           });
         }

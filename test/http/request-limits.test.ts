@@ -7,6 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SELECTION_NESTING } from '../../src/plugins/value-depth.js';
 import { startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 
 const { h } = useSocketHarness({ env: { MAX_BODY_BYTES: '4096' } });
@@ -149,6 +150,32 @@ describe('value depth', () => {
     }
     // As yoga answers a syntax error: 200 to a client that takes only plain JSON.
     expect((await send(JSON.stringify({ query: balances(nested(3000)) }), 'application/json')).status).toBe(200);
+    expect(calls()).toBe(0);
+  });
+
+  it(`refuses selection sets nested past ${MAX_SELECTION_NESTING} levels (20,000 overflowed the parser) with GRAPHQL_PARSE_FAILED, HTTP 400; at the bound graphql-armor answers`, async () => {
+    /** `levels` selection sets, one in another: the operation's, the chain's, then inline fragments. */
+    const selections = (levels: number) => `{ chain(id: "43114") {${' ... on Chain {'.repeat(levels - 2)} chainName ${'}'.repeat(levels)}`;
+    for (const levels of [MAX_SELECTION_NESTING + 1, 20_000]) {
+      const query = selections(levels);
+      const { status, body } = await send(JSON.stringify({ query }));
+      expect(status).toBe(400);
+      expect(body.errors).toEqual([
+        {
+          message: `Syntax Error: selection sets nest deeper than ${MAX_SELECTION_NESTING} levels.`,
+          // At the brace one past the bound.
+          locations: [{ line: 1, column: query.split('{', MAX_SELECTION_NESTING + 1).join('{').length + 1 }],
+          extensions: { code: 'GRAPHQL_PARSE_FAILED', requestId: expect.any(String) },
+        },
+      ]);
+    }
+    // At the bound the document parses, and graphql-armor answers it as any other: fields that deep
+    // are past MAX_DEPTH, inline fragments that deep past MAX_COST.
+    for (const query of [`{${'a{'.repeat(MAX_SELECTION_NESTING - 1)}b${'}'.repeat(MAX_SELECTION_NESTING)}`, selections(MAX_SELECTION_NESTING)]) {
+      const { status, body } = await send(JSON.stringify({ query }));
+      expect(status).toBe(400);
+      expect(body.errors?.[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    }
     expect(calls()).toBe(0);
   });
 
