@@ -16,6 +16,7 @@
  * admitted at the HTTP door as any POST (src/admission/http.ts) and answers its 202 once the result
  * (or the subscription's stream) is there.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ExecutionResult } from 'graphql';
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from 'graphql-sse';
@@ -81,6 +82,12 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
           return once((result ?? { errors: [] }) as ExecutionResult);
         },
         onNext: (_ctx, req, result) => resultAsSent(result as ExecutionResult, req.raw, logger, serverContexts.get(req.raw)?.req),
+        // A reservation's token is always a new random one of the gateway's, never one the PUT carries.
+        // graphql-sse's client writes the token it got into the headers object it was given and sends
+        // it again with its next PUT (in its default lazy mode it closes the stream after its last
+        // operation and reserves anew for the next): taken as asked, that PUT met the old stream, not
+        // yet closed, and was refused 409 "Stream already registered". And no caller picks a token.
+        authenticate: (req) => (req.method === 'PUT' ? randomUUID() : (req.headers.get(TOKEN_HEADER_KEY) ?? new URL(req.url).searchParams.get(TOKEN_QUERY_KEY) ?? randomUUID())),
       },
       yoga!.fetchAPI,
     ))(request);

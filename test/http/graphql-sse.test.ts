@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type Client, type ExecutionResult } from 'graphql-sse';
+import { breakUpstream } from '../support/broken-upstreams.js';
 import { startSocketHarness, useSocketHarness } from '../support/harness.js';
 import { waitUntil } from '../support/sse.js';
 
@@ -103,6 +104,29 @@ describe('single connection mode', () => {
     expect(h.sandbox.counts().dataApi).toEqual({});
   });
 
+  it('serves operation after operation from a client set up as documented (a headers object, lazy mode): each reservation gets a new token', async () => {
+    // The client writes each token it gets into the headers object, so its next PUT (lazy mode
+    // reserves anew once its last operation ended) carries the old one.
+    const puts: Array<{ sent: string | null; got: string }> = [];
+    const fetchFn = async (url: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetch(url, init);
+      if (init?.method === 'PUT') puts.push({ sent: new Headers(init.headers).get('x-graphql-event-stream-token'), got: await response.clone().text() });
+      return response;
+    };
+    const c = createClient({ url: h.url, singleConnection: true, headers: { ...CSRF }, retryAttempts: 0, fetchFn });
+    clients.push(c);
+    for (let i = 0; i < 5; i++) {
+      const query = collect(c, '{ chains(network: MAINNET) { chainId } }');
+      await query.waitForCompletion();
+      expect(query.failure, `operation ${i + 1}`).toBeUndefined();
+      expect(query.results).toEqual([{ data: { chains: expect.arrayContaining([{ chainId: '43114' }]) } }]);
+    }
+    expect(puts.length).toBeGreaterThan(1);
+    expect(puts[0]!.sent).toBeNull();
+    expect(puts.slice(1).every((put, i) => put.sent === puts[i]!.got)).toBe(true);
+    expect(new Set(puts.map((put) => put.got)).size).toBe(puts.length);
+  });
+
   it("sends a deferred part's errors as over HTTP: with the request's id, an unexpected one masked", async () => {
     const deferred = 'query Deferred { chain(id: "43114") { chainId ...Head @defer } } fragment Head on Chain { latestBlockNumber }';
     const c = client(true);
@@ -114,15 +138,7 @@ describe('single connection mode', () => {
     const [upstream] = (failing.results[1] as any).incremental[0].errors;
     expect(upstream.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', requestId: expect.any(String) });
 
-    const upstreams = h.server.upstreams;
-    const forRequest = upstreams.forRequest.bind(upstreams);
-    upstreams.forRequest = (...args) =>
-      new Proxy(forRequest(...args), {
-        get(target, property) {
-          if (property === 'nodeRpc') throw new TypeError('a bug in a deferred resolver');
-          return Reflect.get(target, property, target);
-        },
-      });
+    const restore = breakUpstream(h.server.upstreams, 'nodeRpc', 'a bug in a deferred resolver');
     try {
       const broken = collect(c, deferred);
       await broken.waitForCompletion();
@@ -130,7 +146,7 @@ describe('single connection mode', () => {
       expect(masked.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) });
       expect(JSON.stringify(broken.results)).not.toContain('a bug');
     } finally {
-      upstreams.forRequest = forRequest;
+      restore();
     }
   });
 

@@ -20,6 +20,7 @@ import { OperationTypeNode, type GraphQLFormattedError } from 'graphql';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { breakUpstream } from '../support/broken-upstreams.js';
 import { startGateway, startSocketHarness, useSocketHarness, type SocketHarness } from '../support/harness.js';
 import { subscribe as openSse, waitUntil, type SseStream } from '../support/sse.js';
 import { CONNECTION_INIT_TIMEOUT_MS } from '../../src/http/websocket.js';
@@ -231,15 +232,7 @@ describe('blockAdded over graphql-ws', () => {
     expect(upstream.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', requestId: expect.stringMatching(MADE_REQUEST_ID) });
 
     // A bug in the deferred part's resolver: masked as over HTTP, with no extension only the server reads.
-    const upstreams = h.server.upstreams;
-    const forRequest = upstreams.forRequest.bind(upstreams);
-    upstreams.forRequest = (...args) =>
-      new Proxy(forRequest(...args), {
-        get(target, property) {
-          if (property === 'nodeRpc') throw new TypeError('a bug in a deferred resolver');
-          return Reflect.get(target, property, target);
-        },
-      });
+    const restore = breakUpstream(h.server.upstreams, 'nodeRpc', 'a bug in a deferred resolver');
     try {
       const broken = operation(ws, deferred);
       await broken.waitForEnd();
@@ -252,7 +245,7 @@ describe('blockAdded over graphql-ws', () => {
       const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === 'unexpected error' && line.requestId === masked.extensions.requestId);
       expect(logged?.err.stack).toMatch(/^TypeError: a bug in a deferred resolver\n\s+at /);
     } finally {
-      upstreams.forRequest = forRequest;
+      restore();
     }
   });
 });

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { createGatewayLogger } from '../../src/observability/logger.js';
+import { breakUpstream } from '../support/broken-upstreams.js';
 import { startHarness, useHarness, type Harness } from '../support/harness.js';
 
 const SERVER_KEY = 'server-key-for-logs-0123456789';
@@ -90,14 +91,7 @@ describe('request id', () => {
 
   it('is in every line of its request and in every error of its answer, with the stack of an unexpected one', async () => {
     // Every Data API read of this test fails as a bug would: neither an upstream failure nor a GraphQL error.
-    const upstreams = h.server.upstreams;
-    const forRequest = upstreams.forRequest.bind(upstreams);
-    upstreams.forRequest = (...args) => ({
-      ...forRequest(...args),
-      get dataApi(): never {
-        throw new TypeError('a bug in a resolver');
-      },
-    });
+    const restore = breakUpstream(h.server.upstreams, 'dataApi', 'a bug in a resolver');
     try {
       const { response, body } = await post([
         { query: 'query Broken { chains(network: FUJI) { chainId } }' },
@@ -123,7 +117,7 @@ describe('request id', () => {
       expect(unexpected!.level).toBe('error');
       expect(unexpected!.err.stack).toMatch(/^TypeError: a bug in a resolver\n\s+at /);
     } finally {
-      upstreams.forRequest = forRequest;
+      restore();
     }
   });
 });
