@@ -13,6 +13,7 @@ import { createLogger } from '../src/observability/logger.js';
 import { Upstreams } from '../src/upstream/index.js';
 import { UpstreamError } from '../src/upstream/errors.js';
 import { createGateway } from '../src/yoga.js';
+import { breakUpstream } from './support/broken-upstreams.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 /** Codes of `extensions.notices` (an answer's deliberate omissions), not errors: see src/schema/common/notices.ts. */
@@ -121,13 +122,7 @@ describe('unexpected errors', () => {
     const config = loadConfig({ LOG_LEVEL: 'error', RESPONSE_CACHE_MAX_ENTRIES: '0' });
     const upstreams = new Upstreams(config);
     // Every Data API read fails as a bug would: not an UpstreamError, not a GraphQL error.
-    const forRequest = upstreams.forRequest.bind(upstreams);
-    upstreams.forRequest = (...args) => ({
-      ...forRequest(...args),
-      get dataApi(): never {
-        throw new TypeError('a bug in the gateway');
-      },
-    });
+    breakUpstream(upstreams, 'dataApi', 'a bug in the gateway');
     const gateway = createGateway({ config, upstreams, logger: createLogger('error', (line) => lines.push(line)) });
     const response = await gateway.fetch('http://gateway/graphql', {
       method: 'POST',

@@ -21,9 +21,9 @@ const shared = useSocketHarness({ env: { SUBSCRIPTION_POLL_MS: String(POLL_MS), 
 const { h } = shared;
 
 const clients: Client[] = [];
-function client(singleConnection: boolean, headers: Record<string, string> = CSRF): Client {
+function client(singleConnection: boolean, headers: Record<string, string> = CSRF, fetchFn?: (url: RequestInfo | URL, init?: RequestInit) => Promise<Response>): Client {
   // A copy: in single connection mode the client writes its token into the headers object it is given.
-  const made = createClient({ url: h.url, singleConnection, headers: { ...headers }, retryAttempts: 0 });
+  const made = createClient({ url: h.url, singleConnection, headers: { ...headers }, retryAttempts: 0, ...(fetchFn ? { fetchFn } : {}) });
   clients.push(made);
   return made;
 }
@@ -113,8 +113,7 @@ describe('single connection mode', () => {
       if (init?.method === 'PUT') puts.push({ sent: new Headers(init.headers).get('x-graphql-event-stream-token'), got: await response.clone().text() });
       return response;
     };
-    const c = createClient({ url: h.url, singleConnection: true, headers: { ...CSRF }, retryAttempts: 0, fetchFn });
-    clients.push(c);
+    const c = client(true, CSRF, fetchFn);
     for (let i = 0; i < 5; i++) {
       const query = collect(c, '{ chains(network: MAINNET) { chainId } }');
       await query.waitForCompletion();
