@@ -297,7 +297,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
       // After the CSRF check: graphql-sse's single connection mode (PUT, DELETE, or a stream token);
       // its operations run through every plugin below, as a POST's do.
-      useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs, maxReservations: config.sseMaxReservations }),
+      useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs, maxReservations: config.sseMaxReservations, maxStreams: config.sseMaxStreams }),
       // A span per operation: before the plugins that may answer in its place (src/observability/tracing-plugin.ts).
       ...(options.tracing ? [useTracing()] : []),
       // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.

@@ -52,10 +52,55 @@ export interface SingleConnectionOptions {
   reservationTtlMs: number;
   /** The most reservations waiting for their stream at once (SSE_MAX_RESERVATIONS); a PUT past it is answered 503. */
   maxReservations: number;
+  /** The most event streams open at once (SSE_MAX_STREAMS); the GET that would open one more is answered 503. */
+  maxStreams: number;
 }
 
-export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs, maxReservations }: SingleConnectionOptions): Plugin {
+/** How long a client refused for open streams is told to wait, as one refused a WebSocket is. */
+const STREAMS_RETRY_AFTER_S = 5;
+
+/** The response with its body passed through unchanged, calling `onEnd` once when the body ends or is cancelled (its client went away). */
+function untilBodyEnds(response: Response, fetchAPI: { Response: typeof Response; ReadableStream: typeof ReadableStream }, onEnd: () => void): Response {
+  if (!response.body) {
+    onEnd();
+    return response;
+  }
+  const reader = response.body.getReader();
+  let ended = false;
+  const end = () => {
+    if (!ended) (ended = true), onEnd();
+  };
+  const body = new fetchAPI.ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          end();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        end();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      end();
+      return reader.cancel(reason);
+    },
+  });
+  return new fetchAPI.Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A 503 `OVERLOADED` answer with `Retry-After`. */
+function overloaded(fetchAPI: { Response: typeof Response }, message: string, retryAfter: number, reason: string): Response {
+  const body = { errors: [{ message, extensions: { code: 'OVERLOADED', retryAfter, reason } }] };
+  return new fetchAPI.Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) } });
+}
+
+export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs, maxReservations, maxStreams }: SingleConnectionOptions): Plugin {
   let yoga: AnyYoga | undefined;
+  /** Event streams open now. */
+  let openStreams = 0;
   /** The node adapter's context of each request (its socket, for the client's address; its admission ticket). */
   const serverContexts = new WeakMap<Request, ServerContext>();
   let handler: ((request: Request) => Promise<Response>) | undefined;
@@ -110,26 +155,46 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
     // After the CSRF check (its own onRequestParse, earlier in the list), before yoga's method check (405 to a PUT).
     onRequestParse({ request, url, serverContext, endResponse }) {
       if (url.pathname !== endpoint || !isSingleConnectionRequest(request, url)) return;
+      const fetchAPI = yoga!.fetchAPI;
       const token = request.headers.get(TOKEN_HEADER_KEY) ?? url.searchParams.get(TOKEN_QUERY_KEY);
-      if (token && request.headers.get('accept') === 'text/event-stream') {
-        clearTimeout(pending.get(token));
-        pending.delete(token);
+      const opensStream = Boolean(token) && request.headers.get('accept') === 'text/event-stream';
+      if (opensStream && openStreams >= maxStreams) {
+        // Bounded: each open stream holds a connection for as long as its client keeps it. Refused
+        // before the reservation's stream opens, so the reservation still waits (and expires).
+        endResponse(overloaded(fetchAPI, `The gateway holds its maximum of ${maxStreams} event streams (SSE_MAX_STREAMS). Retry after the time in Retry-After.`, STREAMS_RETRY_AFTER_S, 'sse-streams'));
+        return;
+      }
+      if (opensStream) {
+        // Claimed now, before the handler answers: concurrent GETs cannot all pass the bound.
+        openStreams++;
+        clearTimeout(pending.get(token!));
+        pending.delete(token!);
       }
       if (request.method === 'PUT' && pending.size >= maxReservations) {
         // Bounded: a flood of reservations that never open their stream holds no unbounded memory.
         const retryAfter = Math.max(1, Math.ceil(reservationTtlMs / 1000));
-        const body = { errors: [{ message: `Too many stream reservations are waiting for their stream; retry after ${retryAfter} s.`, extensions: { code: 'OVERLOADED', retryAfter, reason: 'sse-reservations' } }] };
-        endResponse(new yoga!.fetchAPI.Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) } }));
+        endResponse(overloaded(fetchAPI, `Too many stream reservations are waiting for their stream; retry after ${retryAfter} s.`, retryAfter, 'sse-reservations'));
         return;
       }
       serverContexts.set(request, serverContext as ServerContext);
-      return handle(request).then(async (response) => {
-        if (request.method === 'PUT' && response.status === 201) {
-          const reserved = await response.clone().text();
-          pending.set(reserved, setTimeout(() => expire(request.url, reserved), reservationTtlMs).unref());
-        }
-        endResponse(response);
-      });
+      return handle(request).then(
+        async (response) => {
+          if (request.method === 'PUT' && response.status === 201) {
+            const reserved = await response.clone().text();
+            pending.set(reserved, setTimeout(() => expire(request.url, reserved), reservationTtlMs).unref());
+          }
+          if (!opensStream) return endResponse(response);
+          // Held while the stream is open (until its body ends or its client goes away); a GET that
+          // opened nothing (no such reservation, one already open) gives its claim back at once.
+          if (response.status === 200) return endResponse(untilBodyEnds(response, fetchAPI, () => openStreams--));
+          openStreams--;
+          endResponse(response);
+        },
+        (error: unknown) => {
+          if (opensStream) openStreams--;
+          throw error;
+        },
+      );
     },
   };
 }

@@ -228,6 +228,38 @@ describe('reservations past SSE_MAX_RESERVATIONS', () => {
   });
 });
 
+describe('event streams past SSE_MAX_STREAMS', () => {
+  it('refuse the GET that would open one more with 503 OVERLOADED and Retry-After, and open it once another closed', async () => {
+    const capped = await startSocketHarness({ SSE_MAX_STREAMS: '2' });
+    const opened: Response[] = [];
+    try {
+      const reserve = async () => (await fetch(capped.url, { method: 'PUT', headers: CSRF })).text();
+      const open = (token: string) => fetch(capped.url, { headers: { ...CSRF, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+      const [first, second, third] = [await reserve(), await reserve(), await reserve()];
+      for (const token of [first, second]) {
+        const stream = await open(token);
+        expect(stream.status).toBe(200);
+        opened.push(stream);
+        // A GET that opens nothing (its stream is open already: 409) takes no place: else the second would be refused.
+        if (token === first) expect((await open(first)).status).toBe(409);
+      }
+      const refused = await open(third);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect((await refused.json()).errors[0]).toEqual({ message: expect.stringContaining('SSE_MAX_STREAMS'), extensions: { code: 'OVERLOADED', retryAfter: 5, reason: 'sse-streams' } });
+      // A client goes away: its stream's place is free again, and the waiting reservation opens.
+      await opened.shift()!.body!.cancel();
+      let retried = await open(third);
+      for (const deadline = Date.now() + 5_000; retried.status !== 200 && Date.now() < deadline; retried = await open(third)) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(retried.status).toBe(200);
+      opened.push(retried);
+    } finally {
+      for (const stream of opened) await stream.body?.cancel();
+      await capped.close();
+    }
+  });
+});
+
 describe('distinct connections mode', () => {
   it('the same client library, one connection per operation, gets new blocks in order', async () => {
     const chain = h.sandbox.world.evm.chain(779672)!;

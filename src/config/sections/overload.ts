@@ -82,6 +82,12 @@ export const overload = section('overload', {
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
     meaning: 'The most WebSocket connections open at once; a further upgrade is refused with 503 `OVERLOADED` and `Retry-After`.',
   }),
+  SSE_MAX_STREAMS: variable(whole(1, 1_000_000), {
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
+    meaning:
+      'The most event streams of graphql-sse\'s single connection mode open at once in this process (each holds a connection for as long as its client keeps it); the `GET` that would open one more is refused with 503 `OVERLOADED` and `Retry-After`, as a WebSocket upgrade past `MAX_WEBSOCKETS` is.',
+    see: 'clients.md#over-server-sent-events',
+  }),
   MAX_SUBSCRIPTIONS: variable(whole(1, 10_000_000), {
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 4 * mb, '4 × `MEMORY_LIMIT_MB` (2048 at 512)'),
     meaning: 'The most live subscriptions open at once in this process, over all clients (each client also has `MAX_SUBSCRIPTIONS_PER_CLIENT`); past it: `OVERLOADED`.',
