@@ -21,7 +21,7 @@ import { responseCacheStore, useGatewayResponseCache } from './plugins/response-
 import { documentCache } from './plugins/document-cache.js';
 import { useCompiledExecution, type Executor } from './plugins/compiled-execution.js';
 import type { CacheRegistry } from './memory.js';
-import type { AdmissionStats, Ticket } from './admission/admission.js';
+import type { AdmissionStats, ShedReason, Ticket } from './admission/admission.js';
 import { ticketOf } from './admission/http.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import type { Logger } from './observability/logger.js';
@@ -76,6 +76,8 @@ export interface GatewayOptions {
   tracing?: Tracing;
   /** What `/ready` reports of overload (admission and pressure, src/admission/), when the server admits. */
   overload?: () => OverloadReport;
+  /** Told of a refusal made before admission for the same reasons (graphql-sse's reservations and streams past their bounds). */
+  onShed?: (reason: ShedReason) => void;
 }
 
 /** Admission's state as `/ready` reports it: 503 while the process is under pressure. */
@@ -297,7 +299,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
       // After the CSRF check: graphql-sse's single connection mode (PUT, DELETE, or a stream token);
       // its operations run through every plugin below, as a POST's do.
-      useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs, maxReservations: config.sseMaxReservations, maxStreams: config.sseMaxStreams }),
+      useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs, maxReservations: config.sseMaxReservations, maxStreams: config.sseMaxStreams, onShed: options.onShed }),
       // A span per operation: before the plugins that may answer in its place (src/observability/tracing-plugin.ts).
       ...(options.tracing ? [useTracing()] : []),
       // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.

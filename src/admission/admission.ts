@@ -13,8 +13,8 @@
  */
 
 /** Why a request was refused admission (a fixed set: a metrics label). */
-export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets';
-export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets'];
+export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams';
+export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams'];
 
 export interface AdmissionLimits {
   /** MAX_OPERATIONS_IN_FLIGHT */
@@ -148,7 +148,7 @@ export class Admission {
     return { inFlight: this.running, queued: this.queue.length, inFlightBytes: this.held, shed: { ...this.shedCounts } };
   }
 
-  /** Counts a refusal made elsewhere for the same reasons (a WebSocket past MAX_WEBSOCKETS). */
+  /** Counts a refusal made elsewhere for the same reasons (a WebSocket past MAX_WEBSOCKETS, a graphql-sse reservation or stream past its bound). */
   count(reason: ShedReason): void {
     this.shedCounts[reason]++;
     this.onShed(reason);

@@ -148,6 +148,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     isReady: () => state.accepting,
     plugins: [metrics.plugin],
     onRefused: (reason) => metrics.reject(reason),
+    onShed: (reason) => admission.count(reason),
     onExecuted: (executor) => metrics.executed(executor),
     responseCache,
     caches,

@@ -54,6 +54,8 @@ export interface SingleConnectionOptions {
   maxReservations: number;
   /** The most event streams open at once (SSE_MAX_STREAMS); the GET that would open one more is answered 503. */
   maxStreams: number;
+  /** Told of each of those refusals (for `gateway_shed_total` and `/ready`'s count). */
+  onShed?: (reason: 'sse-reservations' | 'sse-streams') => void;
 }
 
 /** How long a client refused for open streams is told to wait, as one refused a WebSocket is. */
@@ -97,7 +99,7 @@ function overloaded(fetchAPI: { Response: typeof Response }, message: string, re
   return new fetchAPI.Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) } });
 }
 
-export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs, maxReservations, maxStreams }: SingleConnectionOptions): Plugin {
+export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtlMs, maxReservations, maxStreams, onShed }: SingleConnectionOptions): Plugin {
   let yoga: AnyYoga | undefined;
   /** Event streams open now. */
   let openStreams = 0;
@@ -161,6 +163,7 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
       if (opensStream && openStreams >= maxStreams) {
         // Bounded: each open stream holds a connection for as long as its client keeps it. Refused
         // before the reservation's stream opens, so the reservation still waits (and expires).
+        onShed?.('sse-streams');
         endResponse(overloaded(fetchAPI, `The gateway holds its maximum of ${maxStreams} event streams (SSE_MAX_STREAMS). Retry after the time in Retry-After.`, STREAMS_RETRY_AFTER_S, 'sse-streams'));
         return;
       }
@@ -173,6 +176,7 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
       if (request.method === 'PUT' && pending.size >= maxReservations) {
         // Bounded: a flood of reservations that never open their stream holds no unbounded memory.
         const retryAfter = Math.max(1, Math.ceil(reservationTtlMs / 1000));
+        onShed?.('sse-reservations');
         endResponse(overloaded(fetchAPI, `Too many stream reservations are waiting for their stream; retry after ${retryAfter} s.`, retryAfter, 'sse-reservations'));
         return;
       }
