@@ -70,7 +70,9 @@ function untilBodyEnds(response: Response, fetchAPI: { Response: typeof Response
   const reader = response.body.getReader();
   let ended = false;
   const end = () => {
-    if (!ended) (ended = true), onEnd();
+    if (ended) return;
+    ended = true;
+    onEnd();
   };
   const body = new fetchAPI.ReadableStream<Uint8Array>({
     async pull(controller) {
