@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   TOO_MANY_SUBSCRIPTIONS: 'The client already holds its maximum of live subscriptions (`limit`).',
   FORBIDDEN: 'HTTP 403: a request a browser sends without a CORS preflight, a WebSocket upgrade from an origin not in CORS_ORIGINS, or federation fields without the router\'s secret (FEDERATION_SECRET); or a caller without the key an account field needs (`reason`).',
   BAD_REQUEST: 'HTTP 400: a request the server cannot read (no query, document id or hash; an unreadable body); HTTP 413: a batch over MAX_BATCH_OPERATIONS (400 when batching is off); HTTP 404: a WebSocket upgrade to another path than /graphql.',
+  REQUEST_TIMEOUT: 'HTTP 408: the client took too long to send its request (HEADERS_TIMEOUT_MS, BODY_TIMEOUT_MS, REQUEST_TIMEOUT_MS); the connection is closed.',
   PAYLOAD_TOO_LARGE: 'HTTP 413: the request body is over its limit.',
   URI_TOO_LONG: 'HTTP 414: the URL is over its limit.',
   HEADERS_TOO_LARGE: 'HTTP 431: the request headers are over their limit.',

@@ -231,7 +231,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const document = documents.lru.peek(query);
       return document instanceof Error ? undefined : document;
     },
-    clientOf: (request, req) => Upstreams.clientOf(Upstreams.callerKey(request.headers), addressOf(req)),
+    clientOf: (_request, req) => Upstreams.clientOf(addressOf(req)),
   });
   caches.set('documents', documents.lru);
   const apq = config.trustedDocuments ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);

@@ -18,6 +18,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A whole number of seconds from `low` to `high`, as a spread `Retry-After` is. */
+const between = (low: number, high: number) => (value: unknown) => Number.isInteger(value) && (value as number) >= low && (value as number) <= high;
+
 describe('admission', () => {
   it('runs up to MAX_OPERATIONS_IN_FLIGHT, queues the next in arrival order, and admits them as slots free', async () => {
     const admission = new Admission({ ...LIMITS, maxPerClient: 10 });
@@ -44,11 +47,34 @@ describe('admission', () => {
     ticket(admission.admit('a'));
     ticket(admission.admit('b'));
     const waiting = admission.admit('c') as Promise<Ticket | Shed>;
-    expect(admission.admit('d')).toMatchObject({ status: 503, retryAfter: 1, reason: 'queue-full' });
+    expect(admission.admit('d')).toMatchObject({ status: 503, retryAfter: expect.toSatisfy(between(1, 2)), reason: 'queue-full' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(await waiting).toMatchObject({ status: 503, reason: 'queue-timeout' });
     expect((await waiting as Shed).message).toContain('ADMISSION_QUEUE_MS');
     expect(admission.stats()).toMatchObject({ inFlight: 2, queued: 0, shed: { 'queue-full': 1, 'queue-timeout': 1 } });
+  });
+
+  it('spreads Retry-After at random, and lengthens it while the queue stays full, back to a second after a calm spell', async () => {
+    vi.useFakeTimers();
+    const admission = new Admission({ ...LIMITS, maxPerClient: 100, maxQueued: 0 });
+    ticket(admission.admit('a'));
+    ticket(admission.admit('b'));
+    const retryAfter = () => (admission.admit('c') as Shed).retryAfter;
+    const first = Array.from({ length: 200 }, retryAfter);
+    // Half get one second, half two: not the whole crowd back on the same second.
+    expect(new Set(first)).toEqual(new Set([1, 2]));
+    // Refused without a break for 20 s: four steps of 5 s later, 5 to 10 s.
+    for (let s = 0; s < 20; s++) {
+      await vi.advanceTimersByTimeAsync(1000);
+      retryAfter();
+    }
+    const later = Array.from({ length: 200 }, retryAfter);
+    expect(Math.min(...later)).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...later)).toBeLessThanOrEqual(10);
+    expect(new Set(later).size).toBeGreaterThan(3);
+    // After 6 s without a refusal, a new overload starts again at 1-2 s.
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(between(1, 2)(retryAfter())).toBe(true);
   });
 
   it('keeps a hot client to its share: its extra requests wait, then get 429, and a quiet client passes them in the queue', async () => {
@@ -57,7 +83,7 @@ describe('admission', () => {
     // At its share of running: it waits, even with slots free, up to its share of waiting.
     const hotWaits = [admission.admit('hot'), admission.admit('hot')];
     expect(hotWaits.every((w) => w instanceof Promise)).toBe(true);
-    expect(admission.admit('hot')).toMatchObject({ status: 429, reason: 'client', retryAfter: 1 });
+    expect(admission.admit('hot')).toMatchObject({ status: 429, reason: 'client', retryAfter: expect.toSatisfy(between(1, 2)) });
     // The quiet client runs at once, ahead of the hot client's waiters.
     const quiet = ticket(admission.admit('quiet'));
     expect(admission.stats()).toMatchObject({ inFlight: 3, queued: 2 });
@@ -92,7 +118,7 @@ describe('admission', () => {
     ticket(admission.admit('b'));
     const waiting = admission.admit('c') as Promise<Ticket | Shed>;
     pressure = 'memory';
-    expect(admission.admit('d')).toMatchObject({ status: 503, reason: 'memory', retryAfter: 5 });
+    expect(admission.admit('d')).toMatchObject({ status: 503, reason: 'memory', retryAfter: expect.toSatisfy(between(5, 10)) });
     running.release();
     // Under pressure a freed slot stays free.
     expect(admission.stats()).toMatchObject({ inFlight: 1, queued: 1 });

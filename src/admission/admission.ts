@@ -1,20 +1,33 @@
 /**
  * Admission control: how many operations run at once, and what the ones running may hold. An
- * operation is admitted before its body is read when the process has a free slot
- * (MAX_OPERATIONS_IN_FLIGHT), its client has one (MAX_OPERATIONS_PER_CLIENT: its API key, else its
- * address) and the bytes the running operations hold are under the process's budget
- * (MAX_IN_FLIGHT_BYTES); otherwise it waits in a short queue (MAX_QUEUED_OPERATIONS, at most
- * ADMISSION_QUEUE_MS), in arrival order but skipping a client already at its share. Past the queue it
- * is shed at once: 503 `OVERLOADED` (429 `RATE_LIMITED` when its own client fills its share of the
- * queue), with `Retry-After`, before anything of it is parsed and before any upstream call. While the
+ * operation is admitted once its body has been read whole (a client still sending holds nothing)
+ * when the process has a free slot (MAX_OPERATIONS_IN_FLIGHT), its client has one
+ * (MAX_OPERATIONS_PER_CLIENT: its address, whatever keys it sends) and the bytes the running
+ * operations hold are under the process's budget (MAX_IN_FLIGHT_BYTES); otherwise it waits in a
+ * short queue (MAX_QUEUED_OPERATIONS, at most ADMISSION_QUEUE_MS), in arrival order but skipping a
+ * client already at its share. Past the queue it is shed: 503 `OVERLOADED` (429 `RATE_LIMITED` when
+ * its own client fills its share of the queue), with a `Retry-After` spread at random and growing
+ * while the overload lasts, before anything of it is parsed and before any upstream call. While the
  * process is under pressure (heap or event loop, see pressure.ts) nothing new is admitted.
  *
  * Nothing here knows HTTP or GraphQL: http.ts and the WebSocket endpoint ask for tickets.
  */
 
 /** Why a request was refused admission (a fixed set: a metrics label). */
-export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams';
-export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams'];
+export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections';
+export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections'];
+
+/**
+ * A `Retry-After` of `base` to twice `base` seconds, drawn at random: clients refused in the same
+ * second come back spread over the next ones, not all at once.
+ */
+export function spreadRetryAfter(base: number): number {
+  return base + Math.floor(Math.random() * (base + 1));
+}
+
+/** The longest `Retry-After` given while the queue stays full (it grows by a second every QUEUE_FULL_STEP_MS). */
+export const MAX_RETRY_AFTER_S = 30;
+const QUEUE_FULL_STEP_MS = 5_000;
 
 export interface AdmissionLimits {
   /** MAX_OPERATIONS_IN_FLIGHT */
@@ -85,6 +98,11 @@ export class Admission {
   private readonly perClient = new Map<string, { running: number; waiting: number }>();
   private readonly queue: Waiter[] = [];
   private readonly shedCounts = Object.fromEntries(SHED_REASONS.map((reason) => [reason, 0])) as Record<ShedReason, number>;
+  /** Since when requests have been refused for want of a slot, without a calm spell (undefined once the queue has emptied). */
+  private fullSince: number | undefined;
+  private lastRefusalAt = 0;
+  /** The refusals' messages, written once. */
+  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'queue-full' | 'queue-timeout', string>;
 
   constructor(
     readonly limits: AdmissionLimits,
@@ -92,7 +110,16 @@ export class Admission {
     private readonly pressure: () => 'memory' | 'event-loop' | undefined = () => undefined,
     /** Told of each refusal (metrics). */
     private readonly onShed: (reason: ShedReason) => void = () => undefined,
-  ) {}
+  ) {
+    const busy = 'The gateway is overloaded: every slot is taken (MAX_OPERATIONS_IN_FLIGHT, MAX_IN_FLIGHT_BYTES) and';
+    this.messages = {
+      memory: 'The gateway is overloaded: its memory is nearly full (MEMORY_LIMIT_MB). Retry after the time in Retry-After.',
+      'event-loop': 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
+      client: `This client already has ${limits.maxPerClient} operations running and as many waiting (MAX_OPERATIONS_PER_CLIENT). Retry after the time in Retry-After.`,
+      'queue-full': `${busy} the queue is full (MAX_QUEUED_OPERATIONS). Retry after the time in Retry-After.`,
+      'queue-timeout': `${busy} none came free within ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
+    };
+  }
 
   /**
    * A ticket at once when the client may run now; else a wait in the queue (a promise of a ticket or,
@@ -100,29 +127,14 @@ export class Admission {
    */
   admit(client: string): Ticket | Shed | Promise<Ticket | Shed> {
     const pressure = this.pressure();
-    if (pressure) {
-      return this.shed({
-        status: 503,
-        retryAfter: 5,
-        reason: pressure,
-        message:
-          pressure === 'memory'
-            ? 'The gateway is overloaded: its memory is nearly full (MEMORY_LIMIT_MB). Retry after the time in Retry-After.'
-            : 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
-      });
-    }
+    if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
     // First come, first served without a scan here: every change that can let a waiter run (a
     // ticket's release, the end of pressure) wakes the queue at once, so while there is room the
     // queue holds only clients at their share, whom a newcomer of another client may pass.
     if (this.hasRoom() && this.clientMayRun(client)) return this.start(client);
     const record = this.perClient.get(client);
     if ((record?.waiting ?? 0) >= this.limits.maxPerClient) {
-      return this.shed({
-        status: 429,
-        retryAfter: 1,
-        reason: 'client',
-        message: `This client already has ${this.limits.maxPerClient} operations running and as many waiting (MAX_OPERATIONS_PER_CLIENT). Retry after the time in Retry-After.`,
-      });
+      return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'client', message: this.messages.client });
     }
     if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
     return new Promise<Ticket | Shed>((resolve) => {
@@ -168,6 +180,7 @@ export class Admission {
 
   /** Admits waiters in order, skipping clients at their share, while there is room (also when pressure ends). */
   wake(): void {
+    if (this.queue.length === 0) this.fullSince = undefined;
     if (this.queue.length === 0 || this.pressure()) return;
     for (let i = 0; i < this.queue.length && this.hasRoom(); ) {
       const waiter = this.queue[i]!;
@@ -205,13 +218,18 @@ export class Admission {
     if (entry.running <= 0 && entry.waiting <= 0) this.perClient.delete(client);
   }
 
+  /**
+   * A refusal for want of a slot. Its `Retry-After` grows the longer the queue has stayed full (a
+   * second more every 5 s, up to MAX_RETRY_AFTER_S), spread at random, so that a lasting overload
+   * sends its crowd away for longer, and not back all at once.
+   */
   private overloaded(reason: 'queue-full' | 'queue-timeout'): Shed {
-    return {
-      status: 503,
-      retryAfter: 1,
-      reason,
-      message: `The gateway is overloaded: every slot is taken (MAX_OPERATIONS_IN_FLIGHT, MAX_IN_FLIGHT_BYTES) and ${reason === 'queue-full' ? 'the queue is full (MAX_QUEUED_OPERATIONS)' : `none came free within ${this.limits.queueMs} ms (ADMISSION_QUEUE_MS)`}. Retry after the time in Retry-After.`,
-    };
+    const now = Date.now();
+    // A refusal after a calm spell (none for a step) starts a new overload.
+    if (this.fullSince === undefined || now - this.lastRefusalAt > QUEUE_FULL_STEP_MS) this.fullSince = now;
+    this.lastRefusalAt = now;
+    const base = Math.min(MAX_RETRY_AFTER_S, 1 + Math.floor((now - this.fullSince) / QUEUE_FULL_STEP_MS));
+    return { status: 503, retryAfter: Math.min(MAX_RETRY_AFTER_S, spreadRetryAfter(base)), reason, message: this.messages[reason] };
   }
 
   private shed(shed: Shed): Shed {

@@ -1,22 +1,31 @@
 /**
  * Admission at the HTTP door: a GraphQL request (a POST to the GraphQL path, or a GET carrying an
- * operation) takes a ticket before its body is read, and gives it back when its response closes
- * (finished, or cut). A refused one is answered at once, 503 `OVERLOADED` or 429 `RATE_LIMITED` with
- * `Retry-After`, and the connection is kept: Node reads and drops the unread body after the answer.
+ * operation) takes a ticket once its body has been read whole (src/http/request-body.ts: a client
+ * still sending holds no slot), and gives it back when its answer has been written out (handed to the
+ * socket: a client that does not read it holds its socket's bytes, which src/http/connections.ts
+ * bounds, not a slot), or cut. The client is the request's address (an IPv6 /64), whatever API key it
+ * sends: a key may be made up for every request, an address may not.
+ *
+ * A refused one is answered 503 `OVERLOADED` or 429 `RATE_LIMITED` with `Retry-After`, after a random
+ * wait of half to all of REFUSAL_DELAY_MS with nothing running for it: clients that resend at once
+ * (ignoring `Retry-After`) then cost a timer, not a busy loop of refusals. The answer is written from
+ * parts serialised once per reason. The connection is kept.
  * Everything else (GraphiQL, `/health`, `/ready`, `/metrics`, CORS preflights) passes untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOKEN_HEADER_KEY } from 'graphql-sse';
 import type { ErrorCode } from '../errors.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
-import { isShed, type Admission, type Shed, type Ticket } from './admission.js';
+import { isShed, type Admission, type Shed, type ShedReason, type Ticket } from './admission.js';
 
 export interface GateOptions {
   graphqlPath: string;
-  /** Who the client is: its API key's fingerprint, else its address (as the upstream limits name it). */
+  /** Who the client is: its address (as the upstream limits name it). */
   clientOf(req: IncomingMessage): string;
   /** CORS_ORIGINS (undefined: any), so that a browser can read the refusal. */
   corsOrigins: readonly string[] | undefined;
+  /** REFUSAL_DELAY_MS */
+  refusalDelayMs: number;
 }
 
 /** The code a refusal carries: 503 is the process's overload, 429 the client's own share. */
@@ -24,11 +33,27 @@ export function shedCode(shed: Shed): ErrorCode {
   return shed.status === 503 ? 'OVERLOADED' : 'RATE_LIMITED';
 }
 
-/** The refusal as a GraphQL answer body, with the request's id as every error carries it. */
+/**
+ * A refusal's body, serialised once per reason and message: what varies (the `Retry-After` seconds,
+ * the request's id) is put between the parts, both plain (digits; an id `requestIdFrom` made safe).
+ */
+const bodyParts = new Map<string, [string, string, string]>();
 function shedBody(shed: Shed, requestId: string): string {
-  return JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: shed.retryAfter, reason: shed.reason, requestId } }] });
+  const key = `${shed.reason}\u0000${shed.message}`;
+  let parts = bodyParts.get(key);
+  if (!parts) {
+    const whole = JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: 0, reason: shed.reason, requestId: '\u0000' } }] });
+    const [head, rest] = whole.split('"retryAfter":0');
+    const [middle, tail] = rest!.split('"\\u0000"');
+    parts = [`${head}"retryAfter":`, `${middle}"`, `"${tail}`];
+    // A handful of reasons, each with one message: the map stays small.
+    if (bodyParts.size < 64) bodyParts.set(key, parts);
+  }
+  return `${parts[0]}${shed.retryAfter}${parts[1]}${JSON.stringify(requestId).slice(1, -1)}${parts[2]}`;
 }
 
+/** Refusals answered at once, whatever REFUSAL_DELAY_MS: the wait already happened in the queue. */
+const UNDELAYED: ReadonlySet<ShedReason> = new Set(['queue-timeout']);
 
 function isOperation(req: IncomingMessage, path: string): boolean {
   const url = req.url ?? '';
@@ -54,7 +79,7 @@ export function ticketOf(req: IncomingMessage | undefined): Ticket | undefined {
   return req ? tickets.get(req) : undefined;
 }
 
-/** Wraps `next` (the body limits, then yoga) with admission; an admitted request's ticket is `ticketOf(req)`. */
+/** Wraps `next` (yoga) with admission, for requests whose body is read; an admitted request's ticket is `ticketOf(req)`. */
 export function admissionGate(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!isOperation(req, options.graphqlPath)) return next(req, res);
@@ -63,14 +88,30 @@ export function admissionGate(admission: Admission, options: GateOptions, next: 
     admitted.then(proceed, () => undefined);
 
     function proceed(outcome: Ticket | Shed): void {
-      if (isShed(outcome)) return refuse(req, res, outcome, options.corsOrigins);
+      if (isShed(outcome)) return refuseLater(req, res, outcome, options);
       // The client left while it waited: nothing to answer.
       if (req.socket.destroyed) return outcome.release();
-      res.once('close', () => outcome.release());
+      // Given back once the answer is all handed to the socket (`prefinish`), or the connection is
+      // cut: an answer queued behind a pipelined one that never goes out hears of it only from the socket.
+      const socket = req.socket;
+      const release = () => {
+        socket.off('close', release);
+        outcome.release();
+      };
+      res.once('prefinish', release);
+      res.once('close', release);
+      socket.once('close', release);
       tickets.set(req, outcome);
       next(req, res);
     }
   };
+}
+
+/** Answers a refusal after its delay (REFUSAL_DELAY_MS, half to all of it, at random). */
+function refuseLater(req: IncomingMessage, res: ServerResponse, shed: Shed, options: GateOptions): void {
+  const delay = UNDELAYED.has(shed.reason) ? 0 : options.refusalDelayMs * (0.5 + Math.random() / 2);
+  if (delay < 1) return refuse(req, res, shed, options.corsOrigins);
+  setTimeout(() => refuse(req, res, shed, options.corsOrigins), delay);
 }
 
 function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined): void {

@@ -74,3 +74,12 @@ export function clientAddress(config: Pick<Config, 'trustProxy' | 'trustProxyHea
     return socket;
   };
 }
+
+/** Whether a socket's address is one of the trusted proxies' (TRUST_PROXY): with a hop count, every socket's. */
+export function trustedProxy(config: Pick<Config, 'trustProxy'>): (address: string) => boolean {
+  const { trustProxy } = config;
+  if (!trustProxy) return () => false;
+  if ('hops' in trustProxy) return () => true;
+  const trusted = proxyaddr.compile(trustProxy.addresses);
+  return (address) => trusted(address, 0);
+}

@@ -11,7 +11,9 @@ import { startMetricsServer, type MetricsServer } from '../observability/metrics
 import { Upstreams } from '../upstream/index.js';
 import type { DispatcherFactory } from '../upstream/http.js';
 import { LiveSubscriptions } from '../live/index.js';
-import { answerClientErrors, nodeHeaderLimit, withBodyLimit, withHeadLimits } from './http-limits.js';
+import { answerClientErrors, nodeHeaderLimit, withBody, withHeadLimits } from './http-limits.js';
+import { BodyBudget } from './request-body.js';
+import { Connections } from './connections.js';
 import { createGateway, type Gateway } from '../yoga.js';
 import { settleHeap, type CacheRegistry } from '../memory.js';
 import { responseCacheStore } from '../plugins/response-cache.js';
@@ -20,7 +22,7 @@ import { RedisStore } from '../redis/store.js';
 import { Admission } from '../admission/admission.js';
 import { admissionGate } from '../admission/http.js';
 import { CALM_MS, Pressure } from '../admission/pressure.js';
-import { clientAddress } from './client-address.js';
+import { clientAddress, trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
 import { startTracing, type Tracing } from '../observability/tracing.js';
 
@@ -171,24 +173,47 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const runtime = await createRuntime(config, logger);
   const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
   const addressOf = clientAddress(config);
-  const clientOf = (req: IncomingMessage) => Upstreams.clientOf(callerKeyOf(req), addressOf(req));
-  // The head's size limits first, then admission before the body is read (a refusal costs no
-  // read), then the body's limit, then yoga (the context finds the request's ticket: `ticketOf`).
+  // The client every per-client bound counts: the address (never a key the caller could make up).
+  const clientOf = (req: IncomingMessage) => Upstreams.clientOf(addressOf(req));
+  // The head's limits first; then the body, read whole within its size, pace and the bytes of all
+  // bodies being read (a client still sending holds no slot); then admission (a refusal is cheap and
+  // parses nothing); then yoga (the context finds the request's ticket: `ticketOf`).
+  const bodies = new BodyBudget(config.maxBodyBytesReading, config.maxBodyBytes);
   const handle = withHeadLimits(
-    admissionGate(admission, { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins }, withBodyLimit(gateway, config)),
+    withBody(admissionGate(admission, { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins, refusalDelayMs: config.refusalDelayMs }, gateway), {
+      maxBodyBytes: config.maxBodyBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+      budget: bodies,
+      clientOf,
+      onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
+    }),
     config,
   );
-  const server = createServer({ maxHeaderSize: nodeHeaderLimit(config) }, (req, res) => {
-    // Shutting down: keep no connection for a next request, so that it opens a new one, to another
-    // replica once the balancer has taken this one out (and none is cut while idle at the close).
-    if (!runtime.accepting) res.setHeader('connection', 'close');
-    handle(req, res);
+  const server = createServer(
+    {
+      maxHeaderSize: nodeHeaderLimit(config),
+      // The deadlines of what the client sends, checked every second (Node's default: 30 s).
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+      // An idle keep-alive connection: Node's default, said here so that no Node release changes it.
+      keepAliveTimeout: 5_000,
+    },
+    (req, res) => {
+      // Shutting down: keep no connection for a next request, so that it opens a new one, to another
+      // replica once the balancer has taken this one out (and none is cut while idle at the close).
+      if (!runtime.accepting) res.setHeader('connection', 'close');
+      handle(req, res);
+    },
+  );
+  // How many connections, from one address and in all, and what a client that stops reading may hold.
+  const connections = new Connections(server, config, trustedProxy(config), (reason) => {
+    metrics.connectionClosed(reason);
+    if (reason === 'address' || reason === 'total') admission.count('connections');
   });
-  answerClientErrors(server, config);
+  answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
   const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf });
   pressure.start();
-  // Long enough for slow upstream pages; the upstream deadline bounds each call anyway.
-  server.requestTimeout = Math.max(30_000, config.upstreamTimeoutMs * 3);
   if (options.settleHeap) settleHeap();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -221,6 +246,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
     (closing ??= (async () => {
       runtime.accepting = false;
       endDrain?.();
+      connections.stop();
       // WebSockets first, with 1001 (going away), so that graphql-ws clients reconnect and resubscribe
       // elsewhere rather than see their subscriptions complete; the server waits for them to close.
       const socketsClosed = websockets.close();
@@ -270,16 +296,6 @@ export async function startServer(config: Config, logger: Logger = createGateway
 }
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
-
-/** The caller's API key from a node request's headers, read as `Upstreams.callerKey` reads a fetch request's. */
-function callerKeyOf(req: IncomingMessage): string | undefined {
-  return Upstreams.callerKey({
-    get: (name) => {
-      const value = req.headers[name];
-      return (Array.isArray(value) ? value[0] : value) ?? null;
-    },
-  });
-}
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */
 export function closeOnSignals(close: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {

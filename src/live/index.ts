@@ -50,7 +50,7 @@ export class LiveSubscriptions {
   session(callerKey: string | undefined, clientAddress: string | undefined): LiveSession {
     // Every request gets a session, few subscribe: the key's fingerprints (hashes) are taken on first use.
     let ids: { client: string; partition: string } | undefined;
-    const id = () => (ids ??= { client: Upstreams.clientOf(callerKey, clientAddress), partition: keyFingerprint(callerKey ?? this.config.dataApiKey) });
+    const id = () => (ids ??= { client: Upstreams.clientOf(clientAddress), partition: keyFingerprint(callerKey ?? this.config.dataApiKey) });
     // Each poller gets its own clients when it starts (no budget, no deadline, no cache).
     const upstreams = (): RequestUpstreams => this.upstreams.forPoller(callerKey);
     return {

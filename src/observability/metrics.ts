@@ -17,6 +17,7 @@ import type { HttpObserver } from '../upstream/http.js';
 import { REDIS_OPS, type RedisOp } from '../redis/store.js';
 import type { AccountedCache, CacheRegistry } from '../memory.js';
 import { SHED_REASONS, type AdmissionStats, type ShedReason } from '../admission/admission.js';
+import { CONNECTION_CLOSES, type ConnectionClose } from '../http/connections.js';
 import { EXECUTORS, type Executor } from '../plugins/compiled-execution.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
@@ -68,6 +69,8 @@ export interface GatewayMetrics {
   redisError(op: RedisOp): void;
   /** Counts a request admission refused, by why (a fixed set). */
   shed(reason: ShedReason): void;
+  /** Counts a connection refused or closed for what its client did (a fixed set). */
+  connectionClosed(reason: ConnectionClose): void;
   /** Counts an executed operation by the executor that ran it (a fixed set). */
   executed(executor: Executor): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
@@ -159,6 +162,13 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     registers: [registry],
   });
   for (const reason of SHED_REASONS) shed.inc({ reason }, 0);
+  const connectionCloses = new Counter({
+    name: 'gateway_connections_closed_total',
+    help: `Connections the gateway refused or closed for what their client did, by reason (${CONNECTION_CLOSES.join(', ')}): over MAX_CONNECTIONS_PER_ADDRESS or MAX_CONNECTIONS, too slow to send a request (408), or to read answers (WRITE_TIMEOUT_MS, MAX_UNSENT_BYTES).`,
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of CONNECTION_CLOSES) connectionCloses.inc({ reason }, 0);
   const executions = new Counter({
     name: 'gateway_executions_total',
     help: `Operations executed (not answered from the response cache), by executor (${EXECUTORS.join(', ')}): compiled queries, or graphql-js for the rest (COMPILED_EXECUTION).`,
@@ -284,6 +294,9 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     shed(reason) {
       shed.inc({ reason });
+    },
+    connectionClosed(reason) {
+      connectionCloses.inc({ reason });
     },
     watchAdmission(report) {
       admission = report;

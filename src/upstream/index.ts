@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config/index.js';
 import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
+import { addressGroup } from '../lib/client-ip.js';
 import { DataApiClient } from './data-api/index.js';
 import { healthProbeClients, UpstreamHealth } from './health.js';
 import { HttpTransport, type DispatcherFactory, type HttpObserver, type Transport } from './http.js';
@@ -98,7 +99,7 @@ export class Upstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
     // The key's fingerprint (a hash) once per request: it names the client and partitions the cache.
     const partition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition;
-    const client = callerKey ? `key:${partition}` : Upstreams.clientOf(undefined, clientAddress);
+    const client = Upstreams.clientOf(clientAddress);
     const usage = new OperationUsage(client, this.config.maxOperationBytes, holder);
     const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route), usage);
     const limited = operationTransport(this.transport, {
@@ -154,9 +155,13 @@ export class Upstreams {
     );
   }
 
-  /** The client a caller is limited as: its key's fingerprint, else its address. */
-  static clientOf(callerKey: string | undefined, clientAddress?: string): string {
-    return callerKey ? `key:${keyFingerprint(callerKey)}` : `ip:${clientAddress ?? 'unknown'}`;
+  /**
+   * The client a caller is limited as: its address (an IPv6 /64 as one), never the API key it sends,
+   * which anyone can make up anew for every request to buy another share. Keys partition caches and
+   * upstream quotas, not the gateway's per-client bounds.
+   */
+  static clientOf(clientAddress: string | undefined): string {
+    return `ip:${clientAddress === undefined ? 'unknown' : addressGroup(clientAddress)}`;
   }
 
   /** Reads the caller's key from request headers (the mission's name first, then the SDK's). */

@@ -367,7 +367,8 @@ describe('the caller\'s key', () => {
 describe('upgrades, limits and caps', () => {
   let limited: SocketHarness;
   beforeAll(async () => {
-    limited = await startWatched({ MAX_SUBSCRIPTIONS_PER_CLIENT: '2', CORS_ORIGINS: 'https://app.example,https://admin.example', MAX_BODY_BYTES: '2048' });
+    // Clients are addresses: behind a trusted (loopback) proxy, the forwarded ones.
+    limited = await startWatched({ MAX_SUBSCRIPTIONS_PER_CLIENT: '2', CORS_ORIGINS: 'https://app.example,https://admin.example', MAX_BODY_BYTES: '2048', TRUST_PROXY: 'loopback' });
   });
   afterAll(() => closeWatched(limited));
 
@@ -417,20 +418,21 @@ describe('upgrades, limits and caps', () => {
   }, CONNECTION_INIT_TIMEOUT_MS + 5_000);
 
   it('MAX_SUBSCRIPTIONS_PER_CLIENT counts a client\'s subscriptions over WebSocket and SSE together', async () => {
-    const key = { 'x-data-api-key': 'capped' };
-    const ws = client(limited, { connectionParams: key });
+    const address = { 'x-forwarded-for': '192.0.2.20' };
+    const ws = client(limited, { upgrade: { headers: address } });
     const first = operation(ws, BLOCK_ADDED, { chainId: '43114' });
-    await sse(limited, key, '43113');
+    await sse(limited, address, '43113');
     await waitUntil(() => limited.server.live.hub.stats().subscriptions === 2, 5_000, 'two subscriptions');
 
     const [overWs] = await refusal(operation(ws, BLOCK_ADDED, { chainId: '43114' }));
     expect(overWs).toMatchObject({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', limit: 2 } });
-    const overSse = await sse(limited, key);
+    // A key of its own buys the same address no more.
+    const overSse = await sse(limited, { ...address, 'x-data-api-key': 'made-up' });
     await overSse.waitForCompletion();
     expect(overSse.events[0]!.errors?.[0]?.extensions).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', limit: 2 });
 
-    // Another key is another client; completing one subscription frees its place.
-    operation(client(limited, { connectionParams: { 'x-data-api-key': 'other' } }), BLOCK_ADDED, { chainId: '43114' });
+    // Another address is another client; completing one subscription frees its place.
+    operation(client(limited, { upgrade: { headers: { 'x-forwarded-for': '192.0.2.21' } } }), BLOCK_ADDED, { chainId: '43114' });
     await waitUntil(() => limited.server.live.hub.stats().subscriptions === 3, 5_000, 'the other client\'s subscription');
     first.stop();
     await waitUntil(() => limited.server.live.hub.stats().subscriptions === 2, 5_000, 'a freed place');

@@ -57,11 +57,12 @@ describe('per-client upstream rate', () => {
   } } }`;
 
   it('answers RATE_LIMITED with retryAfter, unsent, past CLIENT_UPSTREAM_CALLS_PER_SECOND, and leaves other clients alone', async () => {
-    const h = await startSocketHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3' });
+    // Clients are addresses: behind a trusted (loopback) proxy, the forwarded ones.
+    const h = await startSocketHarness({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3', TRUST_PROXY: 'loopback' });
     try {
       const api = h.sandbox.services.dataApi;
       // Four Data API calls (balance, three lists; no chain list for a chain read by its id) for a budget of three a second.
-      const greedy = await h.query(WALLET, {}, { 'x-data-api-key': 'greedy-client' });
+      const greedy = await h.query(WALLET, {}, { 'x-forwarded-for': '192.0.2.30', 'x-data-api-key': 'greedy-client' });
       const limited = greedy.errors!.filter((e) => e.extensions?.code === 'RATE_LIMITED');
       expect(limited.length).toBe(1);
       for (const error of limited) {
@@ -71,8 +72,12 @@ describe('per-client upstream rate', () => {
       expect(api.total()).toBe(3);
       // The rest of the answer is kept.
       expect((greedy.data as any).chain.address).toBeTruthy();
-      // Another client (another key) has its own budget.
-      const other = await h.query(`{ chains { chainId } }`, {}, { 'x-data-api-key': 'another-client' });
+      // A new key from the same address buys no budget of its own.
+      const sameAddress = await h.query(`{ chains { chainId } }`, {}, { 'x-forwarded-for': '192.0.2.30', 'x-data-api-key': 'made-up' });
+      expect(sameAddress.errors![0]!.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(api.total()).toBe(3);
+      // Another client (another address) has its own budget.
+      const other = await h.query(`{ chains { chainId } }`, {}, { 'x-forwarded-for': '192.0.2.31', 'x-data-api-key': 'greedy-client' });
       expect(other.errors).toBeUndefined();
       expect(api.total()).toBe(4);
     } finally {

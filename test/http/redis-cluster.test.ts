@@ -10,7 +10,6 @@
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type Logger } from '../../src/observability/logger.js';
-import { keyFingerprint } from '../../src/upstream/cache.js';
 import { eventually, redisCli, startRedisCluster, startRedisSentinel, startRedisServer, type RedisCluster, type RedisSentinel, type RedisServer } from '../support/redis-server.js';
 import { leaderAndFollower, scrapeMetrics as scrape, TX, useReplicas } from '../support/replicas.js';
 import { waitUntil } from '../support/sse.js';
@@ -36,14 +35,17 @@ afterAll(async () => {
 /** Two replicas sharing the cluster (each with its own in-process caches and limits). */
 const replicas = (env: Record<string, string> = {}, logger?: Logger) => shared.pair(cluster.url, env, logger);
 const key = (name: string) => ({ 'x-data-api-key': `cluster-${name}` });
-/** A client key whose rate-limit counter the master on `port` keeps (asked of the cluster while it is whole). */
+/**
+ * The headers of a client (a forwarded address, and a key of its own for the caches) whose
+ * rate-limit counter the master on `port` keeps (asked of the cluster while it is whole).
+ */
 async function clientServedBy(port: number): Promise<Record<string, string>> {
   const ranges = (await inspector.cluster('SLOTS')) as unknown as Array<[number, number, [string, number]]>;
   const served = ranges.filter(([, , [, master]]) => master === port);
   for (let n = 0; ; n++) {
-    const headers = key(`limited-${n}`);
-    const slot = await inspector.cluster('KEYSLOT', `avalanche-graph:rl:key:${keyFingerprint(headers['x-data-api-key'])}`);
-    if (served.some(([from, to]) => slot >= from && slot <= to)) return headers;
+    const address = `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+    const slot = await inspector.cluster('KEYSLOT', `avalanche-graph:rl:ip:${address}`);
+    if (served.some(([from, to]) => slot >= from && slot <= to)) return { ...key(`limited-${n}`), 'x-forwarded-for': address };
   }
 }
 
@@ -80,8 +82,9 @@ describe('two replicas, one Redis Cluster', () => {
   });
 
   it('share the client rate limit: a client limited on A is limited on B', async () => {
-    const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3' });
-    await shared.expectRateShared(a, b, key('greedy'), key('modest'));
+    // Clients are addresses: behind a trusted (loopback) proxy, the forwarded ones.
+    const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3', TRUST_PROXY: 'loopback' });
+    await shared.expectRateShared(a, b, { ...key('greedy'), 'x-forwarded-for': '192.0.2.40' }, { ...key('modest'), 'x-forwarded-for': '192.0.2.41' });
   });
 
   it('poll a live subject once: the leader publishes through the cluster, the follower passes events on', async () => {
@@ -93,7 +96,7 @@ describe('two replicas, one Redis Cluster', () => {
   it('keep answering correctly while a master is stopped, report it as an outage of Redis, and share again once a replica stands in or the master is back', async () => {
     const lines: string[] = [];
     const logger = createLogger('info', (line) => void lines.push(line));
-    const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000' }, logger);
+    const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000', TRUST_PROXY: 'loopback' }, logger);
     // The right answers, read before any failure (with a key of their own, so none is cached for the others).
     const hashes = Array.from({ length: 40 }, (_, i) => tx(100 + i));
     const expected = new Map<string, unknown>();
@@ -142,8 +145,8 @@ describe('two replicas, one Redis Cluster', () => {
     await sharing('after-restart');
     expect(said('redis unavailable')).toBe(4);
     expect(said('redis is reachable again')).toBe(4);
-    // Never an address or the URL in a log line.
-    expect(lines.join()).not.toMatch(/redis\+cluster:|127\.0\.0\.1/);
+    // Never a Redis node's address or the URL in a log line (the access lines name their client, the test's own address: dropped).
+    expect(lines.join().replaceAll('"client":"ip:127.0.0.1"', '')).not.toMatch(/redis\+cluster:|127\.0\.0\.1/);
   }, 40_000);
 });
 

@@ -93,9 +93,10 @@ describe('two replicas, one Redis', () => {
   });
 
   it('shares the client rate limit: a client limited on A is limited on B', async () => {
-    const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3' });
-    await shared.expectRateShared(a, b, key('greedy'), key('modest'));
-    // The limiter's key holds the fingerprint, never the key.
+    // Clients are addresses: behind a trusted (loopback) proxy, the forwarded ones.
+    const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '3', TRUST_PROXY: 'loopback' });
+    await shared.expectRateShared(a, b, { ...key('greedy'), 'x-forwarded-for': '192.0.2.40' }, { ...key('modest'), 'x-forwarded-for': '192.0.2.41' });
+    // The limiter's key holds the client's address, never an API key.
     const limits = await inspector.keys('avalanche-graph:rl:*');
     expect(limits.length).toBeGreaterThan(0);
     expect(limits.join()).not.toContain('greedy-');

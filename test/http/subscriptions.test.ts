@@ -228,14 +228,15 @@ describe('limits and shutdown', () => {
   let capped: SocketHarness;
   let closed = false;
   beforeAll(async () => {
-    capped = await startSocketHarness({ SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2' });
+    // Clients are addresses: behind a trusted (loopback) proxy, the forwarded ones.
+    capped = await startSocketHarness({ SUBSCRIPTION_POLL_MS: String(POLL_MS), MAX_SUBSCRIPTIONS_PER_CLIENT: '2', TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     if (!closed) await capped?.close();
   });
 
   it('a client holds at most MAX_SUBSCRIPTIONS_PER_CLIENT subscriptions; closing one frees its place', async () => {
-    const mine = { 'x-data-api-key': 'capped' };
+    const mine = { 'x-forwarded-for': '192.0.2.10' };
     const open = [await subscribe(capped.url, BLOCK_ADDED, { chainId: '43114' }, mine), await subscribe(capped.url, BLOCK_ADDED, { chainId: '43113' }, mine)];
     await waitUntil(() => capped.server.live.hub.stats().subscriptions === 2);
     const third = await subscribe(capped.url, BLOCK_ADDED, { chainId: '43114' }, mine);
@@ -243,8 +244,12 @@ describe('limits and shutdown', () => {
     expect(third.events[0]!.errors?.[0]).toMatchObject({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', limit: 2 } });
     expect(third.events[0]!.errors?.[0]?.message).toContain('MAX_SUBSCRIPTIONS_PER_CLIENT');
 
-    // Another client (another key) is not limited by this one.
-    const other = await subscribe(capped.url, BLOCK_ADDED, { chainId: '43114' }, { 'x-data-api-key': 'other' });
+    // A key of its own buys the same address no more.
+    const withKey = await subscribe(capped.url, BLOCK_ADDED, { chainId: '43114' }, { ...mine, 'x-data-api-key': 'made-up' });
+    await withKey.waitForCompletion();
+    expect(withKey.events[0]!.errors?.[0]).toMatchObject({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } });
+    // Another client (another address) is not limited by this one.
+    const other = await subscribe(capped.url, BLOCK_ADDED, { chainId: '43114' }, { 'x-forwarded-for': '192.0.2.11' });
     await waitUntil(() => capped.server.live.hub.stats().subscriptions === 3);
 
     open[0]!.close();

@@ -91,7 +91,7 @@ describe('behind trusted proxies', () => {
     expect(await clientSeen(trusted, xff('203.0.113.7'))).toBe('ip:203.0.113.7');
     expect(await clientSeen(trusted, xff('192.0.2.66, 203.0.113.7, 10.1.2.3'))).toBe('ip:203.0.113.7');
     expect(await clientSeen(trusted, xff('10.9.9.9, 203.0.113.7, 10.1.2.3'))).toBe('ip:203.0.113.7');
-    expect(await clientSeen(trusted, { 'x-forwarded-for': '10.0.0.1, 2001:db8::5' })).toBe('ip:2001:db8::5');
+    expect(await clientSeen(trusted, { 'x-forwarded-for': '10.0.0.1, 2001:db8::5' })).toBe('ip:2001:db8::/64');
     // A hop that is no address is never the client: the nearest trusted address before it is.
     expect(await clientSeen(trusted, xff('unknown, 10.1.2.3'))).toBe('ip:10.1.2.3');
     expect(await clientSeen(trusted, xff('203.0.113.7:4711'))).toBe('ip:127.0.0.1');
@@ -112,7 +112,7 @@ describe('behind trusted proxies', () => {
   });
 
   it('reads RFC 7239 `Forwarded` when TRUST_PROXY_HEADER says so, and then ignores X-Forwarded-For', async () => {
-    expect(await clientSeen(rfc7239, { forwarded: 'for=192.0.2.60;proto=https, for="[2001:db8:cafe::17]:4711"' })).toBe('ip:2001:db8:cafe::17');
+    expect(await clientSeen(rfc7239, { forwarded: 'for=192.0.2.60;proto=https, for="[2001:db8:cafe::17]:4711"' })).toBe('ip:2001:db8:cafe::/64');
     expect(await clientSeen(rfc7239, { forwarded: 'for="198.51.100.17:8080";by=10.0.0.1' })).toBe('ip:198.51.100.17');
     expect(await clientSeen(rfc7239, { forwarded: 'for=_hidden' })).toBe('ip:127.0.0.1');
     expect(await clientSeen(rfc7239, { forwarded: 'for=198.51.100.17, this is not RFC 7239' })).toBe('ip:127.0.0.1');

@@ -87,6 +87,9 @@ function harnessConfig(sandbox: Sandbox, env: Record<string, string>): Config {
     MEMORY_LIMIT_MB: '16384',
     // A busy test worker's loop can lag (a type-check, a browser beside it); the guard's own tests set it.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Every request of a test comes from one client (loopback, or no address in process), whatever
+    // key it sends: the per-client rate's own tests set it.
+    CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000000',
     ...env,
   });
 }

@@ -37,7 +37,7 @@ export const limits = section('limits', {
   CLIENT_UPSTREAM_CALLS_PER_SECOND: variable(whole(1, 1_000_000), {
     default: 200,
     meaning:
-      'The most upstream requests one client (its API key, else its address: the socket\'s, or behind `TRUST_PROXY` the forwarded one) may cause per second over all its operations; past it calls are refused unsent with `RATE_LIMITED`. Per process unless `REDIS_URL` is set.',
+      'The most upstream requests one client (its address: the socket\'s, or behind `TRUST_PROXY` the forwarded one; an IPv6 /64 as one; whatever API keys it sends) may cause per second over all its operations; past it calls are refused unsent with `RATE_LIMITED`. Per process unless `REDIS_URL` is set.',
   }),
   MAX_BODY_BYTES: variable(whole(1024, 100_000_000), {
     default: 1_000_000,
@@ -45,6 +45,30 @@ export const limits = section('limits', {
   }),
   MAX_URL_BYTES: variable(whole(256, 1_000_000), { default: 16_384, meaning: 'The most bytes of a request URL (path and query); past it: 414.' }),
   MAX_HEADER_BYTES: variable(whole(1024, 1_000_000), { default: 32_768, meaning: 'The most bytes of a request\'s header section; past it: 431.' }),
+  HEADERS_TIMEOUT_MS: variable(whole(1_000, 600_000), {
+    default: 10_000,
+    meaning:
+      'How long a client may take to send a request\'s whole head (request line and headers), counted from its first byte; past it the connection is answered 408 `REQUEST_TIMEOUT` and closed. Checked every second.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  BODY_TIMEOUT_MS: variable(whole(1_000, 600_000), {
+    default: 10_000,
+    meaning:
+      'The longest gap between two pieces of a request body; past it the request is answered 408 `REQUEST_TIMEOUT` and its connection closed. A body is read whole before the request is admitted, so a slow one holds no admission slot.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  REQUEST_TIMEOUT_MS: variable(whole(1_000, 600_000), {
+    default: 30_000,
+    meaning:
+      'How long a client may take to send a whole request (head and body); past it: 408 `REQUEST_TIMEOUT`, connection closed. Checked every second. Running the operation and sending its answer are not counted.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  WRITE_TIMEOUT_MS: variable(whole(1_000, 600_000), {
+    default: 10_000,
+    meaning:
+      'How long a connection may hold answer bytes its client does not take (it stopped reading) before it is closed; checked every second. Also for WebSocket and event-stream connections.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
 });
 
 export const subscriptions = section('subscriptions', {
@@ -55,7 +79,7 @@ export const subscriptions = section('subscriptions', {
   MAX_SUBSCRIPTIONS_PER_CLIENT: variable(whole(1, 10_000), {
     default: 20,
     meaning:
-      'The most live subscriptions one client (its API key, else its address, as for `CLIENT_UPSTREAM_CALLS_PER_SECOND`) holds open at once, per process; past it: `TOO_MANY_SUBSCRIPTIONS`.',
+      'The most live subscriptions one client (its address, as for `CLIENT_UPSTREAM_CALLS_PER_SECOND`) holds open at once, per process; past it: `TOO_MANY_SUBSCRIPTIONS`.',
   }),
   SSE_RESERVATION_TTL_MS: variable(whole(100, 600_000), {
     default: 30_000,

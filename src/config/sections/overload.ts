@@ -52,7 +52,7 @@ export const overload = section('overload', {
   MAX_OPERATIONS_PER_CLIENT: variable(whole(1, 100_000), {
     default: derived('MAX_OPERATIONS_IN_FLIGHT', (inFlight: number) => Math.max(1, Math.floor(inFlight / 4)), '`MAX_OPERATIONS_IN_FLIGHT` / 4 (16 at 512)'),
     meaning:
-      'The most of those one client (its API key, else its address) runs at once; as many more may wait, and past that it is refused with 429 `RATE_LIMITED` and `Retry-After`, so that one caller cannot take every slot.',
+      'The most of those one client (its address, whatever API keys it sends) runs at once; as many more may wait, and past that it is refused with 429 `RATE_LIMITED` and `Retry-After`, so that one caller cannot take every slot.',
   }),
   MAX_QUEUED_OPERATIONS: variable(whole(0, 1_000_000), {
     default: derived('MAX_OPERATIONS_IN_FLIGHT', (inFlight: number) => inFlight * 4, '4 × `MAX_OPERATIONS_IN_FLIGHT` (256 at 512)'),
@@ -87,6 +87,36 @@ export const overload = section('overload', {
     meaning:
       'The most event streams of graphql-sse\'s single connection mode open at once in this process (each holds a connection for as long as its client keeps it); the `GET` that would open one more is refused with 503 `OVERLOADED` and `Retry-After`, as a WebSocket upgrade past `MAX_WEBSOCKETS` is.',
     see: 'clients.md#over-server-sent-events',
+  }),
+  MAX_CONNECTIONS: variable(whole(16, 1_000_000), {
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 8 * mb, '8 × `MEMORY_LIMIT_MB` (4,096 at 512)'),
+    meaning:
+      'The most connections (HTTP and WebSocket) open at once; a further one is closed as soon as it is accepted, before anything of it is read (Node\'s `server.maxConnections`).',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  MAX_CONNECTIONS_PER_ADDRESS: variable(whole(1, 1_000_000), {
+    default: derived('MAX_CONNECTIONS', (connections: number) => Math.max(1, Math.floor(connections / 16)), '`MAX_CONNECTIONS` / 16 (256 at 512)'),
+    meaning:
+      'The most connections open at once from one address (an IPv6 /64 counts as one address); a further one is answered 503 `OVERLOADED` with `Retry-After` and closed, unread. Not applied to the sockets of trusted proxies (`TRUST_PROXY`): their clients are counted by the other bounds.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  MAX_BODY_BYTES_READING: variable(whole(MIB, 64 * 1024 * MIB), {
+    default: memoryShare(1 / 32, '`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)'),
+    meaning:
+      'The most bytes of request bodies held while they are still being received, over all clients (one client, its address: a quarter of it, and at least `MAX_BODY_BYTES`); the request whose next bytes would pass it is refused, 503 `OVERLOADED` (429 `RATE_LIMITED` past its client\'s quarter), and its connection closed.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  MAX_UNSENT_BYTES: variable(whole(MIB, 64 * 1024 * MIB), {
+    default: memoryShare(1 / 32, '`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)'),
+    meaning:
+      'The most bytes of answers waiting in the process for clients that do not read them, over all connections; past it, the connections that have taken nothing for longest are closed until the rest fit. Checked every second.',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
+  REFUSAL_DELAY_MS: variable(whole(0, 10_000), {
+    default: 500,
+    meaning:
+      'A refusal for overload (503 `OVERLOADED`, 429 `RATE_LIMITED`) is answered after a random wait of half to all of this, its connection idle meanwhile, so that clients resending at once (ignoring `Retry-After`) cannot keep the process busy refusing them. `0`: at once.',
+    see: 'operations.md#slow-and-dishonest-clients',
   }),
   MAX_SUBSCRIPTIONS: variable(whole(1, 10_000_000), {
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 4 * mb, '4 × `MEMORY_LIMIT_MB` (2048 at 512)'),

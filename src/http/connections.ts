@@ -1,0 +1,166 @@
+/**
+ * What a connection may hold, whatever its client says or how slowly it reads:
+ *
+ * - **How many.** At most MAX_CONNECTIONS in all (Node's `server.maxConnections`: one more is closed
+ *   as soon as it is accepted) and MAX_CONNECTIONS_PER_ADDRESS from one address (an IPv6 /64 counts as
+ *   one): one more is answered a constant 503 `OVERLOADED` with `Retry-After`, and closed unread. The
+ *   sockets of trusted proxies (TRUST_PROXY) are not counted per address: their clients are many.
+ * - **Answers nobody takes.** Once a second every connection holding answer bytes its client has not
+ *   taken (the socket's own buffer: the kernel's is full) is looked at: one that has taken nothing for
+ *   WRITE_TIMEOUT_MS is closed; and while the bytes so held pass MAX_UNSENT_BYTES, the connections
+ *   that have taken nothing for longest are closed until the rest fit. HTTP answers, event streams and
+ *   WebSockets alike: the socket is what is watched.
+ */
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { addressGroup } from '../lib/client-ip.js';
+
+export interface ConnectionLimits {
+  /** MAX_CONNECTIONS */
+  maxConnections: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS */
+  maxConnectionsPerAddress: number;
+  /** WRITE_TIMEOUT_MS */
+  writeTimeoutMs: number;
+  /** MAX_UNSENT_BYTES */
+  maxUnsentBytes: number;
+}
+
+/**
+ * Why the gateway refused or closed a connection for what its client did (a fixed set: a metrics
+ * label): past the bounds of connections, too slow to send its request (408: its head or the whole
+ * request, Node's deadlines; a gap in its body), or to take its answers.
+ */
+export const CONNECTION_CLOSES = ['address', 'total', 'request-timeout', 'body-timeout', 'write-timeout', 'unsent-bytes'] as const;
+export type ConnectionClose = (typeof CONNECTION_CLOSES)[number];
+
+/** What a watched socket had taken at the last look, and since when it has taken nothing. */
+interface Watch {
+  /** The group its address counts in, or undefined when not counted (a trusted proxy's). */
+  group: string | undefined;
+  /** Bytes the kernel has accepted (written minus still buffered) at the last look. */
+  sent: number;
+  /** When it last took a byte while holding some (undefined: it held none at the last look). */
+  stalledSince: number | undefined;
+}
+
+/** How often sockets are looked at: the deadlines are kept to within this. */
+export const SWEEP_MS = 1_000;
+
+/** The 503 a connection past its address's bound gets: one buffer, written as is. */
+function refusalBytes(limit: number): Buffer {
+  const body = JSON.stringify({
+    errors: [
+      {
+        message: `This address holds its maximum of ${limit} open connections (MAX_CONNECTIONS_PER_ADDRESS). Reuse a connection, or retry after the time in Retry-After.`,
+        extensions: { code: 'OVERLOADED', reason: 'connections', retryAfter: 5 },
+      },
+    ],
+  });
+  return Buffer.from(
+    `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: 5\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+export class Connections {
+  private readonly watched = new Map<Socket, Watch>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly refusal: Buffer;
+  private readonly timer: NodeJS.Timeout;
+  /** Bytes of answers waiting in the process's socket buffers at the last look. */
+  unsentBytes = 0;
+
+  constructor(
+    server: Server,
+    private readonly limits: ConnectionLimits,
+    /** Whether a socket's address is a trusted proxy's (not counted per address). */
+    private readonly isProxy: (address: string) => boolean,
+    /** Told of each connection refused or closed here. */
+    private readonly onRefused: (reason: ConnectionClose) => void = () => undefined,
+  ) {
+    this.refusal = refusalBytes(limits.maxConnectionsPerAddress);
+    server.maxConnections = limits.maxConnections;
+    server.on('drop', () => onRefused('total'));
+    server.on('connection', (socket: Socket) => this.accept(socket));
+    this.timer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Open connections: all, and those of the busiest address (for a test or a metric). */
+  stats(): { open: number; addresses: number } {
+    return { open: this.watched.size, addresses: this.perAddress.size };
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private accept(socket: Socket): void {
+    const address = socket.remoteAddress;
+    if (address === undefined) return void socket.destroy();
+    const group = this.isProxy(address) ? undefined : addressGroup(address);
+    if (group !== undefined) {
+      const open = this.perAddress.get(group) ?? 0;
+      if (open >= this.limits.maxConnectionsPerAddress) {
+        this.onRefused('address');
+        // Answered before its request is read (a client reads it as the answer to what it sends);
+        // what it sends meanwhile is dropped, and the socket closed within a second either way.
+        socket.on('data', () => undefined);
+        socket.end(this.refusal);
+        setTimeout(() => socket.destroy(), SWEEP_MS).unref();
+        return;
+      }
+      this.perAddress.set(group, open + 1);
+    }
+    this.watched.set(socket, { group, sent: 0, stalledSince: undefined });
+    socket.once('close', () => this.forget(socket));
+  }
+
+  private forget(socket: Socket): void {
+    const watch = this.watched.get(socket);
+    if (!watch) return;
+    this.watched.delete(socket);
+    if (watch.group === undefined) return;
+    const left = (this.perAddress.get(watch.group) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(watch.group, left);
+    else this.perAddress.delete(watch.group);
+  }
+
+  /** Closes the sockets past their write deadline, then the longest-stalled while the bytes held pass their bound. */
+  private sweep(): void {
+    const now = Date.now();
+    let unsent = 0;
+    const stalled: Array<[Socket, Watch, number]> = [];
+    for (const [socket, watch] of this.watched) {
+      const pending = socket.writableLength;
+      if (pending === 0 || socket.destroyed) {
+        watch.stalledSince = undefined;
+        continue;
+      }
+      const sent = socket.bytesWritten - pending;
+      if (watch.stalledSince === undefined || sent !== watch.sent) {
+        watch.sent = sent;
+        watch.stalledSince = now;
+      } else if (now - watch.stalledSince >= this.limits.writeTimeoutMs) {
+        this.close(socket, 'write-timeout');
+        continue;
+      }
+      unsent += pending;
+      stalled.push([socket, watch, pending]);
+    }
+    if (unsent > this.limits.maxUnsentBytes) {
+      stalled.sort((a, b) => a[1].stalledSince! - b[1].stalledSince!);
+      for (const [socket, , pending] of stalled) {
+        if (unsent <= this.limits.maxUnsentBytes) break;
+        this.close(socket, 'unsent-bytes');
+        unsent -= pending;
+      }
+    }
+    this.unsentBytes = unsent;
+  }
+
+  private close(socket: Socket, reason: ConnectionClose): void {
+    this.onRefused(reason);
+    socket.destroy();
+  }
+}
