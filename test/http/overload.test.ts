@@ -6,11 +6,14 @@
  * 1,000 connections. It must survive, give every request an HTTP answer (data, or 503/429 with
  * Retry-After), stay under the cgroup's limit without the kernel killing anything, and keep at 1,000
  * connections at least half the goodput it had at 50. One hot client must not starve a quiet one.
+ * The machine may be busy with other work (vitest runs other files beside this one): the test waits
+ * for what it needs with generous bounds, and tells the gateway's own guards apart from a client's share.
  * Figures over longer runs: `npm run bench:overload` (docs/benchmarks.md#overload).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
 import { goodput, runCrowd, type CrowdResult } from '../support/crowd.js';
 import { freePort } from '../support/ports.js';
@@ -18,6 +21,10 @@ import { freePort } from '../support/ports.js';
 const OUT = '.overload-build';
 const LIMIT_MIB = 512;
 const PHASE_MS = 5_000;
+/** The longest wait for anything the test needs (the gateway ready, then admitting again, then gone), on a busy 2-core machine. */
+const WAIT_MS = 60_000;
+/** Runs of the hot and quiet clients, at most: one whose requests the pressure guard refused (see below) is run again. */
+const FAIRNESS_ATTEMPTS = 3;
 
 /** A memory cgroup of LIMIT_MIB for the gateway (v2 when mounted so, else v1's memory controller). */
 function makeCgroup(): { dir: string; oomKills(): number; remove(): void } {
@@ -79,7 +86,7 @@ beforeAll(async () => {
   });
   gateway.once('exit', (code, signal) => (exited = `code ${code}, signal ${signal}`));
   url = `http://127.0.0.1:${port}/graphql`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + WAIT_MS;
   while (!(await fetch(`http://127.0.0.1:${port}/ready`).then((r) => r.ok, () => false))) {
     if (Date.now() > deadline || exited) throw new Error(`the gateway did not get ready (${exited ?? 'timeout'})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -87,27 +94,87 @@ beforeAll(async () => {
   sampler = setInterval(() => {
     if (!exited) peakRss = Math.max(peakRss, rssOf(gateway.pid!));
   }, 100);
-}, 120_000);
+  // The build takes 20 s on an idle 2-core machine and over 80 s beside the rest of the suite.
+}, 300_000);
 
 afterAll(async () => {
   clearInterval(sampler);
   if (gateway && !exited) {
     const gone = new Promise((resolve) => gateway.once('exit', resolve));
     gateway.kill('SIGTERM');
+    // With SHUTDOWN_DRAIN_MS=0 it exits at once; one that does not is killed, so that nothing outlives the file (and the cgroup can go).
+    const stuck = setTimeout(() => gateway.kill('SIGKILL'), WAIT_MS);
     await gone;
+    clearTimeout(stuck);
   }
   await sandbox?.close();
   cgroup?.remove();
   rmSync(OUT, { recursive: true, force: true });
-});
+}, WAIT_MS + 30_000);
 
-/** What a phase must show: the process alive, and every request answered with data or a refusal to retry. */
-function expectEveryRequestAnswered(result: CrowdResult): void {
+/** What `/ready` reports of admission: the pressure now, and the requests shed since start by reason. */
+async function overloadNow(): Promise<{ ready: boolean; pressure: string | null; shed: Record<string, number> }> {
+  const response = await fetch(url.replace(/\/graphql$/, '/ready'));
+  const { overload } = (await response.json()) as { overload: { pressure: string | null; shed: Record<string, number> } };
+  return { ready: response.ok, pressure: overload.pressure, shed: overload.shed };
+}
+
+/**
+ * Waits until the gateway admits again: the pressure guard (heap, RSS, event-loop delay) refuses
+ * every client alike, and once it fires it holds until its readings stay calm for 5 s, so the crowds
+ * before (or the machine's other work) may leave it on for a while.
+ */
+async function untilAdmitting(): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const now = await overloadNow();
+    if (now.ready) return;
+    if (Date.now() > deadline || exited) throw new Error(`the gateway did not admit again within ${WAIT_MS} ms (${exited ?? `pressure: ${now.pressure}`})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * A TCP relay on loopback whose connections reach the gateway from another loopback address
+ * (`localAddress`, e.g. 127.0.0.2): per-client bounds count a client's address, whatever keys it
+ * sends, so a crowd sent through it is another client than one sent from 127.0.0.1.
+ */
+async function relayFrom(localAddress: string, target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const to = new URL(target);
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect({ host: to.hostname, port: Number(to.port), localAddress });
+    for (const socket of [inbound, outbound]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      // A cut on either side cuts the other: the client sees what it would see without the relay.
+      socket.once('error', () => (socket === inbound ? outbound : inbound).destroy());
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}${to.pathname}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** What every run must show: the process alive, and every request given data or a refusal to retry. */
+function expectNothingLost(result: CrowdResult): void {
   expect(exited).toBeUndefined();
   expect({ noAnswer: result.noAnswer, otherAnswers: result.otherAnswers, failures: result.failures }).toEqual({ noAnswer: 0, otherAnswers: 0, failures: [] });
-  expect(result.answered).toBeGreaterThan(0);
   // Refusals are OVERLOADED (503) or the client's own share (429), never an error of the work admitted.
   expect(Object.keys(result.codes).filter((code) => code !== 'OVERLOADED' && code !== 'RATE_LIMITED')).toEqual([]);
+}
+
+/** What a phase must show: nothing lost, and some requests answered with data. */
+function expectEveryRequestAnswered(result: CrowdResult): void {
+  expectNothingLost(result);
+  expect(result.answered).toBeGreaterThan(0);
 }
 
 describe('a crowd', () => {
@@ -131,19 +198,47 @@ describe('a crowd', () => {
     expect(peakRss).toBeGreaterThan(0);
     expect(peakRss).toBeLessThan(LIMIT_MIB * 2 ** 20);
     expect(cgroup.oomKills()).toBe(0);
-  }, 60_000);
+    // Each phase lasts PHASE_MS, then waits for its users' last answers (slow on a busy machine).
+  }, 3 * (PHASE_MS + WAIT_MS));
 
-  it('one hot client (one key on 200 connections) gets 429 for its excess, while a quiet client beside it is served every time', async () => {
-    const [hot, quiet] = await Promise.all([
-      runCrowd({ url, connections: 200, durationMs: PHASE_MS, key: () => 'hot-client' }),
-      runCrowd({ url, connections: 4, durationMs: PHASE_MS, key: () => 'quiet-client' }),
-    ]);
-    expectEveryRequestAnswered(hot);
-    expectEveryRequestAnswered(quiet);
-    expect(hot.codes.RATE_LIMITED).toBeGreaterThan(0);
-    // Never refused, and each of its users served (how often depends on the machine's other work).
-    expect(quiet.shed).toBe(0);
-    expect(quiet.answered).toBeGreaterThanOrEqual(4);
-    expect(cgroup.oomKills()).toBe(0);
-  }, 30_000);
+  it('one hot client (one address on 200 connections) gets 429 for its excess, while a quiet client beside it (another address) is served every time', async () => {
+    // The hot client is held to its share (MAX_OPERATIONS_PER_CLIENT running, as many waiting) and the
+    // quiet one is far from its own, so admission never refuses the quiet one. A client is an address:
+    // the hot one sends from 127.0.0.1, the quiet one from 127.0.0.2, through a relay. The pressure guard
+    // refuses everyone alike while the process is short of memory or its event loop lags (a busy
+    // machine can do that): a run that it spoilt shows nothing about the shares, and is run again
+    // once the gateway admits again.
+    const pressured: string[] = [];
+    const quietRelay = await relayFrom('127.0.0.2', url);
+    onTestFinished(() => quietRelay.close());
+    for (let attempt = 1; attempt <= FAIRNESS_ATTEMPTS; attempt++) {
+      await untilAdmitting();
+      const before = (await overloadNow()).shed;
+      const [hot, quiet] = await Promise.all([
+        runCrowd({ url, connections: 200, durationMs: PHASE_MS, key: () => `hot-client-${attempt}` }),
+        runCrowd({ url: quietRelay.url, connections: 4, durationMs: PHASE_MS, key: () => `quiet-client-${attempt}` }),
+      ]);
+      const after = (await overloadNow()).shed;
+      const byPressure = { memory: after.memory! - before.memory!, 'event-loop': after['event-loop']! - before['event-loop']! };
+      const run = `run ${attempt}: hot ${JSON.stringify({ answered: hot.answered, refused: hot.codes })}, quiet ${JSON.stringify({ answered: quiet.answered, refused: quiet.codes })}, refused by the pressure guard ${JSON.stringify(byPressure)}`;
+      // Whatever the machine does: the process alive, nothing lost, the quiet client never at its own share.
+      expectNothingLost(hot);
+      expectNothingLost(quiet);
+      expect(quiet.codes.RATE_LIMITED, run).toBeUndefined();
+      expect(cgroup.oomKills()).toBe(0);
+      const shown = hot.answered > 0 && (hot.codes.RATE_LIMITED ?? 0) > 0 && quiet.shed === 0 && quiet.answered >= 4;
+      if (!shown && byPressure.memory + byPressure['event-loop'] > 0) {
+        pressured.push(run);
+        if (attempt === FAIRNESS_ATTEMPTS) throw new Error(`the pressure guard refused requests in each of ${FAIRNESS_ATTEMPTS} runs, so the clients' shares could not be seen:\n${pressured.join('\n')}`);
+        console.log(`overload.test.ts: ${run}; running the hot and quiet clients again`);
+        continue;
+      }
+      expect(hot.answered, run).toBeGreaterThan(0);
+      expect(hot.codes.RATE_LIMITED, run).toBeGreaterThan(0);
+      // Never refused, and each of its users served (how often depends on the machine's other work).
+      expect(quiet.shed, run).toBe(0);
+      expect(quiet.answered, run).toBeGreaterThanOrEqual(4);
+      return;
+    }
+  }, FAIRNESS_ATTEMPTS * (2 * WAIT_MS + PHASE_MS));
 });
