@@ -10,6 +10,10 @@
  * RSS (from /proc) and heap in use (from its /metrics) over time.
  * Figures, not assertions: run it on a quiet machine.
  *
+ * Each virtual user connects from a loopback address of its own (127.0.0.10 on: `loopbackAddresses`
+ * in test/support/crowd.ts), since the gateway counts a client without an API key by its address:
+ * from one address the crowd would look like a single client and meet the per-client limits.
+ *
  * The upstreams: the sandbox in a process of its own (`sandbox:upstreams`, the world frozen). With
  * OVERLOAD_PEER=1, instead, the fixture Data API of `../shared/peer-bench` (PEER_BENCH_DIR), and the
  * peer (Hive Gateway over the Mesh compose with its hand-written links, the only form of it that can
@@ -23,13 +27,13 @@
  *   OVERLOAD_CHECKOUT=../before npm run bench:overload                       # another checkout's gateway (before/after)
  *   OVERLOAD_PEER=1 PEER_BENCH_DIR=/tmp/peer-bench npm run bench:overload
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { goodput, HEAVY_QUERY, percentileMs, runCrowd, type CrowdResult } from '../test/support/crowd.js';
-import { freePort, mib, rssOf, startFlags } from './support.js';
+import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd, type CrowdResult } from '../test/support/crowd.js';
+import { freePort, mib, rssOf, spawnChild, startFlags, startGatewayProcess, startSandboxProcess, stopChildren, waitFor } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The checkout whose built gateway is measured (this one by default; it is built first). */
@@ -50,23 +54,6 @@ interface System {
   stop(): void;
 }
 
-const children: ChildProcess[] = [];
-function start(command: string, args: string[], cwd: string, env: Record<string, string | undefined>, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess & { exitedWith?: string } {
-  const child: ChildProcess & { exitedWith?: string } = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
-  child.once('exit', (code, signal) => (child.exitedWith = `code ${code}, signal ${signal}`));
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, init: RequestInit, exited: () => string | undefined, what: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (!(await fetch(url, init).then((r) => r.ok, () => false))) {
-    if (exited()) throw new Error(`${what} exited: ${exited()}`);
-    if (Date.now() > deadline) throw new Error(`${what} not ready after 90 s`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
 /** Heap in use from a gateway's Prometheus endpoint (prom-client's default metric). */
 async function heapFromMetrics(base: string): Promise<number> {
   try {
@@ -79,40 +66,10 @@ async function heapFromMetrics(base: string): Promise<number> {
 
 /** Our gateway, the production way, over the given upstreams. */
 async function startOurs(upstreamEnv: Record<string, string>): Promise<System> {
-  const port = await freePort();
   const flags = process.env.OVERLOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? startFlags(checkout);
-  const child = start(process.execPath, [...flags, 'dist/main.js'], checkout, {
-    NODE_ENV: 'production',
-    NODE_OPTIONS: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SHUTDOWN_DRAIN_MS: '0',
-    ...upstreamEnv,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/ready`, {}, () => child.exitedWith, 'our gateway');
+  const { base, url, child } = await startGatewayProcess(checkout, upstreamEnv, flags);
   process.stdout.write(`ours: ${checkout}: node ${[...flags, 'dist/main.js'].join(' ')}, default configuration\n`);
-  return { name: 'ours', url: `${base}/graphql`, pid: () => child.pid, heap: () => heapFromMetrics(base), exited: () => child.exitedWith, stop: () => child.kill('SIGTERM') };
-}
-
-/** The simulated upstreams in a process of their own, the world frozen; their URLs as the gateway's variables. */
-async function startSandboxProcess(): Promise<Record<string, string>> {
-  const child = start(process.execPath, ['--conditions=avalanche-graph-source', '--import', 'tsx', 'packages/sandbox/src/cli.ts'], root, {
-    SANDBOX_PORT: '0',
-    SANDBOX_BLOCK_INTERVAL_MS: '0',
-    SANDBOX_ICM_INTERVAL_MS: '0',
-    SANDBOX_VALIDATOR_SET_INTERVAL_MS: '0',
-  }, 'pipe');
-  return new Promise((done, fail) => {
-    let text = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = Object.fromEntries([...text.matchAll(/^\s*(DATA_API_URL|NODE_RPC_URL_MAINNET|NODE_RPC_URL_FUJI|METRICS_URL)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
-      if (Object.keys(found).length === 4) done(found);
-    });
-    child.once('exit', (code) => fail(new Error(`the simulated upstreams exited (${code})`)));
-  });
+  return { name: 'ours', url, pid: () => child.pid, heap: () => heapFromMetrics(base), exited: () => child.exitedWith, stop: () => child.kill('SIGTERM') };
 }
 
 /** The peer benchmark's folder, writable (copied when it is not), with its mesh/ installed. */
@@ -137,14 +94,14 @@ function peerDir(): string {
 async function startPeerWorld(): Promise<{ systems: System[]; queries: Record<string, { query: string; variables?: Record<string, unknown> }> }> {
   const dir = peerDir();
   const fixturePort = await freePort();
-  const fixture = start(process.execPath, ['upstream/fixture-server.mjs'], dir, { LATENCY_MS: '0', PORT: String(fixturePort) });
+  const fixture = spawnChild(process.execPath, ['upstream/fixture-server.mjs'], dir, { LATENCY_MS: '0', PORT: String(fixturePort) });
   const fixtureUrl = `http://127.0.0.1:${fixturePort}`;
   await waitFor(`${fixtureUrl}/__stats`, {}, () => fixture.exitedWith, 'the fixture');
   // The official description the peer's schema is generated from, read in place (PEER_SPEC, as run.sh sets it for a copy).
   const spec = process.env.PEER_SPEC ?? resolve(root, '..', 'shared', 'reference', 'data-api.openapi.json');
   execFileSync(process.execPath, ['node_modules/@graphql-mesh/compose-cli/esm/bin.js', '-c', 'mesh.linked.config.ts'], { cwd: join(dir, 'mesh'), env: { ...process.env, DATA_API_URL: fixtureUrl, PEER_SPEC: spec }, stdio: ['ignore', 'ignore', 'inherit'] });
   const peerPort = await freePort();
-  const peer = start(process.execPath, ['node_modules/@graphql-hive/gateway/dist/bin.js', 'supergraph', 'supergraph.linked.graphql', '--host', '127.0.0.1', '--port', String(peerPort), '--fork', '1'], join(dir, 'mesh'), { NODE_ENV: 'production' });
+  const peer = spawnChild(process.execPath, ['node_modules/@graphql-hive/gateway/dist/bin.js', 'supergraph', 'supergraph.linked.graphql', '--host', '127.0.0.1', '--port', String(peerPort), '--fork', '1'], join(dir, 'mesh'), { NODE_ENV: 'production' });
   const peerUrl = `http://127.0.0.1:${peerPort}/graphql`;
   await waitFor(peerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' }, () => peer.exitedWith, 'the peer');
   // Hive Gateway's --fork runs the server in a child: the process that listens is the one to measure.
@@ -212,7 +169,7 @@ async function phase(system: System, name: string, rows: string[], run: (count: 
 async function main(): Promise<void> {
   process.stdout.write('building (npm run build)...\n');
   if (spawnSync('npm', ['run', 'build'], { cwd: checkout, stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
-  const world = withPeer ? await startPeerWorld() : { systems: [await startOurs(await startSandboxProcess())], queries: { ours: { query: HEAVY_QUERY } } };
+  const world = withPeer ? await startPeerWorld() : { systems: [await startOurs((await startSandboxProcess(root)).urls)], queries: { ours: { query: HEAVY_QUERY } } };
   const rows: string[] = [];
   try {
     for (const system of world.systems) {
@@ -221,14 +178,19 @@ async function main(): Promise<void> {
       process.stdout.write(`${system.name}: idle RSS ${mib(rssOf(system.pid()!) ?? 0)} MiB; each phase ${PHASE_MS / 1000} s; a new API key per operation\n\n`);
       for (const connections of [50, 300, 1000]) {
         if (system.exited()) break;
-        await phase(system, `${connections} connections`, rows, (count) => Promise.all([runCrowd({ url: system.url, query, variables, connections, durationMs: PHASE_MS, onOutcome: count })]));
+        await phase(system, `${connections} connections`, rows, (count) =>
+          Promise.all([runCrowd({ url: system.url, query, variables, connections, durationMs: PHASE_MS, onOutcome: count, localAddresses: loopbackAddresses(connections) })]),
+        );
       }
       if (!system.exited()) {
-        // A steady 50 for the whole phase, and 500 more (10x) for its middle third.
+        // A steady 50 for the whole phase, and 500 more (10x) for its middle third, each user on an address of its own.
+        const addresses = loopbackAddresses(550);
         await phase(system, '50 steady + a burst of 500', rows, (count) =>
           Promise.all([
-            runCrowd({ url: system.url, query, variables, connections: 50, durationMs: PHASE_MS, onOutcome: count }),
-            new Promise<CrowdResult>((done) => setTimeout(() => void runCrowd({ url: system.url, query, variables, connections: 500, durationMs: PHASE_MS / 3, onOutcome: count }).then(done), PHASE_MS / 3)),
+            runCrowd({ url: system.url, query, variables, connections: 50, durationMs: PHASE_MS, onOutcome: count, localAddresses: addresses.slice(0, 50) }),
+            new Promise<CrowdResult>((done) =>
+              setTimeout(() => void runCrowd({ url: system.url, query, variables, connections: 500, durationMs: PHASE_MS / 3, onOutcome: count, localAddresses: addresses.slice(50) }).then(done), PHASE_MS / 3),
+            ),
           ]),
         );
       }
@@ -237,7 +199,7 @@ async function main(): Promise<void> {
     process.stdout.write('| system | load | goodput /s | partial /s | refused (503/429) | no answer | p50 ms | p99 ms | peak RSS MiB | peak heap MiB | process |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
     process.stdout.write(`${rows.join('\n')}\n`);
   } finally {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    stopChildren();
   }
 }
 

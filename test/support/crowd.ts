@@ -4,7 +4,11 @@
  * (as many distinct users would). A user told to wait (503 or 429 with `Retry-After`) waits that
  * long, as a well-behaved client does, before its next request. Counts what every request got: an
  * answer with data, a refusal with `Retry-After`, another answer, or no answer at all (a reset, a
- * cut connection). Used by the overload tests and `npm run bench:overload`.
+ * cut connection). Used by the overload tests, `npm run bench:overload` and `npm run bench:hostile`.
+ *
+ * The gateway counts a client without an API key by its address, so a crowd of distinct users on one
+ * machine binds each user's connection to a loopback address of its own (`localAddresses`, e.g.
+ * `loopbackAddresses(connections)`: Linux answers on all of 127.0.0.0/8).
  */
 import { Client } from 'undici';
 
@@ -27,6 +31,8 @@ export interface CrowdOptions {
   maxRetryWaitMs?: number;
   /** Told of each request's outcome as it comes (a benchmark's timeline). */
   onOutcome?: (outcome: 'data' | 'shed' | 'other' | 'none') => void;
+  /** The local addresses to connect from: user i binds to `localAddresses[i % length]` (default: the system's choice). */
+  localAddresses?: readonly string[];
 }
 
 export interface CrowdResult {
@@ -61,6 +67,25 @@ export function percentileMs(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/**
+ * `n` distinct loopback addresses, 127.0.<x>.<y>, from 127.0.0.<from> on (skipping the .0 and .255
+ * of each /24), for connections that must look like `n` different clients. Linux routes all of
+ * 127.0.0.0/8 to the loopback interface, so a socket can bind to any of them without set-up.
+ */
+export function loopbackAddresses(n: number, from = 10): string[] {
+  if (!Number.isInteger(from) || from < 1 || from > 254) throw new RangeError(`loopbackAddresses: from must be 1-254, not ${from}`);
+  const addresses: string[] = [];
+  for (let x = 0, y = from; addresses.length < n; y++) {
+    if (y > 254) {
+      x++;
+      y = 1;
+    }
+    if (x > 255) throw new RangeError(`loopbackAddresses: no ${n} addresses in 127.0.0.0/16 from 127.0.0.${from}`);
+    addresses.push(`127.0.${x}.${y}`);
+  }
+  return addresses;
+}
+
 let crowdSerial = 0;
 
 /** Runs the crowd for `durationMs`; resolves once every user's last request is answered (or failed). */
@@ -80,7 +105,8 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
 
   const user = async (index: number) => {
     // One connection per user, as a crowd of browsers has; a long timeout: a slow answer is still an answer.
-    const client = new Client(url.origin, { pipelining: 1, headersTimeout: 120_000, bodyTimeout: 120_000, keepAliveTimeout: 30_000 });
+    const localAddress = options.localAddresses?.length ? options.localAddresses[index % options.localAddresses.length] : undefined;
+    const client = new Client(url.origin, { pipelining: 1, headersTimeout: 120_000, bodyTimeout: 120_000, keepAliveTimeout: 30_000, ...(localAddress ? { localAddress } : {}) });
     try {
       for (let n = 0; performance.now() < end; n++) {
         const sent = performance.now();

@@ -1,0 +1,470 @@
+/**
+ * `npm run bench:hostile`: the gateway as `npm start` runs it (the build, the production command line's
+ * Node flags from `dist/node-flags.js`, NODE_ENV=production, default configuration, LOG_LEVEL=warn, on
+ * 127.0.0.1 at a free port), over the simulated upstreams in a process of their own with the world
+ * frozen, under hostile clients, while an honest one goes on asking. Figures, not assertions: run it
+ * on a quiet machine.
+ *
+ * The honest client: 4 keep-alive connections from 127.0.0.1, a closed loop of a light cold query
+ * (`{ chain(id: "43114") { chainId chainName } }` under a new `x-data-api-key` each time). Told to wait
+ * (503/429 with Retry-After) it waits that long, at most 2 s, as a well-behaved client does. It is
+ * measured alone first, then beside each attack: answers with data per second (and as % of alone),
+ * p50/p99 of those answers, 5xx answers, other failures (other statuses, errors in the answer,
+ * resets, its own 30 s timeouts) and requests left waiting over 1 s when the phase ends.
+ *
+ * The attackers connect from 127.0.0.2 (the gateway counts a client by its address, whatever keys it
+ * sends, so the honest client and the attackers must not share one), at each of HOSTILE_SIZES
+ * connections for HOSTILE_PHASE_S seconds each (after up to 3 s for their connections to open):
+ *
+ *   slow-headers    `POST /graphql HTTP/1.1` and a Host line, then one more header line every 2 s, never done;
+ *   slow-body-keys  complete headers (JSON, content-length 100000, an API key of its own), then a byte of body every 2 s;
+ *   slow-body       the same without a key (so all of them are one client: 127.0.0.2);
+ *   slow-readers    3 pipelined keep-alive POSTs of the heavy crowd query (test/support/crowd.ts's HEAVY_QUERY,
+ *                   each under an API key of its own), then never reads: the socket is paused before it connects,
+ *                   so nothing is read from the kernel. Its receive buffer cannot be made small from Node (no
+ *                   SO_RCVBUF for TCP), so the kernel's default buffers (tcp_rmem) take the answers' first part;
+ *   retry-storm     the crowd (runCrowd) of HEAVY_QUERY, a new key each request, resending at once on 503/429
+ *                   (Retry-After ignored), each user on a loopback address of its own (127.0.0.10 on); also
+ *                   alone at 50 connections without the honest client, for the ratio of goodputs;
+ *   flood           connections opened as fast as possible and held idle, up to the size;
+ *   refusal-cost    (last, once) a second gateway with MAX_OPERATIONS_IN_FLIGHT=1 MAX_QUEUED_OPERATIONS=0, over
+ *                   simulated upstreams of its own answering after 1 s (so an operation holds the slot long at
+ *                   little CPU), its one slot kept busy by a client from 127.0.0.3 (HEAVY_QUERY in a closed loop
+ *                   on one connection), hammered from 127.0.0.2 (50 keep-alive connections, 10 requests
+ *                   pipelined on each, the light query under a new key each, resent at once); prints the
+ *                   gateway's CPU per refusal: its CPU with the hammer less the busy client's alone (measured
+ *                   first, as long), over the refusals sent.
+ *
+ * The order: a warm-up (unmeasured: the heavy query for 5 s, then the honest client until its rate
+ * is steady, within 10% over two 5 s windows, 90 s at most: from a fresh start it climbs for 20-30 s),
+ * the honest client alone, each kind at each size (the storm's 50-connection reference first), the
+ * honest client alone again (how far the gateway or the machine drifted: read the % beside it), then
+ * the refusal cost. After each phase the attack stops and the next waits until the gateway is quiet
+ * again (CPU under 0.1 cores, no client connection left, `/ready` 200; at most 60 s): how long
+ * that took is printed (operations an attack got admitted go on after its sockets close).
+ *
+ * A raw-socket attacker (all but the storm) whose socket the server closes connects again at once, as
+ * a real attacker would; closes are counted. Per phase it prints the honest client's figures; the
+ * attackers' sockets open, sampled every second (min/median/max and the series); how many the server
+ * closed, and for those the time from the attacker's last byte sent (for flood: its connect) to the
+ * close, and from its connect to the close (the targets: closed within the deadline + 1 s, the
+ * deadlines 10 s for the headers and for a gap in the body, 30 s for a whole request); the answers the
+ * attackers read, by status; the gateway's RSS (VmRSS, max over the phase), its sockets (open file
+ * descriptors, max) and CPU (utime+stime from /proc, as cores), and the simulated upstreams' CPU (when
+ * they are the bottleneck, the gateway's figures say little). A slow reader's close is seen in the
+ * kernel's socket table (`ss`, every second: the gateway's side of the connection, once seen
+ * established, no longer is), since a paused socket reads no FIN; its times are to that second.
+ *
+ * The attackers run in a child process of their own (bench/hostile/attacker.ts), so that
+ * thousands of sockets or a storm do not delay the honest client's event loop (its latencies would be
+ * the load generator's); each phase prints both processes' CPU and event-loop delay, to show whether
+ * the load generator was saturated. At the end: a markdown table for docs/benchmarks.md.
+ *
+ *   npm run bench:hostile
+ *   HOSTILE_PHASE_S=5 HOSTILE_SIZES=200 npm run bench:hostile                  # a quick look
+ *   HOSTILE_KINDS=slow-body-keys,slow-body npm run bench:hostile               # some kinds only
+ *   HOSTILE_CHECKOUT=../before npm run bench:hostile                            # another checkout's gateway (before/after)
+ *
+ * HOSTILE_PHASE_S: seconds per phase (20); HOSTILE_SIZES: attacking connections (200,1000,5000);
+ * HOSTILE_KINDS: the kinds to run, comma-separated (all); HOSTILE_CHECKOUT: the built checkout whose
+ * gateway is measured (this one), as OVERLOAD_CHECKOUT for bench:overload. The default run takes
+ * about 12 minutes. Linux only (/proc, `ss`, binding to 127.0.0.x); 5,000 attackers need `ulimit -n`
+ * above 5,000 or so in the attacker process and in the gateway (one descriptor per connection).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd } from '../test/support/crowd.js';
+import { cpuSecondsOf, mib, rssOf, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
+import { ALL_KINDS, ATTACKER_ADDRESS, BUSY_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_ADDRESS, HONEST_CONNECTIONS, type Kind, LIGHT_QUERY, type LoopResult, QUIET_CORES, RAMP_MAX_MS, REFUSAL_UPSTREAM_LATENCY_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, closedLoop, execFileAsync, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
+import { type AttackFigures, AttackerProcess } from './hostile/attacker.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** The checkout whose built gateway is measured (this one by default; it is built first). */
+const checkout = resolve(process.env.HOSTILE_CHECKOUT ?? root);
+const PHASE_MS = Number(process.env.HOSTILE_PHASE_S ?? 20) * 1000;
+const SIZES = (process.env.HOSTILE_SIZES ?? '200,1000,5000').split(',').map(Number).filter((n) => n > 0);
+const KINDS = (process.env.HOSTILE_KINDS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [...ALL_KINDS]) as Kind[];
+for (const kind of KINDS) if (!ALL_KINDS.includes(kind)) throw new Error(`HOSTILE_KINDS: unknown kind ${kind} (known: ${ALL_KINDS.join(', ')})`);
+
+// ---------------------------------------------------------------------------------------------------
+// Phases.
+
+interface PhaseFigures {
+  name: string;
+  kind: Kind | 'none';
+  size: number;
+  seconds: number;
+  honest?: LoopResult;
+  attack?: AttackFigures;
+  openSamples: number[];
+  rssMax: number;
+  fdsMax: number;
+  gatewayCores: number;
+  /** The simulated upstreams' process: when it is the bottleneck, the gateway's figures say little. */
+  sandboxCores: number;
+  /** The load generator: the attacker process, and this one (the honest client). */
+  attackerCores: number;
+  attackerLoopDelayP99Ms: number;
+  attackerLoopDelayMaxMs: number;
+  benchCores: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** Seconds from the attack's end until the gateway was quiet again (see settle); NaN: not within SETTLE_MAX_MS. */
+  recoverySeconds: number;
+}
+
+/** Open file descriptors of a process (its sockets, mostly). */
+function fdCount(pid: number): number {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return NaN;
+  }
+}
+
+
+/**
+ * One phase: starts the attack in the attacker process (raw attackers get up to RAMP_MAX_MS to open
+ * their connections), then measures for PHASE_MS: the honest client (unless `honest` is false), the
+ * attackers' open sockets and the gateway's RSS and descriptors each second, the CPU of the gateway,
+ * the simulated upstreams, the attacker process and this one; then stops the attack and waits for
+ * the gateway to be quiet again.
+ */
+async function runPhase(world: World, name: string, kind: Kind | 'none', size: number, honest = true): Promise<PhaseFigures> {
+  const { gateway, sandbox, attacker } = world;
+  const pid = gateway.child.pid!;
+  const attacking = kind !== 'none' && kind !== 'refusal-cost';
+  if (attacking) {
+    await attacker.call({ method: 'start', kind, size, port: gateway.port, url: gateway.url, durationMs: PHASE_MS });
+    if (kind !== 'retry-storm') {
+      const rampEnd = now() + RAMP_MAX_MS;
+      while ((await attacker.call({ method: 'sample', tick: false })) < size && now() < rampEnd) await sleep(50);
+    }
+  }
+  const openSamples: number[] = [];
+  let rssMax = rssOf(pid) ?? 0;
+  let fdsMax = fdCount(pid);
+  const cpu = () => ({ gateway: cpuSecondsOf(pid) ?? NaN, sandbox: cpuSecondsOf(sandbox.pid!) ?? NaN, attacker: cpuSecondsOf(attacker.child.pid!) ?? NaN });
+  const cpu0 = cpu();
+  const bench0 = process.cpuUsage();
+  loopDelay.reset();
+  const started = now();
+  let sampling = false;
+  const sampler = setInterval(() => {
+    rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
+    fdsMax = Math.max(fdsMax, fdCount(pid));
+    if (!attacking || sampling) return;
+    sampling = true;
+    void attacker
+      .call({ method: 'sample', tick: true })
+      .then((open) => openSamples.push(open), () => undefined)
+      .finally(() => (sampling = false));
+  }, SAMPLE_MS);
+  const honestResult = honest ? await runHonest(gateway.url, PHASE_MS) : undefined;
+  if (!honest) await sleep(PHASE_MS);
+  const seconds = (now() - started) / 1000;
+  clearInterval(sampler);
+  const cpu1 = cpu();
+  const bench = process.cpuUsage(bench0);
+  const loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+  const loopDelayMaxMs = loopDelay.max / 1e6;
+  const end = attacking ? await attacker.call({ method: 'stop' }) : undefined;
+  const figures: PhaseFigures = {
+    name,
+    kind,
+    size,
+    seconds,
+    honest: honestResult,
+    attack: end?.figures,
+    openSamples,
+    rssMax,
+    fdsMax,
+    gatewayCores: (cpu1.gateway - cpu0.gateway) / seconds,
+    sandboxCores: (cpu1.sandbox - cpu0.sandbox) / seconds,
+    attackerCores: (cpu1.attacker - cpu0.attacker) / seconds,
+    attackerLoopDelayP99Ms: end?.loopDelayP99Ms ?? NaN,
+    attackerLoopDelayMaxMs: end?.loopDelayMaxMs ?? NaN,
+    benchCores: (bench.user + bench.system) / 1e6 / seconds,
+    loopDelayP99Ms,
+    loopDelayMaxMs,
+    recoverySeconds: await settle(gateway),
+  };
+  report(figures);
+  await sleep(1000);
+  return figures;
+}
+
+/** The gateway the attack phases run against and the simulated upstreams behind it. */
+interface World {
+  gateway: GatewayProcess;
+  sandbox: Child;
+  attacker: AttackerProcess;
+}
+
+let aloneRate = NaN;
+
+/** Connections to the gateway's port its side still holds established (the kernel's count, `ss`). */
+async function inboundConnections(port: number): Promise<number> {
+  try {
+    const { stdout } = await execFileAsync('ss', ['-tnH', 'state', 'established', `( sport = :${port} )`], { maxBuffer: 256 * 2 ** 20 });
+    return stdout.split('\n').filter((line) => line.trim()).length;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Between phases: waits until the gateway is quiet again (its CPU under QUIET_CORES over half a
+ * second, no client connection left established, `/ready` answering 200), so that a phase does not
+ * measure the last one's aftermath (operations an attack got admitted go on running after its sockets
+ * close, and a busy gateway is slow to see them closed). Returns how long that took, in seconds (NaN
+ * past SETTLE_MAX_MS: the next phase starts anyway).
+ */
+async function settle(gateway: GatewayProcess): Promise<number> {
+  const pid = gateway.child.pid!;
+  const started = now();
+  while (now() - started < SETTLE_MAX_MS) {
+    if (gateway.child.exitedWith) throw new Error(`the gateway exited: ${gateway.child.exitedWith}`);
+    const cpu0 = cpuSecondsOf(pid) ?? NaN;
+    await sleep(500);
+    const busy = ((cpuSecondsOf(pid) ?? NaN) - cpu0) / 0.5 >= QUIET_CORES;
+    if (busy || (await inboundConnections(gateway.port)) > 0) continue;
+    if (await fetch(`${gateway.base}/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) return (now() - started) / 1000;
+  }
+  return NaN;
+}
+
+function report(p: PhaseFigures): void {
+  const out: string[] = [`${p.name} (${fmt(p.seconds)} s)`];
+  if (p.honest) {
+    const h = p.honest;
+    const rate = h.answered / h.seconds;
+    const fiveXX = Object.entries(h.statuses).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
+    out.push(
+      `  honest: ${fmt(rate)} answers/s${Number.isFinite(aloneRate) ? ` (${fmt((100 * rate) / aloneRate, 0)}% of alone)` : ''}, p50 ${fmt(percentileMs(h.latencies, 50), 0)} ms, p99 ${fmt(percentileMs(h.latencies, 99), 0)} ms; 5xx ${fiveXX}; not an answer with data: ${listCounts(h.failures)}; unanswered after ${STUCK_MS / 1000} s at the end ${h.stuck}`,
+    );
+  }
+  if (p.attack) {
+    const a = p.attack;
+    const sorted = [...p.openSamples].sort((x, y) => x - y);
+    out.push(`  attackers: open min ${sorted[0] ?? '-'} / median ${fmt(median(sorted), 0)} / max ${sorted.at(-1) ?? '-'}; each second: ${p.openSamples.join(' ')}`);
+    if (a.crowd) {
+      const c = a.crowd;
+      out.push(
+        `  storm: goodput ${fmt(goodput(c))}/s (answers with data and no error), partial ${c.partial}, refused ${c.shed}, other answers ${c.otherAnswers}, no answer ${c.noAnswer}; statuses ${listCounts(c.statuses)}; error codes ${listCounts(c.codes)}`,
+      );
+    } else {
+      const lastByte = [...a.sinceLastByte].sort((x, y) => x - y);
+      const connect = [...a.sinceConnect].sort((x, y) => x - y);
+      out.push(`  connections made ${a.connections} (failed ${a.connectFailures}); closed by the server ${a.serverClosed}; answers read: ${listCounts(a.answers)}`);
+      if (a.serverClosed > 0) {
+        out.push(
+          `  closes: since the last byte sent max ${fmt(percentileMs(lastByte, 100) / 1000)} s, p99 ${fmt(percentileMs(lastByte, 99) / 1000)} s, p50 ${fmt(percentileMs(lastByte, 50) / 1000)} s; since connect max ${fmt(percentileMs(connect, 100) / 1000)} s, p99 ${fmt(percentileMs(connect, 99) / 1000)} s${p.kind === 'slow-readers' ? ' (seen in ss each second)' : ''}`,
+        );
+      }
+    }
+  }
+  out.push(
+    `  gateway: quiet again ${Number.isNaN(p.recoverySeconds) ? `not within ${SETTLE_MAX_MS / 1000} s` : `${fmt(p.recoverySeconds)} s`} after the phase; RSS max ${mib(p.rssMax)} MiB, descriptors max ${p.fdsMax}, CPU ${fmt(p.gatewayCores, 2)} cores; simulated upstreams: CPU ${fmt(p.sandboxCores, 2)} cores`,
+    `  load generator: attacker process CPU ${fmt(p.attackerCores, 2)} cores, event-loop delay p99 ${fmt(p.attackerLoopDelayP99Ms, 0)} ms, max ${fmt(p.attackerLoopDelayMaxMs, 0)} ms; this process (the honest client) CPU ${fmt(p.benchCores, 2)} cores, event-loop delay p99 ${fmt(p.loopDelayP99Ms, 0)} ms, max ${fmt(p.loopDelayMaxMs, 0)} ms`,
+  );
+  process.stdout.write(`${out.join('\n')}\n\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Refusal cost.
+
+interface RefusalFigures {
+  refusals: number;
+  refusalsPerSecond: number;
+  /** (gateway CPU with the hammer − gateway CPU of the busy client alone) / refusals. */
+  microsPerRefusal: number;
+  /** The same with the busy client's share scaled by the answers it got with the hammer beside it. */
+  microsPerRefusalScaled: number;
+  /** The hammer's process (this one), in cores. */
+  benchCores: number;
+}
+
+/**
+ * A second gateway with one slot and no queue, over simulated upstreams of their own that answer
+ * after REFUSAL_UPSTREAM_LATENCY_MS: an operation then holds the slot for a second or more at little
+ * CPU, so nearly every hammer request arrives while it is taken, and the gateway's CPU beyond the busy
+ * client's is the refusals'. (Over instant upstreams the slot is free between two of the busy client's
+ * operations often enough for thousands of the hammer's light operations to run, and their cost
+ * would swamp the refusals'.)
+ */
+async function refusalCost(): Promise<RefusalFigures> {
+  const upstreams = await startSandboxProcess(root, { SANDBOX_LATENCY_MS: String(REFUSAL_UPSTREAM_LATENCY_MS) });
+  const gateway = await startGatewayProcess(checkout, { ...upstreams.urls, MAX_OPERATIONS_IN_FLIGHT: '1', MAX_QUEUED_OPERATIONS: '0' });
+  const pid = gateway.child.pid!;
+  try {
+    await sleep(2000);
+    const measure = async <T>(run: () => Promise<T>): Promise<{ result: T; cpu: number; bench: number; seconds: number }> => {
+      const cpu0 = cpuSecondsOf(pid)!;
+      const bench0 = process.cpuUsage();
+      const started = now();
+      const result = await run();
+      const seconds = (now() - started) / 1000;
+      const bench = process.cpuUsage(bench0);
+      return { result, cpu: cpuSecondsOf(pid)! - cpu0, bench: (bench.user + bench.system) / 1e6 / seconds, seconds };
+    };
+    let serial = 0;
+    // The busy client: HEAVY_QUERY in a closed loop on one connection from its own address (refused, it waits as told).
+    const busy = () => closedLoop({ url: gateway.url, localAddress: BUSY_ADDRESS, connections: 1, durationMs: PHASE_MS, query: HEAVY_QUERY, key: () => `busy-${serial++}` });
+    const alone = await measure(busy);
+    await sleep(1000);
+    const hammered = await measure(() =>
+      Promise.all([
+        busy(),
+        // The hammer: keep-alive connections with requests pipelined, resending at once; a new key each
+        // time, so that one it gets admitted waits for the slow upstreams too (no cached answer).
+        closedLoop({ url: gateway.url, localAddress: ATTACKER_ADDRESS, connections: HAMMER_CONNECTIONS, pipelining: HAMMER_PIPELINING, durationMs: PHASE_MS, query: LIGHT_QUERY, key: () => `hammer-${serial++}`, honourRetryAfter: false }),
+      ]),
+    );
+    const [busyWith, hammer] = hammered.result;
+    const refusedIn = (r: LoopResult) => (r.statuses['503'] ?? 0) + (r.statuses['429'] ?? 0);
+    // Every refusal the gateway sent, the busy client's too (it is refused while a hammer request holds the slot).
+    const refusals = refusedIn(hammer) + refusedIn(busyWith);
+    const micros = ((hammered.cpu - alone.cpu) / refusals) * 1e6;
+    const busyShare = alone.cpu * (busyWith.answered / Math.max(1, alone.result.answered));
+    const scaled = ((hammered.cpu - busyShare) / refusals) * 1e6;
+    process.stdout.write(
+      [
+        `refusal cost (a second gateway: MAX_OPERATIONS_IN_FLIGHT=1 MAX_QUEUED_OPERATIONS=0, over upstreams answering after ${REFUSAL_UPSTREAM_LATENCY_MS} ms; ${PHASE_MS / 1000} s each step)`,
+        `  busy client alone (HEAVY_QUERY, 1 connection from ${BUSY_ADDRESS}): ${alone.result.answered} answers, ${listCounts(alone.result.failures)} else; gateway CPU ${fmt(alone.cpu, 3)} s`,
+        `  busy + hammer (${HAMMER_CONNECTIONS} connections × ${HAMMER_PIPELINING} pipelined from ${ATTACKER_ADDRESS}): busy ${busyWith.answered} answers, ${listCounts(busyWith.failures)} else; hammer ${listCounts(hammer.statuses)}${Object.keys(hammer.failures).some((f) => !f.startsWith('HTTP')) ? `, errors ${listCounts(Object.fromEntries(Object.entries(hammer.failures).filter(([f]) => !f.startsWith('HTTP'))))}` : ''}`,
+        `  gateway CPU ${fmt(hammered.cpu, 3)} s (${fmt(hammered.cpu / hammered.seconds, 2)} cores); this process ${fmt(hammered.bench, 2)} cores${hammered.bench > SATURATED_CORES ? ' (saturated: the hammer, not the gateway, set the rate; the cost per refusal holds)' : ''}`,
+        `  ${refusals} refusals (${fmt(refusals / hammered.seconds, 0)}/s): ${fmt(micros, 1)} µs of gateway CPU per refusal (CPU with the hammer − CPU of the busy client alone); ${fmt(scaled, 1)} µs with the busy client's share scaled to its answers (${busyWith.answered} of ${alone.result.answered}); the hammer's ${hammer.answered} admitted operations are not subtracted`,
+      ].join('\n') + '\n\n',
+    );
+    return { refusals, refusalsPerSecond: refusals / hammered.seconds, microsPerRefusal: micros, microsPerRefusalScaled: scaled, benchCores: hammered.bench };
+  } finally {
+    gateway.child.kill('SIGTERM');
+    upstreams.child.kill('SIGTERM');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** The attack phases (all kinds but refusal-cost) against the gateway with its default configuration. */
+async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ phases: PhaseFigures[]; stormReference: number }> {
+  const upstreams = await startSandboxProcess(root);
+  const gateway = await startGatewayProcess(checkout, upstreams.urls);
+  const world: World = { gateway, sandbox: upstreams.child, attacker: AttackerProcess.start() };
+  const pid = gateway.child.pid!;
+  process.stdout.write(`gateway: ${checkout}: node ${[...gateway.flags, 'dist/main.js'].join(' ')}, NODE_ENV=production, default configuration, pid ${pid}\n`);
+
+  // The honest query must answer with data, or every figure below is about errors; then the warm-up:
+  // the heavy query's path too at first (the storm and the slow readers send it), then the honest
+  // client alone until its rate is steady.
+  const [probe] = await Promise.all([
+    closedLoop({ url: gateway.url, localAddress: HONEST_ADDRESS, connections: HONEST_CONNECTIONS, durationMs: WARMUP_WINDOW_MS, query: LIGHT_QUERY, key: (n) => `warm-up-${n}` }),
+    runCrowd({ url: gateway.url, connections: 4, durationMs: WARMUP_WINDOW_MS, query: HEAVY_QUERY, localAddresses: loopbackAddresses(4) }),
+  ]);
+  if (probe.answered === 0) throw new Error(`the honest query gets no data: ${listCounts(probe.failures)}`);
+  const rates: number[] = [];
+  const warmUpEnd = now() + WARMUP_MAX_MS;
+  while (now() < warmUpEnd) {
+    const window = await runHonest(gateway.url, WARMUP_WINDOW_MS);
+    rates.push(window.answered / window.seconds);
+    const [before, last] = rates.slice(-2);
+    if (before !== undefined && Math.abs(last! - before) <= WARMUP_STABLE * before) break;
+  }
+  process.stdout.write(`warm-up: the honest client's answers/s by ${WARMUP_WINDOW_MS / 1000} s window: ${rates.map((r) => fmt(r, 0)).join(' ')}\n`);
+  await sleep(2000);
+  const idleFds = fdCount(pid);
+  process.stdout.write(
+    `idle: RSS ${mib(rssOf(pid) ?? 0)} MiB, ${idleFds} descriptors; phases of ${PHASE_MS / 1000} s; sizes ${SIZES.join(', ')}; honest client ${HONEST_CONNECTIONS} connections from ${HONEST_ADDRESS}, attackers from ${ATTACKER_ADDRESS}\n\n`,
+  );
+
+  const phases: PhaseFigures[] = [];
+  const baseline = await runPhase(world, 'honest client alone', 'none', 0);
+  aloneRate = baseline.honest!.answered / baseline.honest!.seconds;
+  phases.push(baseline);
+  let stormReference = NaN;
+  for (const kind of kinds) {
+    if (kind === 'retry-storm') {
+      // The storm's reference: its goodput at 50 connections, alone.
+      const alone = await runPhase(world, `retry-storm × ${STORM_REFERENCE}, without the honest client`, kind, STORM_REFERENCE, false);
+      stormReference = goodput(alone.attack!.crowd!);
+      phases.push(alone);
+    }
+    for (const size of SIZES) {
+      phases.push(await runPhase(world, `${kind} × ${size}`, kind, size));
+    }
+  }
+  // Alone again: how far the gateway (or the machine) drifted over the run; compare the % above with this one's.
+  phases.push(await runPhase(world, 'honest client alone, again', 'none', 0));
+  world.attacker.stop();
+  gateway.child.kill('SIGTERM');
+  upstreams.child.kill('SIGTERM');
+  return { phases, stormReference };
+}
+
+async function main(): Promise<void> {
+  process.stdout.write(`building (npm run build in ${checkout})...\n`);
+  if (spawnSync('npm', ['run', 'build'], { cwd: checkout, stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
+  process.stdout.write(`kinds: ${KINDS.join(', ')}\n`);
+  const attackKinds = KINDS.filter((k): k is Exclude<Kind, 'refusal-cost'> => k !== 'refusal-cost');
+  const { phases, stormReference } = attackKinds.length ? await attackPhases(attackKinds) : { phases: [], stormReference: NaN };
+  const refusal = KINDS.includes('refusal-cost') ? await refusalCost() : undefined;
+
+  // The table for docs/benchmarks.md.
+  const rows = phases.map((p) => {
+    const h = p.honest;
+    const rate = h ? h.answered / h.seconds : NaN;
+    const fiveXX = h ? Object.entries(h.statuses).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0) : NaN;
+    const other = h ? Object.values(h.failures).reduce((sum, n) => sum + n, 0) - fiveXX + h.stuck : NaN;
+    const sorted = [...p.openSamples].sort((x, y) => x - y);
+    const a = p.attack;
+    const lastByte = [...(a?.sinceLastByte ?? [])].sort((x, y) => x - y);
+    const attackingRow = p.attack !== undefined;
+    const notes: string[] = [];
+    if (a?.crowd) {
+      const g = goodput(a.crowd);
+      notes.push(`storm goodput ${fmt(g)}/s${p.honest ? `, ${fmt(g / stormReference, 2)}× its goodput at ${STORM_REFERENCE} alone` : ''}`);
+    }
+    // The load generator's own limit: past it, the attack (or the honest client) was slower than asked.
+    if (attackingRow && (p.attackerCores > SATURATED_CORES || p.attackerLoopDelayP99Ms > SATURATED_DELAY_MS)) notes.push('attacker process saturated');
+    if (p.benchCores > SATURATED_CORES || p.loopDelayP99Ms > SATURATED_DELAY_MS) notes.push('honest client\'s process saturated');
+    // The aftermath: the gateway still busy (or holding sockets) after the attack ended.
+    if (!(p.recoverySeconds < 2)) notes.push(`quiet again ${Number.isNaN(p.recoverySeconds) ? `not within ${SETTLE_MAX_MS / 1000} s` : `after ${fmt(p.recoverySeconds)} s`}`);
+    const note = notes.join('; ');
+    return [
+      p.kind === 'none' ? `none (${p.name})` : p.kind,
+      p.size || '-',
+      h ? `${fmt(rate)} (${fmt((100 * rate) / aloneRate, 0)}%)` : '-',
+      h ? `${fmt(percentileMs(h.latencies, 50), 0)} / ${fmt(percentileMs(h.latencies, 99), 0)}` : '-',
+      h ? `${fiveXX} / ${other}` : '-',
+      a ? `${sorted[0] ?? '-'} / ${fmt(median(sorted), 0)} / ${sorted.at(-1) ?? '-'}` : '-',
+      a && !a.crowd ? a.serverClosed : '-',
+      lastByte.length ? `${fmt(percentileMs(lastByte, 100) / 1000)} / ${fmt(percentileMs(lastByte, 99) / 1000)}` : '-',
+      mib(p.rssMax),
+      fmt(p.gatewayCores, 2),
+      fmt(p.sandboxCores, 2),
+      attackingRow ? `${fmt(p.attackerCores, 2)} (${fmt(p.attackerLoopDelayP99Ms, 0)})` : '-',
+      note,
+    ];
+  });
+  if (refusal) {
+    rows.push([
+      'refusal cost',
+      `${HAMMER_CONNECTIONS} × ${HAMMER_PIPELINING} pipelined`,
+      ...Array<string>(10).fill('-'),
+      `${fmt(refusal.microsPerRefusal, 1)} µs of gateway CPU per refusal (${fmt(refusal.microsPerRefusalScaled, 1)} with the busy client's share scaled), ${fmt(refusal.refusalsPerSecond, 0)} refusals/s${refusal.benchCores > SATURATED_CORES ? ' (the hammer\'s process saturated: it set the rate)' : ''}`,
+    ]);
+  }
+  process.stdout.write(
+    '| attack | attacking connections | honest answers/s (% of alone) | honest p50 / p99 ms | honest 5xx / other failures | attackers open min / median / max | closed by the server | close after last byte max / p99 s | gateway RSS max MiB | gateway CPU cores | simulated upstreams CPU cores | attacker process CPU cores (loop delay p99 ms) | notes |\n',
+  );
+  process.stdout.write(`|${' --- |'.repeat(13)}\n`);
+  for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
+}
+
+try {
+  await main();
+} finally {
+  stopChildren();
+}
