@@ -5,8 +5,10 @@
  * frozen, under hostile clients, while an honest one goes on asking. Figures, not assertions: run it
  * on a quiet machine.
  *
- * The honest client: 4 keep-alive connections from 127.0.0.1, a closed loop of a light cold query
- * (`{ chain(id: "43114") { chainId chainName } }` under a new `x-data-api-key` each time). Told to wait
+ * The honest client: 24 users, each a keep-alive connection from an address of its own (127.1.0.1 on:
+ * a client is an address, and one address asking as fast as the machine answers would pass its own
+ * share), each a closed loop of a light cold query (`{ chain(id: "43114") { chainId chainName } }`
+ * under a new `x-data-api-key` each time). Told to wait
  * (503/429 with Retry-After) it waits that long, at most 2 s, as a well-behaved client does. It is
  * measured alone first, then beside each attack: answers with data per second (and as % of alone),
  * p50/p99 of those answers, 5xx answers, other failures (other statuses, errors in the answer,
@@ -27,7 +29,8 @@
  *                   (Retry-After ignored), each user on a loopback address of its own (127.0.0.10 on); also
  *                   alone at 50 connections without the honest client, for the ratio of goodputs;
  *   flood           connections opened as fast as possible and held idle, up to the size;
- *   refusal-cost    (last, once) a second gateway with MAX_OPERATIONS_IN_FLIGHT=1 MAX_QUEUED_OPERATIONS=0, over
+ *   refusal-cost    (last, once) a second gateway with MAX_OPERATIONS_IN_FLIGHT=1 MAX_QUEUED_OPERATIONS=0
+ *                   REFUSAL_DELAY_MS=0 (refusals answered at once, so that their CPU is measured), over
  *                   simulated upstreams of its own answering after 1 s (so an operation holds the slot long at
  *                   little CPU), its one slot kept busy by a client from 127.0.0.3 (HEAVY_QUERY in a closed loop
  *                   on one connection), hammered from 127.0.0.2 (50 keep-alive connections, 10 requests
@@ -77,7 +80,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd } from '../test/support/crowd.js';
 import { cpuSecondsOf, mib, rssOf, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
-import { ALL_KINDS, ATTACKER_ADDRESS, BUSY_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_ADDRESS, HONEST_CONNECTIONS, type Kind, LIGHT_QUERY, type LoopResult, QUIET_CORES, RAMP_MAX_MS, REFUSAL_UPSTREAM_LATENCY_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, closedLoop, execFileAsync, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
+import { ALL_KINDS, ATTACKER_ADDRESS, BUSY_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, LIGHT_QUERY, type LoopResult, QUIET_CORES, RAMP_MAX_MS, REFUSAL_UPSTREAM_LATENCY_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, closedLoop, execFileAsync, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
 import { type AttackFigures, AttackerProcess } from './hostile/attacker.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -297,7 +300,9 @@ interface RefusalFigures {
  */
 async function refusalCost(): Promise<RefusalFigures> {
   const upstreams = await startSandboxProcess(root, { SANDBOX_LATENCY_MS: String(REFUSAL_UPSTREAM_LATENCY_MS) });
-  const gateway = await startGatewayProcess(checkout, { ...upstreams.urls, MAX_OPERATIONS_IN_FLIGHT: '1', MAX_QUEUED_OPERATIONS: '0' });
+  // REFUSAL_DELAY_MS=0: the refusals answered at once, so that their own CPU is what is measured (by
+  // default each waits 250-500 ms on a timer, which caps how many a client can make a second).
+  const gateway = await startGatewayProcess(checkout, { ...upstreams.urls, MAX_OPERATIONS_IN_FLIGHT: '1', MAX_QUEUED_OPERATIONS: '0', REFUSAL_DELAY_MS: '0' });
   const pid = gateway.child.pid!;
   try {
     await sleep(2000);
@@ -360,7 +365,7 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
   // the heavy query's path too at first (the storm and the slow readers send it), then the honest
   // client alone until its rate is steady.
   const [probe] = await Promise.all([
-    closedLoop({ url: gateway.url, localAddress: HONEST_ADDRESS, connections: HONEST_CONNECTIONS, durationMs: WARMUP_WINDOW_MS, query: LIGHT_QUERY, key: (n) => `warm-up-${n}` }),
+    runHonest(gateway.url, WARMUP_WINDOW_MS),
     runCrowd({ url: gateway.url, connections: 4, durationMs: WARMUP_WINDOW_MS, query: HEAVY_QUERY, localAddresses: loopbackAddresses(4) }),
   ]);
   if (probe.answered === 0) throw new Error(`the honest query gets no data: ${listCounts(probe.failures)}`);
@@ -376,7 +381,7 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
   await sleep(2000);
   const idleFds = fdCount(pid);
   process.stdout.write(
-    `idle: RSS ${mib(rssOf(pid) ?? 0)} MiB, ${idleFds} descriptors; phases of ${PHASE_MS / 1000} s; sizes ${SIZES.join(', ')}; honest client ${HONEST_CONNECTIONS} connections from ${HONEST_ADDRESS}, attackers from ${ATTACKER_ADDRESS}\n\n`,
+    `idle: RSS ${mib(rssOf(pid) ?? 0)} MiB, ${idleFds} descriptors; phases of ${PHASE_MS / 1000} s; sizes ${SIZES.join(', ')}; honest client ${HONEST_USERS} users, one connection each from ${honestAddress(0)} on, attackers from ${ATTACKER_ADDRESS}\n\n`,
   );
 
   const phases: PhaseFigures[] = [];

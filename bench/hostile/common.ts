@@ -15,10 +15,16 @@ export type Kind = (typeof ALL_KINDS)[number];
 export type RawKind = Exclude<Kind, 'retry-storm' | 'refusal-cost'>;
 
 /** Who connects from where: the gateway keys per-client limits on the address of a client without a key. */
-export const HONEST_ADDRESS = '127.0.0.1';
+/**
+ * The honest client: HONEST_USERS users, each on one connection from an address of its own
+ * (127.1.0.1 on). A client is an address, whatever keys it sends: one address asking as fast as the
+ * machine answers would pass its own share (CLIENT_UPSTREAM_CALLS_PER_SECOND) and measure that.
+ */
+export const HONEST_USERS = 24;
+export const honestAddress = (user: number) => `127.1.0.${user + 1}`;
+export const isHonestAddress = (address: string) => address.startsWith('127.1.0.');
 export const ATTACKER_ADDRESS = '127.0.0.2';
 export const BUSY_ADDRESS = '127.0.0.3';
-export const HONEST_CONNECTIONS = 4;
 /** The honest client's light query: one Data API call (the chain), cold under a new key each time. */
 export const LIGHT_QUERY = '{ chain(id: "43114") { chainId chainName } }';
 /** A slow attacker's pace: one more header line, or one more byte of body, this often. */
@@ -161,11 +167,23 @@ export async function closedLoop(options: LoopOptions): Promise<LoopResult> {
   return result;
 }
 
-/** The honest client for one phase. */
-export function runHonest(url: string, durationMs: number): Promise<LoopResult> {
+/** The honest client for one phase (or a warm-up window): its users' loops, their figures together. */
+export async function runHonest(url: string, durationMs: number): Promise<LoopResult> {
   let serial = 0;
   const run = Date.now().toString(36);
-  return closedLoop({ url, localAddress: HONEST_ADDRESS, connections: HONEST_CONNECTIONS, durationMs, query: LIGHT_QUERY, key: () => `honest-${run}-${serial++}` });
+  const users = await Promise.all(
+    Array.from({ length: HONEST_USERS }, (_, user) => closedLoop({ url, localAddress: honestAddress(user), connections: 1, durationMs, query: LIGHT_QUERY, key: () => `honest-${run}-${serial++}` })),
+  );
+  const merged: LoopResult = { seconds: Math.max(...users.map((u) => u.seconds)), answered: 0, latencies: [], statuses: {}, failures: {}, stuck: 0 };
+  for (const user of users) {
+    merged.answered += user.answered;
+    merged.latencies.push(...user.latencies);
+    merged.stuck += user.stuck;
+    for (const [status, n] of Object.entries(user.statuses)) countInto(merged.statuses, status, n);
+    for (const [failure, n] of Object.entries(user.failures)) countInto(merged.failures, failure, n);
+  }
+  merged.latencies.sort((a, b) => a - b);
+  return merged;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -197,7 +215,7 @@ export async function socketTable(port: number): Promise<SocketTable | undefined
       if (localPort === port && localHost === '127.0.0.1') {
         // The gateway's side.
         if (peerHost === ATTACKER_ADDRESS && (state === 'ESTAB' || state === 'SYN-RECV')) table.attackerPortsHeld.add(peerPort);
-      } else if (peerPort === port && state === 'ESTAB' && localHost !== HONEST_ADDRESS) {
+      } else if (peerPort === port && state === 'ESTAB' && !isHonestAddress(localHost)) {
         table.attackerSideEstablished++;
       }
     }

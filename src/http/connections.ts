@@ -3,7 +3,10 @@
  *
  * - **How many.** At most MAX_CONNECTIONS in all (Node's `server.maxConnections`: one more is closed
  *   as soon as it is accepted) and MAX_CONNECTIONS_PER_ADDRESS from one address (an IPv6 /64 counts as
- *   one): one more is answered a constant 503 `OVERLOADED` with `Retry-After`, and closed unread. The
+ *   one): one more is answered a constant 503 `OVERLOADED` with `Retry-After` at once, unread, and
+ *   closed REFUSED_HOLD_MS later, so that a client reconnecting at once upon a close (a flood) holds
+ *   a socket rather than spinning the process through connections refused by the thousand; an
+ *   address holds at most a quarter of MAX_CONNECTIONS refused sockets, past which they close at once. The
  *   sockets of trusted proxies (TRUST_PROXY) are not counted per address: their clients are many.
  * - **Answers nobody takes.** Once a second every connection holding answer bytes its client has not
  *   taken (the socket's own buffer: the kernel's is full) is looked at: one that has taken nothing for
@@ -13,6 +16,7 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { addressGroup } from '../lib/client-ip.js';
 
 export interface ConnectionLimits {
@@ -47,6 +51,17 @@ interface Watch {
 /** How often sockets are looked at: the deadlines are kept to within this. */
 export const SWEEP_MS = 1_000;
 
+/** The sockets refused for their address's bound: whatever request they send is not served. */
+const refusedSockets = new WeakSet<Socket>();
+
+/** Whether a socket was refused (answered 503, held until it closes): its requests are dropped. */
+export function isRefused(socket: Socket | Duplex): boolean {
+  return refusedSockets.has(socket as Socket);
+}
+
+/** How long a connection refused for its address's bound is held before it is closed. */
+export const REFUSED_HOLD_MS = 10_000;
+
 /** The 503 a connection past its address's bound gets: one buffer, written as is. */
 function refusalBytes(limit: number): Buffer {
   const body = JSON.stringify({
@@ -65,7 +80,11 @@ function refusalBytes(limit: number): Buffer {
 export class Connections {
   private readonly watched = new Map<Socket, Watch>();
   private readonly perAddress = new Map<string, number>();
+  /** Refused sockets still held, by address. */
+  private readonly held = new Map<string, number>();
   private readonly refusal: Buffer;
+  /** Refused sockets one address may have held at once: a quarter of MAX_CONNECTIONS (and at least its bound). */
+  private readonly maxHeldPerAddress: number;
   private readonly timer: NodeJS.Timeout;
   /** Bytes of answers waiting in the process's socket buffers at the last look. */
   unsentBytes = 0;
@@ -79,6 +98,7 @@ export class Connections {
     private readonly onRefused: (reason: ConnectionClose) => void = () => undefined,
   ) {
     this.refusal = refusalBytes(limits.maxConnectionsPerAddress);
+    this.maxHeldPerAddress = Math.max(limits.maxConnectionsPerAddress, Math.floor(limits.maxConnections / 4));
     server.maxConnections = limits.maxConnections;
     server.on('drop', () => onRefused('total'));
     server.on('connection', (socket: Socket) => this.accept(socket));
@@ -101,19 +121,38 @@ export class Connections {
     const group = this.isProxy(address) ? undefined : addressGroup(address);
     if (group !== undefined) {
       const open = this.perAddress.get(group) ?? 0;
-      if (open >= this.limits.maxConnectionsPerAddress) {
-        this.onRefused('address');
-        // Answered before its request is read (a client reads it as the answer to what it sends);
-        // what it sends meanwhile is dropped, and the socket closed within a second either way.
-        socket.on('data', () => undefined);
-        socket.end(this.refusal);
-        setTimeout(() => socket.destroy(), SWEEP_MS).unref();
-        return;
-      }
+      if (open >= this.limits.maxConnectionsPerAddress) return this.refuse(socket, group);
       this.perAddress.set(group, open + 1);
     }
     this.watched.set(socket, { group, sent: 0, stalledSince: undefined });
     socket.once('close', () => this.forget(socket));
+  }
+
+  /**
+   * Answers a connection past its address's bound before its request is read (a client reads it as
+   * the answer to what it sends) and holds it, reading and dropping what comes, until its hold ends.
+   */
+  private refuse(socket: Socket, group: string): void {
+    this.onRefused('address');
+    refusedSockets.add(socket);
+    const held = this.held.get(group) ?? 0;
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    if (held >= this.maxHeldPerAddress) {
+      socket.end(this.refusal);
+      socket.destroy();
+      return;
+    }
+    this.held.set(group, held + 1);
+    socket.write(this.refusal);
+    const timer = setTimeout(() => socket.destroy(), REFUSED_HOLD_MS);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      const left = (this.held.get(group) ?? 1) - 1;
+      if (left > 0) this.held.set(group, left);
+      else this.held.delete(group);
+    });
   }
 
   private forget(socket: Socket): void {

@@ -13,7 +13,7 @@ import type { DispatcherFactory } from '../upstream/http.js';
 import { LiveSubscriptions } from '../live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withBody, withHeadLimits } from './http-limits.js';
 import { BodyBudget } from './request-body.js';
-import { Connections } from './connections.js';
+import { Connections, isRefused } from './connections.js';
 import { createGateway, type Gateway } from '../yoga.js';
 import { settleHeap, type CacheRegistry } from '../memory.js';
 import { responseCacheStore } from '../plugins/response-cache.js';
@@ -200,6 +200,8 @@ export async function startServer(config: Config, logger: Logger = createGateway
       keepAliveTimeout: 5_000,
     },
     (req, res) => {
+      // A connection refused for its address's bound has had its answer (connections.ts).
+      if (isRefused(req.socket)) return;
       // Shutting down: keep no connection for a next request, so that it opens a new one, to another
       // replica once the balancer has taken this one out (and none is cut while idle at the close).
       if (!runtime.accepting) res.setHeader('connection', 'close');

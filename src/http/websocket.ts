@@ -22,6 +22,7 @@ import { WebSocketServer } from 'ws';
 import type { Config } from '../config/index.js';
 import { ErrorCodes, maskError, type ErrorCode } from '../errors.js';
 import { headRefusal, refuseOnSocket } from './http-limits.js';
+import { isRefused } from './connections.js';
 import { isShed, type Admission } from '../admission/admission.js';
 import { shedCode } from '../admission/http.js';
 import type { Logger } from '../observability/logger.js';
@@ -133,6 +134,8 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
   const path = gateway.graphqlEndpoint;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A connection refused for its address's bound has had its answer (connections.ts).
+    if (isRefused(socket)) return void socket.destroy();
     const limit = headRefusal(req, config);
     if (limit) return refuseOnSocket(socket, limit);
     // Split, not parsed: a request target URL cannot parse (`http://[`) must not throw here.

@@ -3,7 +3,7 @@
  * a body sent too slowly is answered 408 and its socket closed by its deadline; a body still arriving
  * holds no admission slot, so the clients that have sent theirs are served meanwhile; one address's
  * half-sent bodies take at most its share of the bytes being read; an address past its connections
- * gets a 503 before anything is read, while other addresses connect; a client that stops reading its
+ * gets a 503 before anything is read (and nothing it sends is served), while other addresses connect; a client that stops reading its
  * answers is cut after WRITE_TIMEOUT_MS and holds no slot meanwhile. Made-up keys buying no share:
  * test/http/admission.test.ts. The same attacks at scale, beside an honest client: `npm run bench:hostile`.
  */
@@ -137,8 +137,11 @@ describe('what one address may hold', () => {
   it('answers a connection past MAX_CONNECTIONS_PER_ADDRESS with 503 before reading it, and lets other addresses connect', async () => {
     const held = await Promise.all([1, 2, 3].map(async () => track(await open(h.url, '127.0.0.6'))));
     const fourth = track(await open(h.url, '127.0.0.6'));
+    // What it sends is not served: the 503 is its only answer, and the socket is closed after a hold.
+    fourth.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
     await fourth.closed;
     expect(statusOf(fourth)).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(fourth.received().match(/HTTP\/1\.1 /g)).toHaveLength(1);
     expect(bodyOf(fourth).errors[0]!.extensions).toMatchObject({ code: 'OVERLOADED', reason: 'connections' });
     const answer = await fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: QUERY });
     expect(answer.status).toBe(200);
