@@ -126,17 +126,12 @@ export class Admission {
    * past ADMISSION_QUEUE_MS, a refusal); else a refusal at once.
    */
   admit(client: string): Ticket | Shed | Promise<Ticket | Shed> {
-    const pressure = this.pressure();
-    if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
+    const refused = this.refusalNow(client);
+    if (refused) return refused;
     // First come, first served without a scan here: every change that can let a waiter run (a
     // ticket's release, the end of pressure) wakes the queue at once, so while there is room the
     // queue holds only clients at their share, whom a newcomer of another client may pass.
     if (this.hasRoom() && this.clientMayRun(client)) return this.start(client);
-    const record = this.perClient.get(client);
-    if ((record?.waiting ?? 0) >= this.limits.maxPerClient) {
-      return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'client', message: this.messages.client });
-    }
-    if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
     return new Promise<Ticket | Shed>((resolve) => {
       const waiter: Waiter = {
         client,
@@ -154,6 +149,22 @@ export class Admission {
       entry.waiting++;
       this.perClient.set(client, entry);
     });
+  }
+
+  /**
+   * The refusal `admit` would give at once (counted as one), or undefined when the client may run or
+   * wait: asked before a request's body is read too, so that a request refused then costs no read
+   * (one let through may still be refused when it asks for its ticket).
+   */
+  refusalNow(client: string): Shed | undefined {
+    const pressure = this.pressure();
+    if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
+    if (this.hasRoom() && this.clientMayRun(client)) return undefined;
+    if ((this.perClient.get(client)?.waiting ?? 0) >= this.limits.maxPerClient) {
+      return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'client', message: this.messages.client });
+    }
+    if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
+    return undefined;
   }
 
   stats(): AdmissionStats {

@@ -1,7 +1,8 @@
 /**
  * Admission at the HTTP door: a GraphQL request (a POST to the GraphQL path, or a GET carrying an
- * operation) takes a ticket once its body has been read whole (src/http/request-body.ts: a client
- * still sending holds no slot), and gives it back when its answer has been written out (handed to the
+ * operation) that admission would refuse at once is refused before its body is read
+ * (`admissionPrecheck`); any other takes a ticket once its body has been read whole
+ * (src/http/request-body.ts: a client still sending holds no slot), and gives it back when its answer has been written out (handed to the
  * socket: a client that does not read it holds its socket's bytes, which src/http/connections.ts
  * bounds, not a slot), or cut. The client is the request's address (an IPv6 /64), whatever API key it
  * sends: a key may be made up for every request, an address may not.
@@ -34,12 +35,14 @@ export function shedCode(shed: Shed): ErrorCode {
 }
 
 /**
- * A refusal's body, serialised once per reason and message: what varies (the `Retry-After` seconds,
- * the request's id) is put between the parts, both plain (digits; an id `requestIdFrom` made safe).
+ * A refusal's body, serialised once per message (each reason has one): what varies (the
+ * `Retry-After` seconds, the request's id) is put between the parts, both plain (digits; an id
+ * `requestIdFrom` made safe).
  */
 const bodyParts = new Map<string, [string, string, string]>();
 function shedBody(shed: Shed, requestId: string): string {
-  const key = `${shed.reason}\u0000${shed.message}`;
+  // Keyed by the message, a string made once per reason (its hash is kept with it): no key to build.
+  const key = shed.message;
   let parts = bodyParts.get(key);
   if (!parts) {
     const whole = JSON.stringify({ errors: [{ message: shed.message, extensions: { code: shedCode(shed), retryAfter: 0, reason: shed.reason, requestId: '\u0000' } }] });
@@ -77,6 +80,22 @@ const tickets = new WeakMap<IncomingMessage, Ticket>();
 /** The ticket a request was admitted with, if it is an operation admitted at the HTTP door. */
 export function ticketOf(req: IncomingMessage | undefined): Ticket | undefined {
   return req ? tickets.get(req) : undefined;
+}
+
+/**
+ * Refuses, before its body is read, an operation that admission would refuse at once (the process
+ * under pressure, its queue full, the client's share of it full): the body is then dropped as it
+ * comes, unbuffered, and the refusal costs no read. Anything else goes on to `next` (the body's read,
+ * then `admissionGate`).
+ */
+export function admissionPrecheck(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!isOperation(req, options.graphqlPath)) return next(req, res);
+    const refused = admission.refusalNow(options.clientOf(req));
+    if (!refused) return next(req, res);
+    req.resume();
+    refuseLater(req, res, refused, options);
+  };
 }
 
 /** Wraps `next` (yoga) with admission, for requests whose body is read; an admitted request's ticket is `ticketOf(req)`. */

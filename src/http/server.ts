@@ -20,7 +20,7 @@ import { responseCacheStore } from '../plugins/response-cache.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import { RedisStore } from '../redis/store.js';
 import { Admission } from '../admission/admission.js';
-import { admissionGate } from '../admission/http.js';
+import { admissionGate, admissionPrecheck } from '../admission/http.js';
 import { CALM_MS, Pressure } from '../admission/pressure.js';
 import { clientAddress, trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
@@ -179,14 +179,20 @@ export async function startServer(config: Config, logger: Logger = createGateway
   // bodies being read (a client still sending holds no slot); then admission (a refusal is cheap and
   // parses nothing); then yoga (the context finds the request's ticket: `ticketOf`).
   const bodies = new BodyBudget(config.maxBodyBytesReading, config.maxBodyBytes);
+  const gate = { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins, refusalDelayMs: config.refusalDelayMs };
   const handle = withHeadLimits(
-    withBody(admissionGate(admission, { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins, refusalDelayMs: config.refusalDelayMs }, gateway), {
-      maxBodyBytes: config.maxBodyBytes,
-      bodyTimeoutMs: config.bodyTimeoutMs,
-      budget: bodies,
-      clientOf,
-      onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
-    }),
+    // A request admission would refuse at once is refused before its body is read (no read to pay).
+    admissionPrecheck(
+      admission,
+      gate,
+      withBody(admissionGate(admission, gate, gateway), {
+        maxBodyBytes: config.maxBodyBytes,
+        bodyTimeoutMs: config.bodyTimeoutMs,
+        budget: bodies,
+        clientOf,
+        onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
+      }),
+    ),
     config,
   );
   const server = createServer(
