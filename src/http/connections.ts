@@ -6,8 +6,9 @@
  *   one): one more is answered a constant 503 `OVERLOADED` with `Retry-After` at once, unread, and
  *   closed REFUSED_HOLD_MS later, so that a client reconnecting at once upon a close (a flood) holds
  *   a socket rather than spinning the process through connections refused by the thousand; an
- *   address holds at most a quarter of MAX_CONNECTIONS refused sockets, past which they close at once. The
- *   sockets of trusted proxies (TRUST_PROXY) are not counted per address: their clients are many.
+ *   address holds at most a quarter of MAX_CONNECTIONS refused sockets, past which they close at
+ *   once. The sockets of trusted proxies (TRUST_PROXY) are not counted per address: their clients
+ *   are many.
  * - **Answers nobody takes.** Once a second every connection holding answer bytes its client has not
  *   taken (the socket's own buffer: the kernel's is full) is looked at: one that has taken nothing for
  *   WRITE_TIMEOUT_MS is closed; and while the bytes so held pass MAX_UNSENT_BYTES, the connections
@@ -86,8 +87,6 @@ export class Connections {
   /** Refused sockets one address may have held at once: a quarter of MAX_CONNECTIONS (and at least its bound). */
   private readonly maxHeldPerAddress: number;
   private readonly timer: NodeJS.Timeout;
-  /** Bytes of answers waiting in the process's socket buffers at the last look. */
-  unsentBytes = 0;
 
   constructor(
     server: Server,
@@ -104,11 +103,6 @@ export class Connections {
     server.on('connection', (socket: Socket) => this.accept(socket));
     this.timer = setInterval(() => this.sweep(), SWEEP_MS);
     this.timer.unref();
-  }
-
-  /** Open connections: all, and those of the busiest address (for a test or a metric). */
-  stats(): { open: number; addresses: number } {
-    return { open: this.watched.size, addresses: this.perAddress.size };
   }
 
   stop(): void {
@@ -130,14 +124,14 @@ export class Connections {
 
   /**
    * Answers a connection past its address's bound before its request is read (a client reads it as
-   * the answer to what it sends) and holds it, reading and dropping what comes, until its hold ends.
+   * the answer to what it sends) and holds it until its hold ends, reading nothing more from it:
+   * what it sends waits in the kernel, parsed by no one.
    */
   private refuse(socket: Socket, group: string): void {
     this.onRefused('address');
     refusedSockets.add(socket);
     const held = this.held.get(group) ?? 0;
     socket.on('error', () => undefined);
-    socket.on('data', () => undefined);
     if (held >= this.maxHeldPerAddress) {
       socket.end(this.refusal);
       socket.destroy();
@@ -145,6 +139,7 @@ export class Connections {
     }
     this.held.set(group, held + 1);
     socket.write(this.refusal);
+    socket.pause();
     const timer = setTimeout(() => socket.destroy(), REFUSED_HOLD_MS);
     timer.unref();
     socket.once('close', () => {
@@ -195,7 +190,6 @@ export class Connections {
         unsent -= pending;
       }
     }
-    this.unsentBytes = unsent;
   }
 
   private close(socket: Socket, reason: ConnectionClose): void {
