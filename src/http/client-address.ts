@@ -14,7 +14,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import parseForwarded from 'forwarded-parse';
 import proxyaddr from 'proxy-addr';
-import { MAX_FORWARDED_HOPS, type Config, type ForwardingHeader } from '../config/index.js';
+import { MAX_FORWARDED_HOPS, type Config, type ForwardingHeader, type TrustProxy } from '../config/index.js';
 
 /** The address of the client of a node request (undefined without a socket: in process). */
 export type ClientAddress = (req: IncomingMessage | undefined) => string | undefined;
@@ -58,11 +58,16 @@ function forwardedHops(headers: IncomingHttpHeaders, header: ForwardingHeader): 
     .join(',');
 }
 
+/** Whether the hop-th address back (0: the socket's) is a trusted proxy's, under TRUST_PROXY. */
+function trustTest(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
+  return 'hops' in trustProxy ? (_address, hop) => hop < trustProxy.hops : proxyaddr.compile(trustProxy.addresses);
+}
+
 /** How the client's address is found under `config`'s TRUST_PROXY and TRUST_PROXY_HEADER. */
 export function clientAddress(config: Pick<Config, 'trustProxy' | 'trustProxyHeader'>): ClientAddress {
   const { trustProxy, trustProxyHeader } = config;
   if (!trustProxy) return (req) => req?.socket.remoteAddress;
-  const trusted = 'hops' in trustProxy ? (_address: string, hop: number) => hop < trustProxy.hops : proxyaddr.compile(trustProxy.addresses);
+  const trusted = trustTest(trustProxy);
   return (req) => {
     const socket = req?.socket.remoteAddress;
     if (!req || socket === undefined) return socket;
@@ -79,7 +84,6 @@ export function clientAddress(config: Pick<Config, 'trustProxy' | 'trustProxyHea
 export function trustedProxy(config: Pick<Config, 'trustProxy'>): (address: string) => boolean {
   const { trustProxy } = config;
   if (!trustProxy) return () => false;
-  if ('hops' in trustProxy) return () => true;
-  const trusted = proxyaddr.compile(trustProxy.addresses);
+  const trusted = trustTest(trustProxy);
   return (address) => trusted(address, 0);
 }

@@ -174,7 +174,13 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
   const addressOf = clientAddress(config);
   // The client every per-client bound counts: the address (never a key the caller could make up).
-  const clientOf = (req: IncomingMessage) => Upstreams.clientOf(addressOf(req));
+  // Asked up to three times a request (admission's precheck, the body's budget, the ticket): found once.
+  const clients = new WeakMap<IncomingMessage, string>();
+  const clientOf = (req: IncomingMessage) => {
+    let client = clients.get(req);
+    if (client === undefined) clients.set(req, (client = Upstreams.clientOf(addressOf(req))));
+    return client;
+  };
   // The head's limits first; then the body, read whole within its size, pace and the bytes of all
   // bodies being read (a client still sending holds no slot); then admission (a refusal is cheap and
   // parses nothing); then yoga (the context finds the request's ticket: `ticketOf`).
