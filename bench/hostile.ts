@@ -52,7 +52,8 @@
  * closed, and for those the time from the attacker's last byte sent (for flood: its connect) to the
  * close, and from its connect to the close (the targets: closed within the deadline + 1 s, the
  * deadlines 10 s for the headers and for a gap in the body, 30 s for a whole request); the answers the
- * attackers read, by status; the gateway's RSS (VmRSS, max over the phase), its sockets (open file
+ * attackers read, by status; the gateway's own count of connections it refused or closed and of
+ * requests it shed, by reason (its /metrics); the gateway's RSS (VmRSS, max over the phase), its sockets (open file
  * descriptors, max) and CPU (utime+stime from /proc, as cores), and the simulated upstreams' CPU (when
  * they are the bottleneck, the gateway's figures say little). A slow reader's close is seen in the
  * kernel's socket table (`ss`, every second: the gateway's side of the connection, once seen
@@ -71,17 +72,17 @@
  * HOSTILE_PHASE_S: seconds per phase (20); HOSTILE_SIZES: attacking connections (200,1000,5000);
  * HOSTILE_KINDS: the kinds to run, comma-separated (all); HOSTILE_CHECKOUT: the built checkout whose
  * gateway is measured (this one), as OVERLOAD_CHECKOUT for bench:overload. The default run takes
- * about 12 minutes. Linux only (/proc, `ss`, binding to 127.0.0.x); 5,000 attackers need `ulimit -n`
+ * about 20 minutes. Linux only (/proc, `ss`, binding to 127.0.0.x); 5,000 attackers need `ulimit -n`
  * above 5,000 or so in the attacker process and in the gateway (one descriptor per connection).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd } from '../test/support/crowd.js';
 import { cpuSecondsOf, mib, rssOf, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
-import { ALL_KINDS, ATTACKER_ADDRESS, BUSY_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, LIGHT_QUERY, type LoopResult, QUIET_CORES, RAMP_MAX_MS, REFUSAL_UPSTREAM_LATENCY_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, closedLoop, execFileAsync, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
+import { ALL_KINDS, ATTACKER_ADDRESS, BUSY_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, LIGHT_QUERY, type LoopResult, RAMP_MAX_MS, REFUSAL_UPSTREAM_LATENCY_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, closedLoop, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
 import { type AttackFigures, AttackerProcess } from './hostile/attacker.js';
+import { countsBetween, fdCount, gatewayCounters, settle } from './hostile/gateway.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The checkout whose built gateway is measured (this one by default; it is built first). */
@@ -116,16 +117,12 @@ interface PhaseFigures {
   loopDelayMaxMs: number;
   /** Seconds from the attack's end until the gateway was quiet again (see settle); NaN: not within SETTLE_MAX_MS. */
   recoverySeconds: number;
+  /** The gateway's own count, over the phase, of connections it refused or closed and of requests it shed, by reason. */
+  gatewayCounts: Record<string, number>;
+  /** The gateway's event-loop utilization (its /metrics, each second), the mean over the phase. */
+  utilization: number;
 }
 
-/** Open file descriptors of a process (its sockets, mostly). */
-function fdCount(pid: number): number {
-  try {
-    return readdirSync(`/proc/${pid}/fd`).length;
-  } catch {
-    return NaN;
-  }
-}
 
 
 /**
@@ -146,6 +143,7 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
       while ((await attacker.call({ method: 'sample', tick: false })) < size && now() < rampEnd) await sleep(50);
     }
   }
+  const counters0 = await gatewayCounters(gateway);
   const openSamples: number[] = [];
   let rssMax = rssOf(pid) ?? 0;
   let fdsMax = fdCount(pid);
@@ -155,9 +153,16 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
   loopDelay.reset();
   const started = now();
   let sampling = false;
+  const utilizations: number[] = [];
   const sampler = setInterval(() => {
     rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
     fdsMax = Math.max(fdsMax, fdCount(pid));
+    void fetch(`${gateway.base}/metrics`, { signal: AbortSignal.timeout(1000) })
+      .then((r) => r.text())
+      .then((text) => {
+        const match = /^gateway_event_loop_utilization (\S+)$/m.exec(text);
+        if (match) utilizations.push(Number(match[1]));
+      }, () => undefined);
     if (!attacking || sampling) return;
     sampling = true;
     void attacker
@@ -193,7 +198,10 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
     loopDelayP99Ms,
     loopDelayMaxMs,
     recoverySeconds: await settle(gateway),
+    gatewayCounts: {},
+    utilization: utilizations.length ? utilizations.reduce((sum, u) => sum + u, 0) / utilizations.length : NaN,
   };
+  figures.gatewayCounts = countsBetween(counters0, await gatewayCounters(gateway));
   report(figures);
   await sleep(1000);
   return figures;
@@ -206,38 +214,9 @@ interface World {
   attacker: AttackerProcess;
 }
 
+/** The honest client's rate in the last phase it ran alone: the live report's reference. */
 let aloneRate = NaN;
 
-/** Connections to the gateway's port its side still holds established (the kernel's count, `ss`). */
-async function inboundConnections(port: number): Promise<number> {
-  try {
-    const { stdout } = await execFileAsync('ss', ['-tnH', 'state', 'established', `( sport = :${port} )`], { maxBuffer: 256 * 2 ** 20 });
-    return stdout.split('\n').filter((line) => line.trim()).length;
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * Between phases: waits until the gateway is quiet again (its CPU under QUIET_CORES over half a
- * second, no client connection left established, `/ready` answering 200), so that a phase does not
- * measure the last one's aftermath (operations an attack got admitted go on running after its sockets
- * close, and a busy gateway is slow to see them closed). Returns how long that took, in seconds (NaN
- * past SETTLE_MAX_MS: the next phase starts anyway).
- */
-async function settle(gateway: GatewayProcess): Promise<number> {
-  const pid = gateway.child.pid!;
-  const started = now();
-  while (now() - started < SETTLE_MAX_MS) {
-    if (gateway.child.exitedWith) throw new Error(`the gateway exited: ${gateway.child.exitedWith}`);
-    const cpu0 = cpuSecondsOf(pid) ?? NaN;
-    await sleep(500);
-    const busy = ((cpuSecondsOf(pid) ?? NaN) - cpu0) / 0.5 >= QUIET_CORES;
-    if (busy || (await inboundConnections(gateway.port)) > 0) continue;
-    if (await fetch(`${gateway.base}/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) return (now() - started) / 1000;
-  }
-  return NaN;
-}
 
 function report(p: PhaseFigures): void {
   const out: string[] = [`${p.name} (${fmt(p.seconds)} s)`];
@@ -246,7 +225,7 @@ function report(p: PhaseFigures): void {
     const rate = h.answered / h.seconds;
     const fiveXX = Object.entries(h.statuses).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
     out.push(
-      `  honest: ${fmt(rate)} answers/s${Number.isFinite(aloneRate) ? ` (${fmt((100 * rate) / aloneRate, 0)}% of alone)` : ''}, p50 ${fmt(percentileMs(h.latencies, 50), 0)} ms, p99 ${fmt(percentileMs(h.latencies, 99), 0)} ms; 5xx ${fiveXX}; not an answer with data: ${listCounts(h.failures)}; unanswered after ${STUCK_MS / 1000} s at the end ${h.stuck}`,
+      `  honest: ${fmt(rate)} answers/s${Number.isFinite(aloneRate) ? ` (${fmt((100 * rate) / aloneRate, 0)}% of the last alone)` : ''}, p50 ${fmt(percentileMs(h.latencies, 50), 0)} ms, p99 ${fmt(percentileMs(h.latencies, 99), 0)} ms; 5xx ${fiveXX}; not an answer with data: ${listCounts(h.failures)}; unanswered after ${STUCK_MS / 1000} s at the end ${h.stuck}`,
     );
   }
   if (p.attack) {
@@ -269,6 +248,7 @@ function report(p: PhaseFigures): void {
       }
     }
   }
+  out.push(`  the gateway's own count: ${listCounts(p.gatewayCounts)}; its event loop busy ${fmt(100 * p.utilization, 0)}% of the time`);
   out.push(
     `  gateway: quiet again ${Number.isNaN(p.recoverySeconds) ? `not within ${SETTLE_MAX_MS / 1000} s` : `${fmt(p.recoverySeconds)} s`} after the phase; RSS max ${mib(p.rssMax)} MiB, descriptors max ${p.fdsMax}, CPU ${fmt(p.gatewayCores, 2)} cores; simulated upstreams: CPU ${fmt(p.sandboxCores, 2)} cores`,
     `  load generator: attacker process CPU ${fmt(p.attackerCores, 2)} cores, event-loop delay p99 ${fmt(p.attackerLoopDelayP99Ms, 0)} ms, max ${fmt(p.attackerLoopDelayMaxMs, 0)} ms; this process (the honest client) CPU ${fmt(p.benchCores, 2)} cores, event-loop delay p99 ${fmt(p.loopDelayP99Ms, 0)} ms, max ${fmt(p.loopDelayMaxMs, 0)} ms`,
@@ -385,23 +365,28 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
   );
 
   const phases: PhaseFigures[] = [];
-  const baseline = await runPhase(world, 'honest client alone', 'none', 0);
-  aloneRate = baseline.honest!.answered / baseline.honest!.seconds;
-  phases.push(baseline);
+  // The honest client alone before every attack phase and after the last: each attack is read against
+  // the alone phases on either side of it, so that the gateway's (or the machine's) drift over the run
+  // is not read as the attack's doing.
+  const alone = async () => {
+    const phase = await runPhase(world, 'honest client alone', 'none', 0);
+    aloneRate = phase.honest!.answered / phase.honest!.seconds;
+    phases.push(phase);
+  };
   let stormReference = NaN;
   for (const kind of kinds) {
     if (kind === 'retry-storm') {
       // The storm's reference: its goodput at 50 connections, alone.
-      const alone = await runPhase(world, `retry-storm × ${STORM_REFERENCE}, without the honest client`, kind, STORM_REFERENCE, false);
-      stormReference = goodput(alone.attack!.crowd!);
-      phases.push(alone);
+      const reference = await runPhase(world, `retry-storm × ${STORM_REFERENCE}, without the honest client`, kind, STORM_REFERENCE, false);
+      stormReference = goodput(reference.attack!.crowd!);
+      phases.push(reference);
     }
     for (const size of SIZES) {
+      await alone();
       phases.push(await runPhase(world, `${kind} × ${size}`, kind, size));
     }
   }
-  // Alone again: how far the gateway (or the machine) drifted over the run; compare the % above with this one's.
-  phases.push(await runPhase(world, 'honest client alone, again', 'none', 0));
+  await alone();
   world.attacker.stop();
   gateway.child.kill('SIGTERM');
   upstreams.child.kill('SIGTERM');
@@ -416,10 +401,18 @@ async function main(): Promise<void> {
   const { phases, stormReference } = attackKinds.length ? await attackPhases(attackKinds) : { phases: [], stormReference: NaN };
   const refusal = KINDS.includes('refusal-cost') ? await refusalCost() : undefined;
 
-  // The table for docs/benchmarks.md.
-  const rows = phases.map((p) => {
+  // The table for docs/benchmarks.md. An attack phase's honest rate is read against the mean of the
+  // honest client's alone phases just before and just after it.
+  const rateOf = (p: PhaseFigures | undefined) => (p?.honest ? p.honest.answered / p.honest.seconds : NaN);
+  const reference = (i: number): number => {
+    const before = phases.slice(0, i).findLast((q) => q.kind === 'none');
+    const after = phases.slice(i + 1).find((q) => q.kind === 'none');
+    const around = [before, after].map(rateOf).filter(Number.isFinite);
+    return around.reduce((sum, r) => sum + r, 0) / around.length;
+  };
+  const rows = phases.map((p, i) => {
     const h = p.honest;
-    const rate = h ? h.answered / h.seconds : NaN;
+    const rate = rateOf(p);
     const fiveXX = h ? Object.entries(h.statuses).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0) : NaN;
     const other = h ? Object.values(h.failures).reduce((sum, n) => sum + n, 0) - fiveXX + h.stuck : NaN;
     const sorted = [...p.openSamples].sort((x, y) => x - y);
@@ -436,18 +429,19 @@ async function main(): Promise<void> {
     if (p.benchCores > SATURATED_CORES || p.loopDelayP99Ms > SATURATED_DELAY_MS) notes.push('honest client\'s process saturated');
     // The aftermath: the gateway still busy (or holding sockets) after the attack ended.
     if (!(p.recoverySeconds < 2)) notes.push(`quiet again ${Number.isNaN(p.recoverySeconds) ? `not within ${SETTLE_MAX_MS / 1000} s` : `after ${fmt(p.recoverySeconds)} s`}`);
+    if (Object.keys(p.gatewayCounts).length) notes.push(`gateway counted ${listCounts(p.gatewayCounts)}`);
     const note = notes.join('; ');
     return [
       p.kind === 'none' ? `none (${p.name})` : p.kind,
       p.size || '-',
-      h ? `${fmt(rate)} (${fmt((100 * rate) / aloneRate, 0)}%)` : '-',
+      h ? (p.kind === 'none' ? fmt(rate) : `${fmt(rate)} (${fmt((100 * rate) / reference(i), 0)}%)`) : '-',
       h ? `${fmt(percentileMs(h.latencies, 50), 0)} / ${fmt(percentileMs(h.latencies, 99), 0)}` : '-',
       h ? `${fiveXX} / ${other}` : '-',
       a ? `${sorted[0] ?? '-'} / ${fmt(median(sorted), 0)} / ${sorted.at(-1) ?? '-'}` : '-',
       a && !a.crowd ? a.serverClosed : '-',
       lastByte.length ? `${fmt(percentileMs(lastByte, 100) / 1000)} / ${fmt(percentileMs(lastByte, 99) / 1000)}` : '-',
       mib(p.rssMax),
-      fmt(p.gatewayCores, 2),
+      `${fmt(p.gatewayCores, 2)} (${fmt(100 * p.utilization, 0)}%)`,
       fmt(p.sandboxCores, 2),
       attackingRow ? `${fmt(p.attackerCores, 2)} (${fmt(p.attackerLoopDelayP99Ms, 0)})` : '-',
       note,
@@ -462,7 +456,7 @@ async function main(): Promise<void> {
     ]);
   }
   process.stdout.write(
-    '| attack | attacking connections | honest answers/s (% of alone) | honest p50 / p99 ms | honest 5xx / other failures | attackers open min / median / max | closed by the server | close after last byte max / p99 s | gateway RSS max MiB | gateway CPU cores | simulated upstreams CPU cores | attacker process CPU cores (loop delay p99 ms) | notes |\n',
+    '| attack | attacking connections | honest answers/s (% of the alone phases around it) | honest p50 / p99 ms | honest 5xx / other failures | attackers open min / median / max | closed by the server | close after last byte max / p99 s | gateway RSS max MiB | gateway CPU cores (event loop busy) | simulated upstreams CPU cores | attacker process CPU cores (loop delay p99 ms) | notes |\n',
   );
   process.stdout.write(`|${' --- |'.repeat(13)}\n`);
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
