@@ -1,10 +1,11 @@
 /**
  * Admission control and the pressure guard on their own (src/admission/): slots, the queue and its
- * deadline, each client's share, the byte budget, and pressure that starts at once and ends only after
+ * deadline, each client's share (of the slots, and of the work while busy), the byte budget, and pressure that starts at once and ends only after
  * a calm period. The same bounds over real sockets: test/http/admission.test.ts and overload.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Admission, isShed, Ticket, type AdmissionLimits, type Shed } from '../src/admission/admission.js';
+import { COST_HALF_LIFE_MS, FairShare, OPERATION_COST } from '../src/admission/fair-share.js';
 import { CALM_MS, Pressure, type PressureReading } from '../src/admission/pressure.js';
 
 const LIMITS: AdmissionLimits = { maxInFlight: 2, maxPerClient: 2, maxQueued: 4, queueMs: 1000, maxInFlightBytes: 1_000_000 };
@@ -125,6 +126,62 @@ describe('admission', () => {
     pressure = undefined;
     admission.wake();
     expect(await waiting).toBeInstanceOf(Ticket);
+  });
+});
+
+describe('the share of the work while busy', () => {
+  /** Admission over a clock the test moves, and a busy flag it sets. */
+  function setup() {
+    let now = 0;
+    let busy = true;
+    const admission = new Admission({ maxInFlight: 100, maxPerClient: 10, maxQueued: 100, queueMs: 1000, maxInFlightBytes: 1e12 }, undefined, undefined, () => busy, new FairShare(() => now));
+    /** Runs one operation of `client` that read `bytes` of upstream answers and wrote `answer` bytes. */
+    const run = (client: string, bytes: number, answer = 0) => {
+      const t = ticket(admission.admit(client));
+      t.hold(bytes);
+      t.release();
+      t.charge(answer);
+    };
+    return { admission, run, advance: (ms: number) => (now += ms), setBusy: (value: boolean) => (busy = value) };
+  }
+
+  it('holds a client whose answers cost far more than the others\' while the loop is busy, and never a light one', async () => {
+    vi.useFakeTimers();
+    const { admission, run, setBusy } = setup();
+    for (let i = 0; i < 10; i++) for (const light of ['a', 'b', 'c']) run(light, 100);
+    run('heavy', 5_000_000, 500_000);
+    // Busy: the heavy client waits although every slot is free; the light ones go straight in.
+    const waiting = admission.admit('heavy');
+    expect(waiting).toBeInstanceOf(Promise);
+    ticket(admission.admit('a')).release();
+    // No longer busy: it runs, without a release to wake it.
+    setBusy(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(isShed(await (waiting as Promise<Ticket | Shed>))).toBe(false);
+  });
+
+  it('lets the held client in once its cost has decayed to its share, and refuses it 429 share when it does not within ADMISSION_QUEUE_MS', async () => {
+    vi.useFakeTimers();
+    const { admission, run, advance } = setup();
+    for (const light of ['a', 'b', 'c']) run(light, OPERATION_COST);
+    run('heavy', 100 * OPERATION_COST);
+    const pending = admission.admit('heavy');
+    expect(pending).toBeInstanceOf(Promise);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await pending).toMatchObject({ status: 429, reason: 'share' });
+    // Eight half-lives later the light ones are still asking; its cost has halved eight times.
+    for (let i = 0; i < 8; i++) {
+      advance(COST_HALF_LIFE_MS);
+      for (const light of ['a', 'b', 'c']) run(light, OPERATION_COST);
+    }
+    const waiting = admission.admit('heavy');
+    expect(waiting).not.toBeInstanceOf(Promise);
+  });
+
+  it('never holds a client that is the only one asking', () => {
+    const { admission, run } = setup();
+    run('alone', 50_000_000);
+    expect(admission.admit('alone')).not.toBeInstanceOf(Promise);
   });
 });
 

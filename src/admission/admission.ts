@@ -5,17 +5,20 @@
  * (MAX_OPERATIONS_PER_CLIENT: its address, whatever keys it sends) and the bytes the running
  * operations hold are under the process's budget (MAX_IN_FLIGHT_BYTES); otherwise it waits in a
  * short queue (MAX_QUEUED_OPERATIONS, at most ADMISSION_QUEUE_MS), in arrival order but skipping a
- * client already at its share. Past the queue it is shed: 503 `OVERLOADED` (429 `RATE_LIMITED` when
- * its own client fills its share of the queue), with a `Retry-After` spread at random and growing
+ * client already at its share; while the event loop is busy, a client whose recent operations cost
+ * more than its fair share of the work waits there too (fair-share.ts). Past the queue it is shed:
+ * 503 `OVERLOADED` (429 `RATE_LIMITED` when its own client fills its share of the queue, or is held
+ * by its share of the work), with a `Retry-After` spread at random and growing
  * while the overload lasts, before anything of it is parsed and before any upstream call. While the
  * process is under pressure (heap or event loop, see pressure.ts) nothing new is admitted.
  *
  * Nothing here knows HTTP or GraphQL: http.ts and the WebSocket endpoint ask for tickets.
  */
+import { FairShare, OPERATION_COST } from './fair-share.js';
 
 /** Why a request was refused admission (a fixed set: a metrics label). */
-export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections';
-export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections'];
+export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections' | 'unread' | 'share';
+export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections', 'unread', 'share'];
 
 /**
  * A `Retry-After` of `base` to twice `base` seconds, drawn at random: clients refused in the same
@@ -24,6 +27,9 @@ export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout
 export function spreadRetryAfter(base: number): number {
   return base + Math.floor(Math.random() * (base + 1));
 }
+
+/** How soon the queue is looked at again while a waiter is held only by its share of the work. */
+const REWAKE_MS = 50;
 
 /** The longest `Retry-After` given while the queue stays full (it grows by a second every QUEUE_FULL_STEP_MS). */
 export const MAX_RETRY_AFTER_S = 30;
@@ -68,10 +74,16 @@ export class Ticket {
     this.admission.held += bytes;
   }
 
-  /** Gives the slot and the bytes back (once; later calls do nothing). */
+  /** Charges the bytes of the answer written to the client's share of the work (also after the release). */
+  charge(answerBytes: number): void {
+    this.admission.fairShare.charge(this.client, answerBytes);
+  }
+
+  /** Gives the slot and the bytes back (once; later calls do nothing), charging the operation's cost to its client. */
   release(): void {
     if (this.released) return;
     this.released = true;
+    this.admission.fairShare.charge(this.client, OPERATION_COST + this.bytes);
     this.admission.leave(this);
   }
 }
@@ -94,6 +106,10 @@ export interface AdmissionStats {
 export class Admission {
   /** Bytes the running operations hold (their tickets' sum). */
   held = 0;
+  /** What each client's recent operations cost, compared while the event loop is busy. */
+  readonly fairShare: FairShare;
+  /** A wake planned for the waiters held only by their share of the work (theirs decays with time, not with releases). */
+  private rewake: NodeJS.Timeout | undefined;
   private running = 0;
   private readonly perClient = new Map<string, { running: number; waiting: number }>();
   private readonly queue: Waiter[] = [];
@@ -102,7 +118,7 @@ export class Admission {
   private fullSince: number | undefined;
   private lastRefusalAt = 0;
   /** The refusals' messages, written once. */
-  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'queue-full' | 'queue-timeout', string>;
+  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'share' | 'queue-full' | 'queue-timeout', string>;
 
   constructor(
     readonly limits: AdmissionLimits,
@@ -110,14 +126,19 @@ export class Admission {
     private readonly pressure: () => 'memory' | 'event-loop' | undefined = () => undefined,
     /** Told of each refusal (metrics). */
     private readonly onShed: (reason: ShedReason) => void = () => undefined,
+    /** Whether the event loop is busy: clients past their share of the work then wait (fair-share.ts). */
+    private readonly busy: () => boolean = () => false,
+    fairShare = new FairShare(),
   ) {
-    const busy = 'The gateway is overloaded: every slot is taken (MAX_OPERATIONS_IN_FLIGHT, MAX_IN_FLIGHT_BYTES) and';
+    this.fairShare = fairShare;
+    const full = 'The gateway is overloaded: every slot is taken (MAX_OPERATIONS_IN_FLIGHT, MAX_IN_FLIGHT_BYTES) and';
     this.messages = {
       memory: 'The gateway is overloaded: its memory is nearly full (MEMORY_LIMIT_MB). Retry after the time in Retry-After.',
       'event-loop': 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
+      share: `While the gateway is busy, this client's recent operations have cost more than its share of the work (their answers are many or large), and it did not come back within it in ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
       client: `This client already has ${limits.maxPerClient} operations running and as many waiting (MAX_OPERATIONS_PER_CLIENT). Retry after the time in Retry-After.`,
-      'queue-full': `${busy} the queue is full (MAX_QUEUED_OPERATIONS). Retry after the time in Retry-After.`,
-      'queue-timeout': `${busy} none came free within ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
+      'queue-full': `${full} the queue is full (MAX_QUEUED_OPERATIONS). Retry after the time in Retry-After.`,
+      'queue-timeout': `${full} none came free within ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
     };
   }
 
@@ -141,13 +162,18 @@ export class Admission {
           if (at === -1) return;
           this.queue.splice(at, 1);
           this.unwait(client);
-          resolve(this.shed(this.overloaded('queue-timeout')));
+          // Held only by its share of the work: its own doing, not the gateway's want of slots.
+          if (this.hasRoom() && this.overShare(client)) {
+            resolve(this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'share', message: this.messages.share }));
+          } else resolve(this.shed(this.overloaded('queue-timeout')));
         }, this.limits.queueMs),
       };
       this.queue.push(waiter);
       const entry = this.perClient.get(client) ?? { running: 0, waiting: 0 };
       entry.waiting++;
       this.perClient.set(client, entry);
+      // Queued with room to spare: held by its share of the work, which decays with time.
+      if (this.hasRoom()) this.planRewake();
     });
   }
 
@@ -193,9 +219,11 @@ export class Admission {
   wake(): void {
     if (this.queue.length === 0) this.fullSince = undefined;
     if (this.queue.length === 0 || this.pressure()) return;
+    let heldForShare = false;
     for (let i = 0; i < this.queue.length && this.hasRoom(); ) {
       const waiter = this.queue[i]!;
       if (!this.clientMayRun(waiter.client)) {
+        heldForShare ||= this.overShare(waiter.client);
         i++;
         continue;
       }
@@ -204,6 +232,18 @@ export class Admission {
       this.unwait(waiter.client);
       waiter.resolve(this.start(waiter.client));
     }
+    // A waiter held only for its share of the work may run once its cost has decayed or the loop is
+    // no longer busy, with no release to say so: look again shortly.
+    if (heldForShare && this.hasRoom()) this.planRewake();
+  }
+
+  private planRewake(): void {
+    if (this.rewake) return;
+    this.rewake = setTimeout(() => {
+      this.rewake = undefined;
+      this.wake();
+    }, REWAKE_MS);
+    this.rewake.unref();
   }
 
   private hasRoom(): boolean {
@@ -211,7 +251,12 @@ export class Admission {
   }
 
   private clientMayRun(client: string): boolean {
-    return (this.perClient.get(client)?.running ?? 0) < this.limits.maxPerClient;
+    return (this.perClient.get(client)?.running ?? 0) < this.limits.maxPerClient && !this.overShare(client);
+  }
+
+  /** Whether the event loop is busy and `client` has cost more than its share of the work lately. */
+  private overShare(client: string): boolean {
+    return this.busy() && this.fairShare.overShare(client);
   }
 
   private start(client: string): Ticket {

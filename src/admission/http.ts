@@ -14,6 +14,7 @@
  * Everything else (GraphiQL, `/health`, `/ready`, `/metrics`, CORS preflights) passes untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { TOKEN_HEADER_KEY } from 'graphql-sse';
 import type { ErrorCode } from '../errors.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
@@ -113,17 +114,38 @@ export function admissionGate(admission: Admission, options: GateOptions, next: 
       // Given back once the answer is all handed to the socket (`prefinish`), or the connection is
       // cut: an answer queued behind a pipelined one that never goes out hears of it only from the socket.
       const socket = req.socket;
+      const held = heldOn(socket);
       const release = () => {
-        socket.off('close', release);
+        held.delete(release);
         outcome.release();
       };
+      // The answer's bytes are part of what the operation cost its client (see fair-share.ts): those
+      // handed to the socket meanwhile (a pipelined answer queued behind another counts only the
+      // bytes that went out before it).
+      const written = socket.bytesWritten;
+      res.once('prefinish', () => outcome.charge(Math.max(0, socket.bytesWritten - written)));
       res.once('prefinish', release);
       res.once('close', release);
-      socket.once('close', release);
+      held.add(release);
       tickets.set(req, outcome);
       next(req, res);
     }
   };
+}
+
+/** The releases of the tickets of a socket's requests (pipelined: several), all called at its close by one listener. */
+const socketTickets = new WeakMap<Socket, Set<() => void>>();
+
+function heldOn(socket: Socket): Set<() => void> {
+  let held = socketTickets.get(socket);
+  if (!held) {
+    const releases = (held = new Set());
+    socketTickets.set(socket, releases);
+    socket.once('close', () => {
+      for (const release of releases) release();
+    });
+  }
+  return held;
 }
 
 /** Answers a refusal after its delay (REFUSAL_DELAY_MS, half to all of it, at random). */

@@ -8,6 +8,7 @@
  * every reading has stayed under the lower mark for CALM_MS, so `/ready` (which reports it) and
  * admission change state at most once per CALM_MS while the load hovers around a threshold.
  */
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 
 /** How often the readings are taken. */
@@ -51,6 +52,10 @@ export class Pressure {
   private timer: NodeJS.Timeout | undefined;
   /** When the sampling timer last ran: how late it runs next is the event loop's delay. */
   private lastTick = 0;
+  /** The event loop's busy share over the last second (0 to 1), from Node's own count. */
+  utilization = 0;
+  /** The loop's counts at the last samples, the oldest a second ago. */
+  private readonly utilizations: EventLoopUtilization[] = [];
 
   constructor(private readonly options: PressureOptions) {}
 
@@ -69,6 +74,7 @@ export class Pressure {
 
   /** Takes one reading and updates the state (the timer calls it; tests may too). */
   sample(now = performance.now()): void {
+    this.sampleUtilization();
     const reading = this.options.read?.() ?? this.readProcess();
     this.reading = reading;
     const { memoryLimitBytes, maxEventLoopDelayMs } = this.options;
@@ -92,6 +98,14 @@ export class Pressure {
       this.calmSince = undefined;
       this.change(undefined, reading);
     }
+  }
+
+  private sampleUtilization(): void {
+    const current = performance.eventLoopUtilization();
+    const oldest = this.utilizations[0];
+    if (oldest) this.utilization = performance.eventLoopUtilization(current, oldest).utilization;
+    this.utilizations.push(current);
+    if (this.utilizations.length > 1_000 / SAMPLE_MS) this.utilizations.shift();
   }
 
   private change(state: PressureKind | undefined, reading: PressureReading): void {

@@ -14,6 +14,12 @@
  *   WRITE_TIMEOUT_MS is closed; and while the bytes so held pass MAX_UNSENT_BYTES, the connections
  *   that have taken nothing for longest are closed until the rest fit. HTTP answers, event streams and
  *   WebSockets alike: the socket is what is watched.
+ * - **Addresses that leave answers unread.** An address with MAX_UNREAD_CONNECTIONS_PER_ADDRESS
+ *   connections that have taken nothing for a whole look is asking for work it will not take: for
+ *   UNREAD_REFUSAL_MS after the last look that saw it so, its new connections are answered a constant
+ *   429 and held as those past its bound are. Its open connections go on (a neighbour behind the
+ *   same NAT that reads its answers keeps its keep-alive connection); the stalled ones meet their
+ *   write deadline.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -29,14 +35,16 @@ export interface ConnectionLimits {
   writeTimeoutMs: number;
   /** MAX_UNSENT_BYTES */
   maxUnsentBytes: number;
+  /** MAX_UNREAD_CONNECTIONS_PER_ADDRESS */
+  maxUnreadConnectionsPerAddress: number;
 }
 
 /**
  * Why the gateway refused or closed a connection for what its client did (a fixed set: a metrics
- * label): past the bounds of connections, too slow to send its request (408: its head or the whole
+ * label): past the bounds of connections, from an address that leaves its answers unread, too slow to send its request (408: its head or the whole
  * request, Node's deadlines; a gap in its body), or to take its answers.
  */
-export const CONNECTION_CLOSES = ['address', 'total', 'request-timeout', 'body-timeout', 'write-timeout', 'unsent-bytes'] as const;
+export const CONNECTION_CLOSES = ['address', 'total', 'unread', 'request-timeout', 'body-timeout', 'write-timeout', 'unsent-bytes'] as const;
 export type ConnectionClose = (typeof CONNECTION_CLOSES)[number];
 
 /** What a watched socket had taken at the last look, and since when it has taken nothing. */
@@ -63,19 +71,27 @@ export function isRefused(socket: Socket | Duplex): boolean {
 /** How long a connection refused for its address's bound is held before it is closed. */
 export const REFUSED_HOLD_MS = 10_000;
 
-/** The 503 a connection past its address's bound gets: one buffer, written as is. */
-function refusalBytes(limit: number): Buffer {
-  const body = JSON.stringify({
-    errors: [
-      {
-        message: `This address holds its maximum of ${limit} open connections (MAX_CONNECTIONS_PER_ADDRESS). Reuse a connection, or retry after the time in Retry-After.`,
-        extensions: { code: 'OVERLOADED', reason: 'connections', retryAfter: 5 },
-      },
-    ],
-  });
+/** How long an address seen leaving answers unread has its new connections refused, after the last look that saw it so. */
+export const UNREAD_REFUSAL_MS = 60_000;
+
+/** A whole answer, written as is: `status` with its reason phrase, the error's body, `Retry-After`, and a close. */
+function constantAnswer(status: string, error: { message: string; code: string; reason: string }, retryAfter: number): Buffer {
+  const body = JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code, reason: error.reason, retryAfter } }] });
   return Buffer.from(
-    `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: 5\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: ${retryAfter}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
   );
+}
+
+/** The 503 a connection past its address's bound gets. */
+function addressRefusal(limit: number): Buffer {
+  const message = `This address holds its maximum of ${limit} open connections (MAX_CONNECTIONS_PER_ADDRESS). Reuse a connection, or retry after the time in Retry-After.`;
+  return constantAnswer('503 Service Unavailable', { message, code: 'OVERLOADED', reason: 'connections' }, 5);
+}
+
+/** The 429 a new connection from an address that leaves its answers unread gets. */
+function unreadRefusal(limit: number): Buffer {
+  const message = `This address has left the answers of ${limit} or more connections unread (MAX_UNREAD_CONNECTIONS_PER_ADDRESS): its new connections are refused for ${UNREAD_REFUSAL_MS / 1000} s after the last time this was seen. Read your answers, and retry after the time in Retry-After.`;
+  return constantAnswer('429 Too Many Requests', { message, code: 'RATE_LIMITED', reason: 'unread' }, UNREAD_REFUSAL_MS / 1000);
 }
 
 export class Connections {
@@ -83,7 +99,9 @@ export class Connections {
   private readonly perAddress = new Map<string, number>();
   /** Refused sockets still held, by address. */
   private readonly held = new Map<string, number>();
-  private readonly refusal: Buffer;
+  /** Addresses seen leaving answers unread, and until when their new connections are refused. */
+  private readonly unread = new Map<string, number>();
+  private readonly refusals: Record<'address' | 'unread', Buffer>;
   /** Refused sockets one address may have held at once: a quarter of MAX_CONNECTIONS (and at least its bound). */
   private readonly maxHeldPerAddress: number;
   private readonly timer: NodeJS.Timeout;
@@ -96,7 +114,7 @@ export class Connections {
     /** Told of each connection refused or closed here. */
     private readonly onRefused: (reason: ConnectionClose) => void = () => undefined,
   ) {
-    this.refusal = refusalBytes(limits.maxConnectionsPerAddress);
+    this.refusals = { address: addressRefusal(limits.maxConnectionsPerAddress), unread: unreadRefusal(limits.maxUnreadConnectionsPerAddress) };
     this.maxHeldPerAddress = Math.max(limits.maxConnectionsPerAddress, Math.floor(limits.maxConnections / 4));
     server.maxConnections = limits.maxConnections;
     server.on('drop', () => onRefused('total'));
@@ -114,8 +132,13 @@ export class Connections {
     if (address === undefined) return void socket.destroy();
     const group = this.isProxy(address) ? undefined : addressGroup(address);
     if (group !== undefined) {
+      const unreadUntil = this.unread.get(group);
+      if (unreadUntil !== undefined) {
+        if (unreadUntil > Date.now()) return this.refuse(socket, group, 'unread');
+        this.unread.delete(group);
+      }
       const open = this.perAddress.get(group) ?? 0;
-      if (open >= this.limits.maxConnectionsPerAddress) return this.refuse(socket, group);
+      if (open >= this.limits.maxConnectionsPerAddress) return this.refuse(socket, group, 'address');
       this.perAddress.set(group, open + 1);
     }
     this.watched.set(socket, { group, sent: 0, stalledSince: undefined });
@@ -123,22 +146,22 @@ export class Connections {
   }
 
   /**
-   * Answers a connection past its address's bound before its request is read (a client reads it as
-   * the answer to what it sends) and holds it until its hold ends, reading nothing more from it:
-   * what it sends waits in the kernel, parsed by no one.
+   * Answers a connection past its address's bound (or from an address leaving answers unread) before
+   * its request is read (a client reads it as the answer to what it sends) and holds it until its
+   * hold ends, reading nothing more from it: what it sends waits in the kernel, parsed by no one.
    */
-  private refuse(socket: Socket, group: string): void {
-    this.onRefused('address');
+  private refuse(socket: Socket, group: string, why: 'address' | 'unread'): void {
+    this.onRefused(why);
     refusedSockets.add(socket);
     const held = this.held.get(group) ?? 0;
     socket.on('error', () => undefined);
     if (held >= this.maxHeldPerAddress) {
-      socket.end(this.refusal);
+      socket.end(this.refusals[why]);
       socket.destroy();
       return;
     }
     this.held.set(group, held + 1);
-    socket.write(this.refusal);
+    socket.write(this.refusals[why]);
     socket.pause();
     const timer = setTimeout(() => socket.destroy(), REFUSED_HOLD_MS);
     timer.unref();
@@ -160,11 +183,17 @@ export class Connections {
     else this.perAddress.delete(watch.group);
   }
 
-  /** Closes the sockets past their write deadline, then the longest-stalled while the bytes held pass their bound. */
+  /**
+   * Closes the sockets past their write deadline, then the longest-stalled while the bytes held pass
+   * their bound; marks the addresses with MAX_UNREAD_CONNECTIONS_PER_ADDRESS connections that took
+   * nothing since the last look.
+   */
   private sweep(): void {
     const now = Date.now();
     let unsent = 0;
     const stalled: Array<[Socket, Watch, number]> = [];
+    const unreadBy = new Map<string, number>();
+    for (const [group, until] of this.unread) if (until <= now) this.unread.delete(group);
     for (const [socket, watch] of this.watched) {
       const pending = socket.writableLength;
       if (pending === 0 || socket.destroyed) {
@@ -175,9 +204,12 @@ export class Connections {
       if (watch.stalledSince === undefined || sent !== watch.sent) {
         watch.sent = sent;
         watch.stalledSince = now;
-      } else if (now - watch.stalledSince >= this.limits.writeTimeoutMs) {
-        this.close(socket, 'write-timeout');
-        continue;
+      } else {
+        if (watch.group !== undefined) this.countUnread(unreadBy, watch.group, now);
+        if (now - watch.stalledSince >= this.limits.writeTimeoutMs) {
+          this.close(socket, 'write-timeout');
+          continue;
+        }
       }
       unsent += pending;
       stalled.push([socket, watch, pending]);
@@ -190,6 +222,13 @@ export class Connections {
         unsent -= pending;
       }
     }
+  }
+
+  /** Counts one more connection of `group` that took nothing since the last look; at the bound, refuses the address's new connections. */
+  private countUnread(unreadBy: Map<string, number>, group: string, now: number): void {
+    const count = (unreadBy.get(group) ?? 0) + 1;
+    unreadBy.set(group, count);
+    if (count >= this.limits.maxUnreadConnectionsPerAddress) this.unread.set(group, now + UNREAD_REFUSAL_MS);
   }
 
   private close(socket: Socket, reason: ConnectionClose): void {

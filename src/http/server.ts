@@ -21,6 +21,7 @@ import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-
 import { RedisStore } from '../redis/store.js';
 import { Admission } from '../admission/admission.js';
 import { admissionGate, admissionPrecheck } from '../admission/http.js';
+import { BUSY_UTILIZATION } from '../admission/fair-share.js';
 import { CALM_MS, Pressure } from '../admission/pressure.js';
 import { clientAddress, trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
@@ -137,8 +138,9 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     },
     () => pressure.state,
     (reason) => metrics.shed(reason),
+    () => pressure.utilization >= BUSY_UTILIZATION,
   );
-  const overload = () => ({ pressure: pressure.state, stats: admission.stats() });
+  const overload = () => ({ pressure: pressure.state, stats: admission.stats(), utilization: pressure.utilization });
   metrics.watchAdmission(overload);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
   const state = { accepting: false };
@@ -224,6 +226,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const connections = new Connections(server, config, trustedProxy(config), (reason) => {
     metrics.connectionClosed(reason);
     if (reason === 'address' || reason === 'total') admission.count('connections');
+    else if (reason === 'unread') admission.count('unread');
   });
   answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
   const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf });

@@ -74,7 +74,7 @@ export interface GatewayMetrics {
   /** Counts an executed operation by the executor that ran it (a fixed set). */
   executed(executor: Executor): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
-  watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats }): void;
+  watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats; utilization: number }): void;
 }
 
 export interface MetricsOptions {
@@ -176,7 +176,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     registers: [registry],
   });
   for (const executor of EXECUTORS) executions.inc({ executor }, 0);
-  let admission: (() => { pressure: string | undefined; stats: AdmissionStats }) | undefined;
+  let admission: (() => { pressure: string | undefined; stats: AdmissionStats; utilization: number }) | undefined;
   new Gauge({
     name: 'gateway_operations_in_flight',
     help: 'GraphQL requests running (admitted), and waiting for a slot, by state (running, queued).',
@@ -196,6 +196,14 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     collect() {
       const stats = admission?.().stats;
       if (stats) this.set(stats.inFlightBytes);
+    },
+  });
+  new Gauge({
+    name: 'gateway_event_loop_utilization',
+    help: 'The share of the last second the event loop was busy (0 to 1); past 0.8, clients past their share of the work wait for it (operations.md).',
+    registers: [registry],
+    collect() {
+      if (admission) this.set(admission().utilization);
     },
   });
   new Gauge({

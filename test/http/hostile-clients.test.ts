@@ -4,7 +4,8 @@
  * holds no admission slot, so the clients that have sent theirs are served meanwhile; one address's
  * half-sent bodies take at most its share of the bytes being read; an address past its connections
  * gets a 503 before anything is read (and nothing it sends is served), while other addresses connect; a client that stops reading its
- * answers is cut after WRITE_TIMEOUT_MS and holds no slot meanwhile. Made-up keys buying no share:
+ * answers is cut after WRITE_TIMEOUT_MS and holds no slot meanwhile; an address whose connections
+ * leave answers unread gets its new connections refused. Made-up keys buying no share:
  * test/http/admission.test.ts. The same attacks at scale, beside an honest client: `npm run bench:hostile`.
  */
 import { connect, type Socket } from 'node:net';
@@ -184,6 +185,60 @@ describe('a client that stops reading', () => {
     await raw.closed;
     // Everyone else is served meanwhile and after.
     expect((await fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: QUERY })).status).toBe(200);
+  }, 60_000);
+});
+
+describe('an address that leaves its answers unread', () => {
+  let h: SocketHarness;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    h = await startSocketHarness({ MAX_UNREAD_CONNECTIONS_PER_ADDRESS: '2', WRITE_TIMEOUT_MS: '30000' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await h.close();
+  });
+  const track = (raw: Raw) => (sockets.push(raw.socket), raw);
+
+  it('gets its new connections refused 429 unread, while its reading connection and other addresses are served', async () => {
+    // A neighbour behind the same address, on a keep-alive connection that reads its answers.
+    const neighbour = track(await open(h.url, '127.0.0.8'));
+    const answers = () => neighbour.received().match(/HTTP\/1\.1 200 OK/g)?.length ?? 0;
+    neighbour.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
+    await expect.poll(answers).toBe(1);
+    // Two connections of it ask for many large answers and read none.
+    const body = JSON.stringify({ query: HEAVY_QUERY });
+    for (let i = 0; i < 2; i++) {
+      const raw = track(await open(h.url, '127.0.0.8'));
+      raw.socket.pause();
+      raw.socket.write(Array.from({ length: 300 }, () => head(Buffer.byteLength(body)) + body).join(''));
+    }
+    // Within a couple of looks, a new connection from the address is answered before it is read.
+    await expect
+      .poll(
+        async () => {
+          const again = track(await open(h.url, '127.0.0.8'));
+          again.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
+          await Promise.race([again.closed, new Promise((resolve) => setTimeout(resolve, 500))]);
+          again.socket.destroy();
+          return statusOf(again);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('HTTP/1.1 429 Too Many Requests');
+    const refused = track(await open(h.url, '127.0.0.8'));
+    refused.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
+    await expect.poll(() => statusOf(refused)).toBe('HTTP/1.1 429 Too Many Requests');
+    expect(bodyOf(refused).errors[0]!.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'unread' });
+    expect(refused.received()).toMatch(/\r\nretry-after: 60\r\n/i);
+    // The neighbour's connection goes on, and another address connects.
+    neighbour.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
+    await expect.poll(answers).toBe(2);
+    const other = track(await open(h.url, '127.0.0.9'));
+    other.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
+    await expect.poll(() => statusOf(other)).toBe('HTTP/1.1 200 OK');
+    const metrics = await (await h.fetch('/metrics')).text();
+    expect(metrics).toMatch(/^gateway_connections_closed_total\{reason="unread"\} [1-9]\d*$/m);
   }, 60_000);
 });
 

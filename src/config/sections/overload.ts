@@ -100,6 +100,12 @@ export const overload = section('overload', {
       'The most connections open at once from one address (an IPv6 /64 counts as one address); a further one is answered 503 `OVERLOADED` with `Retry-After` and closed, unread. Not applied to the sockets of trusted proxies (`TRUST_PROXY`): their clients are counted by the other bounds.',
     see: 'operations.md#slow-and-dishonest-clients',
   }),
+  MAX_UNREAD_CONNECTIONS_PER_ADDRESS: variable(whole(1, 1_000_000), {
+    default: 8,
+    meaning:
+      'How many connections from one address may at once hold answers their client has taken nothing of for a second or more (checked every second) before the address counts as leaving its answers unread: its new connections are then answered 429 `RATE_LIMITED` (`reason: unread`) and closed, unread, for 60 s after the last time it was seen so. Its open connections go on. Not applied to the sockets of trusted proxies (`TRUST_PROXY`).',
+    see: 'operations.md#slow-and-dishonest-clients',
+  }),
   MAX_BODY_BYTES_READING: variable(whole(MIB, 64 * 1024 * MIB), {
     default: memoryShare(1 / 32, '`MEMORY_LIMIT_MB` / 32 (16 MiB at 512)'),
     meaning:

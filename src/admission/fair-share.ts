@@ -1,0 +1,60 @@
+/**
+ * Each client's share of the work, while the process is busy. Slots bound how many operations a
+ * client runs at once, not what they cost: one client asking for a heavy answer over and over runs as
+ * few operations as a light one and takes many times the CPU. So every operation is charged to its
+ * client: a constant for being an operation, plus the bytes of the upstream answers it read and of the
+ * answer it wrote (the work of parsing, resolving and serialising grows with them), decaying by half
+ * every COST_HALF_LIFE_MS. While the event loop is busy (over BUSY_UTILIZATION of the last second),
+ * a client whose recent cost passes FAIR_SLACK times the mean of the clients active lately waits in
+ * admission's queue until it is back within it, however many slots are free: a light client is never
+ * held behind a heavy one, a heavy one gets what the light ones leave, and when the process is not
+ * busy nobody waits for this.
+ *
+ * The clients are the admission's (addresses); at most MAX_TRACKED are remembered, the least recent
+ * forgotten first (lru-cache).
+ */
+import { LRUCache } from 'lru-cache';
+
+/** How fast a cost is forgotten: it halves every this many ms. */
+export const COST_HALF_LIFE_MS = 2_000;
+/** What an operation costs for being one (in bytes of answers: about the work of a small one). */
+export const OPERATION_COST = 2_048;
+/** How many times the mean cost a client may have reached while the process is busy. */
+export const FAIR_SLACK = 2;
+/** The event loop's busy share (over the last second) past which costs are compared. */
+export const BUSY_UTILIZATION = 0.8;
+/** The most clients whose cost is remembered. */
+const MAX_TRACKED = 10_000;
+
+interface Cost {
+  value: number;
+  at: number;
+}
+
+const decayed = (cost: Cost, now: number) => cost.value * 2 ** (-(now - cost.at) / COST_HALF_LIFE_MS);
+
+export class FairShare {
+  /** Clients with a recent cost; forgotten once it has decayed to nothing (after 8 half-lives). */
+  private readonly clients = new LRUCache<string, Cost>({ max: MAX_TRACKED, ttl: 8 * COST_HALF_LIFE_MS, updateAgeOnGet: false });
+  private total: Cost = { value: 0, at: 0 };
+
+  constructor(private readonly clock: () => number = () => performance.now()) {}
+
+  /** Charges `cost` to `client`. */
+  charge(client: string, cost: number): void {
+    const now = this.clock();
+    const entry = this.clients.get(client);
+    this.clients.set(client, { value: (entry ? decayed(entry, now) : 0) + cost, at: now });
+    this.total = { value: decayed(this.total, now) + cost, at: now };
+  }
+
+  /** Whether `client` has cost more than FAIR_SLACK times the mean of the clients active lately (never when it is the only one). */
+  overShare(client: string): boolean {
+    const entry = this.clients.get(client);
+    if (!entry) return false;
+    const active = this.clients.size;
+    if (active < 2) return false;
+    const now = this.clock();
+    return decayed(entry, now) > (FAIR_SLACK * decayed(this.total, now)) / active;
+  }
+}
