@@ -178,6 +178,15 @@ describe('the share of the work while busy', () => {
     expect(waiting).not.toBeInstanceOf(Promise);
   });
 
+  it('compares with the clients active lately: a crowd gone does not make the ones left look heavy', () => {
+    const { admission, run, advance } = setup();
+    for (let i = 0; i < 1000; i++) run(`crowd-${i}`, 10);
+    // Two half-lives on, the crowd is gone; three clients ask alike.
+    advance(2 * COST_HALF_LIFE_MS);
+    for (let i = 0; i < 5; i++) for (const client of ['a', 'b', 'c']) run(client, 1000);
+    for (const client of ['a', 'b', 'c']) expect(admission.admit(client)).not.toBeInstanceOf(Promise);
+  });
+
   it('never holds a client that is the only one asking', () => {
     const { admission, run } = setup();
     run('alone', 50_000_000);

@@ -10,8 +10,9 @@
  * held behind a heavy one, a heavy one gets what the light ones leave, and when the process is not
  * busy nobody waits for this.
  *
- * The clients are the admission's (addresses); at most MAX_TRACKED are remembered, the least recent
- * forgotten first (lru-cache).
+ * The clients are the admission's (addresses); at most MAX_TRACKED costs are remembered, the least
+ * recent forgotten first (lru-cache). The clients "active lately" are those charged in this
+ * half-life's window or the last one: a crowd gone does not go on thinning the mean.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -34,15 +35,25 @@ interface Cost {
 const decayed = (cost: Cost, now: number) => cost.value * 2 ** (-(now - cost.at) / COST_HALF_LIFE_MS);
 
 export class FairShare {
-  /** Clients with a recent cost; forgotten once it has decayed to nothing (after 8 half-lives). */
-  private readonly clients = new LRUCache<string, Cost>({ max: MAX_TRACKED, ttl: 8 * COST_HALF_LIFE_MS, updateAgeOnGet: false });
+  /** Clients' recent costs. */
+  private readonly clients = new LRUCache<string, Cost>({ max: MAX_TRACKED });
   private total: Cost = { value: 0, at: 0 };
+  /** The clients charged in this window and in the last one, how many in either, and when this one began. */
+  private current = new Set<string>();
+  private previous = new Set<string>();
+  private active = 0;
+  private windowStart = 0;
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
   /** Charges `cost` to `client`. */
   charge(client: string, cost: number): void {
     const now = this.clock();
+    this.rotate(now);
+    if (!this.current.has(client) && this.current.size < MAX_TRACKED) {
+      this.current.add(client);
+      if (!this.previous.has(client)) this.active++;
+    }
     const entry = this.clients.get(client);
     this.clients.set(client, { value: (entry ? decayed(entry, now) : 0) + cost, at: now });
     this.total = { value: decayed(this.total, now) + cost, at: now };
@@ -52,9 +63,19 @@ export class FairShare {
   overShare(client: string): boolean {
     const entry = this.clients.get(client);
     if (!entry) return false;
-    const active = this.clients.size;
-    if (active < 2) return false;
     const now = this.clock();
-    return decayed(entry, now) > (FAIR_SLACK * decayed(this.total, now)) / active;
+    this.rotate(now);
+    if (this.active < 2) return false;
+    return decayed(entry, now) > (FAIR_SLACK * decayed(this.total, now)) / this.active;
+  }
+
+  /** Starts a new window once a half-life has passed since this one began (an empty last one after a long quiet). */
+  private rotate(now: number): void {
+    if (now - this.windowStart < COST_HALF_LIFE_MS) return;
+    const quiet = now - this.windowStart >= 2 * COST_HALF_LIFE_MS;
+    this.previous = quiet ? new Set() : this.current;
+    this.current = new Set();
+    this.active = this.previous.size;
+    this.windowStart = now;
   }
 }
