@@ -131,10 +131,10 @@ describe('admission', () => {
 
 describe('the share of the work while busy', () => {
   /** Admission over a clock the test moves, and a busy flag it sets. */
-  function setup() {
+  function setup(queueMs = 1000) {
     let now = 0;
     let busy = true;
-    const admission = new Admission({ maxInFlight: 100, maxPerClient: 10, maxQueued: 100, queueMs: 1000, maxInFlightBytes: 1e12 }, undefined, undefined, () => busy, new FairShare(() => now));
+    const admission = new Admission({ maxInFlight: 100, maxPerClient: 10, maxQueued: 100, queueMs, maxInFlightBytes: 1e12 }, undefined, undefined, () => busy, new FairShare(() => now));
     /** Runs one operation of `client` that read `bytes` of upstream answers and wrote `answer` bytes. */
     const run = (client: string, bytes: number, answer = 0) => {
       const t = ticket(admission.admit(client));
@@ -185,6 +185,25 @@ describe('the share of the work while busy', () => {
     advance(2 * COST_HALF_LIFE_MS);
     for (let i = 0; i < 5; i++) for (const client of ['a', 'b', 'c']) run(client, 1000);
     for (const client of ['a', 'b', 'c']) expect(admission.admit(client)).not.toBeInstanceOf(Promise);
+  });
+
+  it('lets a held client\'s waiters in one at a time, each charged as it starts at what its operations cost lately', async () => {
+    vi.useFakeTimers();
+    const { admission, run, advance } = setup(60_000);
+    for (const light of ['a', 'b', 'c']) run(light, OPERATION_COST);
+    run('heavy', 50 * OPERATION_COST);
+    const waiters = Array.from({ length: 5 }, () => admission.admit('heavy') as Promise<Ticket | Shed>);
+    let admitted = 0;
+    for (const waiter of waiters) void waiter.then((t) => !isShed(t) && admitted++);
+    for (let step = 0; step < 100 && admitted === 0; step++) {
+      advance(COST_HALF_LIFE_MS / 4);
+      for (const light of ['a', 'b', 'c']) run(light, OPERATION_COST);
+      await vi.advanceTimersByTimeAsync(60);
+    }
+    // Its cost came back within its share: one waiter ran, and its charge holds the others back.
+    expect(admitted).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(admitted).toBe(1);
   });
 
   it('never holds a client that is the only one asking', () => {

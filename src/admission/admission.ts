@@ -65,6 +65,8 @@ export class Ticket {
   constructor(
     private readonly admission: Admission,
     readonly client: string,
+    /** What its client was charged for it as it started (fair-share.ts). */
+    private readonly estimate: number,
   ) {}
 
   /** Counts bytes the operation now holds (an upstream answer read). */
@@ -79,11 +81,11 @@ export class Ticket {
     this.admission.fairShare.charge(this.client, answerBytes);
   }
 
-  /** Gives the slot and the bytes back (once; later calls do nothing), charging the operation's cost to its client. */
+  /** Gives the slot and the bytes back (once; later calls do nothing), settling the operation's cost with its client. */
   release(): void {
     if (this.released) return;
     this.released = true;
-    this.admission.fairShare.charge(this.client, OPERATION_COST + this.bytes);
+    this.admission.fairShare.end(this.client, this.estimate, OPERATION_COST + this.bytes);
     this.admission.leave(this);
   }
 }
@@ -264,7 +266,7 @@ export class Admission {
     const entry = this.perClient.get(client) ?? { running: 0, waiting: 0 };
     entry.running++;
     this.perClient.set(client, entry);
-    return new Ticket(this, client);
+    return new Ticket(this, client, this.fairShare.begin(client));
   }
 
   private unwait(client: string): void {

@@ -4,7 +4,8 @@
  * few operations as a light one and takes many times the CPU. So every operation is charged to its
  * client: a constant for being an operation, plus the bytes of the upstream answers it read and of the
  * answer it wrote (the work of parsing, resolving and serialising grows with them), decaying by half
- * every COST_HALF_LIFE_MS. While the event loop is busy (over BUSY_UTILIZATION of the last second),
+ * every COST_HALF_LIFE_MS. An operation is charged as it starts at what its client's operations have
+ * cost lately, and settled when it ends: a client's cost counts what it is running too. While the event loop is busy (over BUSY_UTILIZATION of the last second),
  * a client whose recent cost passes FAIR_SLACK times the mean of the clients active lately waits in
  * admission's queue until it is back within it, however many slots are free: a light client is never
  * held behind a heavy one, a heavy one gets what the light ones leave, and when the process is not
@@ -30,14 +31,19 @@ const MAX_TRACKED = 10_000;
 interface Cost {
   value: number;
   at: number;
+  /** What one of its operations has cost lately (a moving average): charged when the next one starts. */
+  perOperation: number;
 }
 
-const decayed = (cost: Cost, now: number) => cost.value * 2 ** (-(now - cost.at) / COST_HALF_LIFE_MS);
+/** The weight of the latest operation in a client's moving average of cost per operation. */
+const LATEST = 0.3;
+
+const decayed = (cost: Pick<Cost, 'value' | 'at'>, now: number) => cost.value * 2 ** (-(now - cost.at) / COST_HALF_LIFE_MS);
 
 export class FairShare {
   /** Clients' recent costs. */
   private readonly clients = new LRUCache<string, Cost>({ max: MAX_TRACKED });
-  private total: Cost = { value: 0, at: 0 };
+  private total = { value: 0, at: 0 };
   /** The clients charged in this window and in the last one, how many in either, and when this one began. */
   private current = new Set<string>();
   private previous = new Set<string>();
@@ -46,8 +52,24 @@ export class FairShare {
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
-  /** Charges `cost` to `client`. */
-  charge(client: string, cost: number): void {
+  /**
+   * Charges an operation of `client` as it starts, at what its operations have cost lately (the
+   * constant for a first one), so that a client held back is let in one operation at a time, not all
+   * its waiters at once before any has ended. Returns the sum charged, for `end`.
+   */
+  begin(client: string): number {
+    const estimate = this.clients.get(client)?.perOperation ?? OPERATION_COST;
+    this.charge(client, estimate);
+    return estimate;
+  }
+
+  /** Settles an operation begun at `estimate` that cost `actual`, and learns from it. */
+  end(client: string, estimate: number, actual: number): void {
+    this.charge(client, actual - estimate, actual);
+  }
+
+  /** Charges `cost` to `client` (a negative one settles an estimate); `operation`, when given, is what a whole operation cost. */
+  charge(client: string, cost: number, operation?: number): void {
     const now = this.clock();
     this.rotate(now);
     if (!this.current.has(client) && this.current.size < MAX_TRACKED) {
@@ -55,8 +77,14 @@ export class FairShare {
       if (!this.previous.has(client)) this.active++;
     }
     const entry = this.clients.get(client);
-    this.clients.set(client, { value: (entry ? decayed(entry, now) : 0) + cost, at: now });
-    this.total = { value: decayed(this.total, now) + cost, at: now };
+    const perOperation = entry?.perOperation ?? OPERATION_COST;
+    this.clients.set(client, {
+      value: Math.max(0, (entry ? decayed(entry, now) : 0) + cost),
+      at: now,
+      // A whole operation moves the average; bytes charged later (its answer) add to the last one.
+      perOperation: operation === undefined ? perOperation + LATEST * cost : (1 - LATEST) * perOperation + LATEST * operation,
+    });
+    this.total = { value: Math.max(0, decayed(this.total, now) + cost), at: now };
   }
 
   /** Whether `client` has cost more than FAIR_SLACK times the mean of the clients active lately (never when it is the only one). */
