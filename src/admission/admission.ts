@@ -14,7 +14,7 @@
  *
  * Nothing here knows HTTP or GraphQL: http.ts and the WebSocket endpoint ask for tickets.
  */
-import { FairShare, OPERATION_COST } from './fair-share.js';
+import { FairShare, OPERATION_COST, UPSTREAM_CALL_COST } from './fair-share.js';
 
 /** Why a request was refused admission (a fixed set: a metrics label). */
 export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections' | 'unread' | 'share';
@@ -79,6 +79,11 @@ export class Ticket {
   /** Charges the bytes of the answer written to the client's share of the work (also after the release). */
   charge(answerBytes: number): void {
     this.admission.fairShare.charge(this.client, answerBytes);
+  }
+
+  /** Charges the upstream calls the operation's selection may make (the guard's estimate), sent or not. */
+  chargeCalls(calls: number): void {
+    this.admission.fairShare.charge(this.client, calls * UPSTREAM_CALL_COST);
   }
 
   /** Gives the slot and the bytes back (once; later calls do nothing), settling the operation's cost with its client. */

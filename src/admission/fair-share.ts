@@ -2,8 +2,10 @@
  * Each client's share of the work, while the process is busy. Slots bound how many operations a
  * client runs at once, not what they cost: one client asking for a heavy answer over and over runs as
  * few operations as a light one and takes many times the CPU. So every operation is charged to its
- * client: a constant for being an operation, plus the bytes of the upstream answers it read and of the
- * answer it wrote (the work of parsing, resolving and serialising grows with them), decaying by half
+ * client: a constant for being an operation, the upstream calls its selection may make (the guard's
+ * estimate: an operation whose calls are refused, say past its client's rate, still resolves and fails
+ * every field that asked), and the bytes of the upstream answers it read and of the answer it wrote
+ * (the work of parsing, resolving and serialising grows with them), decaying by half
  * every COST_HALF_LIFE_MS. An operation is charged as it starts at what its client's operations have
  * cost lately, and settled when it ends: a client's cost counts what it is running too. While the event loop is busy (over BUSY_UTILIZATION of the last second),
  * a client whose recent cost passes FAIR_SLACK times the mean of the clients active lately waits in
@@ -21,6 +23,8 @@ import { LRUCache } from 'lru-cache';
 export const COST_HALF_LIFE_MS = 2_000;
 /** What an operation costs for being one (in bytes of answers: about the work of a small one). */
 export const OPERATION_COST = 2_048;
+/** What each upstream call an operation's selection may make costs it, sent or refused (the guard's estimate). */
+export const UPSTREAM_CALL_COST = 1_024;
 /** How many times the mean cost a client may have reached while the process is busy. */
 export const FAIR_SLACK = 2;
 /** The event loop's busy share (over the last second) past which costs are compared. */
@@ -85,6 +89,12 @@ export class FairShare {
       perOperation: operation === undefined ? perOperation + LATEST * cost : (1 - LATEST) * perOperation + LATEST * operation,
     });
     this.total = { value: Math.max(0, decayed(this.total, now) + cost), at: now };
+  }
+
+  /** What `client`'s operations have cost lately (decayed to now): what /metrics cannot show per client, for tests and debugging. */
+  costOf(client: string): number {
+    const entry = this.clients.get(client);
+    return entry ? decayed(entry, this.clock()) : 0;
   }
 
   /** Whether `client` has cost more than FAIR_SLACK times the mean of the clients active lately (never when it is the only one). */

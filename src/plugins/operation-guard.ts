@@ -43,6 +43,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { decodeGraphGlobalId } from '../schema/common/global-ids.js';
+import type { Context } from '../context.js';
 import { badInput, type ErrorCode } from '../errors.js';
 import type { FieldGuard, GuardScope, TypeGuard } from '../schema/common/guards.js';
 import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/common/connection.js';
@@ -304,7 +305,7 @@ export function useOperationGuard(options: OperationGuardOptions): Plugin {
   // cannot push out the verdicts of good ones.
   const serials = new WeakMap<DocumentNode, number>();
   let nextSerial = 0;
-  const passed = new LRUCache<string, true>({ max: PASSED_ENTRIES });
+  const passed = new LRUCache<string, number>({ max: PASSED_ENTRIES });
   const verdictKey = (document: DocumentNode, name: string, variables: Record<string, unknown>): string | undefined => {
     const json = Object.keys(variables).length === 0 ? '' : JSON.stringify(variables);
     if (json.length + name.length > PASSED_KEY_CHARS) return undefined;
@@ -315,20 +316,24 @@ export function useOperationGuard(options: OperationGuardOptions): Plugin {
   const guard = (args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: unknown }) => {
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
     const key = verdictKey(args.document, args.operationName ?? '', variables);
-    if (key !== undefined && passed.has(key)) return [];
-    const { errors } = guardOperation(args.schema, args.document, args.operationName, variables, options.maxEstimatedUpstreamCalls);
-    if (errors.length > 0) options.onRefused?.(errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
-    else if (key !== undefined) passed.set(key, true);
-    return errors;
+    const cost = key === undefined ? undefined : passed.get(key);
+    if (cost !== undefined) return { errors: [], cost };
+    const verdict = guardOperation(args.schema, args.document, args.operationName, variables, options.maxEstimatedUpstreamCalls);
+    if (verdict.errors.length > 0) options.onRefused?.(verdict.errors[0]!.extensions?.code === 'UPSTREAM_BUDGET_EXCEEDED' ? 'estimate' : 'bad-input');
+    else if (key !== undefined) passed.set(key, verdict.cost);
+    return verdict;
   };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const errors = guard(args);
-      if (errors.length > 0) setResultAndStopExecution({ errors });
+      const { errors, cost } = guard(args);
+      if (errors.length > 0) return setResultAndStopExecution({ errors });
+      // What it asks for is part of what it costs its client (admission's share of the work): an
+      // operation refused its upstream calls still resolves, and fails, every field that asked.
+      (args.contextValue as Partial<Context>).ticket?.chargeCalls(cost);
     },
     // Subscriptions do not pass through onExecute: the same checks before their streams open.
     onSubscribe({ args, setResultAndStopExecution }) {
-      const errors = guard(args);
+      const { errors } = guard(args);
       if (errors.length > 0) setResultAndStopExecution({ errors });
     },
   };

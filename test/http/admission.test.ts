@@ -3,12 +3,13 @@
  * 503 OVERLOADED with Retry-After before any upstream call (and a browser can read it); a hot client
  * gets 429 while a quiet one is served; an operation past MAX_OPERATION_BYTES fails its fields with
  * UPSTREAM_BUDGET_EXCEEDED naming it and keeps the rest; WebSockets and subscriptions have their own
- * bounds; an event loop past MAX_EVENT_LOOP_DELAY_MS turns `/ready` 503 until it has been calm for 5 s.
+ * bounds; a heavy client is charged more of the work than a light one; an event loop past MAX_EVENT_LOOP_DELAY_MS turns `/ready` 503 until it has been calm for 5 s.
  * The crowd itself, against the compiled gateway: test/http/overload.test.ts.
  */
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAVY_QUERY } from '../support/crowd.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 
 const BLOCKS = '{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }';
@@ -19,6 +20,24 @@ const executed = async (h: SocketHarness) =>
   [...(await (await h.fetch('/metrics')).text()).matchAll(/^gateway_executions_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 const post = (h: SocketHarness, query: string, headers: Record<string, string> = {}) =>
   fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+
+describe('the share of the work', () => {
+  let h: SocketHarness;
+  beforeAll(async () => {
+    h = await startSocketHarness({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => h.close());
+
+  it('charges each client what its operations ask for and read, so that a heavy client weighs more than a light one', async () => {
+    expect((await post(h, '{ chain(id: "43114") { chainName } }', from('192.0.2.20'))).status).toBe(200);
+    expect((await post(h, HEAVY_QUERY, from('192.0.2.21'))).status).toBe(200);
+    const light = h.server.admission.fairShare.costOf('ip:192.0.2.20');
+    const heavy = h.server.admission.fairShare.costOf('ip:192.0.2.21');
+    expect(light).toBeGreaterThan(0);
+    // 40 blocks' transactions: some 40 upstream calls asked for, and their answers read.
+    expect(heavy).toBeGreaterThan(20 * light);
+  });
+});
 
 describe('slots, the queue and each client\'s share', () => {
   let h: SocketHarness;
