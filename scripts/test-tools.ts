@@ -1,7 +1,8 @@
 /**
  * `npm test` runs this first: the tools the suite needs beyond npm are Debian's Chromium (the
- * GraphiQL browser test, at /usr/bin/chromium), redis-server and redis-cli (the Redis tests) and
- * haproxy (replicas behind a balancer, with deploy/haproxy.cfg; at /usr/sbin/haproxy). When one is
+ * GraphiQL browser test, at /usr/bin/chromium), redis-server and redis-cli (the Redis tests),
+ * haproxy (replicas behind a balancer, with deploy/haproxy.cfg; at /usr/sbin/haproxy), prometheus
+ * and promtool (deploy/prometheus, deploy/grafana) and kubectl (deploy/kubernetes). When one is
  * missing it installs them with apt-get as root, as CI does on a fresh machine; otherwise it stops
  * at once and prints the exact command to run. No test is ever skipped for a missing tool.
  */
@@ -30,6 +31,10 @@ const TOOLS: Tool[] = [
   { pkg: 'haproxy', present: () => executable(process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy') },
   // `redis-cli --cluster create` builds the Redis Cluster tests' cluster; redis-server's package depends on it.
   { pkg: 'redis-tools', present: () => onPath('redis-cli') },
+  // promtool checks and tests deploy/prometheus's alert rules; prometheus scrapes a gateway to run the dashboard's queries.
+  { pkg: 'prometheus', present: () => executable('/usr/bin/prometheus') && executable('/usr/bin/promtool') },
+  // `kubectl kustomize` renders deploy/kubernetes.
+  { pkg: 'kubernetes-client', present: () => onPath('kubectl') },
 ];
 
 const missing = TOOLS.filter((tool) => !tool.present()).map((tool) => tool.pkg);

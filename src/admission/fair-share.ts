@@ -5,13 +5,14 @@
  * client: a constant for being an operation, the upstream calls its selection may make (the guard's
  * estimate: an operation whose calls are refused, say past its client's rate, still resolves and fails
  * every field that asked), and the bytes of the upstream answers it read and of the answer it wrote
- * (the work of parsing, resolving and serialising grows with them), decaying by half
- * every COST_HALF_LIFE_MS. An operation is charged as it starts at what its client's operations have
- * cost lately, and settled when it ends: a client's cost counts what it is running too. While the event loop is busy (over BUSY_UTILIZATION of the last second),
- * a client whose recent cost passes FAIR_SLACK times the mean of the clients active lately waits in
- * admission's queue until it is back within it, however many slots are free: a light client is never
- * held behind a heavy one, a heavy one gets what the light ones leave, and when the process is not
- * busy nobody waits for this.
+ * (the work of parsing, resolving and serialising grows with them), decaying by half every
+ * COST_HALF_LIFE_MS. An operation is charged as it starts at what its client's operations have cost
+ * lately, and settled when it ends: a client's cost counts what it is running too.
+ *
+ * While the event loop is busy (over BUSY_UTILIZATION of the last second), a client whose recent cost
+ * passes FAIR_SLACK times the mean of the clients active lately waits in admission's queue until it
+ * is back within it, however many slots are free: a light client is never held behind a heavy one, a
+ * heavy one gets what the light ones leave, and when the process is not busy nobody waits for this.
  *
  * The clients are the admission's (addresses); at most MAX_TRACKED costs are remembered, the least
  * recent forgotten first (lru-cache). The clients "active lately" are those charged in this
