@@ -7,7 +7,8 @@
  * request fails (HAProxy resends the GETs a dead replica never answered; a SIGTERMed replica leaves the
  * rotation before its listener closes). A response cached, a client's rate limit and an upstream's
  * Retry-After window are then found on every replica. Beside it: deploy/compose.yaml and
- * deploy/haproxy.cfg agree with the gateway's configuration and image.
+ * deploy/haproxy.cfg agree with the gateway's configuration and image, and the balancer's own 503 (no
+ * replica up) comes in the gateway's error shape with Retry-After.
  */
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
@@ -159,6 +160,30 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
     expect(check.stdout + check.stderr).toContain('Configuration file is valid');
     expect(check.stderr).not.toMatch(/WARNING|ALERT/);
     expect(check.status).toBe(0);
+  });
+
+  it('answers with the gateway\'s error shape and Retry-After when no replica is up (the balancer\'s own 503)', async () => {
+    // Every replica's address is a closed port: the checks mark them down, and HAProxy answers itself.
+    const [bind, stats, ...ports] = await Promise.all([freePort(), freePort(), ...NAMES.map(() => freePort())]);
+    const addresses: Addresses = { bind: bind!, stats: stats!, gateways: Object.fromEntries(NAMES.map((name, i) => [name, ports[i]!])) as Record<Name, number> };
+    const balancer = launch(HAPROXY, ['-db', '-f', CONFIG], haproxyEnv(addresses));
+    try {
+      let answer: Response | undefined;
+      await until(
+        async () => {
+          answer = await fetch(`http://127.0.0.1:${bind}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+          return answer.status === 503;
+        },
+        15_000,
+        () => `HAProxy's own 503\n${balancer.output()}`,
+      );
+      expect(answer!.headers.get('retry-after')).toBe('5');
+      expect(answer!.headers.get('content-type')).toContain('application/json');
+      expect(await answer!.json()).toMatchObject({ errors: [{ message: expect.stringContaining('Retry-After'), extensions: { code: 'OVERLOADED', reason: 'balancer', retryAfter: 5 } }] });
+    } finally {
+      signal(balancer, 'SIGKILL');
+      await balancer.exited;
+    }
   });
 });
 
