@@ -54,3 +54,16 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
 # admission bounds derive from the same setting (docs/operations.md, Memory and overload). `exec` leaves
 # node as the container's main process, so it gets the stop signal itself.
 CMD ["sh", "-c", "flags=$(node dist/node-flags.js) && exec node $flags dist/main.js"]
+# OCI labels (docs/releasing.md): the version defaults to package.json's (test/package.test.ts checks
+# it), the rest come from the release's build arguments. Last, so a new value rebuilds no layer. No
+# `licenses` label: the repository has no licence file.
+ARG VERSION=0.1.0
+ARG REVISION=
+ARG SOURCE=
+ARG CREATED=
+LABEL org.opencontainers.image.title="avalanche-graph" \
+      org.opencontainers.image.description="One GraphQL graph over Avalanche's Data API, node JSON-RPC and metrics services." \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.created="${CREATED}"
