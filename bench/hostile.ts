@@ -160,7 +160,7 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
     void fetch(`${gateway.base}/metrics`, { signal: AbortSignal.timeout(1000) })
       .then((r) => r.text())
       .then((text) => {
-        const match = /^gateway_event_loop_utilization (\S+)$/m.exec(text);
+        const match = /^avalanche_graph_event_loop_utilization (\S+)$/m.exec(text);
         if (match) utilizations.push(Number(match[1]));
       }, () => undefined);
     if (!attacking || sampling) return;

@@ -3,7 +3,7 @@
  * over the sandbox's simulated upstreams, flooded with distinct API keys and distinct documents (a
  * new key on every operation: "cold", so no cache is ever hit and every cache fills with entries of
  * its own), sampling the gateway's RSS. Prints RSS idle, at its peak and at the end, and each cache's
- * bytes as it accounts them (`cache_bytes` of /metrics). Figures, not assertions.
+ * bytes as it accounts them (`avalanche_graph_cache_bytes` of /metrics). Figures, not assertions.
  *
  *   npm run bench:memory                                   # 100,000 operations over 10 connections
  *   MEMORY_OPERATIONS=20000 npm run bench:memory
@@ -101,9 +101,9 @@ async function main(): Promise<void> {
     process.stdout.write('cache        entries   accounted MiB\n');
     let total = 0;
     for (const name of CACHE_NAMES) {
-      const bytes = accounted(name, 'cache_bytes');
+      const bytes = accounted(name, 'avalanche_graph_cache_bytes');
       total += Number.isNaN(bytes) ? 0 : bytes;
-      process.stdout.write(`${name.padEnd(10)} ${String(accounted(name, 'cache_entries')).padStart(9)} ${mib(bytes).padStart(15)}\n`);
+      process.stdout.write(`${name.padEnd(10)} ${String(accounted(name, 'avalanche_graph_cache_entries')).padStart(9)} ${mib(bytes).padStart(15)}\n`);
     }
     process.stdout.write(`${'total'.padEnd(10)} ${''.padStart(9)} ${mib(total).padStart(15)}\n`);
   } finally {

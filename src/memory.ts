@@ -35,7 +35,7 @@ export const ENTRY_OVERHEAD_BYTES = 128;
  */
 export const DOCUMENT_BYTES_PER_CHARACTER = 48;
 
-/** The caches whose accounted bytes `/metrics` reports (`cache_bytes{cache}`) and the memory run prints. */
+/** The caches whose accounted bytes `/metrics` reports (`avalanche_graph_cache_bytes{cache}`) and the memory run prints. */
 export const CACHE_NAMES = ['upstream', 'response', 'documents', 'apq'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 

@@ -10,11 +10,11 @@ import { execFileAsync, now, QUIET_CORES, SETTLE_MAX_MS, sleep } from './common.
 export async function gatewayCounters(gateway: GatewayProcess): Promise<Record<string, number>> {
   const text = await fetch(`${gateway.base}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => r.text(), () => '');
   const counts: Record<string, number> = {};
-  for (const [, name, reason, value] of text.matchAll(/^gateway_(connections_closed|shed)_total\{reason="([^"]+)"\} (\d+)$/gm)) {
+  for (const [, name, reason, value] of text.matchAll(/^avalanche_graph_(connections_closed|shed)_total\{reason="([^"]+)"\} (\d+)$/gm)) {
     counts[`${name === 'shed' ? 'shed' : 'closed'}:${reason}`] = Number(value);
   }
-  for (const [, value] of text.matchAll(/^gateway_executions_total(?:\{[^}]*\})? (\d+)$/gm)) counts.executions = (counts.executions ?? 0) + Number(value);
-  for (const [, value] of text.matchAll(/^upstream_requests_total\{[^}]*\} (\d+)$/gm)) counts['upstream requests'] = (counts['upstream requests'] ?? 0) + Number(value);
+  for (const [, value] of text.matchAll(/^avalanche_graph_executions_total(?:\{[^}]*\})? (\d+)$/gm)) counts.executions = (counts.executions ?? 0) + Number(value);
+  for (const [, value] of text.matchAll(/^avalanche_graph_upstream_requests_total\{[^}]*\} (\d+)$/gm)) counts['upstream requests'] = (counts['upstream requests'] ?? 0) + Number(value);
   return counts;
 }
 

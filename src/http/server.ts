@@ -73,7 +73,7 @@ export interface RunningServer extends GatewayRuntime {
 
 /** Builds the gateway and its upstream layer, metrics, subscriptions and Redis, without listening. */
 export async function createRuntime(config: Config, logger: Logger = createGatewayLogger(config), options: RuntimeOptions = {}): Promise<GatewayRuntime> {
-  const metrics = createMetrics({ endpoint: config.metricsPort === undefined });
+  const metrics = createMetrics({ endpoint: config.metricsPort === undefined, memoryLimitBytes: config.memoryLimitBytes });
   // Loads the OpenTelemetry SDK only when an OTLP endpoint is configured.
   const tracing = await startTracing(config, logger);
   // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.

@@ -1,6 +1,7 @@
 /**
- * Prometheus metrics, served at `/metrics` (or on METRICS_PORT): yoga's request/phase metrics
- * (@graphql-yoga/plugin-prometheus), operations by a bounded set of names, the upstream calls the
+ * Prometheus metrics, served at `/metrics` (or on METRICS_PORT), every one the gateway defines named
+ * `avalanche_graph_*` (prom-client's process_* and nodejs_* keep their standard names): yoga's
+ * request/phase metrics (@graphql-yoga/plugin-prometheus, renamed), operations by a bounded set of names, the upstream calls the
  * gateway makes (count and duration by service, route template and status), requests the gateway
  * refused, and the upstream circuit breakers. One registry per gateway, so several gateways in one
  * process (tests) do not clash.
@@ -9,7 +10,7 @@
  * operation and its variables in the query string), no error path (it has list indexes), and
  * operation names only from a capped set (OPERATION_NAME_LABELS, then "other").
  */
-import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
+import { createCounter, usePrometheus, type FillLabelsFnParams } from '@graphql-yoga/plugin-prometheus';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -19,6 +20,7 @@ import type { AccountedCache, CacheRegistry } from '../memory.js';
 import { SHED_REASONS, type AdmissionStats, type ShedReason } from '../admission/admission.js';
 import { CONNECTION_CLOSES, type ConnectionClose } from '../http/connections.js';
 import { EXECUTORS, type Executor } from '../plugins/compiled-execution.js';
+import { ERROR_CODES } from '../errors.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
 export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
@@ -80,6 +82,19 @@ export interface GatewayMetrics {
 export interface MetricsOptions {
   /** Serve `/metrics` from the GraphQL server (false when METRICS_PORT serves it instead). */
   endpoint: boolean;
+  /** MEMORY_LIMIT_MB in bytes, reported as avalanche_graph_memory_limit_bytes (not reported when absent). */
+  memoryLimitBytes?: number;
+}
+
+type ErrorLabelParams = FillLabelsFnParams & { errorPhase?: string; error?: unknown };
+
+/** An error's `extensions.code` when it is one the gateway emits; parse and validate errors without one get theirs. */
+function errorCode(params: ErrorLabelParams): string {
+  const code = (params.error as { extensions?: { code?: unknown } } | undefined)?.extensions?.code;
+  if (typeof code === 'string' && Object.hasOwn(ERROR_CODES, code)) return code;
+  if (params.errorPhase === 'parse') return 'GRAPHQL_PARSE_FAILED';
+  if (params.errorPhase === 'validate') return 'GRAPHQL_VALIDATION_FAILED';
+  return 'other';
 }
 
 let processMetrics: Registry | undefined;
@@ -102,13 +117,13 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   const perProcess = processRegistry();
   for (const { name } of perProcess.getMetricsAsArray()) registry.registerMetric(perProcess.getSingleMetric(name)!);
   const calls = new Counter({
-    name: 'upstream_requests_total',
+    name: 'avalanche_graph_upstream_requests_total',
     help: 'Requests the gateway sent to an upstream service, by service, route template and status (or "error").',
     labelNames: ['service', 'route', 'status'] as const,
     registers: [registry],
   });
   const duration = new Histogram({
-    name: 'upstream_request_duration_seconds',
+    name: 'avalanche_graph_upstream_request_duration_seconds',
     help: 'Duration of upstream requests, by service and route template.',
     labelNames: ['service', 'route'] as const,
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
@@ -126,12 +141,12 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
         for (const [cacheName, cache] of caches ?? []) this.set({ cache: cacheName }, read(cache));
       },
     });
-  cacheGauge('cache_entries', 'Entries in an in-process cache: upstream (shared upstream answers), response, documents (parsed), apq.', (cache) => cache.size);
-  cacheGauge('cache_bytes', 'Bytes an in-process cache holds, as it accounts them against its bound (docs/operations.md#caches-and-memory).', (cache) => cache.calculatedSize);
+  cacheGauge('avalanche_graph_cache_entries', 'Entries in an in-process cache: upstream (shared upstream answers), response, documents (parsed), apq.', (cache) => cache.size);
+  cacheGauge('avalanche_graph_cache_bytes', 'Bytes an in-process cache holds, as it accounts them against its bound (docs/operations.md#caches-and-memory).', (cache) => cache.calculatedSize);
   let breakerStates: (() => BreakerState[]) | undefined;
   const BREAKER_VALUES = { closed: 0, 'half-open': 1, open: 2 } as const;
   new Gauge({
-    name: 'upstream_circuit_state',
+    name: 'avalanche_graph_upstream_circuit_state',
     help: 'State of the circuit breaker of an upstream origin: 0 closed, 1 half-open (probing), 2 open (failing fast).',
     labelNames: ['service', 'target'] as const,
     registers: [registry],
@@ -142,7 +157,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
   });
   const rejections = new Counter({
-    name: 'gateway_rejections_total',
+    name: 'avalanche_graph_rejections_total',
     help: `Requests or upstream calls the gateway refused without asking an upstream, by reason (${REJECTION_REASONS.join(', ')}).`,
     labelNames: ['reason'] as const,
     registers: [registry],
@@ -150,27 +165,27 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   for (const reason of REJECTION_REASONS) rejections.inc({ reason }, 0);
   let redisUp: (() => boolean) | undefined;
   const redisErrors = new Counter({
-    name: 'redis_errors_total',
+    name: 'avalanche_graph_redis_errors_total',
     help: `Redis commands that failed or timed out (the gateway went on without Redis), by what they were for (${REDIS_OPS.join(', ')}).`,
     labelNames: ['op'] as const,
     registers: [registry],
   });
   const shed = new Counter({
-    name: 'gateway_shed_total',
+    name: 'avalanche_graph_shed_total',
     help: `Requests admission refused (503 OVERLOADED or 429 RATE_LIMITED, before anything was parsed), by reason (${SHED_REASONS.join(', ')}).`,
     labelNames: ['reason'] as const,
     registers: [registry],
   });
   for (const reason of SHED_REASONS) shed.inc({ reason }, 0);
   const connectionCloses = new Counter({
-    name: 'gateway_connections_closed_total',
+    name: 'avalanche_graph_connections_closed_total',
     help: `Connections the gateway refused or closed for what their client did, by reason (${CONNECTION_CLOSES.join(', ')}): over MAX_CONNECTIONS_PER_ADDRESS or MAX_CONNECTIONS, too slow to send a request (408), or to read answers (WRITE_TIMEOUT_MS, MAX_UNSENT_BYTES).`,
     labelNames: ['reason'] as const,
     registers: [registry],
   });
   for (const reason of CONNECTION_CLOSES) connectionCloses.inc({ reason }, 0);
   const executions = new Counter({
-    name: 'gateway_executions_total',
+    name: 'avalanche_graph_executions_total',
     help: `Operations executed (not answered from the response cache), by executor (${EXECUTORS.join(', ')}): compiled queries, or graphql-js for the rest (COMPILED_EXECUTION).`,
     labelNames: ['executor'] as const,
     registers: [registry],
@@ -178,7 +193,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   for (const executor of EXECUTORS) executions.inc({ executor }, 0);
   let admission: (() => { pressure: string | undefined; stats: AdmissionStats; utilization: number }) | undefined;
   new Gauge({
-    name: 'gateway_operations_in_flight',
+    name: 'avalanche_graph_operations_in_flight',
     help: 'GraphQL requests running (admitted), and waiting for a slot, by state (running, queued).',
     labelNames: ['state'] as const,
     registers: [registry],
@@ -190,7 +205,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
   });
   new Gauge({
-    name: 'gateway_in_flight_bytes',
+    name: 'avalanche_graph_in_flight_bytes',
     help: 'Bytes of upstream answers the running operations hold, against MAX_IN_FLIGHT_BYTES.',
     registers: [registry],
     collect() {
@@ -199,7 +214,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
   });
   new Gauge({
-    name: 'gateway_event_loop_utilization',
+    name: 'avalanche_graph_event_loop_utilization',
     help: 'The share of the last second the event loop was busy (0 to 1); past 0.8, clients past their share of the work wait for it (operations.md).',
     registers: [registry],
     collect() {
@@ -207,7 +222,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
   });
   new Gauge({
-    name: 'gateway_overloaded',
+    name: 'avalanche_graph_overloaded',
     help: 'Whether admission is stopped by pressure: 0 no, 1 memory (heap or resident size), 2 event-loop delay.',
     registers: [registry],
     collect() {
@@ -217,12 +232,29 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
   });
   const operations = new Histogram({
-    name: 'graphql_operation_duration_seconds',
+    name: 'avalanche_graph_operation_duration_seconds',
     help: `Duration of GraphQL operations by type and name (the first ${OPERATION_NAME_LABELS} names seen; later ones are "other").`,
     labelNames: ['operation_type', 'operation_name'] as const,
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  // Errors in answers by phase and `extensions.code` (a fixed set: docs/errors.md; anything else is "other").
+  const errors = createCounter<'parse' | 'validate' | 'context' | 'execute' | 'subscribe', 'operation_type' | 'phase' | 'code', ErrorLabelParams>({
+    registry,
+    counter: {
+      name: 'avalanche_graph_errors_total',
+      help: 'Errors in GraphQL answers, by operation type, phase (parse, validate, context, execute, subscribe) and extensions.code (docs/errors.md; "other" for any other).',
+      labelNames: ['operation_type', 'phase', 'code'],
+    },
+    fillLabelsFn: (params) => ({ operation_type: params.operationType ?? 'unknown', phase: params.errorPhase ?? 'execute', code: errorCode(params) }),
+  });
+  if (options.memoryLimitBytes !== undefined) {
+    new Gauge({
+      name: 'avalanche_graph_memory_limit_bytes',
+      help: 'MEMORY_LIMIT_MB in bytes: the budget caches, admission and the pressure guard derive from (compare process_resident_memory_bytes).',
+      registers: [registry],
+    }).set(options.memoryLimitBytes);
+  }
   const names = new OperationNameLabels();
   const operationTimer: Plugin = {
     onExecute({ args }) {
@@ -249,13 +281,20 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
           usePrometheus({
             registry,
             endpoint: options.endpoint ? '/metrics' : false,
-            // Bounded labels only: no URL, no free-text operation name (see graphql_operation_duration_seconds), no error path.
+            // Bounded labels only: no URL, no free-text operation name (see avalanche_graph_operation_duration_seconds), no error path.
             labels: { url: false, operationName: false, path: false },
             metrics: {
+              // Renamed to the gateway's prefix (a string names the metric); the help texts are yoga's and envelop's.
+              graphql_yoga_http_duration: 'avalanche_graph_http_request_duration_seconds',
+              graphql_envelop_request: 'avalanche_graph_requests_total',
+              graphql_envelop_phase_execute: 'avalanche_graph_execute_duration_seconds',
+              graphql_envelop_phase_subscribe: 'avalanche_graph_subscribe_duration_seconds',
+              graphql_envelop_schema_change: 'avalanche_graph_schema_changes_total',
+              graphql_envelop_error_result: errors,
               // Off: each observation costs a few µs of every request (label maps, object spreads), and
               // these measure nothing an operator lacks. The deprecated-field counter walked every
               // document (the schema has no deprecated fields); the request summary and duration
-              // repeat graphql_yoga_http_duration and graphql_operation_duration_seconds; parse and
+              // repeat the HTTP duration and avalanche_graph_operation_duration_seconds; parse and
               // validate are cache hits for all but a document's first request; context building is
               // a few object allocations. Kept: execute and subscribe phases, requests, errors, HTTP.
               graphql_envelop_deprecated_field: false,
@@ -283,7 +322,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
       // Only with REDIS_URL: without it there is no Redis to be up or down.
       if (!redisUp) {
         new Gauge({
-          name: 'redis_up',
+          name: 'avalanche_graph_redis_up',
           help: 'Whether the shared Redis (REDIS_URL) is usable: 1 up, 0 down (shared caches and limits fall back to this process).',
           registers: [registry],
           collect() {

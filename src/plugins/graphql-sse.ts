@@ -54,7 +54,7 @@ export interface SingleConnectionOptions {
   maxReservations: number;
   /** The most event streams open at once (SSE_MAX_STREAMS); the GET that would open one more is answered 503. */
   maxStreams: number;
-  /** Told of each of those refusals (for `gateway_shed_total` and `/ready`'s count). */
+  /** Told of each of those refusals (for `avalanche_graph_shed_total` and `/ready`'s count). */
   onShed?: (reason: 'sse-reservations' | 'sse-streams') => void;
 }
 

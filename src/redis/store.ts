@@ -15,7 +15,7 @@
  * once it has noticed, unless `cluster-require-full-coverage` is off).
  *
  * An outage is logged once when it starts and once when it ends (never the URL: it may hold a
- * password), and shows in `redis_up` and `redis_errors_total{op}` (see metrics.ts).
+ * password), and shows in `avalanche_graph_redis_up` and `avalanche_graph_redis_errors_total{op}` (see metrics.ts).
  *
  * Keys are `<prefix><area>:...` (prefix `avalanche-graph:` by default); no key, value or channel holds
  * an API key: partitions are key fingerprints (see `keyFingerprint`).
@@ -27,7 +27,7 @@ import type { Logger } from '../observability/logger.js';
 /** A connection to one server (given, or found through Sentinel), or to a Cluster. */
 export type RedisClient = Redis | Cluster;
 
-/** What a Redis command was for (a bounded label of `redis_errors_total`). */
+/** What a Redis command was for (a bounded label of `avalanche_graph_redis_errors_total`). */
 export type RedisOp =
   | 'cache-get'
   | 'cache-set'
@@ -57,7 +57,7 @@ export interface RedisStoreOptions {
   prefix: string;
   commandTimeoutMs: number;
   logger?: Logger;
-  /** Told of every failed command (for `redis_errors_total`). */
+  /** Told of every failed command (for `avalanche_graph_redis_errors_total`). */
   onError?: (op: RedisOp) => void;
 }
 

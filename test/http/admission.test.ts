@@ -15,9 +15,9 @@ import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 const BLOCKS = '{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }';
 /** Headers of a request from `address`, as a trusted (loopback) proxy forwards it. */
 const from = (address: string) => ({ 'x-forwarded-for': address });
-/** Operations the gateway has executed so far (its `gateway_executions_total`, every executor). */
+/** Operations the gateway has executed so far (its `avalanche_graph_executions_total`, every executor). */
 const executed = async (h: SocketHarness) =>
-  [...(await (await h.fetch('/metrics')).text()).matchAll(/^gateway_executions_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  [...(await (await h.fetch('/metrics')).text()).matchAll(/^avalanche_graph_executions_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 const post = (h: SocketHarness, query: string, headers: Record<string, string> = {}) =>
   fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
 
@@ -79,7 +79,7 @@ describe('slots, the queue and each client\'s share', () => {
     const ready = (await (await h.fetch('/ready')).json()) as { overload: { shed: Record<string, number>; inFlight: number } };
     expect(ready.overload).toMatchObject({ inFlight: 0, shed: { 'queue-full': 1, 'queue-timeout': 2 } });
     const metrics = await (await h.fetch('/metrics')).text();
-    expect(metrics).toMatch(/^gateway_shed_total\{reason="queue-timeout"\} 2$/m);
+    expect(metrics).toMatch(/^avalanche_graph_shed_total\{reason="queue-timeout"\} 2$/m);
   });
 
   it('keeps a hot client to its share, however many keys it makes up: its extra requests get 429 RATE_LIMITED while a quiet client is served', async () => {

@@ -29,7 +29,7 @@ async function upstreamRequests(route: string): Promise<number> {
   const text = await (await fetch(h.server.metricsUrl)).text();
   return text
     .split('\n')
-    .filter((line) => line.startsWith('upstream_requests_total{') && line.includes(`route="${route}"`))
+    .filter((line) => line.startsWith('avalanche_graph_upstream_requests_total{') && line.includes(`route="${route}"`))
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 

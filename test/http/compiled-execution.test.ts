@@ -25,7 +25,7 @@ beforeEach(() => sandbox.reset());
 /** The gateway's count of operations its executor ran, from /metrics. */
 async function executions(h: SocketHarness, executor: 'compiled' | 'graphql-js'): Promise<number> {
   const text = await (await h.fetch('/metrics')).text();
-  const line = text.split('\n').find((l) => l.startsWith(`gateway_executions_total{executor="${executor}"}`));
+  const line = text.split('\n').find((l) => l.startsWith(`avalanche_graph_executions_total{executor="${executor}"}`));
   return Number(line?.split(' ')[1] ?? NaN);
 }
 

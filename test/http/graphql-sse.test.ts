@@ -218,7 +218,7 @@ describe('reservations past SSE_MAX_RESERVATIONS', () => {
       expect(refused.headers.get('retry-after')).toBe('5');
       expect((await refused.json()).errors[0].extensions).toEqual({ code: 'OVERLOADED', retryAfter: 5, reason: 'sse-reservations' });
       // Counted as admission's own refusals are: in /metrics and in /ready.
-      expect(await (await capped.fetch('/metrics')).text()).toMatch(/^gateway_shed_total\{reason="sse-reservations"\} 1$/m);
+      expect(await (await capped.fetch('/metrics')).text()).toMatch(/^avalanche_graph_shed_total\{reason="sse-reservations"\} 1$/m);
       expect((await (await capped.fetch('/ready')).json()).overload.shed).toMatchObject({ 'sse-reservations': 1, 'sse-streams': 0 });
       // The first reservation's stream opens: it no longer waits, and a new reservation fits.
       const stream = await fetch(capped.url, { headers: { ...CSRF, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
@@ -250,7 +250,7 @@ describe('event streams past SSE_MAX_STREAMS', () => {
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
       expect((await refused.json()).errors[0]).toEqual({ message: expect.stringContaining('SSE_MAX_STREAMS'), extensions: { code: 'OVERLOADED', retryAfter: 5, reason: 'sse-streams' } });
-      expect(await (await capped.fetch('/metrics')).text()).toMatch(/^gateway_shed_total\{reason="sse-streams"\} 1$/m);
+      expect(await (await capped.fetch('/metrics')).text()).toMatch(/^avalanche_graph_shed_total\{reason="sse-streams"\} 1$/m);
       // A client goes away: its stream's place is free again, and the waiting reservation opens.
       await opened.shift()!.body!.cancel();
       let retried = await open(third);

@@ -84,7 +84,7 @@ describe('deadlines of what a client sends', () => {
       expect(closedAt - start).toBeLessThan(6_000);
     }
     const metrics = await (await h.fetch('/metrics')).text();
-    expect(metrics).toMatch(/^gateway_connections_closed_total\{reason="body-timeout"\} 3$/m);
+    expect(metrics).toMatch(/^avalanche_graph_connections_closed_total\{reason="body-timeout"\} 3$/m);
   });
 
   it('answers a body that keeps trickling (no gap past BODY_TIMEOUT_MS) 408 at REQUEST_TIMEOUT_MS', async () => {
@@ -158,7 +158,7 @@ describe('what one address may hold', () => {
       })
       .toBe('HTTP/1.1 200 OK');
     const metrics = await (await h.fetch('/metrics')).text();
-    expect(metrics).toMatch(/^gateway_connections_closed_total\{reason="address"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^avalanche_graph_connections_closed_total\{reason="address"\} [1-9]\d*$/m);
   });
 });
 
@@ -179,7 +179,7 @@ describe('a client that stops reading', () => {
     await expect.poll(() => h.server.admission.stats().inFlight, { timeout: 30_000 }).toBe(0);
     // The gateway cuts it (its own count says so); read at last, the socket ends.
     await expect
-      .poll(async () => (await (await h.fetch('/metrics')).text()).match(/^gateway_connections_closed_total\{reason="write-timeout"\} (\d+)$/m)?.[1], { timeout: 30_000 })
+      .poll(async () => (await (await h.fetch('/metrics')).text()).match(/^avalanche_graph_connections_closed_total\{reason="write-timeout"\} (\d+)$/m)?.[1], { timeout: 30_000 })
       .toBe('1');
     raw.socket.resume();
     await raw.closed;
@@ -238,7 +238,7 @@ describe('an address that leaves its answers unread', () => {
     other.socket.write(head(Buffer.byteLength(QUERY)) + QUERY);
     await expect.poll(() => statusOf(other)).toBe('HTTP/1.1 200 OK');
     const metrics = await (await h.fetch('/metrics')).text();
-    expect(metrics).toMatch(/^gateway_connections_closed_total\{reason="unread"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^avalanche_graph_connections_closed_total\{reason="unread"\} [1-9]\d*$/m);
   }, 60_000);
 });
 

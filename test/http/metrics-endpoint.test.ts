@@ -13,14 +13,14 @@ describe('/metrics', () => {
     const response = await fetch(h.url.replace(/\/graphql$/, '/metrics'));
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).toMatch(/upstream_requests_total\{service="data-api",route="GET \/v1\/chains",status="200"\} 2/);
-    expect(text).toMatch(/upstream_requests_total\{service="data-api",route="GET \/v1\/chains\/\{chainId\}\/blocks",status="503"\} 1/);
-    expect(text).toMatch(/upstream_request_duration_seconds_count\{service="data-api",route="GET \/v1\/chains"\} 2/);
-    expect(text).toMatch(/cache_entries{cache="upstream"} \d+/);
-    expect(text).toMatch(/cache_bytes{cache="documents"} \d+/);
-    expect(text).toContain('graphql_yoga_http_duration');
+    expect(text).toMatch(/avalanche_graph_upstream_requests_total\{service="data-api",route="GET \/v1\/chains",status="200"\} 2/);
+    expect(text).toMatch(/avalanche_graph_upstream_requests_total\{service="data-api",route="GET \/v1\/chains\/\{chainId\}\/blocks",status="503"\} 1/);
+    expect(text).toMatch(/avalanche_graph_upstream_request_duration_seconds_count\{service="data-api",route="GET \/v1\/chains"\} 2/);
+    expect(text).toMatch(/avalanche_graph_cache_entries{cache="upstream"} \d+/);
+    expect(text).toMatch(/avalanche_graph_cache_bytes{cache="documents"} \d+/);
+    expect(text).toContain('avalanche_graph_http_request_duration_seconds_count{');
     // The request, execution and error series operators alert on (the repeats of these are off).
-    for (const series of ['graphql_envelop_request{', 'graphql_envelop_phase_execute_count', 'graphql_envelop_error_result', 'graphql_operation_duration_seconds_count']) {
+    for (const series of ['avalanche_graph_requests_total{', 'avalanche_graph_execute_duration_seconds_count', 'avalanche_graph_errors_total{', 'avalanche_graph_operation_duration_seconds_count']) {
       expect(text).toContain(series);
     }
     // Route templates only: no key, no address, no query string.
@@ -62,8 +62,8 @@ describe('/metrics under hostile traffic', () => {
   it('counts refusals by a fixed set of reasons', async () => {
     await h.query(`{ chain(id: "43114") { block(number: "-1") { hash } } }`);
     const text = await scrape();
-    expect(text).toMatch(/gateway_rejections_total\{reason="bad-input"\} [1-9]/);
-    expect(text).toMatch(/gateway_rejections_total\{reason="circuit-open"\} \d/);
+    expect(text).toMatch(/avalanche_graph_rejections_total\{reason="bad-input"\} [1-9]/);
+    expect(text).toMatch(/avalanche_graph_rejections_total\{reason="circuit-open"\} \d/);
   });
 });
 
@@ -74,7 +74,7 @@ describe('METRICS_PORT', () => {
       expect(separate.server.metricsUrl).not.toBe(separate.url.replace(/\/graphql$/, '/metrics'));
       const own = await fetch(separate.server.metricsUrl);
       expect(own.status).toBe(200);
-      expect(await own.text()).toContain('upstream_requests_total');
+      expect(await own.text()).toContain('avalanche_graph_upstream_requests_total');
       expect((await fetch(separate.url.replace(/\/graphql$/, '/metrics'))).status).toBe(404);
       expect((await fetch(separate.server.metricsUrl.replace(/\/metrics$/, '/graphql'))).status).toBe(404);
     } finally {

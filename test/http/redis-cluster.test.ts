@@ -3,7 +3,7 @@
  * `redis-cli --cluster create`) and over a real Sentinel: the keys spread over the masters and slots;
  * the upstream cache, the response cache, the client rate limit and live pollers are shared through
  * the cluster; when a master is stopped (SIGKILL) every answer stays correct and the degradation is
- * reported as an outage of a single Redis is (`redis_up 0`, one warning per replica), and sharing
+ * reported as an outage of a single Redis is (`avalanche_graph_redis_up 0`, one warning per replica), and sharing
  * resumes once a replica is promoted in its place, or once it is back. Through Sentinel, the same
  * across a failover with the old master alive (demoted: `READONLY`) and one after a master's SIGKILL.
  */
@@ -78,7 +78,7 @@ describe('two replicas, one Redis Cluster', () => {
     const slots = new Set(await Promise.all(keys.map((k) => inspector.cluster('KEYSLOT', k))));
     expect(slots.size).toBeGreaterThan(1);
     expect(keys.join()).not.toContain('cluster-spread');
-    expect(await scrape(a)).toMatch(/^redis_up 1$/m);
+    expect(await scrape(a)).toMatch(/^avalanche_graph_redis_up 1$/m);
   });
 
   it('share the client rate limit: a client limited on A is limited on B', async () => {
@@ -119,7 +119,7 @@ describe('two replicas, one Redis Cluster', () => {
           expect(answer.data).toEqual(expected.get(hashes[i]!));
           if (i === 0) {
             expect(replica.server.redis!.up).toBe(false);
-            expect(await scrape(replica)).toMatch(/^redis_up 0$/m);
+            expect(await scrape(replica)).toMatch(/^avalanche_graph_redis_up 0$/m);
           }
         }
       }
@@ -128,7 +128,7 @@ describe('two replicas, one Redis Cluster', () => {
     const sharing = async (name: string) => {
       await waitUntil(() => a.server.redis!.up && b.server.redis!.up, 15_000, 'both replicas to use Redis again');
       await shared.expectShared(a, b, tx(50), key(name));
-      for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^redis_up 1$/m);
+      for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^avalanche_graph_redis_up 1$/m);
     };
 
     // The first master has a replica: the cluster promotes it.
@@ -188,7 +188,7 @@ describe('two replicas, a master found through Sentinel', () => {
       const before = await keysOn(node);
       await shared.expectShared(a, b, tx(60), key(name));
       expect(await keysOn(node)).toBeGreaterThan(before);
-      for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^redis_up 1$/m);
+      for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^avalanche_graph_redis_up 1$/m);
     };
     await sharingThrough(master, 'sentinel-first');
 
@@ -205,7 +205,7 @@ describe('two replicas, a master found through Sentinel', () => {
     await replica.kill();
     await waitUntil(() => !a.server.redis!.up && !b.server.redis!.up, 5_000, 'both replicas to see the master gone');
     await readOnBoth('sentinel-down');
-    for (const gateway of [a, b]) expect(await scrape(gateway)).toMatch(/^redis_up 0$/m);
+    for (const gateway of [a, b]) expect(await scrape(gateway)).toMatch(/^avalanche_graph_redis_up 0$/m);
     await sharingThrough(master, 'sentinel-promoted');
     expect(said('redis unavailable')).toBe(4);
     expect(said('redis is reachable again')).toBe(4);

@@ -2,7 +2,7 @@
  * Two gateway replicas in front of one sandbox, sharing one real `redis-server` (REDIS_URL): the
  * upstream cache, the client rate limit, the upstream's Retry-After windows, the response cache and
  * live pollers are shared, partitioned by API key as in memory; no key value reaches Redis; killing
- * Redis keeps every answer correct, with no command sent to it (none waits), `redis_up 0`, and sharing
+ * Redis keeps every answer correct, with no command sent to it (none waits), `avalanche_graph_redis_up 0`, and sharing
  * resumes when it is back.
  */
 import { Redis } from 'ioredis';
@@ -34,11 +34,11 @@ afterAll(async () => {
 const replicas = (env: Record<string, string> = {}, logger?: Logger) => shared.pair(redis.url, env, logger);
 const key = (name: string) => ({ 'x-data-api-key': `${name}-${Math.random().toString(36).slice(2)}` });
 const metric = (text: string, line: string) => text.split('\n').find((l) => l.startsWith(line))?.split(' ').pop();
-/** The Redis commands a replica has seen fail (time out, or refused), over every use: `redis_errors_total`. */
+/** The Redis commands a replica has seen fail (time out, or refused), over every use: `avalanche_graph_redis_errors_total`. */
 const failedCommands = async (replica: Parameters<typeof scrape>[0]) =>
   (await scrape(replica))
     .split('\n')
-    .filter((l) => l.startsWith('redis_errors_total{'))
+    .filter((l) => l.startsWith('avalanche_graph_redis_errors_total{'))
     .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
 
 describe('values through Redis', () => {
@@ -80,7 +80,7 @@ describe('two replicas, one Redis', () => {
     const values = await Promise.all(keys.filter((k) => k.includes(':up:')).map((k) => inspector.get(k)));
     for (const text of [...keys, ...values]) expect(text).not.toContain('key-one-');
     for (const text of [...keys, ...values]) expect(text).not.toContain('key-two-');
-    expect(await scrape(b)).toMatch(/^redis_up 1$/m);
+    expect(await scrape(b)).toMatch(/^avalanche_graph_redis_up 1$/m);
   });
 
   it('keeps EVM JSON-RPC batching: a fresh operation\'s node reads of one chain still go out as one batch', async () => {
@@ -113,7 +113,7 @@ describe('two replicas, one Redis', () => {
     expect(onB.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     expect(onB.errors?.[0]?.extensions?.retryAfter).toBeGreaterThan(25);
     expect(txCalls()).toBe(0);
-    expect(metric(await scrape(b), 'gateway_rejections_total{reason="retry-after"}')).toBe('1');
+    expect(metric(await scrape(b), 'avalanche_graph_rejections_total{reason="retry-after"}')).toBe('1');
     // Other keys go on.
     const other = await b.query<any, { hash: string }>(TX, { hash: tx(21) }, key('unlimited'));
     expect(other.errors).toBeUndefined();
@@ -159,7 +159,7 @@ describe('two replicas, one Redis', () => {
     await eventually(async () => (await inspector.keys('avalanche-graph:lease:*')).length === 0, 1_000, 'the lease to be given up');
   });
 
-  it('keeps answering correctly while Redis is down, sending it nothing; says so once and in redis_up; resumes when it is back', async () => {
+  it('keeps answering correctly while Redis is down, sending it nothing; says so once and in avalanche_graph_redis_up; resumes when it is back', async () => {
     const lines: string[] = [];
     const logger = createLogger('warn', (line) => void lines.push(line));
     const [a, b] = await replicas({ CLIENT_UPSTREAM_CALLS_PER_SECOND: '1000' }, logger);
@@ -179,7 +179,7 @@ describe('two replicas, one Redis', () => {
     }
     // No query waited on Redis: every command was skipped, unsent, so none failed (or timed out).
     expect(await Promise.all([a, b].map(failedCommands))).toEqual(failedBefore);
-    for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^redis_up 0$/m);
+    for (const replica of [a, b]) expect(await scrape(replica)).toMatch(/^avalanche_graph_redis_up 0$/m);
     // One warning per replica for the whole outage, naming no URL.
     const warnings = lines.filter((l) => l.includes('redis unavailable'));
     expect(warnings).toHaveLength(2);
@@ -188,7 +188,7 @@ describe('two replicas, one Redis', () => {
     await redis.restart();
     await waitUntil(() => a.server.redis!.up && b.server.redis!.up, 10_000, 'both replicas to reconnect');
     await shared.expectShared(a, b, tx(50), key('after'));
-    expect(await scrape(a)).toMatch(/^redis_up 1$/m);
+    expect(await scrape(a)).toMatch(/^avalanche_graph_redis_up 1$/m);
   }, 30_000);
 
   it('bounds what a hanging Redis (connections open, no answers) adds to a query by the command deadline', async () => {
@@ -207,7 +207,7 @@ describe('two replicas, one Redis', () => {
       await new Promise((resolve) => setTimeout(resolve, 3 * 200));
       const failedAfterFirst = await failedCommands(a);
       expect(failedAfterFirst).toBeGreaterThan(failedBefore);
-      expect(Number(metric(await scrape(a), 'redis_errors_total{op="cache-get"}'))).toBeGreaterThanOrEqual(1);
+      expect(Number(metric(await scrape(a), 'avalanche_graph_redis_errors_total{op="cache-get"}'))).toBeGreaterThanOrEqual(1);
       // From then on commands are skipped, unsent (the probe asks in the background): none waits, none
       // fails, also for hashes read for the first time.
       for (let i = 0; i < 12; i++) {
@@ -218,7 +218,7 @@ describe('two replicas, one Redis', () => {
         if (i % 4 === 0) expect(answer.data).toEqual(expected);
       }
       expect(await failedCommands(a)).toBe(failedAfterFirst);
-      expect(await scrape(a)).toMatch(/^redis_up 0$/m);
+      expect(await scrape(a)).toMatch(/^avalanche_graph_redis_up 0$/m);
     } finally {
       redis.resume();
     }

@@ -93,7 +93,7 @@ describe('Retry-After', () => {
       const other = await h.query(CHAINS, {}, { 'x-data-api-key': 'another-key' });
       expect(other.errors).toBeUndefined();
       expect(api.total()).toBe(2);
-      expect(await (await fetch(h.server.metricsUrl)).text()).toMatch(/gateway_rejections_total\{reason="retry-after"\} 20/);
+      expect(await (await fetch(h.server.metricsUrl)).text()).toMatch(/avalanche_graph_rejections_total\{reason="retry-after"\} 20/);
     } finally {
       await h.close();
     }
@@ -116,7 +116,7 @@ describe('circuit breaker', () => {
       }
       expect(api.total()).toBe(3);
       expect(await (await fetch(`${base}/ready`)).json()).toMatchObject({ status: 'ready', upstreams: { 'data-api': 'open' } });
-      expect(await (await fetch(h.server.metricsUrl)).text()).toMatch(/upstream_circuit_state\{service="data-api",target="data-api"\} 2/);
+      expect(await (await fetch(h.server.metricsUrl)).text()).toMatch(/avalanche_graph_upstream_circuit_state\{service="data-api",target="data-api"\} 2/);
       // The node RPC has a breaker of its own and is not affected.
       expect((await h.query(`{ network { pChain { height } } }`)).errors).toBeUndefined();
 
