@@ -13,6 +13,7 @@
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Client as UrqlClient, fetchExchange } from '@urql/core';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { createHash } from 'node:crypto';
@@ -344,6 +345,31 @@ describe('three replicas behind HAProxy', () => {
     }
     expect(txCalls()).toBe(0);
   }, 90_000);
+
+  it('sends event streams to a backend of their own, outside the per-replica bound of requests', async () => {
+    const sessions = async (proxy: string) => {
+      const csv = await (await fetch(`http://127.0.0.1:${addresses.stats}/stats;csv`)).text();
+      const [header, ...rows] = csv.trim().split('\n');
+      const columns = header!.replace(/^# /, '').split(',');
+      const row = rows.map((r) => Object.fromEntries(r.split(',').map((cell, i) => [columns[i], cell]))).find((r) => r.pxname === proxy && r.svname === 'BACKEND');
+      // Answers with 2xx that went through that backend (a session may carry several requests).
+      return Number(row?.hrsp_2xx ?? 0);
+    };
+    const [live, requests] = [await sessions('gateways-live'), await sessions('gateways')];
+    const query = encodeURIComponent('{ chain(id: "43114") { chainId } }');
+    // Each on a connection of its own: HAProxy routes a connection's later requests as its first.
+    const alone = () => new Agent({ pipelining: 0 });
+    const stream = await undiciFetch(`http://127.0.0.1:${addresses.bind}/graphql?query=${query}`, { headers: { accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1' }, dispatcher: alone() });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    expect(await stream.text()).toContain('"chainId":"43114"');
+    expect(await sessions('gateways-live')).toBe(live + 1);
+    // urql's Accept lists event streams after JSON: an ordinary request, on the bounded backend.
+    const ordinary = await undiciFetch(`http://127.0.0.1:${addresses.bind}/graphql?query=${query}`, { headers: { accept: 'application/graphql-response+json, application/json, text/event-stream', 'x-graphql-yoga-csrf': '1' }, dispatcher: alone() });
+    expect(ordinary.status).toBe(200);
+    expect(await ordinary.text()).toContain('"chainId":"43114"');
+    await until(async () => (await sessions('gateways')) > requests, 5_000, () => 'the ordinary request counted on `gateways`');
+    expect(await sessions('gateways-live')).toBe(live + 1);
+  });
 
   it("holds a client's rate limit on every replica once one replica's answer spent it", async () => {
     const greedy = key('greedy');
