@@ -52,13 +52,16 @@ async function haproxyStats(port: number): Promise<Record<string, Record<string,
 
 async function startFleet(upstreams: Record<string, string>): Promise<Fleet> {
   const env = { ...upstreams, MEMORY_LIMIT_MB: '512', TRUST_PROXY: 'loopback' };
-  const replicas = await Promise.all(Array.from({ length: REPLICAS }, () => startGatewayProcess(root, env)));
+  // Each replica's METRICS_PORT, where HAProxy's checks go (deploy/haproxy.cfg's GATEWAY_n_CHECK_PORT).
+  const checks = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
+  const replicas = await Promise.all(checks.map((check) => startGatewayProcess(root, { ...env, METRICS_PORT: String(check) })));
   const [bind, stats] = [await freePort(), await freePort()];
   const haproxy = spawnChild(HAPROXY, ['-db', '-f', 'deploy/haproxy.cfg'], root, {
     PATH: process.env.PATH,
     HAPROXY_BIND: `127.0.0.1:${bind}`,
     HAPROXY_STATS_BIND: `127.0.0.1:${stats}`,
     ...Object.fromEntries(replicas.map((r, i) => [`GATEWAY_${i + 1}`, `127.0.0.1:${r.port}`])),
+    ...Object.fromEntries(checks.map((port, i) => [`GATEWAY_${i + 1}_CHECK_PORT`, String(port)])),
   });
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -244,7 +244,8 @@ export async function startServer(config: Config, logger: Logger = createGateway
   });
   let metricsServer: MetricsServer | undefined;
   try {
-    if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort);
+    // Beside /metrics, the probes: answered by yoga as on the GraphQL port (they are not operations).
+    if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort, gateway);
   } catch (error) {
     server.close();
     await redis?.close();

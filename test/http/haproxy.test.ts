@@ -41,13 +41,24 @@ interface Addresses {
   bind: number;
   stats: number;
   gateways: Record<Name, number>;
+  /** Each replica's METRICS_PORT, where HAProxy's checks go. */
+  checks: Record<Name, number>;
 }
 const haproxyEnv = (a: Addresses) => ({
   PATH: process.env.PATH ?? '',
   HAPROXY_BIND: `127.0.0.1:${a.bind}`,
   HAPROXY_STATS_BIND: `127.0.0.1:${a.stats}`,
   ...Object.fromEntries(NAMES.map((name, i) => [`GATEWAY_${i + 1}`, `127.0.0.1:${a.gateways[name]}`])),
+  ...Object.fromEntries(NAMES.map((name, i) => [`GATEWAY_${i + 1}_CHECK_PORT`, String(a.checks[name])])),
 });
+/** Free ports for the replicas and their checks. */
+const replicaPorts = async () => {
+  const ports = await Promise.all(NAMES.flatMap(() => [freePort(), freePort()]));
+  return {
+    gateways: Object.fromEntries(NAMES.map((name, i) => [name, ports[2 * i]!])) as Record<Name, number>,
+    checks: Object.fromEntries(NAMES.map((name, i) => [name, ports[2 * i + 1]!])) as Record<Name, number>,
+  };
+};
 
 /** A child process with its output kept for the failure message. */
 interface Running {
@@ -156,7 +167,7 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
 
   it('is a valid HAProxy configuration (haproxy -c) with loopback addresses', () => {
     // Checked, not bound: any ports do.
-    const addresses: Addresses = { bind: 18080, stats: 18404, gateways: { 'gateway-1': 14001, 'gateway-2': 14002, 'gateway-3': 14003 } };
+    const addresses: Addresses = { bind: 18080, stats: 18404, gateways: { 'gateway-1': 14001, 'gateway-2': 14002, 'gateway-3': 14003 }, checks: { 'gateway-1': 15001, 'gateway-2': 15002, 'gateway-3': 15003 } };
     const check = spawnSync(HAPROXY, ['-c', '-f', CONFIG], { env: haproxyEnv(addresses), encoding: 'utf8' });
     expect(check.stdout + check.stderr).toContain('Configuration file is valid');
     expect(check.stderr).not.toMatch(/WARNING|ALERT/);
@@ -165,8 +176,8 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
 
   it('answers with the gateway\'s error shape and Retry-After when no replica is up (the balancer\'s own 503)', async () => {
     // Every replica's address is a closed port: the checks mark them down, and HAProxy answers itself.
-    const [bind, stats, ...ports] = await Promise.all([freePort(), freePort(), ...NAMES.map(() => freePort())]);
-    const addresses: Addresses = { bind: bind!, stats: stats!, gateways: Object.fromEntries(NAMES.map((name, i) => [name, ports[i]!])) as Record<Name, number> };
+    const [bind, stats] = await Promise.all([freePort(), freePort()]);
+    const addresses: Addresses = { bind: bind!, stats: stats!, ...(await replicaPorts()) };
     const balancer = launch(HAPROXY, ['-db', '-f', CONFIG], haproxyEnv(addresses));
     try {
       let answer: Response | undefined;
@@ -205,6 +216,7 @@ describe('three replicas behind HAProxy', () => {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
+      METRICS_PORT: String(addresses.checks[name]),
       LOG_LEVEL: 'warn',
       DATA_API_URL: sandbox.urls.dataApi,
       NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
@@ -231,8 +243,8 @@ describe('three replicas behind HAProxy', () => {
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    const [bind, stats, ...ports] = await Promise.all([freePort(), freePort(), ...NAMES.map(() => freePort())]);
-    addresses = { bind: bind!, stats: stats!, gateways: Object.fromEntries(NAMES.map((name, i) => [name, ports[i]!])) as Record<Name, number> };
+    const [bind, stats] = await Promise.all([freePort(), freePort()]);
+    addresses = { bind: bind!, stats: stats!, ...(await replicaPorts()) };
     await Promise.all(NAMES.map((name) => startReplica(name)));
     haproxy = launch(HAPROXY, ['-db', '-f', CONFIG], haproxyEnv(addresses));
     for (const name of NAMES) await balancerSees(name, 'UP');

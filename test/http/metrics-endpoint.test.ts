@@ -81,4 +81,23 @@ describe('METRICS_PORT', () => {
       await separate.close();
     }
   });
+
+  it('answers the probes /health and /ready there too, as the GraphQL port does, for checks that a crowd on that port does not hold up', async () => {
+    const separate = await startSocketHarness({ METRICS_PORT: '0' });
+    try {
+      const at = (path: string) => separate.server.metricsUrl.replace(/\/metrics$/, path);
+      expect((await fetch(at('/health'))).status).toBe(200);
+      const ready = await fetch(at('/ready'), { method: 'HEAD' });
+      expect(ready.status).toBe(200);
+      const main = await fetch(separate.url.replace(/\/graphql$/, '/ready'), { method: 'HEAD' });
+      expect(main.status).toBe(ready.status);
+      // Shutting down, it turns 503 on both ports at once (the drain's first step).
+      const closing = separate.close();
+      await expect.poll(async () => (await fetch(at('/ready'), { method: 'HEAD' }).catch(() => undefined))?.status ?? 'closed').not.toBe(200);
+      await closing;
+    } catch (error) {
+      await separate.close().catch(() => undefined);
+      throw error;
+    }
+  });
 });

@@ -116,7 +116,7 @@ export const server = section('server', {
   }),
   METRICS_PORT: variable(whole(0, 65535), {
     default: unset('unset: `/metrics` beside GraphQL'),
-    meaning: 'Serve `/metrics` only on this port (same `HOST`), so the scrape endpoint need not be public; `0` picks a free port.',
+    meaning: 'Serve `/metrics` only on this port (same `HOST`), so the scrape endpoint need not be public, with the probes `/health` and `/ready` beside it (they stay on `PORT` too): a balancer\'s checks then reach a listener that a crowd on `PORT` does not hold up (`deploy/haproxy.cfg` checks here); `0` picks a free port.',
     see: 'operations.md#metrics-and-probes',
   }),
 });
