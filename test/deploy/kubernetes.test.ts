@@ -153,7 +153,9 @@ describe.each(Object.keys(rendered))('kubectl kustomize %s', (dir) => {
     expect(container.livenessProbe?.httpGet?.path).toBe('/health');
     expect(container.startupProbe?.httpGet?.path).toBe('/health');
     expect(container.readinessProbe?.httpGet?.path).toBe('/ready');
-    for (const probe of [container.livenessProbe, container.startupProbe, container.readinessProbe]) expect(targetPort(probe!.httpGet!.port)).toBe(config.port);
+    // The probes go to METRICS_PORT, which answers them too: a listener of its own, whose accept queue a
+    // crowd on the GraphQL port does not fill (a liveness probe failing there would restart a live pod).
+    for (const probe of [container.livenessProbe, container.startupProbe, container.readinessProbe]) expect(targetPort(probe!.httpGet!.port)).toBe(config.metricsPort);
 
     const service = find(objects, 'Service', 'avalanche-graph');
     expect(service.spec.type).toBe('ClusterIP');
