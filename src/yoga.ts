@@ -80,9 +80,11 @@ export interface GatewayOptions {
   onShed?: (reason: ShedReason) => void;
 }
 
-/** Admission's state as `/ready` reports it: 503 while the process is under pressure. */
+/** Admission's state as `/ready` reports it: 503 once the process has been under pressure for UNREADY_AFTER_PRESSURE_MS. */
 export interface OverloadReport {
   pressure: 'memory' | 'event-loop' | undefined;
+  /** The pressure has lasted UNREADY_AFTER_PRESSURE_MS (never true when that is 0): the replica is unready. */
+  sustained: boolean;
   stats: AdmissionStats;
 }
 
@@ -108,7 +110,8 @@ function readyCheck(probe: HealthProbe | undefined) {
 }
 
 /**
- * `/ready`: 503 while starting, shutting down or overloaded, 200 otherwise, whatever the upstreams say. The
+ * `/ready`: 503 while starting, shutting down or under pressure for UNREADY_AFTER_PRESSURE_MS (a replica that
+ * only sheds stays ready: see operations.md, "Shedding and unready"), 200 otherwise, whatever the upstreams say. The
  * detail lists each upstream's circuit breaker by service name (never its URL) and each service's
  * health and live checks (their last probe's status and time; see upstream/health.ts): an open
  * breaker or a sick service does not make the gateway unready, since every other upstream still
@@ -131,7 +134,7 @@ function readiness(isReady: () => boolean, health: UpstreamHealth, overload: (()
 
   function verdict() {
     const report = overload?.();
-    return { report, ready: isReady() && !report?.pressure };
+    return { report, ready: isReady() && !report?.sustained };
   }
 
   async function answer(endResponse: (response: Response) => void, fetchAPI: { Response: typeof Response }): Promise<void> {
@@ -145,7 +148,7 @@ function readiness(isReady: () => boolean, health: UpstreamHealth, overload: (()
       HEALTH_SERVICES.map((service) => [service, { health: readyCheck(health.last(service, 'health')), live: readyCheck(health.last(service, 'live')) }]),
     );
     endResponse(
-      new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : report?.pressure ? 'overloaded' : 'not ready', ...(report ? { overload: overloadDetail(report) } : {}), upstreams, checks }), {
+      new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : report?.sustained ? 'overloaded' : 'not ready', ...(report ? { overload: overloadDetail(report) } : {}), upstreams, checks }), {
         status: ready ? 200 : 503,
         headers: { 'content-type': 'application/json' },
       }),
@@ -153,8 +156,8 @@ function readiness(isReady: () => boolean, health: UpstreamHealth, overload: (()
   }
 }
 
-function overloadDetail({ pressure, stats }: OverloadReport) {
-  return { pressure: pressure ?? null, inFlight: stats.inFlight, queued: stats.queued, inFlightBytes: stats.inFlightBytes, shed: stats.shed };
+function overloadDetail({ pressure, sustained, stats }: OverloadReport) {
+  return { pressure: pressure ?? null, sustained, inFlight: stats.inFlight, queued: stats.queued, inFlightBytes: stats.inFlightBytes, shed: stats.shed };
 }
 
 /**

@@ -226,6 +226,8 @@ describe('pressure', () => {
     next = reading(0.9);
     pressure.sample(250);
     expect(pressure.state).toBe('memory');
+    // How long it has held (what readiness waits on, UNREADY_AFTER_PRESSURE_MS) counts from its start.
+    expect(pressure.heldMs(1250)).toBe(1000);
     // Hovering between the marks (80%: under the high one, over the low one) keeps it on.
     next = reading(0.8);
     for (let t = 500; t < 20_000; t += 250) pressure.sample(t);
@@ -239,8 +241,10 @@ describe('pressure', () => {
     next = reading(0.5);
     pressure.sample(20_000 + CALM_MS + 250);
     expect(pressure.state).toBe('memory');
+    expect(pressure.heldMs(20_000 + CALM_MS + 250)).toBe(20_000 + CALM_MS);
     pressure.sample(20_000 + 2 * CALM_MS + 250);
     expect(pressure.state).toBeUndefined();
+    expect(pressure.heldMs(30_000 + 2 * CALM_MS)).toBe(0);
     expect(changes).toEqual(['memory', undefined]);
   });
 

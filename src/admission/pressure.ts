@@ -46,6 +46,8 @@ export interface PressureReading {
 export class Pressure {
   /** The pressure now: undefined when there is none. */
   state: PressureKind | undefined;
+  /** When the pressure now held started (performance.now()), through any change of its kind. */
+  private heldSince: number | undefined;
   /** The last reading. */
   reading: PressureReading = { heapUsed: 0, heapLimit: 0, rss: 0, eventLoopDelayMs: 0 };
   private calmSince: number | undefined;
@@ -84,7 +86,7 @@ export class Pressure {
     const high: PressureKind | undefined = heapShare >= HEAP_HIGH || rssShare >= RSS_HIGH ? 'memory' : lagging ? 'event-loop' : undefined;
     if (high) {
       this.calmSince = undefined;
-      if (this.state !== high && !(this.state === 'memory' && high === 'event-loop')) this.change(high, reading);
+      if (this.state !== high && !(this.state === 'memory' && high === 'event-loop')) this.change(high, reading, now);
       return;
     }
     if (!this.state) return;
@@ -96,7 +98,7 @@ export class Pressure {
     this.calmSince ??= now;
     if (now - this.calmSince >= CALM_MS) {
       this.calmSince = undefined;
-      this.change(undefined, reading);
+      this.change(undefined, reading, now);
     }
   }
 
@@ -108,7 +110,14 @@ export class Pressure {
     if (this.utilizations.length > 1_000 / SAMPLE_MS) this.utilizations.shift();
   }
 
-  private change(state: PressureKind | undefined, reading: PressureReading): void {
+  /** How long the pressure now held has lasted, ms (0 without pressure): what readiness waits on. */
+  heldMs(now = performance.now()): number {
+    return this.heldSince === undefined ? 0 : now - this.heldSince;
+  }
+
+  private change(state: PressureKind | undefined, reading: PressureReading, now: number): void {
+    if (!state) this.heldSince = undefined;
+    else this.heldSince ??= now;
     this.state = state;
     this.options.onChange?.(state, reading);
   }

@@ -140,7 +140,9 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     (reason) => metrics.shed(reason),
     () => pressure.utilization >= BUSY_UTILIZATION,
   );
-  const overload = () => ({ pressure: pressure.state, stats: admission.stats(), utilization: pressure.utilization });
+  // Unready only once pressure has lasted UNREADY_AFTER_PRESSURE_MS (never with 0): shedding alone keeps the replica in its pool.
+  const sustained = () => config.unreadyAfterPressureMs > 0 && pressure.state !== undefined && pressure.heldMs() >= config.unreadyAfterPressureMs;
+  const overload = () => ({ pressure: pressure.state, sustained: sustained(), stats: admission.stats(), utilization: pressure.utilization });
   metrics.watchAdmission(overload);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
   const state = { accepting: false };

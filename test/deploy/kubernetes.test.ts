@@ -181,6 +181,11 @@ describe.each(Object.keys(rendered))('kubectl kustomize %s', (dir) => {
     expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThan((config.shutdownDrainMs + config.shutdownTimeoutMs + exportMs) / 1000);
   });
 
+  it('never lets overload take a pod out of the Service, whose endpoints could all go (readiness is for start-up and the drain)', () => {
+    const { config } = gatewayOf(objects);
+    expect(config.unreadyAfterPressureMs).toBe(0);
+  });
+
   it('gives the container a memory limit the gateway derives its bounds from', () => {
     const { container, config, env } = gatewayOf(objects);
     const limit = bytes(String(container.resources!.limits!.memory));

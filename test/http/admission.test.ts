@@ -3,7 +3,7 @@
  * 503 OVERLOADED with Retry-After before any upstream call (and a browser can read it); a hot client
  * gets 429 while a quiet one is served; an operation past MAX_OPERATION_BYTES fails its fields with
  * UPSTREAM_BUDGET_EXCEEDED naming it and keeps the rest; WebSockets and subscriptions have their own
- * bounds; a heavy client is charged more of the work than a light one; an event loop past MAX_EVENT_LOOP_DELAY_MS turns `/ready` 503 until it has been calm for 5 s.
+ * bounds; a heavy client is charged more of the work than a light one; an event loop past MAX_EVENT_LOOP_DELAY_MS sheds at once and turns `/ready` 503 once that has lasted UNREADY_AFTER_PRESSURE_MS, until it has been calm for 5 s.
  * The crowd itself, against the compiled gateway: test/http/overload.test.ts.
  */
 import { createClient, type Client } from 'graphql-ws';
@@ -168,11 +168,13 @@ describe('pressure', () => {
   beforeAll(async () => {
     // 400 ms, so the calm mark is 200 ms: far above what a loop sharing two cores with the rest of
     // the suite (other workers, browsers, tsc) is held for, and far below the 1.5 s held below.
-    h = await startSocketHarness({ MAX_EVENT_LOOP_DELAY_MS: '400' });
+    // UNREADY_AFTER_PRESSURE_MS 2.5 s: pressure lasts at least the 5 s of calm after the loop is free, so
+    // /ready turns 503 within it; before that the replica sheds but stays ready.
+    h = await startSocketHarness({ MAX_EVENT_LOOP_DELAY_MS: '400', UNREADY_AFTER_PRESSURE_MS: '2500' });
   });
   afterAll(() => h.close());
 
-  it('an event loop lagging past MAX_EVENT_LOOP_DELAY_MS sheds new requests and turns /ready 503 until calm for 5 s', async () => {
+  it('an event loop lagging past MAX_EVENT_LOOP_DELAY_MS sheds new requests at once, turns /ready 503 only once that has lasted UNREADY_AFTER_PRESSURE_MS, and back when calm for 5 s', async () => {
     expect((await h.fetch('/ready')).status).toBe(200);
     // A synchronous 1.5 s: the gateway's loop (this process's) cannot turn.
     const until = performance.now() + 1500;
@@ -180,14 +182,19 @@ describe('pressure', () => {
       // busy
     }
     await expect.poll(() => h.server.pressure.state, { interval: 50, timeout: 2000 }).toBe('event-loop');
-    const ready = await h.fetch('/ready');
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ status: 'overloaded', overload: { pressure: 'event-loop' } });
-    expect((await h.fetch('/ready', { method: 'HEAD' })).status).toBe(503);
+    // Shedding, still ready: a balancer keeps sending, and gets refusals with Retry-After.
     const refused = await post(h, BLOCKS);
     expect(refused.status).toBe(503);
     expect(['5', '6', '7', '8', '9', '10']).toContain(refused.headers.get('retry-after'));
     expect(await refused.json()).toMatchObject({ errors: [{ extensions: { code: 'OVERLOADED', reason: 'event-loop' } }] });
+    const shedding = await h.fetch('/ready');
+    expect({ status: shedding.status, held: h.server.pressure.heldMs() < 2500 }).toEqual({ status: 200, held: true });
+    expect(await shedding.json()).toMatchObject({ status: 'ready', overload: { pressure: 'event-loop', sustained: false } });
+    // Sustained: unready.
+    await expect.poll(async () => (await h.fetch('/ready', { method: 'HEAD' })).status, { interval: 100, timeout: 4000 }).toBe(503);
+    const ready = await h.fetch('/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'overloaded', overload: { pressure: 'event-loop', sustained: true } });
     // Calm: after 5 s of readings under the low mark, ready and admitting again. The wait allows a
     // few noisy readings (each restarts the 5 s) on a busy machine; a failure shows the last reading.
     const { pressure } = h.server;

@@ -4,7 +4,7 @@
  * deploy/haproxy.cfg on loopback ports. Clients (Apollo Client with automatic persisted queries over
  * GET, urql with GET, Apollo Client with POST) send steady load through HAProxy while one replica is
  * SIGKILLed and started again and the two others are restarted one at a time with SIGTERM: no client
- * request fails (HAProxy resends the GETs a dead replica never answered; a SIGTERMed replica leaves the
+ * request fails (HAProxy resends the queries a dead replica never answered; a SIGTERMed replica leaves the
  * rotation before its listener closes). A response cached, a client's rate limit and an upstream's
  * Retry-After window are then found on every replica. Beside it: deploy/compose.yaml and
  * deploy/haproxy.cfg agree with the gateway's configuration and image, and the balancer's own 503 (no
@@ -14,7 +14,7 @@ import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Client as UrqlClient, fetchExchange } from '@urql/core';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,69 +23,13 @@ import { parse } from 'yaml';
 import { clientAddress } from '../../src/http/client-address.js';
 import { loadConfig, VARIABLES } from '../../src/config/index.js';
 import type { GraphQLResponse } from '../support/harness.js';
-import { freePort } from '../support/ports.js';
+import { CONFIG, freeAddresses, HAPROXY, haproxyEnv, haproxyStats, launch, NAMES, signal, until, type Addresses, type Name, type Running } from '../support/haproxy.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { useSandbox } from '../support/sandbox.js';
-
-const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
-const CONFIG = 'deploy/haproxy.cfg';
-const NAMES = ['gateway-1', 'gateway-2', 'gateway-3'] as const;
-type Name = (typeof NAMES)[number];
 
 const TX_ROUTE = 'GET /v1/chains/{chainId}/transactions/{txHash}';
 const TX = 'query($hash: String!) { chain(id: "43114") { transaction(hash: $hash) { hash } } }';
 const key = (name: string) => ({ 'x-data-api-key': `${name}-${Math.random().toString(36).slice(2)}` });
-
-/** HAProxy's environment: where it listens and where the replicas are (deploy/haproxy.cfg's variables). */
-interface Addresses {
-  bind: number;
-  stats: number;
-  gateways: Record<Name, number>;
-  /** Each replica's METRICS_PORT, where HAProxy's checks go. */
-  checks: Record<Name, number>;
-}
-const haproxyEnv = (a: Addresses) => ({
-  PATH: process.env.PATH ?? '',
-  HAPROXY_BIND: `127.0.0.1:${a.bind}`,
-  HAPROXY_STATS_BIND: `127.0.0.1:${a.stats}`,
-  ...Object.fromEntries(NAMES.map((name, i) => [`GATEWAY_${i + 1}`, `127.0.0.1:${a.gateways[name]}`])),
-  ...Object.fromEntries(NAMES.map((name, i) => [`GATEWAY_${i + 1}_CHECK_PORT`, String(a.checks[name])])),
-});
-/** Free ports for the replicas and their checks. */
-const replicaPorts = async () => {
-  const ports = await Promise.all(NAMES.flatMap(() => [freePort(), freePort()]));
-  return {
-    gateways: Object.fromEntries(NAMES.map((name, i) => [name, ports[2 * i]!])) as Record<Name, number>,
-    checks: Object.fromEntries(NAMES.map((name, i) => [name, ports[2 * i + 1]!])) as Record<Name, number>,
-  };
-};
-
-/** A child process with its output kept for the failure message. */
-interface Running {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-function launch(command: string, args: string[], env: Record<string, string>): Running {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
-}
-const signal = (running: Running, name: NodeJS.Signals) => {
-  if (running.child.exitCode === null && running.child.signalCode === null) process.kill(running.child.pid!, name);
-};
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function post<T = any>(port: number, query: string, variables: Record<string, unknown>, headers: Record<string, string>): Promise<GraphQLResponse<T>> {
   const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
@@ -176,14 +120,13 @@ describe('deploy/compose.yaml and deploy/haproxy.cfg', () => {
 
   it('answers with the gateway\'s error shape and Retry-After when no replica is up (the balancer\'s own 503)', async () => {
     // Every replica's address is a closed port: the checks mark them down, and HAProxy answers itself.
-    const [bind, stats] = await Promise.all([freePort(), freePort()]);
-    const addresses: Addresses = { bind: bind!, stats: stats!, ...(await replicaPorts()) };
+    const addresses = await freeAddresses();
     const balancer = launch(HAPROXY, ['-db', '-f', CONFIG], haproxyEnv(addresses));
     try {
       let answer: Response | undefined;
       await until(
         async () => {
-          answer = await fetch(`http://127.0.0.1:${bind}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+          answer = await fetch(`http://127.0.0.1:${addresses.bind}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
           return answer.status === 503;
         },
         15_000,
@@ -230,21 +173,14 @@ describe('three replicas behind HAProxy', () => {
   }
 
   /** HAProxy's stats page: a row per server of the backend, and `BACKEND` for the backend itself, by column name. */
-  async function stats(): Promise<Record<string, Record<string, string>>> {
-    const csv = await (await fetch(`http://127.0.0.1:${addresses.stats}/stats;csv`)).text();
-    const [header, ...rows] = csv.trim().split('\n');
-    const columns = header!.replace(/^# /, '').split(',');
-    const records = rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [columns[i], cell])));
-    return Object.fromEntries(records.filter((r) => r.pxname === 'gateways').map((r) => [r.svname!, r]));
-  }
+  const stats = () => haproxyStats(addresses.stats);
   /** Waits until HAProxy's checks say `UP` or `DOWN` (not a transition such as `UP 1/2`) for a replica. */
   const balancerSees = (name: Name, state: 'UP' | 'DOWN', timeoutMs = 15_000) =>
     until(async () => (await stats())[name]?.status === state, timeoutMs, () => `HAProxy to see ${name} ${state}\n${logs()}`);
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    const [bind, stats] = await Promise.all([freePort(), freePort()]);
-    addresses = { bind: bind!, stats: stats!, ...(await replicaPorts()) };
+    addresses = await freeAddresses();
     await Promise.all(NAMES.map((name) => startReplica(name)));
     haproxy = launch(HAPROXY, ['-db', '-f', CONFIG], haproxyEnv(addresses));
     for (const name of NAMES) await balancerSees(name, 'UP');
@@ -359,14 +295,8 @@ describe('three replicas behind HAProxy', () => {
   }, 90_000);
 
   it('sends event streams to a backend of their own, outside the per-replica bound of requests', async () => {
-    const sessions = async (proxy: string) => {
-      const csv = await (await fetch(`http://127.0.0.1:${addresses.stats}/stats;csv`)).text();
-      const [header, ...rows] = csv.trim().split('\n');
-      const columns = header!.replace(/^# /, '').split(',');
-      const row = rows.map((r) => Object.fromEntries(r.split(',').map((cell, i) => [columns[i], cell]))).find((r) => r.pxname === proxy && r.svname === 'BACKEND');
-      // Answers with 2xx that went through that backend (a session may carry several requests).
-      return Number(row?.hrsp_2xx ?? 0);
-    };
+    // Answers with 2xx that went through that backend (a session may carry several requests).
+    const sessions = async (proxy: string) => Number((await haproxyStats(addresses.stats, proxy)).BACKEND?.hrsp_2xx ?? 0);
     const [live, requests] = [await sessions('gateways-live'), await sessions('gateways')];
     const query = encodeURIComponent('{ chain(id: "43114") { chainId } }');
     // Each on a connection of its own: HAProxy routes a connection's later requests as its first.

@@ -127,7 +127,8 @@ async function untilAdmitting(): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const now = await overloadNow();
-    if (now.ready) return;
+    // Admitting: no pressure (a replica under pressure stays ready until UNREADY_AFTER_PRESSURE_MS).
+    if (now.ready && now.pressure === null) return;
     if (Date.now() > deadline || exited) throw new Error(`the gateway did not admit again within ${WAIT_MS} ms (${exited ?? `pressure: ${now.pressure}`})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

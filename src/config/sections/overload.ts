@@ -75,7 +75,13 @@ export const overload = section('overload', {
   MAX_EVENT_LOOP_DELAY_MS: variable(whole(0, 600_000), {
     default: 1_000,
     meaning:
-      'The event-loop delay (how late a timer checked four times a second runs) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does; `/ready` then answers 503. `0`: the loop is not watched.',
+      'The event-loop delay (how late a timer checked four times a second runs) past which nothing new is admitted until the loop is calm again for 5 s, as a heap over 85% of its limit or a resident size over 90% of `MEMORY_LIMIT_MB` does. `0`: the loop is not watched.',
+  }),
+  UNREADY_AFTER_PRESSURE_MS: variable(whole(0, 600_000), {
+    default: 10_000,
+    meaning:
+      'How long memory or event-loop pressure must last before `/ready` answers 503 (it answers 200 again once the pressure has ended, after 5 s of calm): a replica that only sheds stays in its balancer\'s pool. `0`: pressure never makes the replica unready (for an orchestrator whose pool can empty, such as a Kubernetes Service).',
+    see: 'operations.md#shedding-and-unready',
   }),
   MAX_WEBSOCKETS: variable(whole(1, 1_000_000), {
     key: 'maxWebSockets',
