@@ -54,10 +54,11 @@
  * deadlines 10 s for the headers and for a gap in the body, 30 s for a whole request); the answers the
  * attackers read, by status; the gateway's own count of connections it refused or closed and of
  * requests it shed, by reason (its /metrics); the gateway's RSS (VmRSS, max over the phase), its sockets (open file
- * descriptors, max) and CPU (utime+stime from /proc, as cores), and the simulated upstreams' CPU (when
+ * descriptors, max) and CPU (utime+stime from /proc, as cores), the whole machine's busy cores (/proc/stat:
+ * when all are busy, the load generator competes with the gateway), and the simulated upstreams' CPU (when
  * they are the bottleneck, the gateway's figures say little). A slow reader's close is seen in the
- * kernel's socket table (`ss`, every second: the gateway's side of the connection, once seen
- * established, no longer is), since a paused socket reads no FIN; its times are to that second.
+ * kernel's socket table (`ss`, every 250 ms: the gateway's side of the connection, once seen
+ * established, no longer is), since a paused socket reads no FIN; its times are to within that.
  *
  * The attackers run in a child process of their own (bench/hostile/attacker.ts), so that
  * thousands of sockets or a storm do not delay the honest client's event loop (its latencies would be
@@ -70,7 +71,12 @@
  *   HOSTILE_CHECKOUT=../before npm run bench:hostile                            # another checkout's gateway (before/after)
  *
  * HOSTILE_PHASE_S: seconds per phase (20); HOSTILE_SIZES: attacking connections (200,1000,5000);
- * HOSTILE_KINDS: the kinds to run, comma-separated (all); HOSTILE_CHECKOUT: the built checkout whose
+ * HOSTILE_KINDS: the kinds to run, comma-separated (all); HOSTILE_ROUNDS: how many times each kind and size
+ * is run, each with an alone phase before it (1; with more, the median of the rounds' % is printed, since
+ * the honest client's rate alone moves by up to a quarter within a run); HOSTILE_ATTACK_ALONE=1: after each
+ * attack phase (but the storm's), the same attack without the honest client, for the gateway's CPU and
+ * event loop spent on the attack alone; HOSTILE_CPU_PROF=dir: the gateway writes a CPU profile (--cpu-prof)
+ * there, and each phase prints when it ran in seconds since the gateway's start, to cut it by phase; HOSTILE_CHECKOUT: the built checkout whose
  * gateway is measured (this one), as OVERLOAD_CHECKOUT for bench:overload. The default run takes
  * about 20 minutes. Linux only (/proc, `ss`, binding to 127.0.0.x); 5,000 attackers need `ulimit -n`
  * above 5,000 or so in the attacker process and in the gateway (one descriptor per connection).
@@ -79,16 +85,19 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd } from '../test/support/crowd.js';
-import { cpuSecondsOf, mib, rssOf, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
-import { ALL_KINDS, ATTACKER_ADDRESS, BUSY_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, LIGHT_QUERY, type LoopResult, RAMP_MAX_MS, REFUSAL_UPSTREAM_LATENCY_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, closedLoop, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
-import { type AttackFigures, AttackerProcess } from './hostile/attacker.js';
+import { cpuSecondsOf, machineCpuSeconds, mib, rssOf, startFlags, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
+import { ALL_KINDS, ATTACKER_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, type LoopResult, RAMP_MAX_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
+import { type AttackFigures, AttackerProcess, TABLE_MS } from './hostile/attacker.js';
 import { countsBetween, fdCount, gatewayCounters, settle } from './hostile/gateway.js';
+import { refusalCost } from './hostile/refusal-cost.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The checkout whose built gateway is measured (this one by default; it is built first). */
 const checkout = resolve(process.env.HOSTILE_CHECKOUT ?? root);
 const PHASE_MS = Number(process.env.HOSTILE_PHASE_S ?? 20) * 1000;
 const SIZES = (process.env.HOSTILE_SIZES ?? '200,1000,5000').split(',').map(Number).filter((n) => n > 0);
+const ROUNDS = Math.max(1, Number(process.env.HOSTILE_ROUNDS ?? 1));
+const ATTACK_ALONE = process.env.HOSTILE_ATTACK_ALONE === '1';
 const KINDS = (process.env.HOSTILE_KINDS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [...ALL_KINDS]) as Kind[];
 for (const kind of KINDS) if (!ALL_KINDS.includes(kind)) throw new Error(`HOSTILE_KINDS: unknown kind ${kind} (known: ${ALL_KINDS.join(', ')})`);
 
@@ -97,6 +106,8 @@ for (const kind of KINDS) if (!ALL_KINDS.includes(kind)) throw new Error(`HOSTIL
 
 interface PhaseFigures {
   name: string;
+  /** Seconds from the gateway's start to the phase's measured start. */
+  startedAt: number;
   kind: Kind | 'none';
   size: number;
   seconds: number;
@@ -113,6 +124,9 @@ interface PhaseFigures {
   attackerLoopDelayP99Ms: number;
   attackerLoopDelayMaxMs: number;
   benchCores: number;
+  /** The whole machine's busy cores (every process and the kernel), and how many it has. */
+  machineCores: number;
+  machineCount: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   /** Seconds from the attack's end until the gateway was quiet again (see settle); NaN: not within SETTLE_MAX_MS. */
@@ -149,6 +163,7 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
   let fdsMax = fdCount(pid);
   const cpu = () => ({ gateway: cpuSecondsOf(pid) ?? NaN, sandbox: cpuSecondsOf(sandbox.pid!) ?? NaN, attacker: cpuSecondsOf(attacker.child.pid!) ?? NaN });
   const cpu0 = cpu();
+  const machine0 = machineCpuSeconds();
   const bench0 = process.cpuUsage();
   loopDelay.reset();
   const started = now();
@@ -175,12 +190,14 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
   const seconds = (now() - started) / 1000;
   clearInterval(sampler);
   const cpu1 = cpu();
+  const machine1 = machineCpuSeconds();
   const bench = process.cpuUsage(bench0);
   const loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
   const loopDelayMaxMs = loopDelay.max / 1e6;
   const end = attacking ? await attacker.call({ method: 'stop' }) : undefined;
   const figures: PhaseFigures = {
     name,
+    startedAt: (started - gatewayStartedAt) / 1000,
     kind,
     size,
     seconds,
@@ -195,6 +212,8 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
     attackerLoopDelayP99Ms: end?.loopDelayP99Ms ?? NaN,
     attackerLoopDelayMaxMs: end?.loopDelayMaxMs ?? NaN,
     benchCores: (bench.user + bench.system) / 1e6 / seconds,
+    machineCores: (machine1.busy - machine0.busy) / seconds,
+    machineCount: Math.round((machine1.total - machine0.total) / seconds),
     loopDelayP99Ms,
     loopDelayMaxMs,
     recoverySeconds: await settle(gateway),
@@ -214,12 +233,15 @@ interface World {
   attacker: AttackerProcess;
 }
 
+/** When the measured gateway was started (bench clock): phases are reported in seconds since. */
+let gatewayStartedAt = 0;
+
 /** The honest client's rate in the last phase it ran alone: the live report's reference. */
 let aloneRate = NaN;
 
 
 function report(p: PhaseFigures): void {
-  const out: string[] = [`${p.name} (${fmt(p.seconds)} s)`];
+  const out: string[] = [`${p.name} (${fmt(p.seconds)} s, from ${fmt(p.startedAt)} s to ${fmt(p.startedAt + p.seconds)} s after the gateway's start)`];
   if (p.honest) {
     const h = p.honest;
     const rate = h.answered / h.seconds;
@@ -243,7 +265,7 @@ function report(p: PhaseFigures): void {
       out.push(`  connections made ${a.connections} (failed ${a.connectFailures}); closed by the server ${a.serverClosed}; answers read: ${listCounts(a.answers)}`);
       if (a.serverClosed > 0) {
         out.push(
-          `  closes: since the last byte sent max ${fmt(percentileMs(lastByte, 100) / 1000)} s, p99 ${fmt(percentileMs(lastByte, 99) / 1000)} s, p50 ${fmt(percentileMs(lastByte, 50) / 1000)} s; since connect max ${fmt(percentileMs(connect, 100) / 1000)} s, p99 ${fmt(percentileMs(connect, 99) / 1000)} s${p.kind === 'slow-readers' ? ' (seen in ss each second)' : ''}`,
+          `  closes: since the last byte sent max ${fmt(percentileMs(lastByte, 100) / 1000)} s, p99 ${fmt(percentileMs(lastByte, 99) / 1000)} s, p50 ${fmt(percentileMs(lastByte, 50) / 1000)} s; since connect max ${fmt(percentileMs(connect, 100) / 1000)} s, p99 ${fmt(percentileMs(connect, 99) / 1000)} s${p.kind === 'slow-readers' ? ` (seen in ss every ${TABLE_MS} ms)` : ''}`,
         );
       }
     }
@@ -251,84 +273,9 @@ function report(p: PhaseFigures): void {
   out.push(`  the gateway's own count: ${listCounts(p.gatewayCounts)}; its event loop busy ${fmt(100 * p.utilization, 0)}% of the time`);
   out.push(
     `  gateway: quiet again ${Number.isNaN(p.recoverySeconds) ? `not within ${SETTLE_MAX_MS / 1000} s` : `${fmt(p.recoverySeconds)} s`} after the phase; RSS max ${mib(p.rssMax)} MiB, descriptors max ${p.fdsMax}, CPU ${fmt(p.gatewayCores, 2)} cores; simulated upstreams: CPU ${fmt(p.sandboxCores, 2)} cores`,
-    `  load generator: attacker process CPU ${fmt(p.attackerCores, 2)} cores, event-loop delay p99 ${fmt(p.attackerLoopDelayP99Ms, 0)} ms, max ${fmt(p.attackerLoopDelayMaxMs, 0)} ms; this process (the honest client) CPU ${fmt(p.benchCores, 2)} cores, event-loop delay p99 ${fmt(p.loopDelayP99Ms, 0)} ms, max ${fmt(p.loopDelayMaxMs, 0)} ms`,
+    `  load generator: attacker process CPU ${fmt(p.attackerCores, 2)} cores, event-loop delay p99 ${fmt(p.attackerLoopDelayP99Ms, 0)} ms, max ${fmt(p.attackerLoopDelayMaxMs, 0)} ms; this process (the honest client) CPU ${fmt(p.benchCores, 2)} cores, event-loop delay p99 ${fmt(p.loopDelayP99Ms, 0)} ms, max ${fmt(p.loopDelayMaxMs, 0)} ms; the machine ${fmt(p.machineCores, 2)} of ${p.machineCount} cores busy (every process and the kernel)`,
   );
   process.stdout.write(`${out.join('\n')}\n\n`);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Refusal cost.
-
-interface RefusalFigures {
-  refusals: number;
-  refusalsPerSecond: number;
-  /** (gateway CPU with the hammer − gateway CPU of the busy client alone) / refusals. */
-  microsPerRefusal: number;
-  /** The same with the busy client's share scaled by the answers it got with the hammer beside it. */
-  microsPerRefusalScaled: number;
-  /** The hammer's process (this one), in cores. */
-  benchCores: number;
-}
-
-/**
- * A second gateway with one slot and no queue, over simulated upstreams of their own that answer
- * after REFUSAL_UPSTREAM_LATENCY_MS: an operation then holds the slot for a second or more at little
- * CPU, so nearly every hammer request arrives while it is taken, and the gateway's CPU beyond the busy
- * client's is the refusals'. (Over instant upstreams the slot is free between two of the busy client's
- * operations often enough for thousands of the hammer's light operations to run, and their cost
- * would swamp the refusals'.)
- */
-async function refusalCost(): Promise<RefusalFigures> {
-  const upstreams = await startSandboxProcess(root, { SANDBOX_LATENCY_MS: String(REFUSAL_UPSTREAM_LATENCY_MS) });
-  // REFUSAL_DELAY_MS=0: the refusals answered at once, so that their own CPU is what is measured (by
-  // default each waits 250-500 ms on a timer, which caps how many a client can make a second).
-  const gateway = await startGatewayProcess(checkout, { ...upstreams.urls, MAX_OPERATIONS_IN_FLIGHT: '1', MAX_QUEUED_OPERATIONS: '0', REFUSAL_DELAY_MS: '0' });
-  const pid = gateway.child.pid!;
-  try {
-    await sleep(2000);
-    const measure = async <T>(run: () => Promise<T>): Promise<{ result: T; cpu: number; bench: number; seconds: number }> => {
-      const cpu0 = cpuSecondsOf(pid)!;
-      const bench0 = process.cpuUsage();
-      const started = now();
-      const result = await run();
-      const seconds = (now() - started) / 1000;
-      const bench = process.cpuUsage(bench0);
-      return { result, cpu: cpuSecondsOf(pid)! - cpu0, bench: (bench.user + bench.system) / 1e6 / seconds, seconds };
-    };
-    let serial = 0;
-    // The busy client: HEAVY_QUERY in a closed loop on one connection from its own address (refused, it waits as told).
-    const busy = () => closedLoop({ url: gateway.url, localAddress: BUSY_ADDRESS, connections: 1, durationMs: PHASE_MS, query: HEAVY_QUERY, key: () => `busy-${serial++}` });
-    const alone = await measure(busy);
-    await sleep(1000);
-    const hammered = await measure(() =>
-      Promise.all([
-        busy(),
-        // The hammer: keep-alive connections with requests pipelined, resending at once; a new key each
-        // time, so that one it gets admitted waits for the slow upstreams too (no cached answer).
-        closedLoop({ url: gateway.url, localAddress: ATTACKER_ADDRESS, connections: HAMMER_CONNECTIONS, pipelining: HAMMER_PIPELINING, durationMs: PHASE_MS, query: LIGHT_QUERY, key: () => `hammer-${serial++}`, honourRetryAfter: false }),
-      ]),
-    );
-    const [busyWith, hammer] = hammered.result;
-    const refusedIn = (r: LoopResult) => (r.statuses['503'] ?? 0) + (r.statuses['429'] ?? 0);
-    // Every refusal the gateway sent, the busy client's too (it is refused while a hammer request holds the slot).
-    const refusals = refusedIn(hammer) + refusedIn(busyWith);
-    const micros = ((hammered.cpu - alone.cpu) / refusals) * 1e6;
-    const busyShare = alone.cpu * (busyWith.answered / Math.max(1, alone.result.answered));
-    const scaled = ((hammered.cpu - busyShare) / refusals) * 1e6;
-    process.stdout.write(
-      [
-        `refusal cost (a second gateway: MAX_OPERATIONS_IN_FLIGHT=1 MAX_QUEUED_OPERATIONS=0, over upstreams answering after ${REFUSAL_UPSTREAM_LATENCY_MS} ms; ${PHASE_MS / 1000} s each step)`,
-        `  busy client alone (HEAVY_QUERY, 1 connection from ${BUSY_ADDRESS}): ${alone.result.answered} answers, ${listCounts(alone.result.failures)} else; gateway CPU ${fmt(alone.cpu, 3)} s`,
-        `  busy + hammer (${HAMMER_CONNECTIONS} connections × ${HAMMER_PIPELINING} pipelined from ${ATTACKER_ADDRESS}): busy ${busyWith.answered} answers, ${listCounts(busyWith.failures)} else; hammer ${listCounts(hammer.statuses)}${Object.keys(hammer.failures).some((f) => !f.startsWith('HTTP')) ? `, errors ${listCounts(Object.fromEntries(Object.entries(hammer.failures).filter(([f]) => !f.startsWith('HTTP'))))}` : ''}`,
-        `  gateway CPU ${fmt(hammered.cpu, 3)} s (${fmt(hammered.cpu / hammered.seconds, 2)} cores); this process ${fmt(hammered.bench, 2)} cores${hammered.bench > SATURATED_CORES ? ' (saturated: the hammer, not the gateway, set the rate; the cost per refusal holds)' : ''}`,
-        `  ${refusals} refusals (${fmt(refusals / hammered.seconds, 0)}/s): ${fmt(micros, 1)} µs of gateway CPU per refusal (CPU with the hammer − CPU of the busy client alone); ${fmt(scaled, 1)} µs with the busy client's share scaled to its answers (${busyWith.answered} of ${alone.result.answered}); the hammer's ${hammer.answered} admitted operations are not subtracted`,
-      ].join('\n') + '\n\n',
-    );
-    return { refusals, refusalsPerSecond: refusals / hammered.seconds, microsPerRefusal: micros, microsPerRefusalScaled: scaled, benchCores: hammered.bench };
-  } finally {
-    gateway.child.kill('SIGTERM');
-    upstreams.child.kill('SIGTERM');
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -336,7 +283,11 @@ async function refusalCost(): Promise<RefusalFigures> {
 /** The attack phases (all kinds but refusal-cost) against the gateway with its default configuration. */
 async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ phases: PhaseFigures[]; stormReference: number }> {
   const upstreams = await startSandboxProcess(root);
-  const gateway = await startGatewayProcess(checkout, upstreams.urls);
+  // HOSTILE_CPU_PROF: the gateway writes a CPU profile there when it exits; each phase prints its start
+  // and end in seconds since the gateway started, to cut the profile by phase.
+  const profile = process.env.HOSTILE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.HOSTILE_CPU_PROF)}`] : [];
+  gatewayStartedAt = now();
+  const gateway = await startGatewayProcess(checkout, upstreams.urls, [...startFlags(checkout), ...profile]);
   const world: World = { gateway, sandbox: upstreams.child, attacker: AttackerProcess.start() };
   const pid = gateway.child.pid!;
   process.stdout.write(`gateway: ${checkout}: node ${[...gateway.flags, 'dist/main.js'].join(' ')}, NODE_ENV=production, default configuration, pid ${pid}\n`);
@@ -374,16 +325,20 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
     phases.push(phase);
   };
   let stormReference = NaN;
-  for (const kind of kinds) {
-    if (kind === 'retry-storm') {
-      // The storm's reference: its goodput at 50 connections, alone.
-      const reference = await runPhase(world, `retry-storm × ${STORM_REFERENCE}, without the honest client`, kind, STORM_REFERENCE, false);
-      stormReference = goodput(reference.attack!.crowd!);
-      phases.push(reference);
-    }
-    for (const size of SIZES) {
-      await alone();
-      phases.push(await runPhase(world, `${kind} × ${size}`, kind, size));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const kind of kinds) {
+      if (kind === 'retry-storm' && round === 1) {
+        // The storm's reference: its goodput at 50 connections, alone.
+        const reference = await runPhase(world, `retry-storm × ${STORM_REFERENCE}, without the honest client`, kind, STORM_REFERENCE, false);
+        stormReference = goodput(reference.attack!.crowd!);
+        phases.push(reference);
+      }
+      for (const size of SIZES) {
+        await alone();
+        phases.push(await runPhase(world, `${kind} × ${size}${ROUNDS > 1 ? `, round ${round}` : ''}`, kind, size));
+        // What the attack alone costs the gateway (its CPU and event loop with no honest client beside).
+        if (ATTACK_ALONE && kind !== 'retry-storm') phases.push(await runPhase(world, `${kind} × ${size}, without the honest client`, kind, size, false));
+      }
     }
   }
   await alone();
@@ -399,7 +354,7 @@ async function main(): Promise<void> {
   process.stdout.write(`kinds: ${KINDS.join(', ')}\n`);
   const attackKinds = KINDS.filter((k): k is Exclude<Kind, 'refusal-cost'> => k !== 'refusal-cost');
   const { phases, stormReference } = attackKinds.length ? await attackPhases(attackKinds) : { phases: [], stormReference: NaN };
-  const refusal = KINDS.includes('refusal-cost') ? await refusalCost() : undefined;
+  const refusal = KINDS.includes('refusal-cost') ? await refusalCost(root, checkout, PHASE_MS) : undefined;
 
   // The table for docs/benchmarks.md. An attack phase's honest rate is read against the mean of the
   // honest client's alone phases just before and just after it.
@@ -454,6 +409,20 @@ async function main(): Promise<void> {
       ...Array<string>(10).fill('-'),
       `${fmt(refusal.microsPerRefusal, 1)} µs of gateway CPU per refusal (${fmt(refusal.microsPerRefusalScaled, 1)} with the busy client's share scaled), ${fmt(refusal.refusalsPerSecond, 0)} refusals/s${refusal.benchCores > SATURATED_CORES ? ' (the hammer\'s process saturated: it set the rate)' : ''}`,
     ]);
+  }
+  // With HOSTILE_ROUNDS, each kind and size has several phases: their honest rates as % of the alone
+  // phases around each, and the median (one phase's figure moves by up to a quarter with the machine).
+  if (ROUNDS > 1) {
+    const byAttack = new Map<string, number[]>();
+    phases.forEach((p, i) => {
+      if (p.kind === 'none' || !p.honest || p.name.includes('without the honest client')) return;
+      const key = `${p.kind} × ${p.size}`;
+      byAttack.set(key, [...(byAttack.get(key) ?? []), (100 * rateOf(p)) / reference(i)]);
+    });
+    for (const [key, ratios] of byAttack) {
+      process.stdout.write(`${key}: honest answers/s as % of the alone phases around each round: ${ratios.map((r) => fmt(r, 0)).join(', ')}; median ${fmt(median([...ratios].sort((x, y) => x - y)), 0)}%\n`);
+    }
+    process.stdout.write('\n');
   }
   process.stdout.write(
     '| attack | attacking connections | honest answers/s (% of the alone phases around it) | honest p50 / p99 ms | honest 5xx / other failures | attackers open min / median / max | closed by the server | close after last byte max / p99 s | gateway RSS max MiB | gateway CPU cores (event loop busy) | simulated upstreams CPU cores | attacker process CPU cores (loop delay p99 ms) | notes |\n',

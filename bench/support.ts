@@ -225,6 +225,15 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/** The whole machine's CPU seconds, busy and in all, from /proc/stat (every process and the kernel's own work). */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy: busy / CLOCK_TICKS, total: (busy + idle! + iowait!) / CLOCK_TICKS };
+}
+
 /** CPU seconds a process has used (user + system, from /proc/<pid>/stat), or undefined once it is gone. */
 export function cpuSecondsOf(pid: number): number | undefined {
   try {

@@ -12,6 +12,9 @@ import { HEAVY_QUERY, loopbackAddresses, runCrowd, type CrowdResult } from '../.
 import { spawnChild, type Child } from '../support.js';
 import { ATTACKER_ADDRESS, DRIP_MS, type Kind, type RawKind, SLOW_BODY_BYTES, countInto, loopDelay, now, sleep, socketTable } from './common.js';
 
+/** How often a slow reader's sockets are looked up in the kernel's table (`ss`): its closes are timed to within this. */
+export const TABLE_MS = 250;
+
 /** The repository: where the attacker process is started. */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -140,11 +143,13 @@ export function rawAttack(kind: RawKind, port: number, size: number): Attack {
 
   for (let i = 0; i < size; i++) openOne();
 
-  return {
-    open: () => open,
-    async tick() {
-      if (reading) return;
-      // A paused socket reads no FIN: ask the kernel whether the gateway's side is still established.
+  // A paused socket reads no FIN: ask the kernel, every TABLE_MS, whether the gateway's side is still
+  // established. A close is then known to within TABLE_MS (the time of the first look that saw it gone).
+  let looking = false;
+  const look = async () => {
+    if (looking || stopping) return;
+    looking = true;
+    try {
       const table = await socketTable(port);
       if (!table) return;
       // A connection whose gateway side was never seen is not closed: past a full accept queue the
@@ -160,9 +165,18 @@ export function rawAttack(kind: RawKind, port: number, size: number): Attack {
         connection.serverClosedAt = table.at;
         connection.socket.destroy();
       }
-    },
+    } finally {
+      looking = false;
+    }
+  };
+  const looker = reading ? undefined : setInterval(() => void look(), TABLE_MS);
+
+  return {
+    open: () => open,
+    async tick() {},
     async stop() {
       stopping = true;
+      clearInterval(looker);
       const closed = [...live].map((c) => new Promise<void>((done) => (c.socket.destroyed ? done() : c.socket.once('close', () => done()))));
       for (const connection of live) {
         clearTimeout(connection.timer);
