@@ -5,7 +5,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createSourceEventStream, execute, type ExecutionArgs } from 'graphql';
+import { createSourceEventStream, execute, visit, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { clientAddress } from './http/client-address.js';
 import type { Config } from './config/index.js';
@@ -76,6 +76,8 @@ export interface GatewayOptions {
   tracing?: Tracing;
   /** What `/ready` reports of overload (admission and pressure, src/admission/), when the server admits. */
   overload?: () => OverloadReport;
+  /** Told of each subscription event a subscriber gets: whether an execution ran for it (else it took the answer of a subscriber of the same operation). */
+  onSubscriptionEvent?: (executed: boolean) => void;
   /** Told of a refusal made before admission for the same reasons (graphql-sse's reservations and streams past their bounds). */
   onShed?: (reason: ShedReason) => void;
 }
@@ -198,8 +200,21 @@ function useNotices(): Plugin<Context> {
  * Runs each event of a subscription in a new context (`Context.forEvent`): fresh upstream clients
  * with their own budget and deadline, and fresh loaders. graphql-js would run every event in the
  * context of the request that opened the stream, whose deadline passes and whose loaders grow.
+ *
+ * One execution per event for every subscriber of the same operation: an event's value is one object
+ * for all the subscribers of its subject (src/live/hub.ts), and subscribers whose document (the same
+ * parsed document, which the document cache gives the same text), operation name, variables and key
+ * partition (`LiveSession.partition`) are the same get the same answer, so the first to ask runs it
+ * (in its own event context) and the others take that result. Subscribers with other keys never share
+ * (their Data API reads could differ, and their subjects are polled apart anyway); neither do
+ * documents with `@defer` or `@stream`, whose answers are streams read once. An answer with errors is
+ * taken only by subscribers of the same client: another client's limits (its upstream calls per
+ * second) may have caused them, so a subscriber of another client runs its own. See operations.md,
+ * "Live subscriptions".
  */
-function useEventContexts(): Plugin<Context> {
+function useEventContexts(onEvent?: (executed: boolean) => void): Plugin<Context> {
+  // Per event value, the answers by operation: gone with the value once every subscriber has it.
+  const answers = new WeakMap<object, Map<string, { client: string; answer: ReturnType<typeof execute> }>>();
   return {
     onSubscribe({ setSubscribeFn }) {
       setSubscribeFn(async (args) => {
@@ -207,12 +222,62 @@ function useEventContexts(): Plugin<Context> {
         const source = await createSourceEventStream(executionArgs);
         if (!isAsyncIterable(source)) return source;
         const opened = executionArgs.contextValue as Context;
-        return mapAsyncIterator(source, (payload) =>
-          execute({ ...executionArgs, rootValue: payload, contextValue: { ...opened, ...opened.forEvent() } }),
-        );
+        const run = (payload: unknown) => execute({ ...executionArgs, rootValue: payload, contextValue: { ...opened, ...opened.forEvent() } });
+        const operation = sharedOperationKey(executionArgs, opened);
+        const client = opened.live.client();
+        return mapAsyncIterator(source, (payload) => {
+          const value = (payload as { value?: unknown } | null)?.value;
+          if (operation === undefined || typeof value !== 'object' || value === null) {
+            onEvent?.(true);
+            return run(payload);
+          }
+          let byOperation = answers.get(value);
+          if (!byOperation) answers.set(value, (byOperation = new Map()));
+          const known = byOperation.get(operation);
+          if (known === undefined) {
+            onEvent?.(true);
+            const answer = run(payload);
+            byOperation.set(operation, { client, answer });
+            return answer;
+          }
+          if (known.client === client) {
+            onEvent?.(false);
+            return known.answer;
+          }
+          return Promise.resolve(known.answer).then((result) => {
+            const own = (result as { errors?: readonly unknown[] }).errors?.length ? true : false;
+            onEvent?.(own);
+            return own ? run(payload) : result;
+          });
+        });
       });
     },
   };
+}
+
+/** Documents that hold `@defer` or `@stream` (their events' answers are streams, never shared). */
+const incremental = new WeakMap<DocumentNode, boolean>();
+/** A number for each document seen, for the operation's key. */
+const documentIds = new WeakMap<DocumentNode, number>();
+let nextDocumentId = 0;
+
+/** What makes two subscribers' answers to one event the same, or undefined when they must not be shared. */
+function sharedOperationKey(args: ExecutionArgs, opened: Context): string | undefined {
+  const { document } = args;
+  let streams = incremental.get(document);
+  if (streams === undefined) {
+    streams = false;
+    visit(document, {
+      Directive(node) {
+        if (node.name.value === 'defer' || node.name.value === 'stream') streams = true;
+      },
+    });
+    incremental.set(document, streams);
+  }
+  if (streams) return undefined;
+  let id = documentIds.get(document);
+  if (id === undefined) documentIds.set(document, (id = nextDocumentId++));
+  return `${id}\u0000${args.operationName ?? ''}\u0000${opened.live.partition()}\u0000${JSON.stringify(args.variableValues ?? {})}`;
 }
 
 /** A placeholder until a context's own loaders are made (they need the context). */
@@ -332,7 +397,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // After the document is known (persisted ids resolved): a cached answer skips everything below.
       // A shared store (Redis) serves every key from its first operation: another replica may have its answer.
       ...(responses ? useGatewayResponseCache(responses, options.responseCache ? 0 : config.responseCacheKnownKeys, isRouter) : []),
-      useEventContexts(),
+      useEventContexts(options.onSubscriptionEvent),
       useSubscriptionAdmission(),
       ...(options.plugins ?? []),
       // Last: its onParams sees the resolved parameters (a persisted document's text).

@@ -156,6 +156,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     onRefused: (reason) => metrics.reject(reason),
     onShed: (reason) => admission.count(reason),
     onExecuted: (executor) => metrics.executed(executor),
+    onSubscriptionEvent: (executed) => metrics.subscriptionEvent(executed),
     responseCache,
     caches,
     tracing,

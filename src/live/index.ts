@@ -24,6 +24,10 @@ export interface LiveSession {
   blocks(chainId: string): AsyncIterableIterator<LiveItem<WireEvmBlock>>;
   icmMessage(messageId: string): AsyncIterableIterator<LiveItem<WireIcmMessage>>;
   validatorSet(network: NetworkKey, subnetId: string | undefined): AsyncIterableIterator<LiveItem<ValidatorSetChange>>;
+  /** The partition of the caller's Data API reads (its key's fingerprint, else the configured key's): what events may be shared within. */
+  partition(): string;
+  /** The caller's client (its address's group), whose upstream limits its own executions meet. */
+  client(): string;
 }
 
 export class LiveSubscriptions {
@@ -58,6 +62,8 @@ export class LiveSubscriptions {
       icmMessage: (messageId) => this.hub.subscribe(id().client, `icm:${messageId}|${id().partition}`, () => icmMessageFeed(upstreams(), messageId)),
       validatorSet: (network, subnetId) =>
         this.hub.subscribe(id().client, `validators:${network}:${subnetId ?? 'primary'}`, () => validatorSetFeed(upstreams(), network, subnetId)),
+      partition: () => id().partition,
+      client: () => id().client,
     };
   }
 

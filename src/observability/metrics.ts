@@ -75,6 +75,8 @@ export interface GatewayMetrics {
   connectionClosed(reason: ConnectionClose): void;
   /** Counts an executed operation by the executor that ran it (a fixed set). */
   executed(executor: Executor): void;
+  /** Counts a subscription event delivered to a subscriber, and whether an execution ran for it. */
+  subscriptionEvent(executed: boolean): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
   watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats; utilization: number }): void;
 }
@@ -191,6 +193,16 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     registers: [registry],
   });
   for (const executor of EXECUTORS) executions.inc({ executor }, 0);
+  const subscriptionEvents = new Counter({
+    name: 'avalanche_graph_subscription_events_total',
+    help: 'Subscription events delivered, one per subscriber per event (compare avalanche_graph_subscription_executions_total: the events share executions).',
+    registers: [registry],
+  });
+  const subscriptionExecutions = new Counter({
+    name: 'avalanche_graph_subscription_executions_total',
+    help: 'Executions run for subscription events: one per event for all the subscribers of the same operation, key partition and variables.',
+    registers: [registry],
+  });
   let admission: (() => { pressure: string | undefined; stats: AdmissionStats; utilization: number }) | undefined;
   new Gauge({
     name: 'avalanche_graph_operations_in_flight',
@@ -338,6 +350,10 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     executed(executor) {
       executions.inc({ executor });
+    },
+    subscriptionEvent(executed) {
+      subscriptionEvents.inc();
+      if (executed) subscriptionExecutions.inc();
     },
     shed(reason) {
       shed.inc({ reason });
