@@ -209,8 +209,8 @@ function useNotices(): Plugin<Context> {
  * (their Data API reads could differ, and their subjects are polled apart anyway); neither do
  * documents with `@defer` or `@stream`, whose answers are streams read once. An answer with errors is
  * taken only by subscribers of the same client: another client's limits (its upstream calls per
- * second) may have caused them, so a subscriber of another client runs its own. See operations.md,
- * "Live subscriptions".
+ * second) may have caused them, so a subscriber of another client runs its own. See clients.md,
+ * "How it behaves" (subscriptions).
  */
 function useEventContexts(onEvent?: (executed: boolean) => void): Plugin<Context> {
   // Per event value, the answers by operation: gone with the value once every subscriber has it.
