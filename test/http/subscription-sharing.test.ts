@@ -73,17 +73,19 @@ describe('one execution per event', () => {
     const streams = await Promise.all([
       subscribe(h.url, BLOCK_ADDED, { chainId: '43114' }, one),
       subscribe(h.url, BLOCK_ADDED, { chainId: '43114' }, one),
+      // Other variables (here one the operation does not use: not compared, only matched whole).
+      subscribe(h.url, BLOCK_ADDED, { chainId: '43114', unused: 1 }, one),
       // The same selection written otherwise: another document.
       subscribe(h.url, 'subscription ($chainId: String!) { blockAdded(chainId: $chainId) { hash number } }', { chainId: '43114' }, one),
       // Another key: its own poller, its own answers.
       subscribe(h.url, BLOCK_ADDED, { chainId: '43114' }, { 'x-data-api-key': KEYS[1]! }),
     ]);
-    await settled(4);
+    await settled(5);
     const before = await counts();
     chain.mineBlock();
     await Promise.all(streams.map((s) => s.waitForEvents(1)));
-    // Four subscribers, three operations: the two alike share.
-    expect(await since(before)).toEqual({ events: 4, executions: 3 });
+    // Five subscribers, four operations: the two alike share.
+    expect(await since(before)).toEqual({ events: 5, executions: 4 });
   });
 
   it('never gives one key what another read: a nested Data API field answers each key as that key', async () => {
