@@ -123,7 +123,10 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
     onChange: (state, reading) => {
       const detail = { heapUsedMiB: mib(reading.heapUsed), heapLimitMiB: mib(reading.heapLimit), rssMiB: mib(reading.rss), eventLoopDelayMs: Math.round(reading.eventLoopDelayMs) };
-      if (state) logger.warn(detail, `overloaded (${state}): admitting nothing new until calm for ${CALM_MS} ms; /ready answers 503`);
+      if (state) {
+        const unready = config.unreadyAfterPressureMs > 0 ? `/ready answers 503 if it lasts ${config.unreadyAfterPressureMs} ms (UNREADY_AFTER_PRESSURE_MS)` : '/ready stays 200 (UNREADY_AFTER_PRESSURE_MS=0)';
+        logger.warn(detail, `overloaded (${state}): admitting nothing new until calm for ${CALM_MS} ms; ${unready}`);
+      }
       else logger.info(detail, 'no longer overloaded: admitting again');
       if (!state) admission?.wake();
     },
