@@ -24,13 +24,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { HAPROXY, haproxyRows } from '../test/support/haproxy.js';
 import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd, type CrowdResult } from '../test/support/crowd.js';
 import { freePort, mib, rssOf, spawnChild, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PHASE_MS = Number(process.env.FLEET_PHASE_S ?? 20) * 1000;
 const CLIENTS = Number(process.env.FLEET_CLIENTS ?? 3000);
-const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const REPLICAS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,15 +39,6 @@ interface Fleet {
   haproxy: Child;
   bind: number;
   stats: number;
-}
-
-/** HAProxy's stats, by proxy and server name (`FRONTEND`, `BACKEND`, each replica's). */
-async function haproxyStats(port: number): Promise<Record<string, Record<string, string>>> {
-  const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`, { signal: AbortSignal.timeout(2000) })).text();
-  const [header, ...rows] = csv.trim().split('\n');
-  const columns = header!.replace(/^# /, '').split(',');
-  const records = rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [columns[i], cell])));
-  return Object.fromEntries(records.map((r) => [`${r.pxname}/${r.svname}`, r]));
 }
 
 async function startFleet(upstreams: Record<string, string>): Promise<Fleet> {
@@ -65,7 +56,7 @@ async function startFleet(upstreams: Record<string, string>): Promise<Fleet> {
   });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const up = await haproxyStats(stats).then((s) => replicas.every((_, i) => s[`gateways/gateway-${i + 1}`]?.status === 'UP'), () => false);
+    const up = await haproxyRows(stats).then((s) => replicas.every((_, i) => s[`gateways/gateway-${i + 1}`]?.status === 'UP'), () => false);
     if (up) break;
     if (Date.now() > deadline) throw new Error('HAProxy did not see the three replicas UP within 30 s');
     await sleep(200);
@@ -86,7 +77,7 @@ interface PhaseFigures {
 
 /** Runs `crowd` (its own timeline) while sampling HAProxy's view of the replicas and their RSS each second. */
 async function phase(name: string, fleet: Fleet, crowd: () => Promise<CrowdResult>, during?: (atMs: number) => void): Promise<PhaseFigures> {
-  const before = await haproxyStats(fleet.stats).catch(() => ({}) as Record<string, Record<string, string>>);
+  const before = await haproxyRows(fleet.stats).catch(() => ({}) as Record<string, Record<string, string>>);
   const states = fleet.replicas.map((_, i) => before[`gateways/gateway-${i + 1}`]?.status ?? '?');
   const transitions: string[] = [];
   const rssMax = fleet.replicas.map(() => 0);
@@ -94,7 +85,7 @@ async function phase(name: string, fleet: Fleet, crowd: () => Promise<CrowdResul
   const sampler = setInterval(() => {
     fleet.replicas.forEach((r, i) => (rssMax[i] = Math.max(rssMax[i]!, rssOf(r.child.pid!) ?? 0)));
     during?.(Date.now() - started);
-    void haproxyStats(fleet.stats).then((s) => {
+    void haproxyRows(fleet.stats).then((s) => {
       fleet.replicas.forEach((_, i) => {
         const status = s[`gateways/gateway-${i + 1}`]?.status ?? '?';
         if (status !== states[i]) transitions.push(`gateway-${i + 1} ${states[i]} -> ${status} at ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -104,7 +95,7 @@ async function phase(name: string, fleet: Fleet, crowd: () => Promise<CrowdResul
   }, 1000);
   const result = await crowd();
   clearInterval(sampler);
-  const after = await haproxyStats(fleet.stats).catch(() => ({}) as Record<string, Record<string, string>>);
+  const after = await haproxyRows(fleet.stats).catch(() => ({}) as Record<string, Record<string, string>>);
   const delta = (key: string) => Number(after[key]?.hrsp_5xx ?? 0) - Number(before[key]?.hrsp_5xx ?? 0);
   const sent = delta('graphql/FRONTEND');
   const fromReplicas = delta('gateways/BACKEND');

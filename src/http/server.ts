@@ -126,8 +126,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
       if (state) {
         const unready = config.unreadyAfterPressureMs > 0 ? `/ready answers 503 if it lasts ${config.unreadyAfterPressureMs} ms (UNREADY_AFTER_PRESSURE_MS)` : '/ready stays 200 (UNREADY_AFTER_PRESSURE_MS=0)';
         logger.warn(detail, `overloaded (${state}): admitting nothing new until calm for ${CALM_MS} ms; ${unready}`);
-      }
-      else logger.info(detail, 'no longer overloaded: admitting again');
+      } else logger.info(detail, 'no longer overloaded: admitting again');
       if (!state) admission?.wake();
     },
   });

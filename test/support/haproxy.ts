@@ -71,11 +71,17 @@ export async function until(condition: () => Promise<boolean>, timeoutMs: number
   }
 }
 
-/** HAProxy's stats page: a row per server of `proxy`, and `BACKEND` for the proxy itself, by column name. */
-export async function haproxyStats(port: number, proxy = 'gateways'): Promise<Record<string, Record<string, string>>> {
-  const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`)).text();
+/** HAProxy's stats page (`/stats;csv`): every row by column name, keyed `proxy/server` (`FRONTEND` and `BACKEND` for the proxies themselves). */
+export async function haproxyRows(port: number): Promise<Record<string, Record<string, string>>> {
+  const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`, { signal: AbortSignal.timeout(2000) })).text();
   const [header, ...rows] = csv.trim().split('\n');
   const columns = header!.replace(/^# /, '').split(',');
   const records = rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [columns[i], cell])));
-  return Object.fromEntries(records.filter((r) => r.pxname === proxy).map((r) => [r.svname!, r]));
+  return Object.fromEntries(records.map((r) => [`${r.pxname}/${r.svname}`, r]));
+}
+
+/** HAProxy's stats page: a row per server of `proxy`, and `BACKEND` for the proxy itself, by column name. */
+export async function haproxyStats(port: number, proxy = 'gateways'): Promise<Record<string, Record<string, string>>> {
+  const rows = Object.entries(await haproxyRows(port)).filter(([key]) => key.startsWith(`${proxy}/`));
+  return Object.fromEntries(rows.map(([key, row]) => [key.slice(proxy.length + 1), row]));
 }
