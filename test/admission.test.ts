@@ -178,6 +178,21 @@ describe('the share of the work while busy', () => {
     expect(waiting).not.toBeInstanceOf(Promise);
   });
 
+  it('holds a client past one and a half times the mean while busy: among ten alike, one at 1.8 times their cost waits, one at 1.4 times does not', () => {
+    /** Whether a client that cost `times` what each of ten alike ones did is held. */
+    const held = (times: number) => {
+      const { admission, run } = setup();
+      // An operation costs OPERATION_COST plus the bytes it read: each of the ten costs 9 OPERATION_COST.
+      for (let i = 0; i < 10; i++) run(`alike-${i}`, 8 * OPERATION_COST);
+      run('other', times * 9 * OPERATION_COST - OPERATION_COST);
+      const admitted = admission.admit('other');
+      return admitted instanceof Promise;
+    };
+    // The mean counts the client itself: held past 15/9.5 (about 1.58) times the others' cost.
+    expect(held(1.8)).toBe(true);
+    expect(held(1.4)).toBe(false);
+  });
+
   it('compares with the clients active lately: a crowd gone does not make the ones left look heavy', () => {
     const { admission, run, advance } = setup();
     for (let i = 0; i < 1000; i++) run(`crowd-${i}`, 10);
