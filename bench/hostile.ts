@@ -39,7 +39,9 @@
  *                   first, as long), over the refusals sent.
  *
  * The order: a warm-up (unmeasured: the heavy query for 5 s, then the honest client until its rate
- * is steady, within 10% over two 5 s windows, 90 s at most: from a fresh start it climbs for 20-30 s),
+ * is steady, within 10% over two 5 s windows, 90 s at most: from a fresh start it climbs for 20-30 s,
+ * then 10 s of the first raw attack at the largest size beside it: the first attack phase of a run was
+ * the lowest of every multi-round run, by 5-20 points, also with the attacks aimed at a decoy),
  * the honest client alone, each kind at each size (the storm's 50-connection reference first), the
  * honest client alone again (how far the gateway or the machine drifted: read the % beside it), then
  * the refusal cost. After each phase the attack stops and the next waits until the gateway is quiet
@@ -76,17 +78,23 @@
  * the honest client's rate alone moves by up to a quarter within a run); HOSTILE_ATTACK_ALONE=1: after each
  * attack phase (but the storm's), the same attack without the honest client, for the gateway's CPU and
  * event loop spent on the attack alone; HOSTILE_CPU_PROF=dir: the gateway writes a CPU profile (--cpu-prof)
- * there, and each phase prints when it ran in seconds since the gateway's start, to cut it by phase; HOSTILE_CHECKOUT: the built checkout whose
+ * there, and each phase prints when it ran in seconds since the gateway's start, to cut it by phase;
+ * HOSTILE_DECOY=1: the attacks aim at a second gateway (the same build, over the same upstreams) instead
+ * of the measured one, so what the honest client still loses is the machine's (the load generator's
+ * and the kernel's work), not the measured gateway's; HOSTILE_PIN=1: the measured gateway on core 0 and
+ * everything else (this process, the upstreams, the attacker, a decoy) on the others (taskset), so that
+ * the load generator does not take the gateway's core; HOSTILE_CHECKOUT: the built checkout whose
  * gateway is measured (this one), as OVERLOAD_CHECKOUT for bench:overload. The default run takes
  * about 20 minutes. Linux only (/proc, `ss`, binding to 127.0.0.x); 5,000 attackers need `ulimit -n`
  * above 5,000 or so in the attacker process and in the gateway (one descriptor per connection).
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goodput, HEAVY_QUERY, loopbackAddresses, percentileMs, runCrowd } from '../test/support/crowd.js';
 import { cpuSecondsOf, machineCpuSeconds, mib, rssOf, startFlags, startGatewayProcess, startSandboxProcess, stopChildren, type Child, type GatewayProcess } from './support.js';
-import { ALL_KINDS, ATTACKER_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, type LoopResult, RAMP_MAX_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
+import { ALL_KINDS, ATTACKER_ADDRESS, HAMMER_CONNECTIONS, HAMMER_PIPELINING, HONEST_USERS, honestAddress, type Kind, type LoopResult, RAMP_MAX_MS, SAMPLE_MS, SATURATED_CORES, SATURATED_DELAY_MS, SETTLE_MAX_MS, STORM_REFERENCE, STUCK_MS, WARMUP_ATTACK_MS, WARMUP_MAX_MS, WARMUP_STABLE, WARMUP_WINDOW_MS, fmt, listCounts, loopDelay, median, now, runHonest, sleep } from './hostile/common.js';
 import { type AttackFigures, AttackerProcess, TABLE_MS } from './hostile/attacker.js';
 import { countsBetween, fdCount, gatewayCounters, settle } from './hostile/gateway.js';
 import { refusalCost } from './hostile/refusal-cost.js';
@@ -98,6 +106,9 @@ const PHASE_MS = Number(process.env.HOSTILE_PHASE_S ?? 20) * 1000;
 const SIZES = (process.env.HOSTILE_SIZES ?? '200,1000,5000').split(',').map(Number).filter((n) => n > 0);
 const ROUNDS = Math.max(1, Number(process.env.HOSTILE_ROUNDS ?? 1));
 const ATTACK_ALONE = process.env.HOSTILE_ATTACK_ALONE === '1';
+const DECOY = process.env.HOSTILE_DECOY === '1';
+const PIN = process.env.HOSTILE_PIN === '1';
+if (PIN && availableParallelism() < 2) throw new Error('HOSTILE_PIN needs 2 cores at least');
 const KINDS = (process.env.HOSTILE_KINDS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [...ALL_KINDS]) as Kind[];
 for (const kind of KINDS) if (!ALL_KINDS.includes(kind)) throw new Error(`HOSTILE_KINDS: unknown kind ${kind} (known: ${ALL_KINDS.join(', ')})`);
 
@@ -146,12 +157,12 @@ interface PhaseFigures {
  * the simulated upstreams, the attacker process and this one; then stops the attack and waits for
  * the gateway to be quiet again.
  */
-async function runPhase(world: World, name: string, kind: Kind | 'none', size: number, honest = true): Promise<PhaseFigures> {
-  const { gateway, sandbox, attacker } = world;
+async function runPhase(world: World, name: string, kind: Kind | 'none', size: number, honest = true, durationMs = PHASE_MS): Promise<PhaseFigures> {
+  const { gateway, sandbox, attacker, decoy } = world;
   const pid = gateway.child.pid!;
   const attacking = kind !== 'none' && kind !== 'refusal-cost';
   if (attacking) {
-    await attacker.call({ method: 'start', kind, size, port: gateway.port, url: gateway.url, durationMs: PHASE_MS });
+    await attacker.call({ method: 'start', kind, size, port: decoy?.port ?? gateway.port, url: decoy?.url ?? gateway.url, durationMs });
     if (kind !== 'retry-storm') {
       const rampEnd = now() + RAMP_MAX_MS;
       while ((await attacker.call({ method: 'sample', tick: false })) < size && now() < rampEnd) await sleep(50);
@@ -185,8 +196,8 @@ async function runPhase(world: World, name: string, kind: Kind | 'none', size: n
       .then((open) => openSamples.push(open), () => undefined)
       .finally(() => (sampling = false));
   }, SAMPLE_MS);
-  const honestResult = honest ? await runHonest(gateway.url, PHASE_MS) : undefined;
-  if (!honest) await sleep(PHASE_MS);
+  const honestResult = honest ? await runHonest(gateway.url, durationMs) : undefined;
+  if (!honest) await sleep(durationMs);
   const seconds = (now() - started) / 1000;
   clearInterval(sampler);
   const cpu1 = cpu();
@@ -231,6 +242,8 @@ interface World {
   gateway: GatewayProcess;
   sandbox: Child;
   attacker: AttackerProcess;
+  /** HOSTILE_DECOY's second gateway, which the attacks then aim at. */
+  decoy?: GatewayProcess;
 }
 
 /** When the measured gateway was started (bench clock): phases are reported in seconds since. */
@@ -288,7 +301,10 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
   const profile = process.env.HOSTILE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.HOSTILE_CPU_PROF)}`] : [];
   gatewayStartedAt = now();
   const gateway = await startGatewayProcess(checkout, upstreams.urls, [...startFlags(checkout), ...profile]);
-  const world: World = { gateway, sandbox: upstreams.child, attacker: AttackerProcess.start() };
+  if (PIN) pin(gateway.child.pid!, '0');
+  // HOSTILE_DECOY: a second gateway, the same, that the attacks aim at instead.
+  const decoy = DECOY ? await startGatewayProcess(checkout, upstreams.urls, startFlags(checkout)) : undefined;
+  const world: World = { gateway, sandbox: upstreams.child, attacker: AttackerProcess.start(), decoy };
   const pid = gateway.child.pid!;
   process.stdout.write(`gateway: ${checkout}: node ${[...gateway.flags, 'dist/main.js'].join(' ')}, NODE_ENV=production, default configuration, pid ${pid}\n`);
 
@@ -309,6 +325,15 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
     if (before !== undefined && Math.abs(last! - before) <= WARMUP_STABLE * before) break;
   }
   process.stdout.write(`warm-up: the honest client's answers/s by ${WARMUP_WINDOW_MS / 1000} s window: ${rates.map((r) => fmt(r, 0)).join(' ')}\n`);
+  // One unmeasured phase of the first attack: the first attack phase of a run was the lowest of its
+  // run in every multi-round run, also with the attack aimed at a second gateway (HOSTILE_DECOY=1),
+  // so that dip is the machine's first contact with the attack (the kernel's socket structures, the
+  // attacker process's first compile), not the measured gateway's doing.
+  const firstAttack = kinds.find((k) => k !== 'retry-storm');
+  if (firstAttack && SIZES.length) {
+    await runPhase(world, 'warm-up attack', firstAttack, SIZES.at(-1)!, true, WARMUP_ATTACK_MS);
+    process.stdout.write(`warm-up attack: ${firstAttack} × ${SIZES.at(-1)} for ${WARMUP_ATTACK_MS / 1000} s, unmeasured\n`);
+  }
   await sleep(2000);
   const idleFds = fdCount(pid);
   process.stdout.write(
@@ -344,14 +369,23 @@ async function attackPhases(kinds: Exclude<Kind, 'refusal-cost'>[]): Promise<{ p
   await alone();
   world.attacker.stop();
   gateway.child.kill('SIGTERM');
+  decoy?.child.kill('SIGTERM');
   upstreams.child.kill('SIGTERM');
   return { phases, stormReference };
+}
+
+/** Moves every thread of process `pid` to `cores` (a taskset list). */
+function pin(pid: number, cores: string): void {
+  if (spawnSync('taskset', ['-apc', cores, String(pid)], { stdio: 'ignore' }).status !== 0) throw new Error(`HOSTILE_PIN: taskset -apc ${cores} ${pid} failed`);
 }
 
 async function main(): Promise<void> {
   process.stdout.write(`building (npm run build in ${checkout})...\n`);
   if (spawnSync('npm', ['run', 'build'], { cwd: checkout, stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
   process.stdout.write(`kinds: ${KINDS.join(', ')}\n`);
+  // HOSTILE_PIN: this process first, so that everything it starts (the upstreams, the attacker) is on
+  // the other cores; the measured gateway is moved to core 0 as it starts.
+  if (PIN) pin(process.pid, `1-${availableParallelism() - 1}`);
   const attackKinds = KINDS.filter((k): k is Exclude<Kind, 'refusal-cost'> => k !== 'refusal-cost');
   const { phases, stormReference } = attackKinds.length ? await attackPhases(attackKinds) : { phases: [], stormReference: NaN };
   const refusal = KINDS.includes('refusal-cost') ? await refusalCost(root, checkout, PHASE_MS) : undefined;

@@ -46,6 +46,8 @@ export const STUCK_MS = 1000;
 export const WARMUP_WINDOW_MS = 5000;
 export const WARMUP_STABLE = 0.1;
 export const WARMUP_MAX_MS = 90_000;
+/** Then one unmeasured phase of the first attack, this long (see attackPhases). */
+export const WARMUP_ATTACK_MS = 10_000;
 /** Between phases, the gateway is quiet again below this CPU (cores)... */
 export const QUIET_CORES = 0.1;
 /** ...or after this long anyway. */
