@@ -388,7 +388,7 @@ async function main(): Promise<void> {
   if (PIN) pin(process.pid, `1-${availableParallelism() - 1}`);
   const attackKinds = KINDS.filter((k): k is Exclude<Kind, 'refusal-cost'> => k !== 'refusal-cost');
   const { phases, stormReference } = attackKinds.length ? await attackPhases(attackKinds) : { phases: [], stormReference: NaN };
-  const refusal = KINDS.includes('refusal-cost') ? await refusalCost(root, checkout, PHASE_MS) : undefined;
+  const refusal = KINDS.includes('refusal-cost') ? await refusalCost(root, checkout, PHASE_MS, (pid) => PIN && pin(pid, '0')) : undefined;
 
   // The table for docs/benchmarks.md. An attack phase's honest rate is read against the mean of the
   // honest client's alone phases just before and just after it.

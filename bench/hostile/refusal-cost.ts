@@ -23,13 +23,14 @@ export interface RefusalFigures {
  * CPU, so nearly every hammer request arrives while it is taken, and the gateway's CPU beyond the busy
  * client's is the refusals'. (Over instant upstreams the slot is free between two of the busy client's
  * operations often enough for thousands of the hammer's light operations to run, and their cost
- * would swamp the refusals'.)
+ * would swamp the refusals'.) `onGateway` is told that gateway's pid as it starts (HOSTILE_PIN moves it).
  */
-export async function refusalCost(root: string, checkout: string, PHASE_MS: number): Promise<RefusalFigures> {
+export async function refusalCost(root: string, checkout: string, PHASE_MS: number, onGateway: (pid: number) => void = () => {}): Promise<RefusalFigures> {
   const upstreams = await startSandboxProcess(root, { SANDBOX_LATENCY_MS: String(REFUSAL_UPSTREAM_LATENCY_MS) });
   // REFUSAL_DELAY_MS=0: the refusals answered at once, so that their own CPU is what is measured (by
   // default each waits 250-500 ms on a timer, which caps how many a client can make a second).
   const gateway = await startGatewayProcess(checkout, { ...upstreams.urls, MAX_OPERATIONS_IN_FLIGHT: '1', MAX_QUEUED_OPERATIONS: '0', REFUSAL_DELAY_MS: '0' });
+  onGateway(gateway.child.pid!);
   const pid = gateway.child.pid!;
   try {
     await sleep(2000);
