@@ -15,13 +15,16 @@
  *   npm run bench:live
  *   LIVE_SUBSCRIBERS=1000 LIVE_KEYED=1 npm run bench:live
  *   LIVE_CHECKOUT=../before npm run bench:live        # another built checkout's gateway
+ *   LIVE_CPU_PROF=/tmp/prof npm run bench:live        # the gateway's CPU profile (--cpu-prof), written as it exits
+ *
+ * The gateway gets this process's environment: MAX_WEBSOCKETS=20000 npm run bench:live raises its bound.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { cpuSecondsOf, mib, rssOf, startGatewayProcess, startSandboxProcess, stopChildren } from './support.js';
+import { cpuSecondsOf, mib, rssOf, startFlags, startGatewayProcess, startSandboxProcess, stopChildren } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const checkout = resolve(process.env.LIVE_CHECKOUT ?? root);
@@ -45,7 +48,9 @@ async function liveCounts(base: string): Promise<{ events: number; executions: n
 async function main(): Promise<void> {
   if (spawnSync('npm', ['run', 'build'], { cwd: checkout, stdio: 'ignore' }).status !== 0) throw new Error(`npm run build failed in ${checkout}`);
   const upstreams = await startSandboxProcess(root, { SANDBOX_BLOCK_INTERVAL_MS: '1000' });
-  const gateway = await startGatewayProcess(checkout, upstreams.urls);
+  // LIVE_CPU_PROF: the gateway writes a CPU profile there as it exits.
+  const profile = process.env.LIVE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.LIVE_CPU_PROF)}`] : [];
+  const gateway = await startGatewayProcess(checkout, upstreams.urls, [...startFlags(checkout), ...profile]);
   const pid = gateway.child.pid!;
   await sleep(2000);
   const idleRss = rssOf(pid) ?? 0;
