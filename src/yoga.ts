@@ -76,8 +76,8 @@ export interface GatewayOptions {
   tracing?: Tracing;
   /** What `/ready` reports of overload (admission and pressure, src/admission/), when the server admits. */
   overload?: () => OverloadReport;
-  /** Told of each subscription event a subscriber gets: whether an execution ran for it (else it took the answer of a subscriber of the same operation). */
-  onSubscriptionEvent?: (executed: boolean) => void;
+  /** Told of each subscription event a subscriber gets: whether an execution ran for it (else it took the answer of a subscriber of the same operation), and its delivery lag in seconds (from the event's arrival in this process) when known. */
+  onSubscriptionEvent?: (executed: boolean, lagSeconds?: number) => void;
   /** Told of a refusal made before admission for the same reasons (graphql-sse's reservations and streams past their bounds). */
   onShed?: (reason: ShedReason) => void;
 }
@@ -212,11 +212,18 @@ function useNotices(): Plugin<Context> {
  * second) may have caused them, so a subscriber of another client runs its own. See clients.md,
  * "How it behaves" (subscriptions).
  */
-function useEventContexts(onEvent?: (executed: boolean) => void): Plugin<Context> {
+function useEventContexts(onEvent?: (executed: boolean, lagSeconds?: number) => void): Plugin<Context> {
   // Per event value, the answers by operation: gone with the value once every subscriber has it.
   const answers = new WeakMap<object, Map<string, { client: string; answer: ReturnType<typeof execute> }>>();
   return {
     onSubscribe({ setSubscribeFn }) {
+      // This subscriber's answers in order, each with when its event arrived in this process
+      // (LiveItem.arrivedAt) and whether it was executed for it: counted as it is handed on.
+      const pending: { arrivedAt: number | undefined; executed: boolean }[] = [];
+      const note = <T>(answer: T, arrivedAt: number | undefined, executed: boolean): T => {
+        if (onEvent) pending.push({ arrivedAt, executed });
+        return answer;
+      };
       setSubscribeFn(async (args) => {
         const executionArgs = args as unknown as ExecutionArgs;
         const source = await createSourceEventStream(executionArgs);
@@ -226,31 +233,36 @@ function useEventContexts(onEvent?: (executed: boolean) => void): Plugin<Context
         const operation = sharedOperationKey(executionArgs, opened);
         const client = opened.live.client();
         return mapAsyncIterator(source, (payload) => {
-          const value = (payload as { value?: unknown } | null)?.value;
-          if (operation === undefined || typeof value !== 'object' || value === null) {
-            onEvent?.(true);
-            return run(payload);
-          }
+          const item = payload as { value?: unknown; arrivedAt?: number } | null;
+          const value = item?.value;
+          const arrivedAt = item?.arrivedAt;
+          if (operation === undefined || typeof value !== 'object' || value === null) return note(run(payload), arrivedAt, true);
           let byOperation = answers.get(value);
           if (!byOperation) answers.set(value, (byOperation = new Map()));
           const known = byOperation.get(operation);
           if (known === undefined) {
-            onEvent?.(true);
             const answer = run(payload);
             byOperation.set(operation, { client, answer });
-            return answer;
+            return note(answer, arrivedAt, true);
           }
-          if (known.client === client) {
-            onEvent?.(false);
-            return known.answer;
-          }
+          if (known.client === client) return note(known.answer, arrivedAt, false);
           return Promise.resolve(known.answer).then((result) => {
             const own = (result as { errors?: readonly unknown[] }).errors?.length ? true : false;
-            onEvent?.(own);
-            return own ? run(payload) : result;
+            return note(own ? run(payload) : result, arrivedAt, own);
           });
         });
       });
+      // Counted as each subscriber's answer is handed on (after the plugins before the transport):
+      // its lag then includes the wait behind the other subscribers of the event.
+      return {
+        onSubscribeResult: () => ({
+          onNext: () => {
+            const noted = pending.shift();
+            if (!noted || !onEvent) return;
+            onEvent(noted.executed, noted.arrivedAt === undefined ? undefined : (performance.now() - noted.arrivedAt) / 1000);
+          },
+        }),
+      };
     },
   };
 }

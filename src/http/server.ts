@@ -115,7 +115,8 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     responseCache = shared.redisResponseCache(redis, local);
   }
   metrics.watchBreakers(() => upstreams.breakers());
-  const live = new LiveSubscriptions(config, upstreams, logger, redis);
+  const live = new LiveSubscriptions(config, upstreams, logger, redis, () => metrics.subscriptionOverflow());
+  metrics.watchSubscriptions(() => live.hub.openSubscriptions());
   // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
   let admission: Admission | undefined;
   const pressure = new Pressure({
@@ -158,7 +159,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     onRefused: (reason) => metrics.reject(reason),
     onShed: (reason) => admission.count(reason),
     onExecuted: (executor) => metrics.executed(executor),
-    onSubscriptionEvent: (executed) => metrics.subscriptionEvent(executed),
+    onSubscriptionEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds),
     responseCache,
     caches,
     tracing,

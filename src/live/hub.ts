@@ -50,8 +50,12 @@ export interface PollerCoordinator {
   link(subject: string, onMessage: (message: LinkMessage) => void): SubjectLink;
 }
 
-/** An item of a subscriber's stream: an event, or the error that ends the stream (then nothing more). */
-export type LiveItem<T> = { value: T } | { error: Error };
+/**
+ * An item of a subscriber's stream: an event, or the error that ends the stream (then nothing more).
+ * `arrivedAt` is when the event reached this process (`performance.now()`: polled here, or from the
+ * leader through Redis), for the delivery lag; a replay of the latest event to a new subscriber has none.
+ */
+export type LiveItem<T> = { value: T; arrivedAt?: number } | { error: Error };
 
 /** A subscriber past its client's limit. */
 export class SubscriptionLimitError extends Error {
@@ -69,6 +73,9 @@ export class SubscriptionLimitError extends Error {
   }
 }
 
+/** Most events waiting for a subscriber that does not read, unless HubOptions say otherwise. */
+export const MAX_QUEUE = 1000;
+
 export interface HubOptions {
   /** Time between the end of one poll and the start of the next. */
   pollMs: number;
@@ -78,6 +85,8 @@ export interface HubOptions {
   maxTotal?: number;
   /** Most events waiting for a subscriber that does not read; past it, it is ended with an error. */
   maxQueue?: number;
+  /** Told of each subscriber so ended (for metrics). */
+  onOverflow?(): void;
   /** Longest wait after repeated failures. */
   maxBackoffMs?: number;
   /** How a poll failure is handled: end every subscriber (fatal), or retry after a wait (ms; undefined = backoff). */
@@ -132,7 +141,7 @@ export class LiveHub {
       poller = started;
     }
     const owner = poller;
-    const stream = new Stream<T>(this.options.maxQueue ?? 1000, () => {
+    const stream = new Stream<T>(this.options.maxQueue ?? MAX_QUEUE, () => this.options.onOverflow?.(), () => {
       this.open--;
       const left = (this.perClient.get(client) ?? 1) - 1;
       if (left > 0) this.perClient.set(client, left);
@@ -141,6 +150,11 @@ export class LiveHub {
     });
     poller.join(stream);
     return stream;
+  }
+
+  /** The subscriptions open over all clients. */
+  openSubscriptions(): number {
+    return this.open;
   }
 
   /** The pollers, running or with a poll still out (a poller is listed until its last call has settled). */
@@ -268,9 +282,10 @@ class Poller<T> {
     }
     if (this.role !== 'follower') return;
     if ('events' in message) {
+      const arrivedAt = performance.now();
       for (const value of message.events as T[]) {
         this.latest = { value };
-        for (const stream of this.subscribers) stream.push({ value });
+        for (const stream of this.subscribers) stream.push({ value, arrivedAt });
       }
     } else if ('done' in message) {
       this.endAll();
@@ -309,9 +324,10 @@ class Poller<T> {
       // The last subscriber may have left while the poll was out: its answer goes nowhere.
       if (this.stopped) return;
       this.failures = 0;
+      const arrivedAt = performance.now();
       for (const value of step.events) {
         this.latest = { value };
-        for (const stream of this.subscribers) stream.push({ value });
+        for (const stream of this.subscribers) stream.push({ value, arrivedAt });
       }
       if (step.events.length > 0 && this.role === 'leader') this.link?.publish({ events: step.events });
       if (step.done) {
@@ -349,6 +365,7 @@ class Stream<T> implements AsyncIterableIterator<LiveItem<T>> {
 
   constructor(
     private readonly maxQueue: number,
+    private readonly onOverflow: () => void,
     private readonly release: () => void,
   ) {}
 
@@ -363,6 +380,7 @@ class Stream<T> implements AsyncIterableIterator<LiveItem<T>> {
     this.queue.push(item);
     if (this.queue.length > this.maxQueue) {
       this.queue.length = 0;
+      this.onOverflow();
       this.finish(new Error(`the subscriber did not read its last ${this.maxQueue} events in time`));
     }
   }

@@ -38,6 +38,8 @@ export class LiveSubscriptions {
     private readonly upstreams: Upstreams,
     logger?: Logger,
     redis?: RedisStore,
+    /** Told of each subscriber ended for not reading its events in time (metrics). */
+    onOverflow?: () => void,
   ) {
     this.hub = new LiveHub({
       // With Redis, one replica polls a subject for all (a lease lives 3 polls, at least 3 s).
@@ -46,6 +48,7 @@ export class LiveSubscriptions {
       maxPerClient: config.maxSubscriptionsPerClient,
       maxTotal: config.maxSubscriptions,
       classify: classifyPollError,
+      onOverflow,
       onPollError: (subject, error) => logger?.debug({ err: error }, `live poll of ${subject.split('|')[0]} failed`),
     });
   }

@@ -75,8 +75,15 @@ export interface GatewayMetrics {
   connectionClosed(reason: ConnectionClose): void;
   /** Counts an executed operation by the executor that ran it (a fixed set). */
   executed(executor: Executor): void;
-  /** Counts a subscription event delivered to a subscriber, and whether an execution ran for it. */
-  subscriptionEvent(executed: boolean): void;
+  /**
+   * Counts a subscription event delivered to a subscriber, whether an execution ran for it, and its
+   * delivery lag in seconds (from the event's arrival in this process to that subscriber's answer) when known.
+   */
+  subscriptionEvent(executed: boolean, lagSeconds?: number): void;
+  /** Counts a subscriber ended because it did not read its events in time. */
+  subscriptionOverflow(): void;
+  /** Reports the live subscriptions open on each scrape. */
+  watchSubscriptions(open: () => number): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
   watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats; utilization: number }): void;
 }
@@ -202,6 +209,26 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     name: 'avalanche_graph_subscription_executions_total',
     help: 'Executions run for subscription events: one per event for all the subscribers of the same operation, key partition and variables.',
     registers: [registry],
+  });
+  const deliveryLag = new Histogram({
+    name: 'avalanche_graph_subscription_delivery_lag_seconds',
+    help: 'For each subscription event delivered, the time from its arrival in this process (a poll, or the leader replica through Redis) to that subscriber\'s answer being ready to send: how long the fan-out made it wait.',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+    registers: [registry],
+  });
+  const subscriptionOverflows = new Counter({
+    name: 'avalanche_graph_subscription_overflows_total',
+    help: 'Subscribers ended because they did not read their events in time (1,000 events waiting for one): they get an error and the end of their stream.',
+    registers: [registry],
+  });
+  let openSubscriptions: (() => number) | undefined;
+  new Gauge({
+    name: 'avalanche_graph_subscriptions_open',
+    help: 'Live subscriptions open in this process (over WebSocket and server-sent events), against MAX_SUBSCRIPTIONS.',
+    registers: [registry],
+    collect() {
+      if (openSubscriptions) this.set(openSubscriptions());
+    },
   });
   let admission: (() => { pressure: string | undefined; stats: AdmissionStats; utilization: number }) | undefined;
   new Gauge({
@@ -351,9 +378,16 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     executed(executor) {
       executions.inc({ executor });
     },
-    subscriptionEvent(executed) {
+    subscriptionEvent(executed, lagSeconds) {
       subscriptionEvents.inc();
       if (executed) subscriptionExecutions.inc();
+      if (lagSeconds !== undefined) deliveryLag.observe(lagSeconds);
+    },
+    subscriptionOverflow() {
+      subscriptionOverflows.inc();
+    },
+    watchSubscriptions(open) {
+      openSubscriptions = open;
     },
     shed(reason) {
       shed.inc({ reason });

@@ -5,7 +5,8 @@
  * fifty subscribers of one selection under one key cost one execution per block; other variables,
  * another document or another key each run their own; where a key changes the answer (a nested
  * field read from the Data API, which refuses one of the keys), each key sees its own; and an answer
- * with errors that one client's spent upstream budget caused is not taken by another client.
+ * with errors that one client's spent upstream budget caused is not taken by another client. The
+ * same metrics show what is delivered: the subscriptions open, and a delivery lag per subscriber-event.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type SocketHarness } from '../support/harness.js';
@@ -111,6 +112,33 @@ describe('one execution per event', () => {
     expect(mine.data.validatorSetChanged.added).toEqual([{ nodeId: VALIDATOR, amountStaked: expect.stringMatching(/^\d+$/) }]);
     expect(theirs.data.validatorSetChanged.added).toEqual([{ nodeId: VALIDATOR, amountStaked: null }]);
     expect(theirs.errors?.[0]).toMatchObject({ path: ['validatorSetChanged', 'added', 0, 'amountStaked'], extensions: { code: 'UPSTREAM_ERROR' } });
+  });
+});
+
+describe('delivery you can see', () => {
+  /** A sample of the gateway's /metrics by its full name (labels included). */
+  async function metric(name: string): Promise<number> {
+    const text = await (await h.fetch('/metrics')).text();
+    const escaped = name.replace(/[{}"+.]/g, (c) => `\\${c}`);
+    return Number(new RegExp(`^${escaped} (\\S+)$`, 'm').exec(text)?.[1]);
+  }
+
+  it('counts the subscriptions open, and a delivery lag for each event each subscriber got', async () => {
+    const chain = sandbox.world.evm.chain(43114)!;
+    const streams = await Promise.all(Array.from({ length: 20 }, () => subscribe(h.url, BLOCK_ADDED, { chainId: '43114' }, { 'x-data-api-key': KEYS[0]! })));
+    await settled(20);
+    expect(await metric('avalanche_graph_subscriptions_open')).toBe(20);
+    const lags = await metric('avalanche_graph_subscription_delivery_lag_seconds_count');
+    const within = await metric('avalanche_graph_subscription_delivery_lag_seconds_bucket{le="1"}');
+    chain.mineBlock();
+    chain.mineBlock();
+    await Promise.all(streams.map((s) => s.waitForEvents(2)));
+    // One observation per subscriber per event, each well under a second on an idle gateway.
+    expect((await metric('avalanche_graph_subscription_delivery_lag_seconds_count')) - lags).toBe(40);
+    expect((await metric('avalanche_graph_subscription_delivery_lag_seconds_bucket{le="1"}')) - within).toBe(40);
+    for (const s of opened.splice(0)) s.close();
+    await waitUntil(() => pollers().length === 0, 5_000, 'every poller to stop');
+    expect(await metric('avalanche_graph_subscriptions_open')).toBe(0);
   });
 });
 
