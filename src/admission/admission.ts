@@ -200,6 +200,15 @@ export class Admission {
     return undefined;
   }
 
+  /**
+   * The refusal (counted) while heap or event-loop pressure holds, else undefined: for what takes no
+   * slot but must not start now (a WebSocket upgrade), whatever its client's own bounds say.
+   */
+  pressureRefusal(): Shed | undefined {
+    const pressure = this.pressure();
+    return pressure ? this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] }) : undefined;
+  }
+
   stats(): AdmissionStats {
     return { inFlight: this.running, queued: this.queue.length, inFlightBytes: this.held, shed: { ...this.shedCounts } };
   }

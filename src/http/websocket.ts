@@ -33,6 +33,12 @@ import type { Gateway } from '../yoga.js';
 /** How long a new socket may take to send `connection_init` before it is closed (4408). */
 export const CONNECTION_INIT_TIMEOUT_MS = 3_000;
 
+/**
+ * The close code (RFC 6455's "try again later") of a WebSocket the gateway cannot take now, or whose
+ * only operation was shed: graphql-ws clients retry it with backoff.
+ */
+export const TRY_AGAIN_LATER = 1013;
+
 /** Between the server's pings; a client that has not answered one by the next is cut. */
 const KEEP_ALIVE_MS = 12_000;
 
@@ -145,16 +151,17 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
     if (!originAllowed(req.headers.origin, config.corsOrigins)) {
       return refuseOnSocket(socket, { status: 403, code: 'FORBIDDEN', message: 'This origin may not open a WebSocket here: it is not one of CORS_ORIGINS.' });
     }
-    // MAX_WEBSOCKETS: an idle socket costs little, but each holds buffers and a keep-alive timer.
+    // What cannot be taken now (past MAX_WEBSOCKETS: an idle socket costs little, but each holds
+    // buffers and a keep-alive timer; or under heap or event-loop pressure, as in a reconnect storm
+    // after a deploy) is let through its handshake and closed at once with 1013, before graphql-ws
+    // sees it: graphql-ws clients retry that close with their backoff, where a refused upgrade (an
+    // HTTP 503) ends them unless told otherwise.
     if (wss.clients.size >= config.maxWebSockets) {
       admission.count('websockets');
-      return refuseOnSocket(socket, {
-        status: 503,
-        code: 'OVERLOADED',
-        message: `The gateway holds its maximum of ${config.maxWebSockets} WebSocket connections (MAX_WEBSOCKETS). Retry after the time in Retry-After.`,
-        retryAfter: 5,
-      });
+      return wss.handleUpgrade(req, socket, head, (ws) => ws.close(TRY_AGAIN_LATER, `over MAX_WEBSOCKETS (${config.maxWebSockets}): retry in 5 s`));
     }
+    const pressure = admission.pressureRefusal();
+    if (pressure) return wss.handleUpgrade(req, socket, head, (ws) => ws.close(TRY_AGAIN_LATER, `overloaded (${pressure.reason}): retry in ${pressure.retryAfter} s`));
     // After close() ws answers 503 itself.
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
@@ -171,7 +178,7 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
         }
         return true;
       },
-      onSubscribe: async (ctx, _id, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
+      onSubscribe: async (ctx, id, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
         const upgrade = ctx.extra.request;
         const request = new gateway.fetchAPI.Request(`http://localhost${path}`, {
           method: 'POST',
@@ -184,6 +191,9 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
         if (isShed(admitted)) {
           log.refusal = [shedCode(admitted)];
           finishRequest(log, request);
+          // The socket's only operation: closed with 1013 (try again later), which graphql-ws clients
+          // retry with backoff, where an `error` message would end their subscription for good.
+          if (Object.keys(ctx.subscriptions).every((other) => other === id)) ctx.extra.socket.close(TRY_AGAIN_LATER, admitted.message.slice(0, 120));
           return [new GraphQLError(admitted.message, { extensions: { code: shedCode(admitted), retryAfter: admitted.retryAfter, reason: admitted.reason, requestId: log.id } })];
         }
         const ticket = admitted;

@@ -13,6 +13,15 @@ import { HEAVY_QUERY } from '../support/crowd.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 
 const BLOCKS = '{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }';
+
+/** The close a raw WebSocket to `url` gets (code and reason), once its handshake is through. */
+function closeOf(url: string): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    socket.on('error', () => undefined);
+  });
+}
 /** Headers of a request from `address`, as a trusted (loopback) proxy forwards it. */
 const from = (address: string) => ({ 'x-forwarded-for': address });
 /** Operations the gateway has executed so far (its `avalanche_graph_executions_total`, every executor). */
@@ -126,7 +135,7 @@ describe('bytes, WebSockets and subscriptions', () => {
     expect(body.errors![0]).toMatchObject({ message: expect.stringContaining('MAX_OPERATION_BYTES'), extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED' } });
   });
 
-  it('refuses a WebSocket past MAX_WEBSOCKETS with 503 and Retry-After, and a subscription past MAX_SUBSCRIPTIONS with OVERLOADED', async () => {
+  it('closes a WebSocket past MAX_WEBSOCKETS with 1013, and refuses a subscription past MAX_SUBSCRIPTIONS with OVERLOADED', async () => {
     const url = h.url.replace(/^http/, 'ws');
     const first = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
     clients.push(first);
@@ -135,18 +144,9 @@ describe('bytes, WebSockets and subscriptions', () => {
     // The live hub has the one subscription MAX_SUBSCRIPTIONS allows.
     await expect.poll(() => h.server.live.hub.stats().subscriptions).toBe(1);
 
-    const refusal = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve) => {
-      const socket = new WebSocket(url, 'graphql-transport-ws');
-      socket.on('unexpected-response', (_req, res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, body }));
-      });
-      socket.on('error', () => undefined);
-    });
-    expect(refusal.status).toBe(503);
-    expect(refusal.retryAfter).toBe('5');
-    expect(JSON.parse(refusal.body)).toMatchObject({ errors: [{ message: expect.stringContaining('MAX_WEBSOCKETS'), extensions: { code: 'OVERLOADED' } }] });
+    // Past MAX_WEBSOCKETS: through the handshake and closed at once with 1013 (try again later),
+    // which graphql-ws clients retry with backoff (an HTTP 503 on the upgrade would end them).
+    expect(await closeOf(url)).toEqual({ code: 1013, reason: 'over MAX_WEBSOCKETS (1): retry in 5 s' });
 
     // Over SSE, a second subscription of another client is past the process's bound.
     const sse = await fetch(h.url, {
@@ -203,4 +203,46 @@ describe('pressure', () => {
     expect((await h.fetch('/ready', { method: 'HEAD' })).status).toBe(200);
     expect((await post(h, BLOCKS)).status).toBe(200);
   }, 40_000);
+
+  it('under pressure a new WebSocket and a socket whose only subscription is shed are closed with 1013, and graphql-ws retries them until it is served', async () => {
+    const { pressure } = h.server;
+    await expect.poll(() => pressure.state ?? 'calm', { interval: 250, timeout: 20_000 }).toBe('calm');
+    const url = h.url.replace(/^http/, 'ws');
+    const closes: number[] = [];
+    const errors: unknown[] = [];
+    const client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      lazy: false,
+      onNonLazyError: () => undefined,
+      retryAttempts: 200,
+      retryWait: () => new Promise((resolve) => setTimeout(resolve, 200)),
+      on: { closed: (event) => void closes.push((event as { code: number }).code) },
+    });
+    try {
+      await new Promise<void>((resolve) => {
+        const off = client.on('connected', () => {
+          off();
+          resolve();
+        });
+      });
+      const until = performance.now() + 1500;
+      while (performance.now() < until) {
+        // busy: the loop lags
+      }
+      await expect.poll(() => pressure.state, { interval: 50, timeout: 2000 }).toBe('event-loop');
+      // A new WebSocket: closed with 1013 as its handshake ends, before graphql-ws sees it.
+      expect(await closeOf(url)).toEqual({ code: 1013, reason: expect.stringMatching(/^overloaded \(event-loop\): retry in (5|6|7|8|9|10) s$/) });
+      // The open socket's only subscription is shed: its socket closes with 1013, which the client retries.
+      const blocks: unknown[] = [];
+      client.subscribe({ query: 'subscription { blockAdded(chainId: "43114") { number } }' }, { next: (e) => blocks.push(e), error: (e) => errors.push(e), complete: () => undefined });
+      await expect.poll(() => closes, { interval: 50, timeout: 5000 }).toContain(1013);
+      // Calm again: the client is back and subscribed, without an error.
+      const chain = h.sandbox.world.evm.chain(43114)!;
+      await expect.poll(() => (chain.mineBlock(), blocks.length), { interval: 300, timeout: 30_000 }).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await client.dispose();
+    }
+  }, 60_000);
 });

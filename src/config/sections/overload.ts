@@ -86,12 +86,12 @@ export const overload = section('overload', {
   MAX_WEBSOCKETS: variable(whole(1, 1_000_000), {
     key: 'maxWebSockets',
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
-    meaning: 'The most WebSocket connections open at once; a further upgrade is refused with 503 `OVERLOADED` and `Retry-After`.',
+    meaning: 'The most WebSocket connections open at once; a further one is closed as its handshake ends with 1013 (try again later), which graphql-ws clients retry with backoff.',
   }),
   SSE_MAX_STREAMS: variable(whole(1, 1_000_000), {
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
     meaning:
-      'The most event streams of graphql-sse\'s single connection mode open at once in this process (each holds a connection for as long as its client keeps it); the `GET` that would open one more is refused with 503 `OVERLOADED` and `Retry-After`, as a WebSocket upgrade past `MAX_WEBSOCKETS` is.',
+      'The most event streams of graphql-sse\'s single connection mode open at once in this process (each holds a connection for as long as its client keeps it); the `GET` that would open one more is refused with 503 `OVERLOADED` and `Retry-After`.',
     see: 'clients.md#over-server-sent-events',
   }),
   MAX_CONNECTIONS: variable(whole(16, 1_000_000), {
