@@ -138,6 +138,9 @@ async function openSubscribers(url: string, count: number, rate: number, retries
 const describeOpened = (o: Opened, count: number) =>
   `${o.seen} saw a block, ${o.refused} refused or failed, ${count - o.seen - o.refused} neither, ${o.seconds.toFixed(1)} s after the first${o.firstErrors.length ? `; first failures: ${o.firstErrors.join(' | ')}` : ''}`;
 
+/** Disposes every client (one still connecting rejects with its close: nothing to do then). */
+const disposeAll = (clients: Client[]) => Promise.all(clients.map((c) => Promise.resolve().then(() => c.dispose()).catch(() => undefined)));
+
 async function main(): Promise<void> {
   if (spawnSync('npm', ['run', 'build'], { cwd: checkout, stdio: 'ignore' }).status !== 0) throw new Error(`npm run build failed in ${checkout}`);
   const upstreams = await startSandboxProcess(root, { SANDBOX_BLOCK_INTERVAL_MS: '1000' });
@@ -180,13 +183,13 @@ async function main(): Promise<void> {
 
   if (STORM) {
     // Every client drops at once (as a deploy's restart cuts them), then each comes back at once.
-    await Promise.all(opened.clients.map((c) => c.dispose()));
+    await disposeAll(opened.clients);
     await sleep(500);
     // Retrying as graphql-ws clients do by default (5 attempts, randomised exponential backoff).
     const back = await openSubscribers(gateway.url, SUBSCRIBERS, Infinity, 5);
     process.stdout.write(`reconnect storm (all ${SUBSCRIBERS} at once, each retrying up to 5 times): ${describeOpened(back, SUBSCRIBERS)}\n`);
-    await Promise.all(back.clients.map((c) => c.dispose()));
-  } else await Promise.all(opened.clients.map((c) => c.dispose()));
+    await disposeAll(back.clients);
+  } else await disposeAll(opened.clients);
 }
 
 try {
