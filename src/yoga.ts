@@ -254,11 +254,12 @@ function useEventContexts(onEvent?: (executed: boolean, lagSeconds?: number) => 
       });
       // Counted as each subscriber's answer is handed on (after the plugins before the transport):
       // its lag then includes the wait behind the other subscribers of the event.
+      if (!onEvent) return;
       return {
         onSubscribeResult: () => ({
           onNext: () => {
             const noted = pending.shift();
-            if (!noted || !onEvent) return;
+            if (!noted) return;
             onEvent(noted.executed, noted.arrivedAt === undefined ? undefined : (performance.now() - noted.arrivedAt) / 1000);
           },
         }),
