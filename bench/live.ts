@@ -29,6 +29,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { percentileMs } from '../test/support/crowd.js';
 import { cpuSecondsOf, mib, rssOf, startFlags, startGatewayProcess, startSandboxProcess, stopChildren } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,8 +64,6 @@ function lagQuantile(before: Map<number, number>, after: Map<number, number>, q:
   const bound = bounds.find((le) => (after.get(le)! - (before.get(le) ?? 0)) / total >= q);
   return bound === undefined || bound === Infinity ? '> 5 s' : `≤ ${bound * 1000} ms`;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** When each block number was first and last seen by a subscriber, and by how many. */
 const arrivals = new Map<string, { first: number; last: number; count: number }>();
@@ -176,7 +175,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       `watching ${seconds.toFixed(1)} s: gateway CPU ${cores.toFixed(3)} cores; ${events} events delivered (${(events / seconds).toFixed(0)}/s), ${executions} executions (${(events / Math.max(1, executions)).toFixed(1)} events each); ${((1000 * cores) / Math.max(1, events / seconds)).toFixed(3)} ms of CPU per subscriber-event`,
-      `delivery lag in the gateway (its histogram): p50 ${lagQuantile(counts0.lag, counts1.lag, 0.5)}, p99 ${lagQuantile(counts0.lag, counts1.lag, 0.99)}; a block's spread over the subscribers (first to last to see it; ${spreads.length} blocks all saw): p50 ${percentile(spreads, 50).toFixed(0)} ms, p99 ${percentile(spreads, 99).toFixed(0)} ms, max ${(spreads.at(-1) ?? NaN).toFixed(0)} ms`,
+      `delivery lag in the gateway (its histogram): p50 ${lagQuantile(counts0.lag, counts1.lag, 0.5)}, p99 ${lagQuantile(counts0.lag, counts1.lag, 0.99)}; a block's spread over the subscribers (first to last to see it; ${spreads.length} blocks all saw): p50 ${percentileMs(spreads, 50).toFixed(0)} ms, p99 ${percentileMs(spreads, 99).toFixed(0)} ms, max ${(spreads.at(-1) ?? NaN).toFixed(0)} ms`,
       `RSS max ${mib(rssMax)} MiB (${(((rssMax - idleRss) / Math.max(1, opened.seen)) / 1024).toFixed(1)} KiB per subscriber above idle)`,
     ].join('\n') + '\n',
   );

@@ -5,7 +5,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createSourceEventStream, execute, visit, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { clientAddress } from './http/client-address.js';
 import type { Config } from './config/index.js';
@@ -13,7 +13,7 @@ import type { Context } from './context.js';
 import { maskError } from './errors.js';
 import { routerCheck, useFederationSecret } from './plugins/federation-secret.js';
 import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './plugins/graphiql.js';
-import { useIncrementalDelivery } from './plugins/incremental-delivery.js';
+import { useIncrementalDelivery, usesIncrementalDelivery } from './plugins/incremental-delivery.js';
 import { SSE_TOKEN_HEADER, useGraphQLSSESingleConnection } from './plugins/graphql-sse.js';
 import { useOperationGuard } from './plugins/operation-guard.js';
 import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './plugins/persisted-documents.js';
@@ -268,26 +268,14 @@ function useEventContexts(onEvent?: (executed: boolean, lagSeconds?: number) => 
   };
 }
 
-/** Documents that hold `@defer` or `@stream` (their events' answers are streams, never shared). */
-const incremental = new WeakMap<DocumentNode, boolean>();
 /** A number for each document seen, for the operation's key. */
 const documentIds = new WeakMap<DocumentNode, number>();
 let nextDocumentId = 0;
 
-/** What makes two subscribers' answers to one event the same, or undefined when they must not be shared. */
+/** What makes two subscribers' answers to one event the same, or undefined when they must not be shared (`@defer`, `@stream`: their answers are streams). */
 function sharedOperationKey(args: ExecutionArgs, opened: Context): string | undefined {
   const { document } = args;
-  let streams = incremental.get(document);
-  if (streams === undefined) {
-    streams = false;
-    visit(document, {
-      Directive(node) {
-        if (node.name.value === 'defer' || node.name.value === 'stream') streams = true;
-      },
-    });
-    incremental.set(document, streams);
-  }
-  if (streams) return undefined;
+  if (usesIncrementalDelivery(document)) return undefined;
   let id = documentIds.get(document);
   if (id === undefined) documentIds.set(document, (id = nextDocumentId++));
   return `${id}\u0000${args.operationName ?? ''}\u0000${opened.live.partition()}\u0000${JSON.stringify(args.variableValues ?? {})}`;

@@ -159,9 +159,7 @@ export class LiveHub {
 
   /** The pollers, running or with a poll still out (a poller is listed until its last call has settled). */
   stats(): { pollers: PollerStats[]; subscriptions: number; polls: number } {
-    let subscriptions = 0;
-    for (const n of this.perClient.values()) subscriptions += n;
-    return { pollers: [...this.pollers.values()].map((p) => p.stats()), subscriptions, polls: this.polls };
+    return { pollers: [...this.pollers.values()].map((p) => p.stats()), subscriptions: this.open, polls: this.polls };
   }
 
   /** Ends every subscription (their streams complete) and stops every poller; refuses new ones. */

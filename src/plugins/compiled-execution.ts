@@ -13,9 +13,10 @@
  * Placed before the response cache, which then wraps the compiled function as it wraps any
  * execute function (calling it with its own copy of the document, compiled once too).
  */
-import { getOperationAST, GraphQLError, Kind, visit, BREAK, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FieldNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FieldNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
+import { usesIncrementalDelivery } from './incremental-delivery.js';
 
 /** A document executed once so far: graphql-js ran it, and it is compiled if it comes again. */
 const SEEN_ONCE = Symbol('seen once');
@@ -23,21 +24,11 @@ const SEEN_ONCE = Symbol('seen once');
 /** What a document compiled to, per operation name: the compiled query, or null where graphql-js runs it. */
 type Compiled = Map<string, CompiledQuery | null | typeof SEEN_ONCE>;
 
-const INCREMENTAL = new Set(['defer', 'stream']);
-
 /** Whether the compiled executor may run this operation: a query, without incremental delivery. */
 function compilable(document: DocumentNode, operationName: string | undefined): boolean {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation !== 'query') return false;
-  let incremental = false;
-  visit(document, {
-    Directive(node) {
-      if (!INCREMENTAL.has(node.name.value)) return undefined;
-      incremental = true;
-      return BREAK;
-    },
-  });
-  return !incremental;
+  return !usesIncrementalDelivery(document);
 }
 
 function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): CompiledQuery | null {

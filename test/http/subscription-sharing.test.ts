@@ -40,11 +40,17 @@ afterEach(async () => {
   await waitUntil(() => pollers().length === 0, 5_000, 'every poller to stop');
 });
 
+/** Samples of one read of the gateway's /metrics, by their full names (labels included). */
+async function metrics(...names: string[]): Promise<number[]> {
+  const text = await (await h.fetch('/metrics')).text();
+  return names.map((name) => Number(new RegExp(`^${name.replace(/[{}"+.]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text)?.[1]));
+}
+const metric = async (name: string) => (await metrics(name))[0]!;
+
 /** The gateway's counts of subscription events delivered and of executions run for them. */
 async function counts(): Promise<{ events: number; executions: number }> {
-  const text = await (await h.fetch('/metrics')).text();
-  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
-  return { events: read('avalanche_graph_subscription_events_total'), executions: read('avalanche_graph_subscription_executions_total') };
+  const [events, executions] = await metrics('avalanche_graph_subscription_events_total', 'avalanche_graph_subscription_executions_total');
+  return { events: events!, executions: executions! };
 }
 async function since(before: { events: number; executions: number }) {
   const now = await counts();
@@ -116,13 +122,6 @@ describe('one execution per event', () => {
 });
 
 describe('delivery you can see', () => {
-  /** A sample of the gateway's /metrics by its full name (labels included). */
-  async function metric(name: string): Promise<number> {
-    const text = await (await h.fetch('/metrics')).text();
-    const escaped = name.replace(/[{}"+.]/g, (c) => `\\${c}`);
-    return Number(new RegExp(`^${escaped} (\\S+)$`, 'm').exec(text)?.[1]);
-  }
-
   it('counts the subscriptions open, and a delivery lag for each event each subscriber got', async () => {
     const chain = sandbox.world.evm.chain(43114)!;
     const streams = await Promise.all(Array.from({ length: 20 }, () => subscribe(h.url, BLOCK_ADDED, { chainId: '43114' }, { 'x-data-api-key': KEYS[0]! })));
