@@ -31,6 +31,8 @@ export interface Context {
   forEvent(): Context;
   /** The operation's trace when tracing is on (src/observability/tracing.ts); a subscription's events have none. */
   trace: OperationTrace | undefined;
+  /** The operation's estimated upstream calls (the operation guard's, src/plugins/operation-guard.ts), once it has passed the guard. */
+  estimatedUpstreamCalls?: number;
   /** The request's admission ticket (src/admission/), when the server admits requests; a subscription gives it back as its stream starts. */
   ticket: Ticket | undefined;
 }

@@ -5,6 +5,7 @@
  */
 import { GraphQLError, type ASTNode, type ExecutionResult } from 'graphql';
 import { UpstreamError } from './upstream/errors.js';
+import type { SubscriptionLimitError } from './live/hub.js';
 
 /**
  * Every `extensions.code` the gateway emits, with when. The one catalogue: emitting code names its
@@ -57,6 +58,12 @@ export function badInput(
     nodes: options.nodes,
     extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, ...(argument === null ? {} : { argument }), ...options.extensions },
   });
+}
+
+/** A subscription past a limit: its client's (`TOO_MANY_SUBSCRIPTIONS`) or the process's (`OVERLOADED`, retry in 5 s). */
+export function subscriptionLimitError(error: SubscriptionLimitError): GraphQLError {
+  if (error.scope === 'process') return new GraphQLError(error.message, { extensions: { code: 'OVERLOADED' satisfies ErrorCode, limit: error.limit, retryAfter: 5 } });
+  return new GraphQLError(error.message, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' satisfies ErrorCode, limit: error.limit } });
 }
 
 export function notFound(message: string): GraphQLError {

@@ -5,15 +5,15 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs } from 'graphql';
-import { createYoga, isAsyncIterable, mapAsyncIterator, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { clientAddress } from './http/client-address.js';
 import type { Config } from './config/index.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
 import { routerCheck, useFederationSecret } from './plugins/federation-secret.js';
 import { graphiqlOptions, renderGraphiQL, useGraphiQLAssets, useGraphiQLPolicy } from './plugins/graphiql.js';
-import { useIncrementalDelivery, usesIncrementalDelivery } from './plugins/incremental-delivery.js';
+import { useIncrementalDelivery } from './plugins/incremental-delivery.js';
+import { useEventContexts, type StreamSharing } from './plugins/event-contexts.js';
 import { SSE_TOKEN_HEADER, useGraphQLSSESingleConnection } from './plugins/graphql-sse.js';
 import { useOperationGuard } from './plugins/operation-guard.js';
 import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './plugins/persisted-documents.js';
@@ -98,6 +98,8 @@ export interface ServerContext {
    * operations; over HTTP it is the request's (`ticketOf(req)`). Its upstream answers' bytes are counted on it.
    */
   ticket?: Ticket;
+  /** The transport's sharing of subscription streams (graphql-ws: src/http/shared-streams.ts), when it fans answers out itself. */
+  streamSharing?: StreamSharing;
 }
 
 export type Gateway = YogaServerInstance<ServerContext, Context>;
@@ -194,91 +196,6 @@ function useNotices(): Plugin<Context> {
       };
     },
   };
-}
-
-/**
- * Runs each event of a subscription in a new context (`Context.forEvent`): fresh upstream clients
- * with their own budget and deadline, and fresh loaders. graphql-js would run every event in the
- * context of the request that opened the stream, whose deadline passes and whose loaders grow.
- *
- * One execution per event for every subscriber of the same operation: an event's value is one object
- * for all the subscribers of its subject (src/live/hub.ts), and subscribers whose document (the same
- * parsed document, which the document cache gives the same text), operation name, variables and key
- * partition (`LiveSession.partition`) are the same get the same answer, so the first to ask runs it
- * (in its own event context) and the others take that result. Subscribers with other keys never share
- * (their Data API reads could differ, and their subjects are polled apart anyway); neither do
- * documents with `@defer` or `@stream`, whose answers are streams read once. An answer with errors is
- * taken only by subscribers of the same client: another client's limits (its upstream calls per
- * second) may have caused them, so a subscriber of another client runs its own. See clients.md,
- * "How it behaves" (subscriptions).
- */
-function useEventContexts(onEvent?: (executed: boolean, lagSeconds?: number) => void): Plugin<Context> {
-  // Per event value, the answers by operation: gone with the value once every subscriber has it.
-  const answers = new WeakMap<object, Map<string, { client: string; answer: ReturnType<typeof execute> }>>();
-  return {
-    onSubscribe({ setSubscribeFn }) {
-      // This subscriber's answers in order, each with when its event arrived in this process
-      // (LiveItem.arrivedAt) and whether it was executed for it: counted as it is handed on.
-      const pending: { arrivedAt: number | undefined; executed: boolean }[] = [];
-      const note = <T>(answer: T, arrivedAt: number | undefined, executed: boolean): T => {
-        if (onEvent) pending.push({ arrivedAt, executed });
-        return answer;
-      };
-      setSubscribeFn(async (args) => {
-        const executionArgs = args as unknown as ExecutionArgs;
-        const source = await createSourceEventStream(executionArgs);
-        if (!isAsyncIterable(source)) return source;
-        const opened = executionArgs.contextValue as Context;
-        const run = (payload: unknown) => execute({ ...executionArgs, rootValue: payload, contextValue: { ...opened, ...opened.forEvent() } });
-        const operation = sharedOperationKey(executionArgs, opened);
-        const client = opened.live.client();
-        return mapAsyncIterator(source, (payload) => {
-          const item = payload as { value?: unknown; arrivedAt?: number } | null;
-          const value = item?.value;
-          const arrivedAt = item?.arrivedAt;
-          if (operation === undefined || typeof value !== 'object' || value === null) return note(run(payload), arrivedAt, true);
-          let byOperation = answers.get(value);
-          if (!byOperation) answers.set(value, (byOperation = new Map()));
-          const known = byOperation.get(operation);
-          if (known === undefined) {
-            const answer = run(payload);
-            byOperation.set(operation, { client, answer });
-            return note(answer, arrivedAt, true);
-          }
-          if (known.client === client) return note(known.answer, arrivedAt, false);
-          return Promise.resolve(known.answer).then((result) => {
-            const own = (result as { errors?: readonly unknown[] }).errors?.length ? true : false;
-            return note(own ? run(payload) : result, arrivedAt, own);
-          });
-        });
-      });
-      // Counted as each subscriber's answer is handed on (after the plugins before the transport):
-      // its lag then includes the wait behind the other subscribers of the event.
-      if (!onEvent) return;
-      return {
-        onSubscribeResult: () => ({
-          onNext: () => {
-            const noted = pending.shift();
-            if (!noted) return;
-            onEvent(noted.executed, noted.arrivedAt === undefined ? undefined : (performance.now() - noted.arrivedAt) / 1000);
-          },
-        }),
-      };
-    },
-  };
-}
-
-/** A number for each document seen, for the operation's key. */
-const documentIds = new WeakMap<DocumentNode, number>();
-let nextDocumentId = 0;
-
-/** What makes two subscribers' answers to one event the same, or undefined when they must not be shared (`@defer`, `@stream`: their answers are streams). */
-function sharedOperationKey(args: ExecutionArgs, opened: Context): string | undefined {
-  const { document } = args;
-  if (usesIncrementalDelivery(document)) return undefined;
-  let id = documentIds.get(document);
-  if (id === undefined) documentIds.set(document, (id = nextDocumentId++));
-  return `${id}\u0000${args.operationName ?? ''}\u0000${opened.live.partition()}\u0000${JSON.stringify(args.variableValues ?? {})}`;
 }
 
 /** A placeholder until a context's own loaders are made (they need the context). */

@@ -25,6 +25,7 @@ import { BUSY_UTILIZATION } from '../admission/fair-share.js';
 import { CALM_MS, Pressure } from '../admission/pressure.js';
 import { clientAddress, trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
+import { SharedStreams } from './shared-streams.js';
 import { startTracing, type Tracing } from '../observability/tracing.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
@@ -235,7 +236,9 @@ export async function startServer(config: Config, logger: Logger = createGateway
     else if (reason === 'unread') admission.count('unread');
   });
   answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
-  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf });
+  // graphql-ws subscribers of one shareable operation share one stream (shared-streams.ts), counted as the others are.
+  const sharedStreams = new SharedStreams({ onEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds), onOverflow: () => metrics.subscriptionOverflow() });
+  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf }, sharedStreams);
   pressure.start();
   if (options.settleHeap) settleHeap();
   await new Promise<void>((resolve, reject) => {

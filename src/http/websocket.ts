@@ -29,6 +29,7 @@ import type { Logger } from '../observability/logger.js';
 import { finishRequest, REQUEST_ID_HEADER, requestLogFor, streamedError, streamedResult, type RequestLog } from '../observability/request-log.js';
 import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 import type { Gateway } from '../yoga.js';
+import { SharedStreams } from './shared-streams.js';
 
 /** How long a new socket may take to send `connection_init` before it is closed (4408). */
 export const CONNECTION_INIT_TIMEOUT_MS = 3_000;
@@ -134,7 +135,7 @@ export interface WebSocketAdmission {
  * Serves graphql-ws on the gateway's GraphQL path of `server`. Messages are at most MAX_BODY_BYTES
  * (a larger one closes the socket with 1009), as a request body is.
  */
-export function serveWebSockets(server: Server, gateway: Gateway, config: Config, logger: Logger, admit: WebSocketAdmission): WebSocketEndpoint {
+export function serveWebSockets(server: Server, gateway: Gateway, config: Config, logger: Logger, admit: WebSocketAdmission, shared = new SharedStreams()): WebSocketEndpoint {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes });
   const { admission } = admit;
   const path = gateway.graphqlEndpoint;
@@ -197,15 +198,17 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           return [new GraphQLError(admitted.message, { extensions: { code: shedCode(admitted), retryAfter: admitted.retryAfter, reason: admitted.reason, requestId: log.id } })];
         }
         const ticket = admitted;
+        const sharing = shared.sharing();
         let result: OperationResult | undefined;
         try {
           const { operationName, variables, extensions } = params;
           result = await gateway.getResultForParams(
             { params: { ...params, operationName: operationName ?? undefined, variables: variables ?? undefined, extensions: extensions ?? undefined }, request },
-            { req: upgrade, ticket },
+            { req: upgrade, ticket, streamSharing: sharing },
           );
         } catch (error) {
           ticket.release();
+          shared.abandon(sharing);
           // What a plugin throws before execution (an unknown persisted document): masked as over
           // HTTP (an unexpected one is logged by `streamedError`).
           const masked = maskError(error, 'Unexpected error.') as GraphQLError;
@@ -214,6 +217,12 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           return [streamedError(masked, log)];
         }
         finishRequest(log, request);
+        // Served from the stream its audience shares (shared-streams.ts), or on its own below.
+        const seat = shared.attach(sharing, result, { id, socket: ctx.extra.socket, log });
+        if (seat) {
+          ticket.release();
+          return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result: seat, log } };
+        }
         // A single result is built: the slot is free as it is sent. A stream (`@defer`, `@stream`)
         // holds it until its last payload or the client's complete (`finalAsyncIterator` passes the
         // complete on at once; a generator would wait for the next event); a subscription gave it back

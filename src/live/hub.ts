@@ -119,15 +119,13 @@ export class LiveHub {
 
   /**
    * A stream of the subject's events for one client, starting the subject's poller unless it runs.
-   * Throws SubscriptionLimitError past the client's limit (nothing is started then).
+   * Throws SubscriptionLimitError past the client's limit (nothing is started then). With `null` for
+   * the client, a stream that a transport serves to an audience whose subscribers each hold a slot.
    */
-  subscribe<T>(client: string, subject: string, feed: () => Feed<T>): AsyncIterableIterator<LiveItem<T>> {
+  subscribe<T>(client: string | null, subject: string, feed: () => Feed<T>): AsyncIterableIterator<LiveItem<T>> {
+    // An audience's stream (client null) holds no slot: its subscribers hold theirs (`reserve`).
     if (this.closed) throw new Error('the gateway is shutting down');
-    const held = this.perClient.get(client) ?? 0;
-    if (held >= this.options.maxPerClient) throw new SubscriptionLimitError(this.options.maxPerClient);
-    if (this.open >= (this.options.maxTotal ?? Infinity)) throw new SubscriptionLimitError(this.options.maxTotal!, 'process');
-    this.perClient.set(client, held + 1);
-    this.open++;
+    const release = client === null ? () => {} : this.reserve(client);
     let poller = this.pollers.get(subject) as Poller<T> | undefined;
     // A stopped poller stays listed until its last poll has settled; a new subscriber starts afresh.
     if (!poller || poller.stopped) {
@@ -142,14 +140,34 @@ export class LiveHub {
     }
     const owner = poller;
     const stream = new Stream<T>(this.options.maxQueue ?? MAX_QUEUE, () => this.options.onOverflow?.(), () => {
-      this.open--;
-      const left = (this.perClient.get(client) ?? 1) - 1;
-      if (left > 0) this.perClient.set(client, left);
-      else this.perClient.delete(client);
+      release();
       owner.leave(stream);
     });
     poller.join(stream);
     return stream;
+  }
+
+  /**
+   * Takes one of the client's subscription slots without a stream of its own: for a subscriber that
+   * a transport serves from another subscriber's stream (a shared graphql-ws operation). Throws
+   * SubscriptionLimitError past a limit; the function returned gives the slot back (once).
+   */
+  reserve(client: string): () => void {
+    if (this.closed) throw new Error('the gateway is shutting down');
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= this.options.maxPerClient) throw new SubscriptionLimitError(this.options.maxPerClient);
+    if (this.open >= (this.options.maxTotal ?? Infinity)) throw new SubscriptionLimitError(this.options.maxTotal!, 'process');
+    this.perClient.set(client, held + 1);
+    this.open++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.open--;
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    };
   }
 
   /** The subscriptions open over all clients. */

@@ -28,6 +28,10 @@ export interface LiveSession {
   partition(): string;
   /** The caller's client (its address's group), whose upstream limits its own executions meet. */
   client(): string;
+  /** Takes one of the client's subscription slots for a subscriber served from a shared stream (LiveHub.reserve); returns its release. */
+  reserve(): () => void;
+  /** The same caller's session for a stream shared by an audience: its streams hold no slot (each subscriber holds its own: `reserve`). */
+  forAudience(): LiveSession;
 }
 
 export class LiveSubscriptions {
@@ -60,14 +64,17 @@ export class LiveSubscriptions {
     const id = () => (ids ??= { client: Upstreams.clientOf(clientAddress), partition: keyFingerprint(callerKey ?? this.config.dataApiKey) });
     // Each poller gets its own clients when it starts (no budget, no deadline, no cache).
     const upstreams = (): RequestUpstreams => this.upstreams.forPoller(callerKey);
-    return {
-      blocks: (chainId) => this.hub.subscribe(id().client, `blocks:${chainId}|${id().partition}`, () => blockFeed(upstreams(), chainId)),
-      icmMessage: (messageId) => this.hub.subscribe(id().client, `icm:${messageId}|${id().partition}`, () => icmMessageFeed(upstreams(), messageId)),
+    const session = (holder: () => string | null): LiveSession => ({
+      blocks: (chainId) => this.hub.subscribe(holder(), `blocks:${chainId}|${id().partition}`, () => blockFeed(upstreams(), chainId)),
+      icmMessage: (messageId) => this.hub.subscribe(holder(), `icm:${messageId}|${id().partition}`, () => icmMessageFeed(upstreams(), messageId)),
       validatorSet: (network, subnetId) =>
-        this.hub.subscribe(id().client, `validators:${network}:${subnetId ?? 'primary'}`, () => validatorSetFeed(upstreams(), network, subnetId)),
+        this.hub.subscribe(holder(), `validators:${network}:${subnetId ?? 'primary'}`, () => validatorSetFeed(upstreams(), network, subnetId)),
       partition: () => id().partition,
       client: () => id().client,
-    };
+      reserve: () => this.hub.reserve(id().client),
+      forAudience: () => session(() => null),
+    });
+    return session(() => id().client);
   }
 
   /** Ends every subscription and stops every poller (at shutdown). */

@@ -218,7 +218,7 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   });
   const subscriptionOverflows = new Counter({
     name: 'avalanche_graph_subscription_overflows_total',
-    help: 'Subscribers ended because they did not read their events in time (1,000 events waiting for one): they get an error and the end of their stream.',
+    help: 'Subscribers ended because they did not read their events in time: 1,000 events waiting for one (it gets an error and the end of its stream), or, for a graphql-ws subscriber of a shared stream, over 1 MiB of answers unsent on its socket (closed with 1013).',
     registers: [registry],
   });
   let openSubscriptions: (() => number) | undefined;

@@ -333,8 +333,10 @@ export function useOperationGuard(options: OperationGuardOptions): Plugin {
     },
     // Subscriptions do not pass through onExecute: the same checks before their streams open.
     onSubscribe({ args, setResultAndStopExecution }) {
-      const { errors } = guard(args);
-      if (errors.length > 0) setResultAndStopExecution({ errors });
+      const { errors, cost } = guard(args);
+      if (errors.length > 0) return setResultAndStopExecution({ errors });
+      // Whether a subscription reads any upstream decides with whom its events may be shared (event-contexts.ts).
+      (args.contextValue as Partial<Context>).estimatedUpstreamCalls = cost;
     },
   };
 }

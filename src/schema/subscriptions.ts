@@ -4,10 +4,9 @@
  * upstream poller per subject and API key, however many clients subscribe. Arguments are checked by
  * the operation guard before anything starts.
  */
-import { GraphQLError } from 'graphql';
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
-import type { ErrorCode } from '../errors.js';
+import { subscriptionLimitError } from '../errors.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../lib/networks.js';
 import { SubscriptionLimitError, type LiveItem, type ValidatorSetChange } from '../live/index.js';
 import { NetworkName, networkKey, networkName } from './common/enums.js';
@@ -24,17 +23,12 @@ builder.subscriptionType({
     'Live updates, over Server-Sent Events (POST the operation with `accept: text/event-stream`) or over WebSocket (the graphql-ws protocol, `graphql-transport-ws`, on the same path). Each event is resolved like a query; the gateway polls its upstreams once per subject for all subscribers (SUBSCRIPTION_POLL_MS).',
 });
 
-/** An EVM chain id of the Data API: a decimal number. */
 /** Opens a stream, turning a client's limit into a typed error. */
 function open<T>(start: () => AsyncIterableIterator<LiveItem<T>>): AsyncIterableIterator<LiveItem<T>> {
   try {
     return start();
   } catch (error) {
-    if (error instanceof SubscriptionLimitError) {
-      if (error.scope === 'process') throw new GraphQLError(error.message, { extensions: { code: 'OVERLOADED' satisfies ErrorCode, limit: error.limit, retryAfter: 5 } });
-      throw new GraphQLError(error.message, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' satisfies ErrorCode, limit: error.limit } });
-    }
-    throw error;
+    throw error instanceof SubscriptionLimitError ? subscriptionLimitError(error) : error;
   }
 }
 
@@ -91,7 +85,8 @@ builder.subscriptionFields((t) => ({
     description:
       'Each new block of an EVM chain, in order and once, from the moment of subscribing (the Data API\'s latest blocks, polled). Ends with a `NOT_FOUND` error when the Data API does not know the chain.',
     args: { chainId: t.arg.string({ required: true, description: 'EVM chain id, a decimal string (e.g. "43114").' }) },
-    extensions: fieldGuard({ checkArgs: (args) => evmChainId('chainId', args.chainId) }),
+    // The event is the block: nothing to load (its own fields may read more).
+    extensions: fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => evmChainId('chainId', args.chainId) }),
     subscribe: (_root, args, ctx: Context) => open(() => ctx.live.blocks(evmChainId('chainId', args.chainId))),
     resolve: (item: LiveItem<WireEvmBlock>) => unwrap(item),
   }),
@@ -100,7 +95,7 @@ builder.subscriptionFields((t) => ({
     description:
       'An interchain message: first as it is now, then each time its status changes; completes once it is delivered. A message the Data API does not know yet (not indexed) is waited for.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }),
+    extensions: fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => icmMessageId('messageId', args.messageId) }),
     subscribe: (_root, args, ctx: Context) => open(() => ctx.live.icmMessage(icmMessageId('messageId', args.messageId))),
     resolve: (item: LiveItem<WireIcmMessage>) => unwrap(item),
   }),
