@@ -64,14 +64,16 @@ describe('configuration', () => {
       maxQueuedOperations: 256,
       maxInFlightBytes: 32 * MIB,
       maxOperationBytes: 8 * MIB,
-      maxWebSockets: 1024,
-      maxSubscriptions: 2048,
+      maxWebSockets: 10240,
+      maxSubscriptions: 10240,
+      maxConnections: 12288,
+      maxConnectionsPerAddress: 256,
       cacheMaxBytes: 32 * MIB,
       documentCacheMaxBytes: 16 * MIB,
       apqMaxBytes: 8 * MIB,
       responseCacheMaxBytes: 16 * MIB,
     });
-    expect(loadConfig({ MEMORY_LIMIT_MB: '2048' })).toMatchObject({ maxOperationsInFlight: 256, maxQueuedOperations: 1024, cacheMaxBytes: 128 * MIB, maxWebSockets: 4096 });
+    expect(loadConfig({ MEMORY_LIMIT_MB: '2048' })).toMatchObject({ maxOperationsInFlight: 256, maxQueuedOperations: 1024, cacheMaxBytes: 128 * MIB, maxWebSockets: 40960 });
   });
 
   it('derives a default from the value set for the variable it follows, not from MEMORY_LIMIT_MB', () => {

@@ -85,8 +85,9 @@ export const overload = section('overload', {
   }),
   MAX_WEBSOCKETS: variable(whole(1, 1_000_000), {
     key: 'maxWebSockets',
-    default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
-    meaning: 'The most WebSocket connections open at once; a further one is closed as its handshake ends with 1013 (try again later), which graphql-ws clients retry with backoff.',
+    // About 12 KiB each with one shared subscription (docs/benchmarks.md): 10,240 take ~125 MiB of 512.
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 20 * mb, '20 × `MEMORY_LIMIT_MB` (10,240 at 512)'),
+    meaning: 'The most WebSocket connections open at once; a further one is closed as its handshake ends with 1013 (try again later), which graphql-ws clients retry with backoff. Heap and event-loop pressure refuse new ones before it when their subscriptions cost more than a shared one.',
   }),
   SSE_MAX_STREAMS: variable(whole(1, 1_000_000), {
     default: derived('MEMORY_LIMIT_MB', (mb: number) => 2 * mb, '2 × `MEMORY_LIMIT_MB` (1024 at 512)'),
@@ -95,13 +96,14 @@ export const overload = section('overload', {
     see: 'clients.md#over-server-sent-events',
   }),
   MAX_CONNECTIONS: variable(whole(16, 1_000_000), {
-    default: derived('MEMORY_LIMIT_MB', (mb: number) => 8 * mb, '8 × `MEMORY_LIMIT_MB` (4,096 at 512)'),
+    // Room for MAX_WEBSOCKETS and as many again of requests.
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 24 * mb, '24 × `MEMORY_LIMIT_MB` (12,288 at 512)'),
     meaning:
       'The most connections (HTTP and WebSocket) open at once; a further one is closed as soon as it is accepted, before anything of it is read (Node\'s `server.maxConnections`).',
     see: 'operations.md#slow-and-dishonest-clients',
   }),
   MAX_CONNECTIONS_PER_ADDRESS: variable(whole(1, 1_000_000), {
-    default: derived('MAX_CONNECTIONS', (connections: number) => Math.max(1, Math.floor(connections / 16)), '`MAX_CONNECTIONS` / 16 (256 at 512)'),
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => Math.max(1, Math.floor(mb / 2)), '`MEMORY_LIMIT_MB` / 2 (256 at 512)'),
     meaning:
       'The most connections open at once from one address (an IPv6 /64 counts as one address); a further one is answered 503 `OVERLOADED` with `Retry-After` and closed, unread. Not applied to the sockets of trusted proxies (`TRUST_PROXY`): their clients are counted by the other bounds.',
     see: 'operations.md#slow-and-dishonest-clients',
@@ -131,7 +133,7 @@ export const overload = section('overload', {
     see: 'operations.md#slow-and-dishonest-clients',
   }),
   MAX_SUBSCRIPTIONS: variable(whole(1, 10_000_000), {
-    default: derived('MEMORY_LIMIT_MB', (mb: number) => 4 * mb, '4 × `MEMORY_LIMIT_MB` (2048 at 512)'),
+    default: derived('MEMORY_LIMIT_MB', (mb: number) => 20 * mb, '20 × `MEMORY_LIMIT_MB` (10,240 at 512)'),
     meaning: 'The most live subscriptions open at once in this process, over all clients (each client also has `MAX_SUBSCRIPTIONS_PER_CLIENT`); past it: `OVERLOADED`.',
   }),
 });
