@@ -12,7 +12,8 @@
  * delivered and the executions run for them (the gateway's /metrics: how much subscribers share), its
  * delivery lag (avalanche_graph_subscription_delivery_lag_seconds: p50 and p99, to the bucket), the
  * spread of each block's arrival over the subscribers (from the first to see it to the last: p50, p99,
- * max over the blocks), and its RSS (and above its idle RSS, per subscriber). Then the reconnect storm
+ * max over the blocks), the time from each block's appearance at the Data API to the last subscriber
+ * to see it, and its RSS (and above its idle RSS, per subscriber). Then the reconnect storm
  * (unless LIVE_STORM=0): every client drops at once and a new one opens for each, all at once (no
  * pacing, as after a deploy), each retrying a refusal up to 5 times with graphql-ws's backoff (its
  * default); it prints how long until all were subscribed again (saw a block), and how many gave up.
@@ -21,6 +22,7 @@
  *   LIVE_SUBSCRIBERS=1000 LIVE_KEYED=1 npm run bench:live
  *   LIVE_CHECKOUT=../before npm run bench:live        # another built checkout's gateway
  *   LIVE_CPU_PROF=/tmp/prof npm run bench:live        # the gateway's CPU profile (--cpu-prof), written as it exits
+ *   LIVE_HEAP_SNAPSHOT=/tmp/heap npm run bench:live   # its heap snapshot at the end of the watch
  *
  * The gateway gets this process's environment: MAX_WEBSOCKETS=20000 npm run bench:live raises its bound.
  */
@@ -30,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { percentileMs } from '../test/support/crowd.js';
-import { cpuSecondsOf, mib, rssOf, startFlags, startGatewayProcess, startSandboxProcess, stopChildren } from './support.js';
+import { cpuSplitOf, mib, rssOf, startFlags, startGatewayProcess, startSandboxProcess, stopChildren } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const checkout = resolve(process.env.LIVE_CHECKOUT ?? root);
@@ -145,7 +147,9 @@ async function main(): Promise<void> {
   const upstreams = await startSandboxProcess(root, { SANDBOX_BLOCK_INTERVAL_MS: '1000' });
   // LIVE_CPU_PROF: the gateway writes a CPU profile there as it exits.
   const profile = process.env.LIVE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.LIVE_CPU_PROF)}`] : [];
-  const gateway = await startGatewayProcess(checkout, upstreams.urls, [...startFlags(checkout), ...profile]);
+  // LIVE_HEAP_SNAPSHOT: the gateway writes a heap snapshot there at the end of the watch.
+  const snapshot = process.env.LIVE_HEAP_SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${resolve(process.env.LIVE_HEAP_SNAPSHOT)}`] : [];
+  const gateway = await startGatewayProcess(checkout, upstreams.urls, [...startFlags(checkout), ...profile, ...snapshot]);
   const pid = gateway.child.pid!;
   await sleep(2000);
   const idleRss = rssOf(pid) ?? 0;
@@ -156,26 +160,49 @@ async function main(): Promise<void> {
   process.stdout.write(`opened: ${describeOpened(opened, SUBSCRIBERS)}\n`);
 
   await sleep(2000);
-  const cpu0 = cpuSecondsOf(pid)!;
+  const cpu0 = cpuSplitOf(pid)!;
   const counts0 = await liveCounts(gateway.base);
   arrivals.clear();
   const watchStart = Date.now();
   let rssMax = 0;
+  // When each block appeared at the Data API (its head read every 50 ms), for the time to the last subscriber.
+  const appeared = new Map<string, number>();
+  let watching = true;
+  const heads = (async () => {
+    while (watching) {
+      const head = await fetch(`${upstreams.urls.DATA_API_URL}/v1/chains/43114/blocks?pageSize=1`).then((r) => r.json() as Promise<{ blocks: { blockNumber: string }[] }>).catch(() => undefined);
+      const number = head?.blocks[0]?.blockNumber;
+      if (number !== undefined && !appeared.has(number)) appeared.set(number, performance.now());
+      await sleep(50);
+    }
+  })();
   while (Date.now() - watchStart < WATCH_MS) {
     await sleep(1000);
     rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
   }
+  watching = false;
+  await heads;
   const seconds = (Date.now() - watchStart) / 1000;
-  const cores = (cpuSecondsOf(pid)! - cpu0) / seconds;
+  const cpu1 = cpuSplitOf(pid)!;
+  const cores = (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / seconds;
+  const kernel = (cpu1.system - cpu0.system) / seconds;
   const counts1 = await liveCounts(gateway.base);
+  if (snapshot.length) {
+    gateway.child.kill('SIGUSR2');
+    await sleep(20_000);
+  }
   const events = counts1.events - counts0.events;
   const executions = counts1.executions - counts0.executions;
   // Blocks every subscriber saw within the watch: from the first subscriber to see one to the last.
-  const spreads = [...arrivals.values()].filter((a) => a.count >= opened.seen).map((a) => a.last - a.first).sort((a, b) => a - b);
+  const complete = [...arrivals].filter(([, a]) => a.count >= opened.seen);
+  const spreads = complete.map(([, a]) => a.last - a.first).sort((a, b) => a - b);
+  // From a block's appearance at the Data API to the last subscriber to see it (the poll's wait included).
+  const delays = complete.filter(([number]) => appeared.has(number)).map(([number, a]) => a.last - appeared.get(number)!).sort((a, b) => a - b);
   process.stdout.write(
     [
-      `watching ${seconds.toFixed(1)} s: gateway CPU ${cores.toFixed(3)} cores; ${events} events delivered (${(events / seconds).toFixed(0)}/s), ${executions} executions (${(events / Math.max(1, executions)).toFixed(1)} events each); ${((1000 * cores) / Math.max(1, events / seconds)).toFixed(3)} ms of CPU per subscriber-event`,
+      `watching ${seconds.toFixed(1)} s: gateway CPU ${cores.toFixed(3)} cores (${kernel.toFixed(3)} of them in the kernel); ${events} events delivered (${(events / seconds).toFixed(0)}/s), ${executions} executions (${(events / Math.max(1, executions)).toFixed(1)} events each); ${((1000 * cores) / Math.max(1, events / seconds)).toFixed(3)} ms of CPU per subscriber-event`,
       `delivery lag in the gateway (its histogram): p50 ${lagQuantile(counts0.lag, counts1.lag, 0.5)}, p99 ${lagQuantile(counts0.lag, counts1.lag, 0.99)}; a block's spread over the subscribers (first to last to see it; ${spreads.length} blocks all saw): p50 ${percentileMs(spreads, 50).toFixed(0)} ms, p99 ${percentileMs(spreads, 99).toFixed(0)} ms, max ${(spreads.at(-1) ?? NaN).toFixed(0)} ms`,
+      `from a block's appearance at the Data API (read every 50 ms) to the last subscriber: p50 ${percentileMs(delays, 50).toFixed(0)} ms, p99 ${percentileMs(delays, 99).toFixed(0)} ms, max ${(delays.at(-1) ?? NaN).toFixed(0)} ms (${delays.length} blocks)`,
       `RSS max ${mib(rssMax)} MiB (${(((rssMax - idleRss) / Math.max(1, opened.seen)) / 1024).toFixed(1)} KiB per subscriber above idle)`,
     ].join('\n') + '\n',
   );

@@ -236,11 +236,17 @@ export function machineCpuSeconds(): { busy: number; total: number } {
 
 /** CPU seconds a process has used (user + system, from /proc/<pid>/stat), or undefined once it is gone. */
 export function cpuSecondsOf(pid: number): number | undefined {
+  const split = cpuSplitOf(pid);
+  return split && split.user + split.system;
+}
+
+/** The CPU seconds a process has used so far in its own code (user) and in the kernel on its behalf (system: syscalls, the loopback's TCP). */
+export function cpuSplitOf(pid: number): { user: number; system: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The fields after the command (which may hold spaces), from the third: utime and stime are the 14th and 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS };
   } catch {
     return undefined;
   }
