@@ -12,7 +12,7 @@ import type { WireCurrentValidator } from '../upstream/types/node-rpc-pchain.js'
 import type { Feed, HubOptions } from './hub.js';
 
 /** Blocks read per poll; a longer gap since the last poll is filled from the following pages. */
-const HEAD_PAGE = 10;
+const HEAD_PAGE = 4;
 const CATCH_UP_PAGE = 100;
 /** Most blocks one poll catches up on; past that, the older ones of the gap are skipped. */
 const MAX_CATCH_UP = 1_000;
