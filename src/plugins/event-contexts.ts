@@ -40,7 +40,9 @@ async function* nothing(): AsyncGenerator<ExecutionResult> {}
 /**
  * Runs each event of a subscription in a new context (`Context.forEvent`): fresh upstream clients
  * with their own budget and deadline, and fresh loaders. graphql-js would run every event in the
- * context of the request that opened the stream, whose deadline passes and whose loaders grow.
+ * context of the request that opened the stream, whose deadline passes and whose loaders grow. An
+ * operation that reads no upstream (the guard's estimate is 0) has nothing to pass or grow: its
+ * events run in the opening context, and make no clients or loaders.
  *
  * One execution per event for every subscriber of the same operation: an event's value is one object
  * for all the subscribers of its subject (src/live/hub.ts), and subscribers whose document (the same
