@@ -6,7 +6,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { clientAddress } from './http/client-address.js';
+import { callerClient } from './auth/index.js';
 import type { Config } from './config/index.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
@@ -207,8 +207,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   // FEDERATION_SECRET: whether a request comes from the router (src/plugins/federation-secret.ts).
   const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
   const caches: CacheRegistry = options.caches ?? new Map();
-  // TRUST_PROXY: the socket's address, or the client a trusted proxy forwarded (src/http/client-address.ts).
-  const addressOf = clientAddress(config);
+  // Who a request's client is: its verified caller (src/auth/), else its address (TRUST_PROXY: src/http/client-address.ts).
+  const clientOf = callerClient(config);
   const documents = documentCache(config.documentCacheMaxBytes);
   const requestLog = useRequestLog({
     logger,
@@ -217,7 +217,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const document = documents.lru.peek(query);
       return document instanceof Error ? undefined : document;
     },
-    clientOf: (_request, req) => Upstreams.clientOf(addressOf(req)),
+    clientOf: (_request, req) => clientOf(req),
   });
   caches.set('documents', documents.lru);
   const apq = config.trustedDocuments ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
@@ -263,11 +263,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     batching: config.maxBatchOperations > 0 ? { limit: config.maxBatchOperations } : false,
     context: ({ request, req, ticket = ticketOf(req) }) => {
       const callerKey = Upstreams.callerKey(request.headers);
-      const address = addressOf(req);
-      const session = live.session(callerKey, address);
+      const client = clientOf(req);
+      const session = live.session(callerKey, client);
       const requestLog = requestLogFor(request, logger, 'ws', req);
       const make = (trace?: OperationTrace): Context => {
-        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, address, trace, ticket), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
+        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, client, trace, ticket), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
         // Loaders are made on first use, from the context they belong to.
         ctx.loaders = createLoaders(ctx);
         return ctx;

@@ -168,15 +168,20 @@ function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigi
     'cache-control': 'no-store',
     [REQUEST_ID_HEADER]: requestId,
   };
-  const origin = req.headers.origin;
-  if (origin !== undefined) {
-    if (!corsOrigins) headers['access-control-allow-origin'] = '*';
-    else if (corsOrigins.includes(origin)) {
-      headers['access-control-allow-origin'] = origin;
-      headers.vary = 'origin';
-    }
-    headers['access-control-expose-headers'] = `retry-after, ${REQUEST_ID_HEADER}`;
-  }
+  Object.assign(headers, corsHeaders(req, corsOrigins, `retry-after, ${REQUEST_ID_HEADER}`));
   res.writeHead(shed.status, headers);
   res.end(body);
+}
+
+/** What lets a browser page of an allowed origin (CORS_ORIGINS; any when unset) read an answer written here, and `exposed` headers of it. */
+export function corsHeaders(req: IncomingMessage, corsOrigins: readonly string[] | undefined, exposed: string): Record<string, string> {
+  const origin = req.headers.origin;
+  if (origin === undefined) return {};
+  const headers: Record<string, string> = { 'access-control-expose-headers': exposed };
+  if (!corsOrigins) headers['access-control-allow-origin'] = '*';
+  else if (corsOrigins.includes(origin)) {
+    headers['access-control-allow-origin'] = origin;
+    headers.vary = 'origin';
+  }
+  return headers;
 }

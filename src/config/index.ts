@@ -5,6 +5,7 @@
  * all and stops at the first bad value with a `ConfigError` naming the variable; `npm run config-doc`
  * renders the same tables as docs/configuration.md (test/config-doc.test.ts fails when they differ).
  */
+import { auth } from './sections/auth.js';
 import { caches } from './sections/caches.js';
 import { limits, subscriptions } from './sections/limits.js';
 import { MIB, overload } from './sections/overload.js';
@@ -19,6 +20,7 @@ export { containerMemoryMb, DEFAULT_MEMORY_LIMIT_MB, MEMORY_SHARES } from './sec
 export { FORWARDING_HEADERS, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './sections/server.js';
 export { DEFAULT_KEY_HEADERS, type ChainRpcOverride } from './sections/upstreams.js';
 export type { RedisHost, RedisTarget } from './sections/redis.js';
+export { JWT_ALGORITHMS, type JwtAlgorithm } from './sections/auth.js';
 export type { OtlpProtocol, TracesConfig, TracesSampler } from './sections/traces.js';
 
 /**
@@ -26,7 +28,7 @@ export type { OtlpProtocol, TracesConfig, TracesSampler } from './sections/trace
  * `loadConfig` checks them in (with several bad values, the first is reported): a default derived
  * from another variable comes after it.
  */
-export const VARIABLES = { ...server, ...overload, ...services, ...calls, ...caches, ...limits, ...subscriptions, ...redis, ...federation, ...traces, ...sandbox };
+export const VARIABLES = { ...server, ...overload, ...services, ...calls, ...caches, ...auth, ...limits, ...subscriptions, ...redis, ...federation, ...traces, ...sandbox };
 
 type AllValues = Values<typeof VARIABLES>;
 

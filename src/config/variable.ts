@@ -29,6 +29,7 @@ export const SECTIONS = {
   services: { title: 'Upstream services and keys' },
   calls: { title: 'Upstream calls' },
   caches: { title: 'Caches and persisted documents' },
+  auth: { title: 'Who may call', see: 'operations.md#who-may-call' },
   limits: { title: 'Limits of one request and one client', see: 'operations.md#limits' },
   subscriptions: { title: 'Subscriptions', see: 'clients.md#subscriptions' },
   redis: { title: 'Redis (several replicas)', see: 'operations.md#several-replicas-redis' },

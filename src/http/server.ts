@@ -26,6 +26,7 @@ import { CALM_MS, Pressure } from '../admission/pressure.js';
 import { clientAddress, trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
 import { SharedStreams } from './shared-streams.js';
+import { authenticationGate, authenticatorFor, identityOf } from '../auth/index.js';
 import { startTracing, type Tracing } from '../observability/tracing.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
@@ -182,32 +183,40 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const runtime = await createRuntime(config, logger);
   const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
   const addressOf = clientAddress(config);
-  // The client every per-client bound counts: the address (never a key the caller could make up).
-  // Asked up to three times a request (admission's precheck, the body's budget, the ticket): found once.
+  // The client every per-client bound counts: the verified caller (AUTH_JWKS_URL: src/auth/), else
+  // the address (never a key the caller could make up). Asked up to three times a request
+  // (admission's precheck, the body's budget, the ticket): the address's found once.
   const clients = new WeakMap<IncomingMessage, string>();
   const clientOf = (req: IncomingMessage) => {
+    const identity = identityOf(req);
+    if (identity !== undefined) return identity;
     let client = clients.get(req);
     if (client === undefined) clients.set(req, (client = Upstreams.clientOf(addressOf(req))));
     return client;
   };
+  const authenticator = authenticatorFor(config);
+  const onUnauthenticated = () => metrics.reject('unauthenticated');
   // The head's limits first; then the body, read whole within its size, pace and the bytes of all
   // bodies being read (a client still sending holds no slot); then admission (a refusal is cheap and
   // parses nothing); then yoga (the context finds the request's ticket: `ticketOf`).
   const bodies = new BodyBudget(config.maxBodyBytesReading, config.maxBodyBytes);
   const gate = { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins, refusalDelayMs: config.refusalDelayMs };
+  // A request admission would refuse at once is refused before its body is read (no read to pay).
+  const admitted = admissionPrecheck(
+    admission,
+    gate,
+    withBody(admissionGate(admission, gate, gateway), {
+      maxBodyBytes: config.maxBodyBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+      budget: bodies,
+      clientOf,
+      onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
+    }),
+  );
+  // With AUTH_JWKS_URL, a caller without a verified token is refused (401) before admission: a bound
+  // then counts the caller, not its address.
   const handle = withHeadLimits(
-    // A request admission would refuse at once is refused before its body is read (no read to pay).
-    admissionPrecheck(
-      admission,
-      gate,
-      withBody(admissionGate(admission, gate, gateway), {
-        maxBodyBytes: config.maxBodyBytes,
-        bodyTimeoutMs: config.bodyTimeoutMs,
-        budget: bodies,
-        clientOf,
-        onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
-      }),
-    ),
+    authenticator ? authenticationGate(authenticator, { graphqlPath: gateway.graphqlEndpoint, corsOrigins: config.corsOrigins, onRefused: onUnauthenticated }, admitted) : admitted,
     config,
   );
   const server = createServer(
@@ -238,7 +247,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
   answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
   // graphql-ws subscribers of one shareable operation share one stream (shared-streams.ts), counted as the others are.
   const sharedStreams = new SharedStreams({ onEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds), onOverflow: () => metrics.subscriptionOverflow() });
-  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf }, sharedStreams);
+  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf, authenticator, onUnauthenticated }, sharedStreams);
   pressure.start();
   if (options.settleHeap) settleHeap();
   await new Promise<void>((resolve, reject) => {

@@ -9,7 +9,9 @@
  *
  * The caller's API key is read from the `connection_init` payload (an entry named like the key
  * headers), else from the upgrade request's headers; the client's address is read from the upgrade as
- * a POST's is (TRUST_PROXY). An operation therefore gets the context, limits and key partition a POST
+ * a POST's is (TRUST_PROXY). With caller authentication (AUTH_JWKS_URL), `connection_init` must carry
+ * a token (an `authorization` entry, else the upgrade's header) before the socket is acknowledged: the
+ * verified caller is then the socket's client (src/auth/), and a refused one is closed with 4401. An operation therefore gets the context, limits and key partition a POST
  * with those headers from that socket would get, and a request id and access line of its own.
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -30,6 +32,7 @@ import { finishRequest, REQUEST_ID_HEADER, requestLogFor, streamedError, streame
 import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 import type { Gateway } from '../yoga.js';
 import { SharedStreams } from './shared-streams.js';
+import { setIdentity, type JwtAuthenticator } from '../auth/index.js';
 
 /** How long a new socket may take to send `connection_init` before it is closed (4408). */
 export const CONNECTION_INIT_TIMEOUT_MS = 3_000;
@@ -129,6 +132,20 @@ function operationHeaders(upgrade: IncomingMessage, key: string | undefined, par
 export interface WebSocketAdmission {
   admission: Admission;
   clientOf(req: IncomingMessage): string;
+  /** Caller authentication (AUTH_JWKS_URL): a socket's `connection_init` must carry a token it takes. */
+  authenticator?: JwtAuthenticator;
+  /** Told of each socket refused for its token. */
+  onUnauthenticated?(): void;
+}
+
+/** The close code of a socket whose caller is not authenticated: graphql-ws's Unauthorized, which its clients do not retry. */
+export const UNAUTHENTICATED_CLOSE = CloseCode.Unauthorized;
+
+/** The `Authorization` a socket's caller sent: a `connection_init` entry of that name (any case), else the upgrade's header. */
+function authorizationOf(params: Readonly<Record<string, unknown>> | undefined, upgrade: IncomingMessage): string | undefined {
+  const entry = params && Object.entries(params).find(([key]) => key.toLowerCase() === 'authorization');
+  if (entry) return typeof entry[1] === 'string' ? entry[1] : '';
+  return upgrade.headers.authorization;
 }
 
 /**
@@ -170,14 +187,24 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
   const served = useServer(
     {
       connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
-      onConnect: (ctx) => {
+      onConnect: async (ctx) => {
         try {
           payloadKey(ctx.connectionParams);
         } catch (error) {
           ctx.extra.socket.close(CloseCode.BadRequest, (error as Error).message);
           return false;
         }
-        return true;
+        if (!admit.authenticator) return true;
+        // The caller, once for the socket: each of its operations is then that caller's.
+        const verdict = await admit.authenticator.authenticate(authorizationOf(ctx.connectionParams, ctx.extra.request));
+        if ('identity' in verdict) {
+          setIdentity(ctx.extra.request, verdict.identity);
+          return true;
+        }
+        admit.onUnauthenticated?.();
+        if ('refused' in verdict) ctx.extra.socket.close(UNAUTHENTICATED_CLOSE, `Unauthenticated: ${verdict.refused.description}`.slice(0, 120));
+        else ctx.extra.socket.close(TRY_AGAIN_LATER, `${verdict.unavailable}: retry in 5 s`.slice(0, 120));
+        return false;
       },
       onSubscribe: async (ctx, id, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
         const upgrade = ctx.extra.request;

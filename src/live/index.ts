@@ -57,11 +57,11 @@ export class LiveSubscriptions {
     });
   }
 
-  /** A session for one request: `callerKey` (else the configured key) reads the Data API. */
-  session(callerKey: string | undefined, clientAddress: string | undefined): LiveSession {
+  /** A session for one request of `client` (its address's, or its verified caller's): `callerKey` (else the configured key) reads the Data API. */
+  session(callerKey: string | undefined, client: string): LiveSession {
     // Every request gets a session, few subscribe: the key's fingerprints (hashes) are taken on first use.
     let ids: { client: string; partition: string } | undefined;
-    const id = () => (ids ??= { client: Upstreams.clientOf(clientAddress), partition: keyFingerprint(callerKey ?? this.config.dataApiKey) });
+    const id = () => (ids ??= { client, partition: keyFingerprint(callerKey ?? this.config.dataApiKey) });
     // Each poller gets its own clients when it starts (no budget, no deadline, no cache).
     const upstreams = (): RequestUpstreams => this.upstreams.forPoller(callerKey);
     const session = (holder: () => string | null): LiveSession => ({

@@ -23,8 +23,8 @@ import { EXECUTORS, type Executor } from '../plugins/compiled-execution.js';
 import { ERROR_CODES } from '../errors.js';
 
 /** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
-export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout';
-const REJECTION_REASONS: readonly RejectionReason[] = ['bad-input', 'estimate', 'budget', 'client-rate', 'retry-after', 'circuit-open', 'operation-timeout'];
+export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout' | 'unauthenticated';
+const REJECTION_REASONS: readonly RejectionReason[] = ['bad-input', 'estimate', 'budget', 'client-rate', 'retry-after', 'circuit-open', 'operation-timeout', 'unauthenticated'];
 
 /** Most distinct operation names that get a label value of their own; later names count as "other". */
 export const OPERATION_NAME_LABELS = 50;

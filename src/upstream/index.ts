@@ -90,16 +90,15 @@ export class Upstreams {
   /**
    * The clients for one request (one operation), sharing a per-request memo so the same upstream
    * call is made once, within the operation's budget and deadline and its client's rate. The
-   * caller's own Data API key wins over the configured one; the client is that key (as a
-   * fingerprint), else the caller's address. With a tracer (tracing on), each call is a span. The
+   * caller's own Data API key wins over the configured one; `client` is who the calls are limited as
+   * (`Upstreams.clientOf` its address, or its verified identity: src/auth/). With a tracer (tracing on), each call is a span. The
    * bytes of the answers the operation reads count against MAX_OPERATION_BYTES and, through `holder`
    * (the request's admission ticket), against the process's MAX_IN_FLIGHT_BYTES.
    */
-  forRequest(callerKey: string | undefined, clientAddress?: string, tracer?: UpstreamTracer, holder?: { hold(bytes: number): void }): RequestUpstreams {
+  forRequest(callerKey: string | undefined, client = Upstreams.clientOf(undefined), tracer?: UpstreamTracer, holder?: { hold(bytes: number): void }): RequestUpstreams {
     const deadline = new OperationDeadline(this.config.operationTimeoutMs);
-    // The key's fingerprint (a hash) once per request: it names the client and partitions the cache.
+    // The key's fingerprint (a hash) once per request: it partitions the cache.
     const partition = callerKey ? keyFingerprint(callerKey) : this.configuredKeyPartition;
-    const client = Upstreams.clientOf(clientAddress);
     const usage = new OperationUsage(client, this.config.maxOperationBytes, holder);
     const memo = new RequestMemo((answer, service, route) => deadline.race(answer, service, route), usage);
     const limited = operationTransport(this.transport, {
@@ -158,7 +157,8 @@ export class Upstreams {
   /**
    * The client a caller is limited as: its address (an IPv6 /64 as one), never the API key it sends,
    * which anyone can make up anew for every request to buy another share. Keys partition caches and
-   * upstream quotas, not the gateway's per-client bounds.
+   * upstream quotas, not the gateway's per-client bounds. (A caller authenticated by a token the
+   * gateway verified is limited as that identity instead: src/auth/.)
    */
   static clientOf(clientAddress: string | undefined): string {
     return `ip:${clientAddress === undefined ? 'unknown' : addressGroup(clientAddress)}`;

@@ -1,0 +1,57 @@
+/** Caller authentication: JWTs verified against the operator's JWKS. Off unless AUTH_JWKS_URL is set. */
+import { baseUrl, printable, whole } from '../parse.js';
+import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
+
+/** The signature algorithms a token may use; `none` (an unsigned token) is never one of them. */
+export const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
+
+const algorithms: Parser<JwtAlgorithm[]> = {
+  accepts: `a comma-separated list of ${JWT_ALGORITHMS.join(', ')}`,
+  parse(raw, name) {
+    const listed = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (listed.length === 0) throw new ConfigError(name, 'must name at least one algorithm');
+    for (const entry of listed) {
+      if (!(JWT_ALGORITHMS as readonly string[]).includes(entry)) throw new ConfigError(name, `"${entry.slice(0, 20)}" is not one of ${JWT_ALGORITHMS.join(', ')}`);
+    }
+    return [...new Set(listed)] as JwtAlgorithm[];
+  },
+};
+
+/** A JWT claim's name. */
+const claim: Parser<string> = {
+  accepts: 'a claim name (letters, digits, `_`, `-`, `.`, `:`, `/`)',
+  parse(raw, name) {
+    if (!/^[A-Za-z0-9_\-.:/]{1,100}$/.test(raw)) throw new ConfigError(name, 'must be a claim name of letters, digits, _, -, ., : or /');
+    return raw;
+  },
+};
+
+export const auth = section('auth', {
+  AUTH_JWKS_URL: variable(baseUrl('https://login.example.com/.well-known/jwks.json'), {
+    default: unset('unset: no caller authentication (clients are their addresses)'),
+    meaning:
+      'Turns caller authentication on: every GraphQL request (over HTTP, graphql-sse and graphql-ws) must carry a JWT signed by a key of this JSON Web Key Set (`Authorization: Bearer <token>`), else it is answered 401 `UNAUTHENTICATED` with `WWW-Authenticate`, before admission, parsing or any upstream call. The set is fetched when first needed, kept 10 minutes, and fetched again (at most every 5 s, within 5 s) when a token names a key it does not hold. The token\'s subject (`AUTH_IDENTITY_CLAIM`) becomes the client that the per-client bounds count.',
+  }),
+  AUTH_ISSUER: variable(printable({ max: 512, min: 1 }), {
+    default: unset('unset: any issuer'),
+    meaning: 'The `iss` a token must carry. Set it whenever the key set signs for more than this gateway.',
+  }),
+  AUTH_AUDIENCE: variable(printable({ max: 512, min: 1 }), {
+    default: unset('unset: any audience'),
+    meaning: 'The `aud` a token must carry (one of its audiences).',
+  }),
+  AUTH_ALGORITHMS: variable(algorithms, {
+    default: ['RS256', 'ES256', 'EdDSA'],
+    shown: '`RS256,ES256,EdDSA`',
+    meaning: 'The signature algorithms accepted; a token signed otherwise (or unsigned: `alg: none`) is refused.',
+  }),
+  AUTH_CLOCK_SKEW_S: variable(whole(0, 300), {
+    default: 30,
+    meaning: 'How far the gateway\'s clock may be from the issuer\'s when `exp` and `nbf` are checked, in seconds.',
+  }),
+  AUTH_IDENTITY_CLAIM: variable(claim, {
+    default: 'sub',
+    meaning: 'The claim that names the caller: its value (a string or a number) is the client every per-client bound counts; logs and metrics see only its fingerprint.',
+  }),
+});
