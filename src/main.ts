@@ -1,6 +1,6 @@
 /** Starts the gateway against the services configured in the environment. */
 import { ConfigError, loadConfig } from './config/index.js';
-import { closeOnSignals, startServer } from './http/server.js';
+import { closeOnSignals, reloadOnHangup, startServer } from './http/server.js';
 
 try {
   const config = loadConfig();
@@ -8,6 +8,8 @@ try {
   running.logger.info(`gateway listening: GraphiQL at ${running.url}`);
   // SIGTERM (an orchestrator's stop) first leaves the load balancer's rotation; SIGINT (Ctrl-C) closes at once.
   closeOnSignals((signal) => (signal === 'SIGTERM' ? running.drain() : running.close()), running.logger);
+  // SIGHUP reads the trusted documents again (TRUSTED_DOCUMENTS); without them it is left as Node treats it.
+  if (running.trustedDocuments) reloadOnHangup(running.trustedDocuments);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`Configuration error: ${error.message}\n`);

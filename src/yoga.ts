@@ -16,7 +16,8 @@ import { useIncrementalDelivery } from './plugins/incremental-delivery.js';
 import { useEventContexts, type StreamSharing } from './plugins/event-contexts.js';
 import { SSE_TOKEN_HEADER, useGraphQLSSESingleConnection } from './plugins/graphql-sse.js';
 import { useOperationGuard } from './plugins/operation-guard.js';
-import { apqStore, useAutomaticPersistedQueries, useTrustedDocuments } from './plugins/persisted-documents.js';
+import { apqStore, useAutomaticPersistedQueries } from './plugins/persisted-documents.js';
+import { TrustedDocuments, useTrustedDocuments } from './plugins/trusted-documents.js';
 import { responseCacheStore, useGatewayResponseCache } from './plugins/response-cache.js';
 import { documentCache } from './plugins/document-cache.js';
 import { useCompiledExecution, type Executor } from './plugins/compiled-execution.js';
@@ -80,6 +81,10 @@ export interface GatewayOptions {
   onSubscriptionEvent?: (executed: boolean, lagSeconds?: number) => void;
   /** Told of a refusal made before admission for the same reasons (graphql-sse's reservations and streams past their bounds). */
   onShed?: (reason: ShedReason) => void;
+  /** The trusted documents (TRUSTED_DOCUMENTS), reloadable; made from the configuration when absent. */
+  trustedDocuments?: TrustedDocuments;
+  /** Told of each document run outside the trusted documents (TRUSTED_DOCUMENTS_MODE=log). */
+  onUntrustedDocument?: () => void;
 }
 
 /** Admission's state as `/ready` reports it: 503 once the process has been under pressure for UNREADY_AFTER_PRESSURE_MS. */
@@ -220,7 +225,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     clientOf: (_request, req) => clientOf(req),
   });
   caches.set('documents', documents.lru);
-  const apq = config.trustedDocuments ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
+  const trusted = options.trustedDocuments ?? (config.trustedDocuments ? new TrustedDocuments(config.trustedDocuments, schema, logger) : undefined);
+  const apq = trusted ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
   if (apq) caches.set('apq', apq);
   let responses = options.responseCache;
   if (!responses && config.responseCacheMaxEntries > 0) {
@@ -302,7 +308,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // documents, the response cache's key): values nested past MAX_VALUE_DEPTH never reach them.
       useValueDepthLimit(config.maxValueDepth),
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
-      ...(config.trustedDocuments ? [useTrustedDocuments(config.trustedDocuments)] : useAutomaticPersistedQueries(apq!)),
+      ...(trusted ? useTrustedDocuments(trusted, config.trustedDocumentsMode, logger, options.onUntrustedDocument) : useAutomaticPersistedQueries(apq!)),
       // Before the response cache, so that a cached answer keeps its notices.
       useNotices(),
       // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.

@@ -26,6 +26,8 @@ import { CALM_MS, Pressure } from '../admission/pressure.js';
 import { clientAddress, trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
 import { SharedStreams } from './shared-streams.js';
+import { TrustedDocuments } from '../plugins/trusted-documents.js';
+import { schema } from '../schema/index.js';
 import { authenticationGate, authenticatorFor, identityOf } from '../auth/index.js';
 import { startTracing, type Tracing } from '../observability/tracing.js';
 
@@ -47,6 +49,8 @@ export interface GatewayRuntime {
   admission: Admission;
   /** The heap, resident-memory and event-loop guard admission consults (started by `startServer`). */
   pressure: Pressure;
+  /** The trusted documents (TRUSTED_DOCUMENTS), reloadable, when configured. */
+  trustedDocuments: TrustedDocuments | undefined;
   /** What `/ready` answers: false until the gateway accepts requests, and again while it shuts down. */
   accepting: boolean;
   /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish), Redis, and flushes the spans. */
@@ -118,6 +122,9 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   }
   metrics.watchBreakers(() => upstreams.breakers());
   const live = new LiveSubscriptions(config, upstreams, logger, redis, () => metrics.subscriptionOverflow());
+  // TRUSTED_DOCUMENTS: reloaded when a manifest's file changes (and on SIGHUP: `reloadOnHangup`).
+  const trustedDocuments = config.trustedDocuments ? new TrustedDocuments(config.trustedDocuments, schema, logger, (outcome) => metrics.trustedDocumentsReload(outcome)) : undefined;
+  trustedDocuments?.watch();
   metrics.watchSubscriptions(() => live.hub.openSubscriptions());
   // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
   let admission: Admission | undefined;
@@ -162,6 +169,8 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     onShed: (reason) => admission.count(reason),
     onExecuted: (executor) => metrics.executed(executor),
     onSubscriptionEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds),
+    trustedDocuments,
+    onUntrustedDocument: () => metrics.untrustedDocument(),
     responseCache,
     caches,
     tracing,
@@ -169,13 +178,14 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   });
   const close = async () => {
     state.accepting = false;
+    trustedDocuments?.close();
     pressure.stop();
     live.close();
     await upstreams.close();
     await redis?.close();
     await tracing?.shutdown(config.shutdownTimeoutMs);
   };
-  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, close });
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, trustedDocuments, close });
 }
 
 /** `settleHeap`: give the heap building left behind back before listening (the process's entry does). */
@@ -334,6 +344,13 @@ export async function startServer(config: Config, logger: Logger = createGateway
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 /** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */
+/** Reads the trusted documents again on SIGHUP (as nginx and HAProxy reload on it); returns what stops listening. */
+export function reloadOnHangup(trustedDocuments: TrustedDocuments): () => void {
+  const onHangup = () => void trustedDocuments.reload('SIGHUP');
+  process.on('SIGHUP', onHangup);
+  return () => process.off('SIGHUP', onHangup);
+}
+
 export function closeOnSignals(close: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {
   let received = false;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -82,6 +82,10 @@ export interface GatewayMetrics {
   subscriptionEvent(executed: boolean, lagSeconds?: number): void;
   /** Counts a subscriber ended because it did not read its events in time. */
   subscriptionOverflow(): void;
+  /** Counts a document run outside the trusted documents (TRUSTED_DOCUMENTS_MODE=log). */
+  untrustedDocument(): void;
+  /** Counts a reload of the trusted documents: the new set taken, or the old one kept. */
+  trustedDocumentsReload(outcome: 'loaded' | 'kept'): void;
   /** Reports the live subscriptions open on each scrape. */
   watchSubscriptions(open: () => number): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
@@ -219,6 +223,17 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   const subscriptionOverflows = new Counter({
     name: 'avalanche_graph_subscription_overflows_total',
     help: 'Subscribers ended because they did not read their events in time: 1,000 events waiting for one (it gets an error and the end of its stream), or, for a graphql-ws subscriber of a shared stream, over 1 MiB of answers unsent on its socket (closed with 1013).',
+    registers: [registry],
+  });
+  const untrustedDocuments = new Counter({
+    name: 'avalanche_graph_untrusted_documents_total',
+    help: 'Documents run that are not in the trusted documents (TRUSTED_DOCUMENTS_MODE=log: they would be refused once enforced).',
+    registers: [registry],
+  });
+  const trustedReloads = new Counter({
+    name: 'avalanche_graph_trusted_documents_reloads_total',
+    help: 'Reloads of the trusted documents (SIGHUP, a manifest changed), by outcome: loaded (the new set runs), kept (a manifest did not read or check: the old set stays).',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
   let openSubscriptions: (() => number) | undefined;
@@ -385,6 +400,12 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     subscriptionOverflow() {
       subscriptionOverflows.inc();
+    },
+    untrustedDocument() {
+      untrustedDocuments.inc();
+    },
+    trustedDocumentsReload(outcome) {
+      trustedReloads.inc({ outcome });
     },
     watchSubscriptions(open) {
       openSubscriptions = open;

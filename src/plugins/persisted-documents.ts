@@ -5,9 +5,8 @@
  *   document once with the hash, and later requests (GETs that CDNs can cache) carry only the hash.
  *   Registered documents live in an LRU bounded by documents and bytes (APQ_MAX_DOCUMENTS,
  *   APQ_MAX_BYTES: a document weighs its text and hash plus a fixed overhead, src/memory.ts).
- * - trusted documents (`TRUSTED_DOCUMENTS=manifest.json`): only the documents of the manifest run,
- *   asked for by id (`documentId`, as GraphQL Code Generator's client preset sends it, or the APQ
- *   hash); any other document is refused before parsing.
+ * - trusted documents (`TRUSTED_DOCUMENTS=manifest.json`): only the documents of the manifests run,
+ *   asked for by id; any other is refused before parsing (trusted-documents.ts).
  * Both are @graphql-yoga/plugin-persisted-operations; APQ registration is the small plugin below.
  */
 import { createHash } from 'node:crypto';
@@ -23,12 +22,13 @@ function apqHash(params: GraphQLParams): string | null {
 }
 
 /** The document id of a request: the client preset's `documentId`, else the APQ hash. */
-function documentId(params: GraphQLParams): string | null {
+export function documentId(params: GraphQLParams): string | null {
   const id = (params as { documentId?: unknown }).documentId;
   return typeof id === 'string' ? id : apqHash(params);
 }
 
-const keyRequired = {
+/** The refusal of a request with no document, id or hash. */
+export const keyRequired = {
   message: 'Must provide a query string, a documentId or a persisted query hash (extensions.persistedQuery.sha256Hash)',
   extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: 400 } },
 };
@@ -62,21 +62,4 @@ export function useAutomaticPersistedQueries(store: LRUCache<string, string>): P
       customErrors: { notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' satisfies ErrorCode } }, keyNotFound: keyRequired },
     }),
   ];
-}
-
-/** Trusted documents: only the manifest's documents run. */
-export function useTrustedDocuments(manifest: ReadonlyMap<string, string>): Plugin {
-  return usePersistedOperations({
-    allowArbitraryOperations: false,
-    extractPersistedOperationId: documentId,
-    getPersistedOperation: (id) => manifest.get(id) ?? manifest.get(`sha256:${id}`) ?? null,
-    customErrors: {
-      notFound: { message: 'Unknown document id: this gateway runs only the documents of its manifest (TRUSTED_DOCUMENTS)', extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' satisfies ErrorCode } },
-      persistedQueryOnly: {
-        message: 'This gateway runs only trusted documents: send the documentId of a document of its manifest instead of a query',
-        extensions: { code: 'PERSISTED_QUERY_ONLY' satisfies ErrorCode, http: { status: 400 } },
-      },
-      keyNotFound: keyRequired,
-    },
-  });
 }

@@ -1,30 +1,25 @@
 /** The caches' bounds (their bytes from MEMORY_LIMIT_MB), automatic persisted queries and trusted documents. */
-import { readFileSync } from 'node:fs';
-import { whole } from '../parse.js';
+import { readManifest } from '../../lib/document-manifest.js';
+import { oneOf, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 import { MEMORY_SHARES, memoryShare, MIB } from './overload.js';
 
 /**
- * The path of a JSON manifest from document id to document, as GraphQL Code Generator's client
- * preset writes it (`persisted-documents.json`).
+ * The paths of the JSON manifests of trusted documents, comma-separated (one per app and version), each
+ * read at start so that a bad one stops it (src/lib/document-manifest.ts: codegen's or Apollo's format).
  */
-const manifest: Parser<Map<string, string>> = {
-  accepts: 'the path of a JSON manifest from document id to document (codegen\'s `persisted-documents.json`)',
-  parse(path, name) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new ConfigError(name, `cannot read a JSON manifest at ${path}: ${(error as Error).message.split('\n')[0]}`);
+const manifests: Parser<string[]> = {
+  accepts: "the paths of JSON manifests from document id to document, comma-separated (codegen's `persisted-documents.json`, Apollo's `persisted-query-manifest.json`)",
+  parse(raw, name) {
+    const paths = [...new Set(raw.split(',').map((path) => path.trim()).filter(Boolean))];
+    for (const path of paths) {
+      try {
+        readManifest(path);
+      } catch (error) {
+        throw new ConfigError(name, (error as Error).message);
+      }
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(name, 'the manifest must be a JSON object from document id to document');
-    const out = new Map<string, string>();
-    for (const [id, document] of Object.entries(parsed)) {
-      if (typeof document !== 'string' || document.trim() === '') throw new ConfigError(name, `document ${id.slice(0, 80)} is not a GraphQL document string`);
-      out.set(id, document);
-    }
-    if (out.size === 0) throw new ConfigError(name, 'the manifest holds no document');
-    return out;
+    return paths;
   },
 };
 
@@ -46,9 +41,16 @@ export const caches = section('caches', {
       'The most bytes of parsed and validated documents kept so that a repeated document is not parsed again (a document weighs 48 bytes per character of its text, as measured).',
     see: 'operations.md#caches-and-memory',
   }),
-  TRUSTED_DOCUMENTS: variable(manifest, {
+  TRUSTED_DOCUMENTS: variable(manifests, {
     default: unset('unset: any document runs'),
-    meaning: 'Only the manifest\'s documents run, asked for by id; any other is refused before it is parsed.',
+    meaning:
+      'Only the documents of these manifests run, asked for by id; any other is refused before it is parsed. Each is checked against the schema, and read again without a restart on `SIGHUP` and when its file changes: a manifest that does not read or check keeps the documents before it (and the reason is logged).',
+    see: 'clients.md#persisted-documents',
+  }),
+  TRUSTED_DOCUMENTS_MODE: variable(oneOf(['enforce', 'log'] as const), {
+    default: 'enforce',
+    meaning:
+      '`log`: documents outside the manifests run too, each logged (its operation name and a hash of its text) and counted in `avalanche_graph_untrusted_documents_total`: to roll a manifest out before enforcing it.',
     see: 'clients.md#persisted-documents',
   }),
   APQ_MAX_DOCUMENTS: variable(whole(1, 1_000_000), {
