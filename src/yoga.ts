@@ -241,7 +241,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     landingPage: false,
     logging: yogaLogger(logger),
     // GraphiQL from this origin only (see graphiql.ts): the default query and the examples as tabs.
-    graphiql: graphiqlOptions(DEFAULT_QUERY),
+    graphiql: graphiqlOptions(DEFAULT_QUERY, { authorization: config.authJwksUrl !== undefined }),
     renderGraphiQL,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     // Browsers may call from the listed origins (any when unset), never with credentials: the

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 
 const require = createRequire(import.meta.url);
 const VERSION: string = require('@graphql-yoga/render-graphiql/package.json').version;
@@ -48,15 +49,23 @@ const EXAMPLES: Array<{ file: string; variables: Record<string, string | number>
 ];
 
 /** GraphiQL's options: the default query first, then one tab per example of examples/. */
-export function graphiqlOptions(defaultQuery: string): GraphiQLOptions {
+export function graphiqlOptions(defaultQuery: string, callers: { authorization: boolean } = { authorization: false }): GraphiQLOptions {
+  // The headers the gateway reads, empty, in every tab's editor: a caller's own Data API key (an empty
+  // one is not sent upstream) and, when callers are authenticated, the token. Never kept in the
+  // browser's storage: a key or token pasted there lasts as long as the page.
+  const headers = JSON.stringify({ [CALLER_KEY_HEADERS[0]]: '', ...(callers.authorization ? { Authorization: 'Bearer ' } : {}) }, null, 2);
   const examples = EXAMPLES.map(({ file, variables }) => ({
     query: readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8'),
     variables: JSON.stringify(variables, null, 2),
+    headers,
   }));
   return {
     title: 'Avalanche graph',
     defaultQuery,
-    defaultTabs: [{ query: defaultQuery }, ...examples],
+    defaultTabs: [{ query: defaultQuery, headers }, ...examples],
+    defaultHeaders: headers,
+    headers,
+    shouldPersistHeaders: false,
     favicon: `${GRAPHIQL_ASSETS_PATH}/favicon.ico`,
   };
 }

@@ -124,8 +124,11 @@ describe('over HTTP', () => {
     expect(upstreamCalls()).toBe(before);
   });
 
-  it('leaves GraphiQL\'s page, preflights and the probes open', async () => {
-    expect((await h.fetch('/graphql', { headers: { accept: 'text/html' } })).status).toBe(200);
+  it('leaves GraphiQL\'s page, preflights and the probes open; the page\'s headers editor asks for the token', async () => {
+    const page = await h.fetch('/graphql', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const options = JSON.parse(/<script id="graphiql-options" type="application\/json">([\s\S]*?)<\/script>/.exec(await page.text())![1]!);
+    expect(JSON.parse(options.headers)).toEqual({ 'x-data-api-key': '', Authorization: 'Bearer ' });
     expect((await h.fetch('/health')).status).toBe(200);
     expect((await h.fetch('/graphql', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } })).status).toBeLessThan(300);
   });

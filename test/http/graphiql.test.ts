@@ -23,6 +23,14 @@ describe('GraphiQL page and assets', () => {
     for (const name of ['WalletPage', 'BlockExplorer', 'StakingPage', 'IcmTracker', 'WalletTokensPage', 'ValidatorExplorerPage']) expect(html).toContain(`query ${name}(`);
   });
 
+  it("starts every tab's headers editor with the caller's key header, and keeps no header in the browser's storage", async () => {
+    const html = await (await fetch(h.url, { headers: { accept: 'text/html' } })).text();
+    const options = JSON.parse(/<script id="graphiql-options" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(options.shouldPersistHeaders).toBe(false);
+    expect(JSON.parse(options.headers)).toEqual({ 'x-data-api-key': '' });
+    for (const tab of options.defaultTabs) expect(JSON.parse(tab.headers)).toEqual({ 'x-data-api-key': '' });
+  });
+
   it('serves the assets gzipped, cacheable and revalidated by etag', async () => {
     const plain = await asset('graphiql.js');
     expect(plain.status).toBe(200);
