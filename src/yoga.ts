@@ -208,7 +208,7 @@ const NO_LOADERS = null as unknown as Loaders;
 
 export function createGateway(options: GatewayOptions): Gateway {
   const { config, upstreams, logger } = options;
-  const live = options.live ?? new LiveSubscriptions(config, upstreams, logger);
+  const live = options.live ?? new LiveSubscriptions(config, upstreams, { logger });
   // FEDERATION_SECRET: whether a request comes from the router (src/plugins/federation-secret.ts).
   const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
   const caches: CacheRegistry = options.caches ?? new Map();
@@ -241,7 +241,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     landingPage: false,
     logging: yogaLogger(logger),
     // GraphiQL from this origin only (see graphiql.ts): the default query and the examples as tabs.
-    graphiql: graphiqlOptions(DEFAULT_QUERY, { authorization: config.authJwksUrl !== undefined }),
+    graphiql: graphiqlOptions(DEFAULT_QUERY, { authorization: config.authJwksUrl !== undefined, consumerHeader: config.authConsumers ? config.authConsumerHeader : undefined }),
     renderGraphiQL,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     // Browsers may call from the listed origins (any when unset), never with credentials: the

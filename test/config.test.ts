@@ -44,6 +44,14 @@ describe('configuration', () => {
     ['REDIS_KEY_PREFIX', 'with space:'],
     ['REDIS_COMMAND_TIMEOUT_MS', '1'],
     ['MAX_VALUE_DEPTH', '2'],
+    ['AUTH_JWKS_URL', 'ftp://login.example.com/jwks.json'],
+    ['AUTH_ALGORITHMS', 'RS256,none'],
+    ['AUTH_ALGORITHMS', 'HS256'],
+    ['AUTH_IDENTITY_CLAIM', 'sub claim'],
+    ['AUTH_CONSUMERS', '/nonexistent/consumers.json'],
+    ['AUTH_CONSUMERS', 'package.json'],
+    ['AUTH_CONSUMER_HEADER', 'x consumer'],
+    ['TRUSTED_DOCUMENTS_MODE', 'audit'],
   ])('stops on a bad %s and names it', (name, value) => {
     let error: unknown;
     try {

@@ -35,11 +35,16 @@ const REWAKE_MS = 50;
 export const MAX_RETRY_AFTER_S = 30;
 const QUEUE_FULL_STEP_MS = 5_000;
 
+/** The refusal of a consumer at its own bound (one message for all consumers: its body is serialised once). */
+const CONSUMER_LIMIT = 'This consumer already has its limit of operations running (`operationsInFlight` in AUTH_CONSUMERS) and as many waiting. Retry after the time in Retry-After.';
+
 export interface AdmissionLimits {
   /** MAX_OPERATIONS_IN_FLIGHT */
   maxInFlight: number;
   /** MAX_OPERATIONS_PER_CLIENT: running; as many again may wait. */
   maxPerClient: number;
+  /** A client's own bound in place of `maxPerClient`, where it has one (a consumer's). */
+  limitOf?: (client: string) => number | undefined;
   /** MAX_QUEUED_OPERATIONS: 0 sheds at once when no slot is free. */
   maxQueued: number;
   /** ADMISSION_QUEUE_MS */
@@ -193,8 +198,9 @@ export class Admission {
     const pressure = this.pressure();
     if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
     if (this.hasRoom() && this.clientMayRun(client)) return undefined;
-    if ((this.perClient.get(client)?.waiting ?? 0) >= this.limits.maxPerClient) {
-      return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'client', message: this.messages.client });
+    const own = this.limits.limitOf?.(client);
+    if ((this.perClient.get(client)?.waiting ?? 0) >= (own ?? this.limits.maxPerClient)) {
+      return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'client', message: own === undefined ? this.messages.client : CONSUMER_LIMIT });
     }
     if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
     return undefined;
@@ -267,7 +273,7 @@ export class Admission {
   }
 
   private clientMayRun(client: string): boolean {
-    return (this.perClient.get(client)?.running ?? 0) < this.limits.maxPerClient && !this.overShare(client);
+    return (this.perClient.get(client)?.running ?? 0) < (this.limits.limitOf?.(client) ?? this.limits.maxPerClient) && !this.overShare(client);
   }
 
   /** Whether the event loop is busy and `client` has cost more than its share of the work lately. */

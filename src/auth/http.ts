@@ -1,7 +1,7 @@
 /**
- * Caller authentication at the HTTP door (AUTH_JWKS_URL): every request to the GraphQL path (an
- * operation over POST or GET, and graphql-sse's reservations, streams and operations) must carry a
- * token the authenticator takes, before admission, before its body is read and before anything is
+ * Caller authentication at the HTTP door (AUTH_JWKS_URL, AUTH_CONSUMERS): every request to the
+ * GraphQL path (an operation over POST or GET, and graphql-sse's reservations, streams and
+ * operations) must carry a token or consumer key the callers' authenticator takes, before admission, before its body is read and before anything is
  * parsed; one without is answered 401 `UNAUTHENTICATED` with RFC 6750's `WWW-Authenticate`, the
  * connection kept. GraphiQL's page (a GET with no operation), CORS preflights and the probes pass.
  * The verified caller is remembered with the request (`identityOf`): the client the per-client
@@ -12,7 +12,8 @@ import { TOKEN_HEADER_KEY } from 'graphql-sse';
 import { corsHeaders } from '../admission/http.js';
 import type { ErrorCode } from '../errors.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
-import type { JwtAuthenticator, Refusal, Verdict } from './jwt.js';
+import type { Refusal, Verdict } from './jwt.js';
+import type { Callers } from './index.js';
 
 /** The verified caller of each request (or WebSocket upgrade) authenticated. */
 const identities = new WeakMap<IncomingMessage, string>();
@@ -53,12 +54,15 @@ export interface AuthGateOptions {
   onRefused?(reason: Refusal['reason'] | 'unavailable'): void;
 }
 
+/** A header's one value (a repeated one is no credential). */
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
 /** Wraps `next` with caller authentication: a request that needs a caller goes on only with a verified one. */
-export function authenticationGate(authenticator: JwtAuthenticator, options: AuthGateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
+export function authenticationGate(callers: Callers, options: AuthGateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!needsCaller(req, options.graphqlPath)) return next(req, res);
-    const header = req.headers.authorization;
-    void authenticator.authenticate(header).then((verdict) => {
+    const credentials = { authorization: single(req.headers.authorization), consumerKey: single(req.headers[callers.consumerHeader]) };
+    void callers.authenticate(credentials).then((verdict) => {
       if ('identity' in verdict) {
         identities.set(req, verdict.identity);
         return next(req, res);

@@ -1,34 +1,93 @@
 /**
- * Who may call (AUTH_JWKS_URL): the authenticator, the HTTP door's gate, and who a request's client
- * is once it passed: its verified identity, else its address.
+ * Who may call (AUTH_JWKS_URL, AUTH_CONSUMERS): the callers' authenticator, the HTTP door's gate, and
+ * who a request's client is once it passed: its verified identity (a token's subject, a consumer),
+ * else its address.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import { clientAddress } from '../http/client-address.js';
+import type { Consumer, ConsumerLimits } from '../lib/consumers.js';
 import { Upstreams } from '../upstream/index.js';
 import { identityOf } from './http.js';
-import { JwtAuthenticator } from './jwt.js';
+import { JwtAuthenticator, type Verdict } from './jwt.js';
 
 export { authenticationGate, challenge, identityOf, setIdentity } from './http.js';
 export type { Refusal, Verdict } from './jwt.js';
 export { JwtAuthenticator };
 
-/** The authenticator the configuration asks for, or undefined when callers are not authenticated. */
-export function authenticatorFor(config: Config): JwtAuthenticator | undefined {
-  if (!config.authJwksUrl) return undefined;
-  return new JwtAuthenticator({
-    jwksUrl: config.authJwksUrl,
-    issuer: config.authIssuer,
-    audience: config.authAudience,
-    algorithms: config.authAlgorithms,
-    clockSkewS: config.authClockSkewS,
-    claim: config.authIdentityClaim,
-  });
+/** What a caller presents: a bearer token, a consumer key, or both (the key is asked first). */
+export interface Credentials {
+  authorization?: string;
+  consumerKey?: string;
+}
+
+/** The most characters of a consumer key read. */
+const MAX_KEY_CHARS = 512;
+
+/**
+ * The callers the operator knows: JWTs of its identity provider (AUTH_JWKS_URL) and consumers by a
+ * static key (AUTH_CONSUMERS), each `consumer:<name>` with its own limits where given.
+ */
+export class Callers {
+  private readonly byHash = new Map<string, Consumer>();
+  private readonly byClient = new Map<string, ConsumerLimits>();
+
+  constructor(
+    private readonly jwt: JwtAuthenticator | undefined,
+    consumers: readonly Consumer[],
+    /** AUTH_CONSUMER_HEADER, lower-cased. */
+    readonly consumerHeader: string,
+  ) {
+    for (const consumer of consumers) {
+      this.byHash.set(consumer.keySha256, consumer);
+      this.byClient.set(`consumer:${consumer.name}`, consumer.limits);
+    }
+  }
+
+  async authenticate(credentials: Credentials): Promise<Verdict> {
+    const key = credentials.consumerKey?.trim();
+    if (key) return this.consumer(key);
+    if (this.jwt) return this.jwt.authenticate(credentials.authorization);
+    return { refused: { reason: 'missing', description: `this gateway serves known consumers only: send your key in \`${this.consumerHeader}\`` } };
+  }
+
+  /** A consumer's own limits, by its client (`consumer:<name>`), where it has them. */
+  limitsOf(client: string): ConsumerLimits | undefined {
+    return this.byClient.get(client);
+  }
+
+  private consumer(key: string): Verdict {
+    if (key.length > MAX_KEY_CHARS) return { refused: { error: 'invalid_request', reason: 'malformed', description: 'the consumer key is too long' } };
+    const digest = createHash('sha256').update(key).digest();
+    const found = this.byHash.get(digest.toString('hex'));
+    // The map finds it by its hash (which says nothing of other keys); the compare is of equal lengths, in constant time.
+    if (!found || !timingSafeEqual(digest, Buffer.from(found.keySha256, 'hex'))) {
+      return { refused: { error: 'invalid_token', reason: 'unknown-consumer', description: `the key in \`${this.consumerHeader}\` is not one of this gateway's consumers` } };
+    }
+    return { identity: `consumer:${found.name}` };
+  }
+}
+
+/** The callers the configuration names, or undefined when callers are not authenticated. */
+export function callersFor(config: Config): Callers | undefined {
+  if (!config.authJwksUrl && !config.authConsumers) return undefined;
+  const jwt = config.authJwksUrl
+    ? new JwtAuthenticator({
+        jwksUrl: config.authJwksUrl,
+        issuer: config.authIssuer,
+        audience: config.authAudience,
+        algorithms: config.authAlgorithms,
+        clockSkewS: config.authClockSkewS,
+        claim: config.authIdentityClaim,
+      })
+    : undefined;
+  return new Callers(jwt, config.authConsumers ?? [], config.authConsumerHeader);
 }
 
 /**
  * The client every per-client bound counts a request (or WebSocket upgrade) as: its verified caller
- * (`jwt:<fingerprint>`) when it has one, else its address (`ip:<address or /64>`, TRUST_PROXY).
+ * (`jwt:<fingerprint>`, `consumer:<name>`) when it has one, else its address (`ip:<address or /64>`, TRUST_PROXY).
  */
 export function callerClient(config: Config): (req: IncomingMessage | undefined) => string {
   const addressOf = clientAddress(config);

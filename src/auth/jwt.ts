@@ -37,7 +37,7 @@ export interface JwtOptions {
 /** Why a caller is not taken: RFC 6750's `error` (none when no token came), and a description for the caller. */
 export interface Refusal {
   error?: 'invalid_token' | 'invalid_request';
-  reason: 'missing' | 'malformed' | 'expired' | 'not-yet-valid' | 'issuer' | 'audience' | 'algorithm' | 'signature' | 'unknown-key' | 'claim';
+  reason: 'missing' | 'malformed' | 'expired' | 'not-yet-valid' | 'issuer' | 'audience' | 'algorithm' | 'signature' | 'unknown-key' | 'claim' | 'unknown-consumer';
   description: string;
 }
 

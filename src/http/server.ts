@@ -28,7 +28,7 @@ import { serveWebSockets } from './websocket.js';
 import { SharedStreams } from './shared-streams.js';
 import { TrustedDocuments } from '../plugins/trusted-documents.js';
 import { schema } from '../schema/index.js';
-import { authenticationGate, authenticatorFor, identityOf } from '../auth/index.js';
+import { authenticationGate, callersFor, identityOf, type Callers } from '../auth/index.js';
 import { startTracing, type Tracing } from '../observability/tracing.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
@@ -51,6 +51,8 @@ export interface GatewayRuntime {
   pressure: Pressure;
   /** The trusted documents (TRUSTED_DOCUMENTS), reloadable, when configured. */
   trustedDocuments: TrustedDocuments | undefined;
+  /** The callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS), when callers are authenticated. */
+  callers: Callers | undefined;
   /** What `/ready` answers: false until the gateway accepts requests, and again while it shuts down. */
   accepting: boolean;
   /** Completes open subscriptions, then closes the upstream pools (once in-flight calls finish), Redis, and flushes the spans. */
@@ -121,7 +123,9 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     responseCache = shared.redisResponseCache(redis, local);
   }
   metrics.watchBreakers(() => upstreams.breakers());
-  const live = new LiveSubscriptions(config, upstreams, logger, redis, () => metrics.subscriptionOverflow());
+  // Callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS): a consumer's own limits replace the per-client ones.
+  const callers = callersFor(config);
+  const live = new LiveSubscriptions(config, upstreams, { logger, redis, onOverflow: () => metrics.subscriptionOverflow(), subscriptionsOf: (client) => callers?.limitsOf(client)?.subscriptions });
   // TRUSTED_DOCUMENTS: reloaded when a manifest's file changes (and on SIGHUP: `reloadOnHangup`).
   const trustedDocuments = config.trustedDocuments ? new TrustedDocuments(config.trustedDocuments, schema, logger, (outcome) => metrics.trustedDocumentsReload(outcome)) : undefined;
   trustedDocuments?.watch();
@@ -147,6 +151,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
       maxQueued: config.maxQueuedOperations,
       queueMs: config.admissionQueueMs,
       maxInFlightBytes: config.maxInFlightBytes,
+      limitOf: (client) => callers?.limitsOf(client)?.operationsInFlight,
     },
     () => pressure.state,
     (reason) => metrics.shed(reason),
@@ -185,7 +190,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     await redis?.close();
     await tracing?.shutdown(config.shutdownTimeoutMs);
   };
-  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, trustedDocuments, close });
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, trustedDocuments, callers, close });
 }
 
 /** `settleHeap`: give the heap building left behind back before listening (the process's entry does). */
@@ -204,7 +209,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
     if (client === undefined) clients.set(req, (client = Upstreams.clientOf(addressOf(req))));
     return client;
   };
-  const authenticator = authenticatorFor(config);
+  const callers = runtime.callers;
   const onUnauthenticated = () => metrics.reject('unauthenticated');
   // The head's limits first; then the body, read whole within its size, pace and the bytes of all
   // bodies being read (a client still sending holds no slot); then admission (a refusal is cheap and
@@ -226,7 +231,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
   // With AUTH_JWKS_URL, a caller without a verified token is refused (401) before admission: a bound
   // then counts the caller, not its address.
   const handle = withHeadLimits(
-    authenticator ? authenticationGate(authenticator, { graphqlPath: gateway.graphqlEndpoint, corsOrigins: config.corsOrigins, onRefused: onUnauthenticated }, admitted) : admitted,
+    callers ? authenticationGate(callers, { graphqlPath: gateway.graphqlEndpoint, corsOrigins: config.corsOrigins, onRefused: onUnauthenticated }, admitted) : admitted,
     config,
   );
   const server = createServer(
@@ -257,7 +262,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
   answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
   // graphql-ws subscribers of one shareable operation share one stream (shared-streams.ts), counted as the others are.
   const sharedStreams = new SharedStreams({ onEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds), onOverflow: () => metrics.subscriptionOverflow() });
-  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf, authenticator, onUnauthenticated }, sharedStreams);
+  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf, callers, onUnauthenticated }, sharedStreams);
   pressure.start();
   if (options.settleHeap) settleHeap();
   await new Promise<void>((resolve, reject) => {

@@ -9,8 +9,9 @@
  *
  * The caller's API key is read from the `connection_init` payload (an entry named like the key
  * headers), else from the upgrade request's headers; the client's address is read from the upgrade as
- * a POST's is (TRUST_PROXY). With caller authentication (AUTH_JWKS_URL), `connection_init` must carry
- * a token (an `authorization` entry, else the upgrade's header) before the socket is acknowledged: the
+ * a POST's is (TRUST_PROXY). With caller authentication (AUTH_JWKS_URL, AUTH_CONSUMERS),
+ * `connection_init` must carry a token or consumer key (an entry named like the header, else the
+ * upgrade's header) before the socket is acknowledged: the
  * verified caller is then the socket's client (src/auth/), and a refused one is closed with 4401. An operation therefore gets the context, limits and key partition a POST
  * with those headers from that socket would get, and a request id and access line of its own.
  */
@@ -32,7 +33,7 @@ import { finishRequest, REQUEST_ID_HEADER, requestLogFor, streamedError, streame
 import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 import type { Gateway } from '../yoga.js';
 import { SharedStreams } from './shared-streams.js';
-import { setIdentity, type JwtAuthenticator } from '../auth/index.js';
+import { setIdentity, type Callers, type Credentials } from '../auth/index.js';
 
 /** How long a new socket may take to send `connection_init` before it is closed (4408). */
 export const CONNECTION_INIT_TIMEOUT_MS = 3_000;
@@ -132,8 +133,8 @@ function operationHeaders(upgrade: IncomingMessage, key: string | undefined, par
 export interface WebSocketAdmission {
   admission: Admission;
   clientOf(req: IncomingMessage): string;
-  /** Caller authentication (AUTH_JWKS_URL): a socket's `connection_init` must carry a token it takes. */
-  authenticator?: JwtAuthenticator;
+  /** Caller authentication (AUTH_JWKS_URL, AUTH_CONSUMERS): a socket's `connection_init` must carry a token or key they take. */
+  callers?: Callers;
   /** Told of each socket refused for its token. */
   onUnauthenticated?(): void;
 }
@@ -141,11 +142,15 @@ export interface WebSocketAdmission {
 /** The close code of a socket whose caller is not authenticated: graphql-ws's Unauthorized, which its clients do not retry. */
 export const UNAUTHENTICATED_CLOSE = CloseCode.Unauthorized;
 
-/** The `Authorization` a socket's caller sent: a `connection_init` entry of that name (any case), else the upgrade's header. */
-function authorizationOf(params: Readonly<Record<string, unknown>> | undefined, upgrade: IncomingMessage): string | undefined {
-  const entry = params && Object.entries(params).find(([key]) => key.toLowerCase() === 'authorization');
-  if (entry) return typeof entry[1] === 'string' ? entry[1] : '';
-  return upgrade.headers.authorization;
+/** What a socket's caller presents: each a `connection_init` entry of the header's name (any case), else the upgrade's header. */
+function credentialsOf(params: Readonly<Record<string, unknown>> | undefined, upgrade: IncomingMessage, consumerHeader: string): Credentials {
+  const read = (name: string): string | undefined => {
+    const entry = params && Object.entries(params).find(([key]) => key.toLowerCase() === name);
+    if (entry) return typeof entry[1] === 'string' ? entry[1] : '';
+    const header = upgrade.headers[name];
+    return typeof header === 'string' ? header : undefined;
+  };
+  return { authorization: read('authorization'), consumerKey: read(consumerHeader) };
 }
 
 /**
@@ -194,9 +199,9 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           ctx.extra.socket.close(CloseCode.BadRequest, (error as Error).message);
           return false;
         }
-        if (!admit.authenticator) return true;
+        if (!admit.callers) return true;
         // The caller, once for the socket: each of its operations is then that caller's.
-        const verdict = await admit.authenticator.authenticate(authorizationOf(ctx.connectionParams, ctx.extra.request));
+        const verdict = await admit.callers.authenticate(credentialsOf(ctx.connectionParams, ctx.extra.request, admit.callers.consumerHeader));
         if ('identity' in verdict) {
           setIdentity(ctx.extra.request, verdict.identity);
           return true;

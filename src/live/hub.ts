@@ -81,6 +81,8 @@ export interface HubOptions {
   pollMs: number;
   /** Most open subscriptions per client. */
   maxPerClient: number;
+  /** A client's own limit in place of `maxPerClient`, where it has one. */
+  limitOf?: (client: string) => number | undefined;
   /** Most open subscriptions over all clients (unbounded when absent). */
   maxTotal?: number;
   /** Most events waiting for a subscriber that does not read; past it, it is ended with an error. */
@@ -155,7 +157,8 @@ export class LiveHub {
   reserve(client: string): () => void {
     if (this.closed) throw new Error('the gateway is shutting down');
     const held = this.perClient.get(client) ?? 0;
-    if (held >= this.options.maxPerClient) throw new SubscriptionLimitError(this.options.maxPerClient);
+    const limit = this.options.limitOf?.(client) ?? this.options.maxPerClient;
+    if (held >= limit) throw new SubscriptionLimitError(limit);
     if (this.open >= (this.options.maxTotal ?? Infinity)) throw new SubscriptionLimitError(this.options.maxTotal!, 'process');
     this.perClient.set(client, held + 1);
     this.open++;

@@ -34,22 +34,31 @@ export interface LiveSession {
   forAudience(): LiveSession;
 }
 
+export interface LiveOptions {
+  logger?: Logger;
+  /** With Redis, one replica polls each subject for all. */
+  redis?: RedisStore;
+  /** Told of each subscriber ended for not reading its events in time (metrics). */
+  onOverflow?: () => void;
+  /** A client's own subscription limit, in place of MAX_SUBSCRIPTIONS_PER_CLIENT (a consumer's). */
+  subscriptionsOf?: (client: string) => number | undefined;
+}
+
 export class LiveSubscriptions {
   readonly hub: LiveHub;
 
   constructor(
     private readonly config: Config,
     private readonly upstreams: Upstreams,
-    logger?: Logger,
-    redis?: RedisStore,
-    /** Told of each subscriber ended for not reading its events in time (metrics). */
-    onOverflow?: () => void,
+    options: LiveOptions = {},
   ) {
+    const { logger, redis, onOverflow } = options;
     this.hub = new LiveHub({
       // With Redis, one replica polls a subject for all (a lease lives 3 polls, at least 3 s).
       coordinator: redis ? redisPollerCoordinator(redis, Math.min(60_000, Math.max(3_000, 3 * config.subscriptionPollMs))) : undefined,
       pollMs: config.subscriptionPollMs,
       maxPerClient: config.maxSubscriptionsPerClient,
+      limitOf: options.subscriptionsOf,
       maxTotal: config.maxSubscriptions,
       classify: classifyPollError,
       onOverflow,

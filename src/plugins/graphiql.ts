@@ -49,11 +49,15 @@ const EXAMPLES: Array<{ file: string; variables: Record<string, string | number>
 ];
 
 /** GraphiQL's options: the default query first, then one tab per example of examples/. */
-export function graphiqlOptions(defaultQuery: string, callers: { authorization: boolean } = { authorization: false }): GraphiQLOptions {
+export function graphiqlOptions(defaultQuery: string, callers: { authorization?: boolean; consumerHeader?: string } = {}): GraphiQLOptions {
   // The headers the gateway reads, empty, in every tab's editor: a caller's own Data API key (an empty
-  // one is not sent upstream) and, when callers are authenticated, the token. Never kept in the
-  // browser's storage: a key or token pasted there lasts as long as the page.
-  const headers = JSON.stringify({ [CALLER_KEY_HEADERS[0]]: '', ...(callers.authorization ? { Authorization: 'Bearer ' } : {}) }, null, 2);
+  // one is not sent upstream) and, when callers are authenticated, the token or the consumer key.
+  // Never kept in the browser's storage: a key or token pasted there lasts as long as the page.
+  const headers = JSON.stringify(
+    { [CALLER_KEY_HEADERS[0]]: '', ...(callers.authorization ? { Authorization: 'Bearer ' } : {}), ...(callers.consumerHeader ? { [callers.consumerHeader]: '' } : {}) },
+    null,
+    2,
+  );
   const examples = EXAMPLES.map(({ file, variables }) => ({
     query: readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8'),
     variables: JSON.stringify(variables, null, 2),

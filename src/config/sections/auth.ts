@@ -1,4 +1,5 @@
 /** Caller authentication: JWTs verified against the operator's JWKS. Off unless AUTH_JWKS_URL is set. */
+import { readConsumers, type Consumer } from '../../lib/consumers.js';
 import { baseUrl, printable, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
@@ -27,11 +28,41 @@ const claim: Parser<string> = {
   },
 };
 
+/** The consumers' file, read at start so that a bad one stops it. */
+const consumers: Parser<Consumer[]> = {
+  accepts: 'the path of a JSON file of consumers (`{ "consumers": [{ "name", "keySha256", "limits" }] }`)',
+  parse(path, name) {
+    try {
+      return readConsumers(path);
+    } catch (error) {
+      throw new ConfigError(name, (error as Error).message);
+    }
+  },
+};
+
+/** An HTTP header's name, lower-cased. */
+const headerName: Parser<string> = {
+  accepts: 'an HTTP header name',
+  parse(raw, name) {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(raw)) throw new ConfigError(name, 'must be an HTTP header name (letters, digits, -)');
+    return raw.toLowerCase();
+  },
+};
+
 export const auth = section('auth', {
   AUTH_JWKS_URL: variable(baseUrl('https://login.example.com/.well-known/jwks.json'), {
     default: unset('unset: no caller authentication (clients are their addresses)'),
     meaning:
       'Turns caller authentication on: every GraphQL request (over HTTP, graphql-sse and graphql-ws) must carry a JWT signed by a key of this JSON Web Key Set (`Authorization: Bearer <token>`), else it is answered 401 `UNAUTHENTICATED` with `WWW-Authenticate`, before admission, parsing or any upstream call. The set is fetched when first needed, kept 10 minutes, and fetched again (at most every 5 s, within 5 s) when a token names a key it does not hold. The token\'s subject (`AUTH_IDENTITY_CLAIM`) becomes the client that the per-client bounds count.',
+  }),
+  AUTH_CONSUMERS: variable(consumers, {
+    default: unset('unset: no consumer keys'),
+    meaning:
+      'Static keys for server-to-server callers, from a JSON file: `{ "consumers": [{ "name": "indexer", "keySha256": "<64 hex digits: the SHA-256 of the key>", "limits": { "operationsInFlight": 4, "subscriptions": 20 } }] }` (the file holds hashes, never keys). A request carrying a key of it in `AUTH_CONSUMER_HEADER` is that consumer: the client of the per-client bounds, with its own limits where given; one carrying another key is refused (401). Turns caller authentication on, as `AUTH_JWKS_URL` does.',
+  }),
+  AUTH_CONSUMER_HEADER: variable(headerName, {
+    default: 'x-consumer-key',
+    meaning: 'The header (over graphql-ws: the `connection_init` entry) that carries a consumer key.',
   }),
   AUTH_ISSUER: variable(printable({ max: 512, min: 1 }), {
     default: unset('unset: any issuer'),

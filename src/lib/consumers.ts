@@ -1,0 +1,53 @@
+/**
+ * Consumers: server-to-server callers known by a static key (AUTH_CONSUMERS). The file holds each
+ * key's SHA-256, never the key: `{ "consumers": [{ "name", "keySha256", "limits"? }] }`.
+ */
+import { readFileSync } from 'node:fs';
+
+/** What a consumer may hold at once, where it differs from every client's bound. */
+export interface ConsumerLimits {
+  /** In place of MAX_OPERATIONS_PER_CLIENT. */
+  operationsInFlight?: number;
+  /** In place of MAX_SUBSCRIPTIONS_PER_CLIENT. */
+  subscriptions?: number;
+}
+
+export interface Consumer {
+  /** A name for logs and metrics: letters, digits, `-`, `_`, `.`, at most 64. */
+  name: string;
+  /** The SHA-256 of its key, 64 lower-case hex digits. */
+  keySha256: string;
+  limits: ConsumerLimits;
+}
+
+const LIMITS: readonly (keyof ConsumerLimits)[] = ['operationsInFlight', 'subscriptions'];
+
+/** Reads a consumers file; throws an Error saying what is wrong. */
+export function readConsumers(path: string): Consumer[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read a JSON consumers file at ${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const list = (parsed as { consumers?: unknown } | null)?.consumers;
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`${path}: \`consumers\` must be a list of at least one consumer`);
+  const names = new Set<string>();
+  const hashes = new Set<string>();
+  return list.map((entry: unknown, index) => {
+    const { name, keySha256, limits = {} } = (entry ?? {}) as { name?: unknown; keySha256?: unknown; limits?: unknown };
+    if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`${path}: consumer ${index} needs a \`name\` of letters, digits, -, _ or . (at most 64)`);
+    if (typeof keySha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(keySha256)) throw new Error(`${path}: consumer ${name} needs \`keySha256\`, the 64 hex digits of its key's SHA-256`);
+    if (names.has(name) || hashes.has(keySha256.toLowerCase())) throw new Error(`${path}: consumer ${name} repeats a name or a key`);
+    names.add(name);
+    hashes.add(keySha256.toLowerCase());
+    if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) throw new Error(`${path}: consumer ${name}: \`limits\` must be an object`);
+    const read: ConsumerLimits = {};
+    for (const [key, value] of Object.entries(limits)) {
+      if (!(LIMITS as readonly string[]).includes(key)) throw new Error(`${path}: consumer ${name}: unknown limit \`${key.slice(0, 40)}\` (${LIMITS.join(', ')})`);
+      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 100_000) throw new Error(`${path}: consumer ${name}: \`${key}\` must be a whole number from 1 to 100000`);
+      read[key as keyof ConsumerLimits] = value as number;
+    }
+    return { name, keySha256: keySha256.toLowerCase(), limits: read };
+  });
+}
