@@ -6,7 +6,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { callerClient } from './auth/index.js';
+import { callerClient, identityOf, type Callers } from './auth/index.js';
 import type { Config } from './config/index.js';
 import type { Context } from './context.js';
 import { maskError } from './errors.js';
@@ -85,6 +85,8 @@ export interface GatewayOptions {
   trustedDocuments?: TrustedDocuments;
   /** Told of each document run outside the trusted documents (TRUSTED_DOCUMENTS_MODE=log). */
   onUntrustedDocument?: () => void;
+  /** The callers the operator knows (src/auth/): its internal consumers run any document. */
+  callers?: Callers;
 }
 
 /** Admission's state as `/ready` reports it: 503 once the process has been under pressure for UNREADY_AFTER_PRESSURE_MS. */
@@ -308,7 +310,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       // documents, the response cache's key): values nested past MAX_VALUE_DEPTH never reach them.
       useValueDepthLimit(config.maxValueDepth),
       // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
-      ...(trusted ? useTrustedDocuments(trusted, config.trustedDocumentsMode, logger, options.onUntrustedDocument) : useAutomaticPersistedQueries(apq!)),
+      ...(trusted
+        ? useTrustedDocuments(trusted, config.trustedDocumentsMode, logger, options.onUntrustedDocument, (req) => options.callers?.isInternal(identityOf(req)) ?? false)
+        : useAutomaticPersistedQueries(apq!)),
       // Before the response cache, so that a cached answer keeps its notices.
       useNotices(),
       // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.

@@ -32,6 +32,7 @@ const MAX_KEY_CHARS = 512;
 export class Callers {
   private readonly byHash = new Map<string, Consumer>();
   private readonly byClient = new Map<string, ConsumerLimits>();
+  private readonly internal = new Set<string>();
 
   constructor(
     private readonly jwt: JwtAuthenticator | undefined,
@@ -42,6 +43,7 @@ export class Callers {
     for (const consumer of consumers) {
       this.byHash.set(consumer.keySha256, consumer);
       this.byClient.set(`consumer:${consumer.name}`, consumer.limits);
+      if (consumer.internal) this.internal.add(`consumer:${consumer.name}`);
     }
   }
 
@@ -50,6 +52,11 @@ export class Callers {
     if (key) return this.consumer(key);
     if (this.jwt) return this.jwt.authenticate(credentials.authorization);
     return { refused: { reason: 'missing', description: `this gateway serves known consumers only: send your key in \`${this.consumerHeader}\`` } };
+  }
+
+  /** Whether a client is an internal consumer: it may run documents outside the trusted documents. */
+  isInternal(client: string | undefined): boolean {
+    return client !== undefined && this.internal.has(client);
   }
 
   /** A consumer's own limits, by its client (`consumer:<name>`), where it has them. */

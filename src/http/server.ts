@@ -176,6 +176,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     onSubscriptionEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds),
     trustedDocuments,
     onUntrustedDocument: () => metrics.untrustedDocument(),
+    callers,
     responseCache,
     caches,
     tracing,

@@ -1,6 +1,6 @@
 /**
  * Consumers: server-to-server callers known by a static key (AUTH_CONSUMERS). The file holds each
- * key's SHA-256, never the key: `{ "consumers": [{ "name", "keySha256", "limits"? }] }`.
+ * key's SHA-256, never the key: `{ "consumers": [{ "name", "keySha256", "limits"?, "internal"? }] }`.
  */
 import { readFileSync } from 'node:fs';
 
@@ -18,6 +18,8 @@ export interface Consumer {
   /** The SHA-256 of its key, 64 lower-case hex digits. */
   keySha256: string;
   limits: ConsumerLimits;
+  /** May run documents outside the trusted documents (an operator's GraphiQL, an internal tool). */
+  internal: boolean;
 }
 
 const LIMITS: readonly (keyof ConsumerLimits)[] = ['operationsInFlight', 'subscriptions'];
@@ -35,7 +37,7 @@ export function readConsumers(path: string): Consumer[] {
   const names = new Set<string>();
   const hashes = new Set<string>();
   return list.map((entry: unknown, index) => {
-    const { name, keySha256, limits = {} } = (entry ?? {}) as { name?: unknown; keySha256?: unknown; limits?: unknown };
+    const { name, keySha256, limits = {}, internal = false } = (entry ?? {}) as { name?: unknown; keySha256?: unknown; limits?: unknown; internal?: unknown };
     if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`${path}: consumer ${index} needs a \`name\` of letters, digits, -, _ or . (at most 64)`);
     if (typeof keySha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(keySha256)) throw new Error(`${path}: consumer ${name} needs \`keySha256\`, the 64 hex digits of its key's SHA-256`);
     if (names.has(name) || hashes.has(keySha256.toLowerCase())) throw new Error(`${path}: consumer ${name} repeats a name or a key`);
@@ -48,6 +50,7 @@ export function readConsumers(path: string): Consumer[] {
       if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 100_000) throw new Error(`${path}: consumer ${name}: \`${key}\` must be a whole number from 1 to 100000`);
       read[key as keyof ConsumerLimits] = value as number;
     }
-    return { name, keySha256: keySha256.toLowerCase(), limits: read };
+    if (typeof internal !== 'boolean') throw new Error(`${path}: consumer ${name}: \`internal\` must be true or false`);
+    return { name, keySha256: keySha256.toLowerCase(), limits: read, internal };
   });
 }

@@ -9,10 +9,12 @@
  * schema; only when all read and check does the new set replace the old one, at once (requests in
  * flight keep the document they started with). Otherwise the old set stays and the reason is logged,
  * naming the manifest and the operation. TRUSTED_DOCUMENTS_MODE=log runs documents outside the set
- * too, each logged and counted, to roll a manifest out before enforcing it.
+ * too, each logged and counted, to roll a manifest out before enforcing it. An internal consumer
+ * (AUTH_CONSUMERS, `internal: true`: an operator's GraphiQL, an internal tool) runs any document.
  */
 import { createHash } from 'node:crypto';
 import { unwatchFile, watchFile } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -121,13 +123,30 @@ export class TrustedDocuments {
   }
 }
 
+/** The node request a server context carries (over HTTP and WebSocket). */
+const reqOf = (context: unknown) => (context as { req?: IncomingMessage }).req;
+
 /**
  * Only the set's documents run (`enforce`), or every document, those outside the set logged and
  * counted (`log`: told to `onUntrusted`).
  */
-export function useTrustedDocuments(store: TrustedDocuments, mode: 'enforce' | 'log', logger: Logger, onUntrusted?: () => void): Plugin[] {
+export function useTrustedDocuments(
+  store: TrustedDocuments,
+  mode: 'enforce' | 'log',
+  logger: Logger,
+  onUntrusted?: () => void,
+  /** Whether a request's caller may run any document (an internal consumer), by the node request it came on. */
+  mayRunAny?: (req: IncomingMessage | undefined) => boolean,
+): Plugin[] {
+  // The requests of callers that may run any document, marked before the check below asks.
+  const unrestricted = new WeakSet<Request>();
+  const bypass: Plugin = {
+    onParams({ request, context }) {
+      if (mayRunAny?.(reqOf(context))) unrestricted.add(request);
+    },
+  };
   const persisted = usePersistedOperations({
-    allowArbitraryOperations: mode === 'log',
+    allowArbitraryOperations: mode === 'log' ? true : (request) => unrestricted.has(request),
     extractPersistedOperationId: documentId,
     getPersistedOperation: (id) => store.get(id) ?? null,
     customErrors: {
@@ -139,12 +158,12 @@ export function useTrustedDocuments(store: TrustedDocuments, mode: 'enforce' | '
       keyNotFound: keyRequired,
     },
   });
-  if (mode === 'enforce') return [persisted];
+  if (mode === 'enforce') return [bypass, persisted];
   // Each document logged the first time it is seen (of the last LOGGED_DOCUMENTS), counted every time.
   const logged = new LRUCache<string, true>({ max: LOGGED_DOCUMENTS });
   const untrusted: Plugin = {
-    onParams({ params }) {
-      if (!params.query || documentId(params) !== null) return;
+    onParams({ params, context }) {
+      if (!params.query || documentId(params) !== null || mayRunAny?.(reqOf(context))) return;
       onUntrusted?.();
       // Named by its operation and a hash of its text: enough to find it in a client, nothing of its values.
       const hash = createHash('sha256').update(params.query).digest('hex').slice(0, 16);

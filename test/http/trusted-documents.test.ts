@@ -3,9 +3,11 @@
  * format and Apollo's), a manifest changed on disk and a SIGHUP each taking effect without a restart
  * while requests run (none fails), a broken manifest (one that does not parse, one with a field the
  * schema lacks) keeping the old set with the reason logged, the log-only mode serving and counting,
- * and `npm run documents:check` naming the operation a manifest gets wrong.
+ * an internal consumer (AUTH_CONSUMERS) running any document while other callers cannot, and
+ * `npm run documents:check` naming the operation a manifest gets wrong.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +143,25 @@ describe('log-only mode and documents:check', () => {
       expect(entries[0]).toMatch(/"operationName":"Unlisted".*"documentHash":"[0-9a-f]{16}"/);
     } finally {
       await logged.close();
+    }
+  });
+
+  it('lets an internal consumer run any document, and holds every other caller to the manifests', async () => {
+    const consumers = join(dir, 'consumers.json');
+    const sha = (key: string) => createHash('sha256').update(key).digest('hex');
+    writeFileSync(consumers, JSON.stringify({ consumers: [{ name: 'ops', keySha256: sha('ops-key-000000'), internal: true }, { name: 'app', keySha256: sha('app-key-000000') }] }));
+    const gated = await startSocketHarness({ TRUSTED_DOCUMENTS: codegen, AUTH_CONSUMERS: consumers });
+    try {
+      const ask = async (key: string, body: unknown) => {
+        const response = await gated.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-consumer-key': key }, body: JSON.stringify(body) });
+        return (await response.json()) as any;
+      };
+      const query = { query: 'query Explore { chains(network: FUJI) { chainId } }' };
+      expect((await ask('ops-key-000000', query)).data.chains.length).toBeGreaterThan(0);
+      expect((await ask('app-key-000000', query)).errors[0].extensions.code).toBe('PERSISTED_QUERY_ONLY');
+      expect((await ask('app-key-000000', { documentId: 'web-chains' })).data.chains.length).toBeGreaterThan(0);
+    } finally {
+      await gated.close();
     }
   });
 
