@@ -199,7 +199,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const runtime = await createRuntime(config, logger);
   const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
   const addressOf = clientAddress(config);
-  // The client every per-client bound counts: the verified caller (AUTH_JWKS_URL: src/auth/), else
+  // The client every per-client bound counts: the verified caller (AUTH_JWKS_URL, AUTH_CONSUMERS: src/auth/), else
   // the address (never a key the caller could make up). Asked up to three times a request
   // (admission's precheck, the body's budget, the ticket): the address's found once.
   const clients = new WeakMap<IncomingMessage, string>();
@@ -229,8 +229,8 @@ export async function startServer(config: Config, logger: Logger = createGateway
       onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
     }),
   );
-  // With AUTH_JWKS_URL, a caller without a verified token is refused (401) before admission: a bound
-  // then counts the caller, not its address.
+  // With caller authentication, a caller without a verified token or key is refused (401) before
+  // admission: a bound then counts the caller, not its address.
   const handle = withHeadLimits(
     callers ? authenticationGate(callers, { graphqlPath: gateway.graphqlEndpoint, corsOrigins: config.corsOrigins, onRefused: onUnauthenticated }, admitted) : admitted,
     config,
@@ -349,7 +349,6 @@ export async function startServer(config: Config, logger: Logger = createGateway
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */
 /** Reads the trusted documents again on SIGHUP (as nginx and HAProxy reload on it); returns what stops listening. */
 export function reloadOnHangup(trustedDocuments: TrustedDocuments): () => void {
   const onHangup = () => void trustedDocuments.reload('SIGHUP');
@@ -357,6 +356,7 @@ export function reloadOnHangup(trustedDocuments: TrustedDocuments): () => void {
   return () => process.off('SIGHUP', onHangup);
 }
 
+/** Exits cleanly on SIGTERM/SIGINT after in-flight requests finish; `close` is told which signal came. */
 export function closeOnSignals(close: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {
   let received = false;
   const onSignal = (signal: NodeJS.Signals) => {
