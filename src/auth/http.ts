@@ -12,6 +12,7 @@ import { TOKEN_HEADER_KEY } from 'graphql-sse';
 import { corsHeaders } from '../admission/http.js';
 import type { ErrorCode } from '../errors.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
+import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 import type { Refusal, Verdict } from './jwt.js';
 import type { Callers } from './index.js';
 
@@ -61,12 +62,17 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
 export function authenticationGate(callers: Callers, options: AuthGateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!needsCaller(req, options.graphqlPath)) return next(req, res);
-    const credentials = { authorization: single(req.headers.authorization), consumerKey: single(req.headers[callers.consumerHeader]) };
+    const credentials = {
+      authorization: single(req.headers.authorization),
+      consumerKey: single(req.headers[callers.consumerHeader]),
+      ownDataApiKey: CALLER_KEY_HEADERS.some((name) => single(req.headers[name])?.trim()),
+    };
     void callers.authenticate(credentials).then((verdict) => {
       if ('identity' in verdict) {
         identities.set(req, verdict.identity);
         return next(req, res);
       }
+      if ('ownKey' in verdict) return next(req, res);
       options.onRefused?.('refused' in verdict ? verdict.refused.reason : 'unavailable');
       // Its body is not read: dropped as it comes, so that the connection can carry the next request.
       req.resume();
@@ -75,7 +81,7 @@ export function authenticationGate(callers: Callers, options: AuthGateOptions, n
   };
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, verdict: Exclude<Verdict, { identity: string }>, corsOrigins: readonly string[] | undefined): void {
+function answer(req: IncomingMessage, res: ServerResponse, verdict: Extract<Verdict, { refused: Refusal } | { unavailable: string }>, corsOrigins: readonly string[] | undefined): void {
   if (req.socket.destroyed) return;
   const header = req.headers[REQUEST_ID_HEADER];
   const requestId = requestIdFrom(typeof header === 'string' ? header : null);

@@ -16,10 +16,11 @@ export { authenticationGate, challenge, identityOf, setIdentity } from './http.j
 export type { Refusal, Verdict } from './jwt.js';
 export { JwtAuthenticator };
 
-/** What a caller presents: a bearer token, a consumer key, or both (the key is asked first). */
+/** What a caller presents: a bearer token, a consumer key, or both (the key is asked first); and whether it brings its own Data API key. */
 export interface Credentials {
   authorization?: string;
   consumerKey?: string;
+  ownDataApiKey?: boolean;
 }
 
 /** The most characters of a consumer key read. */
@@ -39,6 +40,8 @@ export class Callers {
     consumers: readonly Consumer[],
     /** AUTH_CONSUMER_HEADER, lower-cased. */
     readonly consumerHeader: string,
+    /** AUTH_ALLOW_CALLER_KEYS: a caller without a token or consumer key is served when it brings its own Data API key. */
+    private readonly allowOwnKeys = false,
   ) {
     for (const consumer of consumers) {
       this.byHash.set(consumer.keySha256, consumer);
@@ -50,6 +53,8 @@ export class Callers {
   async authenticate(credentials: Credentials): Promise<Verdict> {
     const key = credentials.consumerKey?.trim();
     if (key) return this.consumer(key);
+    // Its own Data API key spends no one else's: served as its address, where the operator allows it.
+    if (this.allowOwnKeys && credentials.ownDataApiKey && !credentials.authorization?.trim()) return { ownKey: true };
     if (this.jwt) return this.jwt.authenticate(credentials.authorization);
     return { refused: { reason: 'missing', description: `this gateway serves known consumers only: send your key in \`${this.consumerHeader}\`` } };
   }
@@ -89,7 +94,7 @@ export function callersFor(config: Config): Callers | undefined {
         claim: config.authIdentityClaim,
       })
     : undefined;
-  return new Callers(jwt, config.authConsumers ?? [], config.authConsumerHeader);
+  return new Callers(jwt, config.authConsumers ?? [], config.authConsumerHeader, config.authAllowCallerKeys);
 }
 
 /**

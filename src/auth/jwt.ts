@@ -41,8 +41,12 @@ export interface Refusal {
   description: string;
 }
 
-/** The caller, or why it is refused; `unavailable` when the key set could not be read (nothing can be said of the token). */
-export type Verdict = { identity: string } | { refused: Refusal } | { unavailable: string };
+/**
+ * The caller, or why it is refused; `unavailable` when the key set could not be read (nothing can be
+ * said of the token); `ownKey` for a caller with neither that brings its own Data API key, where the
+ * operator serves those (AUTH_ALLOW_CALLER_KEYS): it is served as its address.
+ */
+export type Verdict = { identity: string } | { refused: Refusal } | { unavailable: string } | { ownKey: true };
 
 const refusal = (reason: Refusal['reason'], description: string, error: Refusal['error'] = 'invalid_token'): { refused: Refusal } => ({ refused: { error, reason, description } });
 

@@ -150,7 +150,7 @@ function credentialsOf(params: Readonly<Record<string, unknown>> | undefined, up
     const header = upgrade.headers[name];
     return typeof header === 'string' ? header : undefined;
   };
-  return { authorization: read('authorization'), consumerKey: read(consumerHeader) };
+  return { authorization: read('authorization'), consumerKey: read(consumerHeader), ownDataApiKey: payloadKey(params) !== undefined || CALLER_KEY_HEADERS.some((name) => read(name)?.trim()) };
 }
 
 /**
@@ -206,6 +206,7 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
           setIdentity(ctx.extra.request, verdict.identity);
           return true;
         }
+        if ('ownKey' in verdict) return true;
         admit.onUnauthenticated?.();
         if ('refused' in verdict) ctx.extra.socket.close(UNAUTHENTICATED_CLOSE, `Unauthenticated: ${verdict.refused.description}`.slice(0, 120));
         else ctx.extra.socket.close(TRY_AGAIN_LATER, `${verdict.unavailable}: retry in 5 s`.slice(0, 120));

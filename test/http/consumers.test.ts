@@ -99,6 +99,26 @@ describe('consumers', () => {
     }
   });
 
+  it('serves a caller that brings its own Data API key, where the operator allows it (AUTH_ALLOW_CALLER_KEYS)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'consumers-')), 'consumers.json');
+    writeFileSync(file, JSON.stringify({ consumers: [{ name: 'indexer', keySha256: sha256(KEYS.indexer) }] }));
+    const open = await startGateway(sandbox, { AUTH_CONSUMERS: file, AUTH_ALLOW_CALLER_KEYS: 'true' });
+    try {
+      const ask = async (headers: Record<string, string>) => {
+        const response = await open.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: QUERY }) });
+        return { status: response.status, body: (await response.json()) as any };
+      };
+      const own = await ask({ 'x-data-api-key': 'my-own-data-api-key' });
+      expect(own.status).toBe(200);
+      expect(own.body.data.chains.length).toBeGreaterThan(0);
+      // Without a key of its own, or with a consumer key that is no consumer's, still refused.
+      expect((await ask({})).status).toBe(401);
+      expect((await ask({ 'x-data-api-key': 'my-own-data-api-key', 'x-consumer-key': 'wrong' })).body.errors[0].extensions.reason).toBe('unknown-consumer');
+    } finally {
+      await open.close();
+    }
+  });
+
   it('logs the consumer by its name, never its key', () => {
     const text = logLines.join('\n');
     expect(text).toMatch(/"client":"consumer:indexer"/);

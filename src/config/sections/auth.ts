@@ -1,6 +1,6 @@
 /** Caller authentication: JWTs verified against the operator's JWKS. Off unless AUTH_JWKS_URL is set. */
 import { readConsumers, type Consumer } from '../../lib/consumers.js';
-import { baseUrl, printable, whole } from '../parse.js';
+import { baseUrl, flag, printable, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
 /** The signature algorithms a token may use; `none` (an unsigned token) is never one of them. */
@@ -63,6 +63,11 @@ export const auth = section('auth', {
   AUTH_CONSUMER_HEADER: variable(headerName, {
     default: 'x-consumer-key',
     meaning: 'The header (over graphql-ws: the `connection_init` entry) that carries a consumer key.',
+  }),
+  AUTH_ALLOW_CALLER_KEYS: variable(flag, {
+    default: false,
+    meaning:
+      'With caller authentication on, also serve callers without a token or consumer key that bring their own Data API key (`x-data-api-key`, `x-glacier-api-key`): they spend their own key, never `DATA_API_KEY`, and are limited as their address.',
   }),
   AUTH_ISSUER: variable(printable({ max: 512, min: 1 }), {
     default: unset('unset: any issuer'),
