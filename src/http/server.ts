@@ -101,6 +101,8 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     // Start with the shared state when Redis answers soon; a Redis that does not is an outage, not a failed start.
     await redis.waitReady(2000);
   }
+  // Callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS): a consumer's own limits replace the per-client ones.
+  const callers = callersFor(config);
   const upstreams = new Upstreams(
     config,
     {
@@ -108,9 +110,10 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
       // Raw error bodies (keys already redacted) are for operators debugging an upstream, never for clients.
       onFailedAnswer: ({ service, route, status, body }) => logger.debug({ body }, `${service} ${route} answered ${status}`),
     },
-    redis && shared
-      ? { cache: shared.redisCacheTier(redis), windows: shared.redisWindows(redis), rateLimiter: shared.redisRateLimiter(redis, config.clientUpstreamCallsPerSecond) }
-      : {},
+    {
+      ...(redis && shared ? { cache: shared.redisCacheTier(redis), windows: shared.redisWindows(redis), rateLimiter: (rate: number) => shared.redisRateLimiter(redis, rate) } : {}),
+      clientRate: (client) => callers?.limitsOf(client)?.upstreamCallsPerSecond,
+    },
     options.dispatcher,
   );
   const caches: CacheRegistry = new Map([['upstream', upstreams.cache]]);
@@ -123,8 +126,6 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     responseCache = shared.redisResponseCache(redis, local);
   }
   metrics.watchBreakers(() => upstreams.breakers());
-  // Callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS): a consumer's own limits replace the per-client ones.
-  const callers = callersFor(config);
   const live = new LiveSubscriptions(config, upstreams, { logger, redis, onOverflow: () => metrics.subscriptionOverflow(), subscriptionsOf: (client) => callers?.limitsOf(client)?.subscriptions });
   // TRUSTED_DOCUMENTS: reloaded when a manifest's file changes (and on SIGHUP: `reloadOnHangup`).
   const trustedDocuments = config.trustedDocuments ? new TrustedDocuments(config.trustedDocuments, schema, logger, (outcome) => metrics.trustedDocumentsReload(outcome)) : undefined;

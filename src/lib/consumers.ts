@@ -10,6 +10,8 @@ export interface ConsumerLimits {
   operationsInFlight?: number;
   /** In place of MAX_SUBSCRIPTIONS_PER_CLIENT. */
   subscriptions?: number;
+  /** In place of CLIENT_UPSTREAM_CALLS_PER_SECOND. */
+  upstreamCallsPerSecond?: number;
 }
 
 export interface Consumer {
@@ -22,7 +24,7 @@ export interface Consumer {
   internal: boolean;
 }
 
-const LIMITS: readonly (keyof ConsumerLimits)[] = ['operationsInFlight', 'subscriptions'];
+const LIMITS: readonly (keyof ConsumerLimits)[] = ['operationsInFlight', 'subscriptions', 'upstreamCallsPerSecond'];
 
 /** Reads a consumers file; throws an Error saying what is wrong. */
 export function readConsumers(path: string): Consumer[] {

@@ -36,7 +36,10 @@ export interface RequestUpstreams {
 export interface SharedUpstreamState {
   cache?: SharedCacheTier;
   windows?: SharedWindows;
-  rateLimiter?: SharedRateLimiter;
+  /** The shared limiter of upstream calls per second at a rate. */
+  rateLimiter?: (callsPerSecond: number) => SharedRateLimiter;
+  /** A client's own upstream calls per second, where it has one (a consumer's: src/auth/). Not shared in Redis: read here. */
+  clientRate?: (client: string) => number | undefined;
 }
 
 export class Upstreams {
@@ -76,7 +79,7 @@ export class Upstreams {
     );
     this.cache = new UpstreamCache({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes, shared: shared.cache });
     this.configuredKeyPartition = keyFingerprint(config.dataApiKey);
-    this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond, shared.rateLimiter);
+    this.clientLimit = new ClientRateLimit(config.clientUpstreamCallsPerSecond, shared.rateLimiter, shared.clientRate);
     const probes = healthProbeClients(config, observer, dispatcher);
     this.healthTransport = probes.transport;
     this.health = new UpstreamHealth({

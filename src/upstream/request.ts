@@ -83,28 +83,45 @@ export interface SharedRateLimiter {
   consume(client: string): Promise<'granted' | 'unavailable' | RateLimiterRes>;
 }
 
+/** Why a client's call was refused for its rate: its own (a consumer's) or every client's. */
+function clientRateMessage(limit: ClientRateLimit, client: string): string {
+  const rate = limit.rate(client);
+  if (rate !== limit.callsPerSecond) return `this consumer made more than ${rate} upstream requests in a second (its \`upstreamCallsPerSecond\` in AUTH_CONSUMERS)`;
+  return `this client made more than ${rate} upstream requests in a second (CLIENT_UPSTREAM_CALLS_PER_SECOND)`;
+}
+
 /**
  * Upstream calls per second per client, over all its operations (memory-bounded: a record lives one
  * second). With a shared limiter (Redis), the budget is over all replicas; while it cannot be asked
  * (Redis down or failing) the in-process limiter stands in as the insurance, per replica.
  */
 export class ClientRateLimit {
-  private readonly limiter: RateLimiterMemory;
+  /** The limiters of each rate in use: CLIENT_UPSTREAM_CALLS_PER_SECOND's, and each consumer's own (a handful). */
+  private readonly limiters = new Map<number, { memory: RateLimiterMemory; shared?: SharedRateLimiter }>();
 
   constructor(
     readonly callsPerSecond: number,
-    private readonly shared?: SharedRateLimiter,
-  ) {
-    this.limiter = new RateLimiterMemory({ points: callsPerSecond, duration: 1 });
+    /** The shared limiter (Redis) of a rate, made once per rate. */
+    private readonly shared?: (callsPerSecond: number) => SharedRateLimiter,
+    /** A client's own rate in place of `callsPerSecond`, where it has one (a consumer's). */
+    private readonly rateOf?: (client: string) => number | undefined,
+  ) {}
+
+  /** The calls a second `client` may cause. */
+  rate(client: string): number {
+    return this.rateOf?.(client) ?? this.callsPerSecond;
   }
 
   /** Takes one call from the client's budget; resolves to the seconds to wait when it is spent, else undefined. */
   async take(client: string): Promise<number | undefined> {
-    const shared = await this.shared?.consume(client);
+    const rate = this.rate(client);
+    let limiter = this.limiters.get(rate);
+    if (!limiter) this.limiters.set(rate, (limiter = { memory: new RateLimiterMemory({ points: rate, duration: 1 }), shared: this.shared?.(rate) }));
+    const shared = await limiter.shared?.consume(client);
     if (shared === 'granted') return undefined;
     if (shared instanceof RateLimiterRes) return Math.max(1, Math.ceil(shared.msBeforeNext / 1000));
     try {
-      await this.limiter.consume(client, 1);
+      await limiter.memory.consume(client, 1);
       return undefined;
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
@@ -202,7 +219,7 @@ export function operationTransport(transport: Transport, limits: OperationLimits
           return refuse(call, 'client-rate', {
             kind: 'rate-limited',
             retryAfter,
-            upstreamMessage: `this client made more than ${limits.clientLimit.limit.callsPerSecond} upstream requests in a second (CLIENT_UPSTREAM_CALLS_PER_SECOND)`,
+            upstreamMessage: clientRateMessage(limits.clientLimit.limit, limits.clientLimit.client),
           });
         }
       }

@@ -17,7 +17,7 @@ import { startGateway, type SocketHarness } from '../support/harness.js';
 import { useSandbox } from '../support/sandbox.js';
 import { waitUntil } from '../support/sse.js';
 
-const KEYS = { indexer: 'indexer-key-0123456789', dashboard: 'dashboard-key-9876543210' };
+const KEYS = { indexer: 'indexer-key-0123456789', dashboard: 'dashboard-key-9876543210', metered: 'metered-key-5555555555' };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const QUERY = '{ chains(network: MAINNET) { chainId } }';
 
@@ -32,6 +32,7 @@ beforeAll(async () => {
       consumers: [
         { name: 'indexer', keySha256: sha256(KEYS.indexer), limits: { operationsInFlight: 1, subscriptions: 1 } },
         { name: 'dashboard', keySha256: sha256(KEYS.dashboard), limits: { operationsInFlight: 8, subscriptions: 3 } },
+        { name: 'metered', keySha256: sha256(KEYS.metered), limits: { upstreamCallsPerSecond: 2 } },
       ],
     }),
   );
@@ -77,6 +78,22 @@ describe('consumers', () => {
     } finally {
       sandbox.setLatency(0);
     }
+  });
+
+  it("holds a consumer to its own upstream calls per second, and no other to it", async () => {
+    // Four Data API calls (a balance, three lists) in one operation.
+    const wallet = `{ chain(id: "43114") { address(address: "0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9") {
+      nativeBalance { balance }
+      transactions(first: 1) { nodes { hash } }
+      erc20Transfers(first: 1) { nodes { txHash } }
+      erc721Balances(first: 1) { nodes { tokenId } }
+    } } }`;
+    const metered = await post(as('metered'), wallet);
+    const limited = (metered.body.errors ?? []).filter((e) => e.extensions.code === 'RATE_LIMITED');
+    expect(limited.length).toBe(2);
+    expect((metered.body.errors as any[])[0].message).toContain('upstreamCallsPerSecond');
+    const dashboard = await post(as('dashboard'), wallet);
+    expect(dashboard.body.errors).toBeUndefined();
   });
 
   it('holds each consumer to its own subscription limit over graphql-ws', async () => {

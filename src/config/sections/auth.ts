@@ -58,7 +58,7 @@ export const auth = section('auth', {
   AUTH_CONSUMERS: variable(consumers, {
     default: unset('unset: no consumer keys'),
     meaning:
-      'Static keys for server-to-server callers, from a JSON file: `{ "consumers": [{ "name": "indexer", "keySha256": "<64 hex digits: the SHA-256 of the key>", "limits": { "operationsInFlight": 4, "subscriptions": 20 }, "internal": false }] }` (the file holds hashes, never keys; an `internal` consumer runs documents outside `TRUSTED_DOCUMENTS`). A request carrying a key of it in `AUTH_CONSUMER_HEADER` is that consumer: the client of the per-client bounds, with its own limits where given; one carrying another key is refused (401). Turns caller authentication on, as `AUTH_JWKS_URL` does.',
+      'Static keys for server-to-server callers, from a JSON file: `{ "consumers": [{ "name": "indexer", "keySha256": "<64 hex digits: the SHA-256 of the key>", "limits": { "operationsInFlight": 4, "subscriptions": 20, "upstreamCallsPerSecond": 100 }, "internal": false }] }` (the file holds hashes, never keys; an `internal` consumer runs documents outside `TRUSTED_DOCUMENTS`). A request carrying a key of it in `AUTH_CONSUMER_HEADER` is that consumer: the client of the per-client bounds, with its own limits where given; one carrying another key is refused (401). Turns caller authentication on, as `AUTH_JWKS_URL` does.',
   }),
   AUTH_CONSUMER_HEADER: variable(headerName, {
     default: 'x-consumer-key',
