@@ -51,6 +51,8 @@ describe('configuration', () => {
     ['AUTH_CONSUMERS', '/nonexistent/consumers.json'],
     ['AUTH_CONSUMERS', 'package.json'],
     ['AUTH_CONSUMER_HEADER', 'x consumer'],
+    ['AUTH_PLANS', '/nonexistent/plans.json'],
+    ['AUTH_PLANS', 'package.json'],
     ['TRUSTED_DOCUMENTS_MODE', 'audit'],
   ])('stops on a bad %s and names it', (name, value) => {
     let error: unknown;

@@ -7,7 +7,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import { clientAddress } from '../http/client-address.js';
-import type { Consumer, ConsumerLimits } from '../lib/consumers.js';
+import { LRUCache } from 'lru-cache';
+import type { Consumer, ConsumerLimits, Plans } from '../lib/consumers.js';
 import { Upstreams } from '../upstream/index.js';
 import { identityOf } from './http.js';
 import { JwtAuthenticator, type Verdict } from './jwt.js';
@@ -23,6 +24,9 @@ export interface Credentials {
   ownDataApiKey?: boolean;
 }
 
+/** Authenticated callers whose plan is remembered (a caller forgotten gets its plan back with its next token). */
+const PLANNED_CALLERS = 100_000;
+
 /** The most characters of a consumer key read. */
 const MAX_KEY_CHARS = 512;
 
@@ -34,6 +38,8 @@ export class Callers {
   private readonly byHash = new Map<string, Consumer>();
   private readonly byClient = new Map<string, ConsumerLimits>();
   private readonly internal = new Set<string>();
+  /** The limits of each authenticated caller's plan (AUTH_PLANS), as its last token said, for the most recent callers. */
+  private readonly planned = new LRUCache<string, ConsumerLimits>({ max: PLANNED_CALLERS });
 
   constructor(
     private readonly jwt: JwtAuthenticator | undefined,
@@ -42,6 +48,8 @@ export class Callers {
     readonly consumerHeader: string,
     /** AUTH_ALLOW_CALLER_KEYS: a caller without a token or consumer key is served when it brings its own Data API key. */
     private readonly allowOwnKeys = false,
+    /** AUTH_PLANS: the limits of callers whose token names a plan. */
+    private readonly plans?: Plans,
   ) {
     for (const consumer of consumers) {
       this.byHash.set(consumer.keySha256, consumer);
@@ -55,7 +63,15 @@ export class Callers {
     if (key) return this.consumer(key);
     // Its own Data API key spends no one else's: served as its address, where the operator allows it.
     if (this.allowOwnKeys && credentials.ownDataApiKey && !credentials.authorization?.trim()) return { ownKey: true };
-    if (this.jwt) return this.jwt.authenticate(credentials.authorization);
+    if (this.jwt) {
+      const verdict = await this.jwt.authenticate(credentials.authorization);
+      if ('identity' in verdict) {
+        const limits = verdict.plan === undefined ? undefined : this.plans?.limits.get(verdict.plan);
+        if (limits) this.planned.set(verdict.identity, limits);
+        else this.planned.delete(verdict.identity);
+      }
+      return verdict;
+    }
     return { refused: { reason: 'missing', description: `this gateway serves known consumers only: send your key in \`${this.consumerHeader}\`` } };
   }
 
@@ -66,7 +82,7 @@ export class Callers {
 
   /** A consumer's own limits, by its client (`consumer:<name>`), where it has them. */
   limitsOf(client: string): ConsumerLimits | undefined {
-    return this.byClient.get(client);
+    return this.byClient.get(client) ?? this.planned.get(client);
   }
 
   private consumer(key: string): Verdict {
@@ -92,9 +108,10 @@ export function callersFor(config: Config): Callers | undefined {
         algorithms: config.authAlgorithms,
         clockSkewS: config.authClockSkewS,
         claim: config.authIdentityClaim,
+        planClaim: config.authPlans?.claim,
       })
     : undefined;
-  return new Callers(jwt, config.authConsumers ?? [], config.authConsumerHeader, config.authAllowCallerKeys);
+  return new Callers(jwt, config.authConsumers ?? [], config.authConsumerHeader, config.authAllowCallerKeys, config.authPlans);
 }
 
 /**

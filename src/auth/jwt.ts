@@ -32,6 +32,8 @@ export interface JwtOptions {
   clockSkewS: number;
   /** The claim that names the caller (AUTH_IDENTITY_CLAIM). */
   claim: string;
+  /** The claim that names the caller's plan (AUTH_PLANS), if plans are configured. */
+  planClaim?: string;
 }
 
 /** Why a caller is not taken: RFC 6750's `error` (none when no token came), and a description for the caller. */
@@ -46,13 +48,13 @@ export interface Refusal {
  * said of the token); `ownKey` for a caller with neither that brings its own Data API key, where the
  * operator serves those (AUTH_ALLOW_CALLER_KEYS): it is served as its address.
  */
-export type Verdict = { identity: string } | { refused: Refusal } | { unavailable: string } | { ownKey: true };
+export type Verdict = { identity: string; plan?: string } | { refused: Refusal } | { unavailable: string } | { ownKey: true };
 
 const refusal = (reason: Refusal['reason'], description: string, error: Refusal['error'] = 'invalid_token'): { refused: Refusal } => ({ refused: { error, reason, description } });
 
 export class JwtAuthenticator {
   private readonly keys: JWTVerifyGetKey;
-  private readonly verified = new LRUCache<string, { identity: string }>({ maxSize: VERIFIED_MAX_BYTES, sizeCalculation: (_value, token) => token.length + 64 });
+  private readonly verified = new LRUCache<string, { identity: string; plan?: string }>({ maxSize: VERIFIED_MAX_BYTES, sizeCalculation: (_value, token) => token.length + 64 });
 
   constructor(private readonly options: JwtOptions) {
     this.keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: JWKS_COOLDOWN_MS, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: JWKS_TIMEOUT_MS });
@@ -81,7 +83,8 @@ export class JwtAuthenticator {
     }
     const value = payload[this.options.claim];
     if ((typeof value !== 'string' || value === '') && typeof value !== 'number') return refusal('claim', `the token names no caller (no \`${this.options.claim}\` claim)`);
-    const identity = { identity: `jwt:${createHash('sha256').update(String(value)).digest('hex').slice(0, 16)}` };
+    const plan = this.options.planClaim === undefined ? undefined : payload[this.options.planClaim];
+    const identity = { identity: `jwt:${createHash('sha256').update(String(value)).digest('hex').slice(0, 16)}`, ...(typeof plan === 'string' ? { plan } : {}) };
     const exp = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : VERIFIED_TTL_MS;
     if (exp > 0) this.verified.set(token, identity, { ttl: Math.min(exp, VERIFIED_TTL_MS) });
     return identity;

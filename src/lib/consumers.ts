@@ -45,14 +45,42 @@ export function readConsumers(path: string): Consumer[] {
     if (names.has(name) || hashes.has(keySha256.toLowerCase())) throw new Error(`${path}: consumer ${name} repeats a name or a key`);
     names.add(name);
     hashes.add(keySha256.toLowerCase());
-    if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) throw new Error(`${path}: consumer ${name}: \`limits\` must be an object`);
-    const read: ConsumerLimits = {};
-    for (const [key, value] of Object.entries(limits)) {
-      if (!(LIMITS as readonly string[]).includes(key)) throw new Error(`${path}: consumer ${name}: unknown limit \`${key.slice(0, 40)}\` (${LIMITS.join(', ')})`);
-      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 100_000) throw new Error(`${path}: consumer ${name}: \`${key}\` must be a whole number from 1 to 100000`);
-      read[key as keyof ConsumerLimits] = value as number;
-    }
+    const read = readLimits(limits, `${path}: consumer ${name}`);
     if (typeof internal !== 'boolean') throw new Error(`${path}: consumer ${name}: \`internal\` must be true or false`);
     return { name, keySha256: keySha256.toLowerCase(), limits: read, internal };
   });
+}
+
+/** Limits as a file gives them (`{ "operationsInFlight": 4, ... }`); throws naming `where`. */
+export function readLimits(limits: unknown, where: string): ConsumerLimits {
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) throw new Error(`${where}: \`limits\` must be an object`);
+  const read: ConsumerLimits = {};
+  for (const [key, value] of Object.entries(limits)) {
+    if (!(LIMITS as readonly string[]).includes(key)) throw new Error(`${where}: unknown limit \`${key.slice(0, 40)}\` (${LIMITS.join(', ')})`);
+    if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 100_000) throw new Error(`${where}: \`${key}\` must be a whole number from 1 to 100000`);
+    read[key as keyof ConsumerLimits] = value as number;
+  }
+  return read;
+}
+
+/** Plans: the limits of the callers whose token's `claim` names the plan (AUTH_PLANS). */
+export interface Plans {
+  claim: string;
+  limits: ReadonlyMap<string, ConsumerLimits>;
+}
+
+/** Reads a plans file (`{ "claim": "plan", "plans": { "<name>": { <limits> } } }`); throws an Error saying what is wrong. */
+export function readPlans(path: string): Plans {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read a JSON plans file at ${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const { claim, plans } = (parsed ?? {}) as { claim?: unknown; plans?: unknown };
+  if (typeof claim !== 'string' || !/^[A-Za-z0-9_\-.:/]{1,100}$/.test(claim)) throw new Error(`${path}: \`claim\` must name the token's claim that carries the plan`);
+  if (typeof plans !== 'object' || plans === null || Array.isArray(plans) || Object.keys(plans).length === 0) throw new Error(`${path}: \`plans\` must be an object of at least one plan`);
+  const limits = new Map<string, ConsumerLimits>();
+  for (const [name, entry] of Object.entries(plans)) limits.set(name, readLimits(entry, `${path}: plan ${name.slice(0, 40)}`));
+  return { claim, limits };
 }

@@ -9,7 +9,10 @@
  * verified caller is the client the per-client bounds count, whatever its address; logs see its
  * fingerprint, never the token or the subject.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createClient as createWsClient } from 'graphql-ws';
 import { createClient as createSseClient } from 'graphql-sse';
@@ -44,8 +47,8 @@ let fetches = 0;
 let jwksServer: Server;
 let jwksUrl: string;
 
-async function token(key: SigningKey, claims: { sub?: string; iss?: string; aud?: string; exp?: number | string; nbf?: number | string } = {}): Promise<string> {
-  const jwt = new SignJWT(claims.sub === undefined ? {} : { sub: claims.sub }).setProtectedHeader({ alg: key.alg, kid: key.kid }).setIssuedAt();
+async function token(key: SigningKey, claims: { sub?: string; iss?: string; aud?: string; exp?: number | string; nbf?: number | string; plan?: string } = {}): Promise<string> {
+  const jwt = new SignJWT({ ...(claims.sub === undefined ? {} : { sub: claims.sub }), ...(claims.plan === undefined ? {} : { plan: claims.plan }) }).setProtectedHeader({ alg: key.alg, kid: key.kid }).setIssuedAt();
   jwt.setIssuer(claims.iss ?? ISSUER).setAudience(claims.aud ?? AUDIENCE).setExpirationTime(claims.exp ?? '5m');
   if (claims.nbf !== undefined) jwt.setNotBefore(claims.nbf);
   return jwt.sign(key.privateKey);
@@ -67,9 +70,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`;
+  const plans = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
+  writeFileSync(plans, JSON.stringify({ claim: 'plan', plans: { pro: { subscriptions: 2 } } }));
   h = await startGateway(
     sandbox,
-    { AUTH_JWKS_URL: jwksUrl, AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: AUDIENCE, MAX_SUBSCRIPTIONS_PER_CLIENT: '1', SUBSCRIPTION_POLL_MS: '20', LOG_LEVEL: 'info' },
+    { AUTH_JWKS_URL: jwksUrl, AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: AUDIENCE, AUTH_PLANS: plans, MAX_SUBSCRIPTIONS_PER_CLIENT: '1', SUBSCRIPTION_POLL_MS: '20', LOG_LEVEL: 'info' },
     (line) => void logLines.push(line),
   );
 });
@@ -147,6 +152,24 @@ describe('over HTTP', () => {
     expect(revoked.body.errors?.[0]?.extensions.reason).toBe('unknown-key');
     rsa = rotated;
   }, JWKS_COOLDOWN_MS + 10_000);
+
+  it("gives a caller its plan's limits (AUTH_PLANS), and the others the per-client ones", async () => {
+    const open = async (sub: string, plan?: string) =>
+      h.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...bearer(await token(rsa, { sub, plan })) },
+        body: JSON.stringify({ query: 'subscription { blockAdded(chainId: "43114") { number } }' }),
+      });
+    const held = [await open('gina', 'pro'), await open('gina', 'pro')];
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 2, 5_000, "two subscriptions on gina's plan");
+    expect(await (await open('gina', 'pro')).text()).toMatch(/TOO_MANY_SUBSCRIPTIONS.*"limit":2/);
+    // A plan the file does not name: the per-client limit (1).
+    held.push(await open('hank', 'enterprise'));
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 3, 5_000, "hank's one subscription");
+    expect(await (await open('hank', 'enterprise')).text()).toMatch(/TOO_MANY_SUBSCRIPTIONS.*"limit":1/);
+    for (const response of held) await response.body?.cancel();
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 0, 5_000, 'the subscriptions to end');
+  });
 
   it('counts the verified caller as the client, and logs its fingerprint only', async () => {
     // One address, two callers: each holds its own subscription slot (MAX_SUBSCRIPTIONS_PER_CLIENT is 1).

@@ -1,5 +1,5 @@
 /** Caller authentication: JWTs verified against the operator's JWKS. Off unless AUTH_JWKS_URL is set. */
-import { readConsumers, type Consumer } from '../../lib/consumers.js';
+import { readConsumers, readPlans, type Consumer, type Plans } from '../../lib/consumers.js';
 import { baseUrl, flag, printable, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
@@ -40,6 +40,18 @@ const consumers: Parser<Consumer[]> = {
   },
 };
 
+/** The plans file, read at start so that a bad one stops it. */
+const plans: Parser<Plans> = {
+  accepts: 'the path of a JSON file of plans (`{ "claim": "plan", "plans": { "<name>": { <limits> } } }`)',
+  parse(path, name) {
+    try {
+      return readPlans(path);
+    } catch (error) {
+      throw new ConfigError(name, (error as Error).message);
+    }
+  },
+};
+
 /** An HTTP header's name, lower-cased. */
 const headerName: Parser<string> = {
   accepts: 'an HTTP header name',
@@ -68,6 +80,11 @@ export const auth = section('auth', {
     default: false,
     meaning:
       'With caller authentication on, also serve callers without a token or consumer key that bring their own Data API key (`x-data-api-key`, `x-glacier-api-key`): they spend their own key, never `DATA_API_KEY`, and are limited as their address.',
+  }),
+  AUTH_PLANS: variable(plans, {
+    default: unset('unset: every authenticated caller has the per-client limits'),
+    meaning:
+      'Limits by plan for callers with a JWT, from a JSON file: `{ "claim": "plan", "plans": { "free": { "operationsInFlight": 2 }, "pro": { "operationsInFlight": 16, "subscriptions": 50, "upstreamCallsPerSecond": 400 } } }`. A caller whose token names a plan of the file in that claim gets its limits in place of the per-client ones; any other caller has those.',
   }),
   AUTH_ISSUER: variable(printable({ max: 512, min: 1 }), {
     default: unset('unset: any issuer'),
