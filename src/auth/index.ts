@@ -31,8 +31,9 @@ const PLANNED_CALLERS = 100_000;
 const MAX_KEY_CHARS = 512;
 
 /**
- * The callers the operator knows: JWTs of its identity provider (AUTH_JWKS_URL) and consumers by a
- * static key (AUTH_CONSUMERS), each `consumer:<name>` with its own limits where given.
+ * The callers the operator knows: JWTs of its identity provider (AUTH_JWKS_URL), with their plan's
+ * limits (AUTH_PLANS), and consumers by a static key (AUTH_CONSUMERS), each `consumer:<name>` with
+ * its own limits where given.
  */
 export class Callers {
   private readonly byHash = new Map<string, Consumer>();
@@ -80,7 +81,7 @@ export class Callers {
     return client !== undefined && this.internal.has(client);
   }
 
-  /** A consumer's own limits, by its client (`consumer:<name>`), where it has them. */
+  /** A client's own limits, where it has them: a consumer's (`consumer:<name>`), or a token's plan (`jwt:<fingerprint>`). */
   limitsOf(client: string): ConsumerLimits | undefined {
     return this.byClient.get(client) ?? this.planned.get(client);
   }
