@@ -92,3 +92,26 @@ export function endpointUrl(name: string, where: string, value: unknown): string
   if (parsed.username || parsed.password || parsed.hash) throw new ConfigError(name, `${where} must not carry credentials or a fragment`);
   return parsed.toString().replace(/\/+$/, '');
 }
+
+/** An HTTP header's name, lower-cased. */
+export const headerName: Parser<string> = {
+  accepts: 'a header name (letters, digits, `-`)',
+  parse(raw, name) {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(raw)) throw new ConfigError(name, `"${raw.slice(0, 64)}" is not a valid header name`);
+    return raw.toLowerCase();
+  },
+};
+
+/** The path of a file `read` at start: what it reads, or the variable's error saying what is wrong (a bad file stops the gateway). */
+export function fromFile<T>(accepts: string, read: (path: string) => T): Parser<T> {
+  return {
+    accepts,
+    parse(path, name) {
+      try {
+        return read(path);
+      } catch (error) {
+        throw new ConfigError(name, (error as Error).message);
+      }
+    },
+  };
+}

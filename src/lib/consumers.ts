@@ -63,6 +63,11 @@ export function readLimits(limits: unknown, where: string): ConsumerLimits {
   return read;
 }
 
+/** Whether `text` can name a JWT claim: letters, digits, `_`, `-`, `.`, `:`, `/`, at most 100. */
+export function isClaimName(text: string): boolean {
+  return /^[A-Za-z0-9_\-.:/]{1,100}$/.test(text);
+}
+
 /** Plans: the limits of the callers whose token's `claim` names the plan (AUTH_PLANS). */
 export interface Plans {
   claim: string;
@@ -78,7 +83,7 @@ export function readPlans(path: string): Plans {
     throw new Error(`cannot read a JSON plans file at ${path}: ${(error as Error).message.split('\n')[0]}`);
   }
   const { claim, plans } = (parsed ?? {}) as { claim?: unknown; plans?: unknown };
-  if (typeof claim !== 'string' || !/^[A-Za-z0-9_\-.:/]{1,100}$/.test(claim)) throw new Error(`${path}: \`claim\` must name the token's claim that carries the plan`);
+  if (typeof claim !== 'string' || !isClaimName(claim)) throw new Error(`${path}: \`claim\` must name the token's claim that carries the plan`);
   if (typeof plans !== 'object' || plans === null || Array.isArray(plans) || Object.keys(plans).length === 0) throw new Error(`${path}: \`plans\` must be an object of at least one plan`);
   const limits = new Map<string, ConsumerLimits>();
   for (const [name, entry] of Object.entries(plans)) limits.set(name, readLimits(entry, `${path}: plan ${name.slice(0, 40)}`));

@@ -1,6 +1,6 @@
 /** Caller authentication: JWTs verified against the operator's JWKS. Off unless AUTH_JWKS_URL is set. */
-import { readConsumers, readPlans, type Consumer, type Plans } from '../../lib/consumers.js';
-import { baseUrl, flag, printable, whole } from '../parse.js';
+import { isClaimName, readConsumers, readPlans } from '../../lib/consumers.js';
+import { baseUrl, flag, fromFile, headerName, printable, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
 /** The signature algorithms a token may use; `none` (an unsigned token) is never one of them. */
@@ -23,43 +23,14 @@ const algorithms: Parser<JwtAlgorithm[]> = {
 const claim: Parser<string> = {
   accepts: 'a claim name (letters, digits, `_`, `-`, `.`, `:`, `/`)',
   parse(raw, name) {
-    if (!/^[A-Za-z0-9_\-.:/]{1,100}$/.test(raw)) throw new ConfigError(name, 'must be a claim name of letters, digits, _, -, ., : or /');
+    if (!isClaimName(raw)) throw new ConfigError(name, 'must be a claim name of letters, digits, _, -, ., : or /');
     return raw;
   },
 };
 
-/** The consumers' file, read at start so that a bad one stops it. */
-const consumers: Parser<Consumer[]> = {
-  accepts: 'the path of a JSON file of consumers (`{ "consumers": [{ "name", "keySha256", "limits" }] }`)',
-  parse(path, name) {
-    try {
-      return readConsumers(path);
-    } catch (error) {
-      throw new ConfigError(name, (error as Error).message);
-    }
-  },
-};
-
-/** The plans file, read at start so that a bad one stops it. */
-const plans: Parser<Plans> = {
-  accepts: 'the path of a JSON file of plans (`{ "claim": "plan", "plans": { "<name>": { <limits> } } }`)',
-  parse(path, name) {
-    try {
-      return readPlans(path);
-    } catch (error) {
-      throw new ConfigError(name, (error as Error).message);
-    }
-  },
-};
-
-/** An HTTP header's name, lower-cased. */
-const headerName: Parser<string> = {
-  accepts: 'an HTTP header name',
-  parse(raw, name) {
-    if (!/^[A-Za-z0-9-]{1,64}$/.test(raw)) throw new ConfigError(name, 'must be an HTTP header name (letters, digits, -)');
-    return raw.toLowerCase();
-  },
-};
+/** The consumers' file, and the plans file. */
+const consumers = fromFile('the path of a JSON file of consumers (`{ "consumers": [{ "name", "keySha256", "limits" }] }`)', readConsumers);
+const plans = fromFile('the path of a JSON file of plans (`{ "claim": "plan", "plans": { "<name>": { <limits> } } }`)', readPlans);
 
 export const auth = section('auth', {
   AUTH_JWKS_URL: variable(baseUrl('https://login.example.com/.well-known/jwks.json'), {

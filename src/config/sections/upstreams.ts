@@ -1,5 +1,5 @@
 /** The upstream services, their keys and the node endpoints of chains; how calls to them are made. */
-import { baseUrl, endpointUrl, printable, whole } from '../parse.js';
+import { baseUrl, endpointUrl, headerName, printable, whole } from '../parse.js';
 import { Computed, ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
 /** Without DATA_API_KEY_HEADER the key goes under both names the Data API accepts. */
@@ -13,13 +13,7 @@ export interface ChainRpcOverride {
 }
 
 /** One header name, lower-cased: the only one the key is sent in. */
-const keyHeader: Parser<readonly string[]> = {
-  accepts: 'a header name (letters, digits, `-`)',
-  parse(raw, name) {
-    if (!/^[A-Za-z0-9-]+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a valid header name`);
-    return [raw.toLowerCase()];
-  },
-};
+const keyHeader: Parser<readonly string[]> = { ...headerName, parse: (raw, name) => [headerName.parse(raw, name)] };
 
 /**
  * A JSON object from an EVM chain id ("779672") or a blockchain id (cb58) to the chain's JSON-RPC
