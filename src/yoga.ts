@@ -17,6 +17,7 @@ import { useEventContexts, type StreamSharing } from './plugins/event-contexts.j
 import { SSE_TOKEN_HEADER, useGraphQLSSESingleConnection } from './plugins/graphql-sse.js';
 import { useOperationGuard } from './plugins/operation-guard.js';
 import { apqStore, useAutomaticPersistedQueries } from './plugins/persisted-documents.js';
+import { RATE_LIMIT_HEADERS, useRateLimitHeaders } from './plugins/rate-limit-headers.js';
 import { TrustedDocuments, useTrustedDocuments } from './plugins/trusted-documents.js';
 import { responseCacheStore, useGatewayResponseCache } from './plugins/response-cache.js';
 import { documentCache } from './plugins/document-cache.js';
@@ -254,7 +255,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // PUT, DELETE and the stream's token: graphql-sse's single connection mode (src/plugins/graphql-sse.ts).
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['content-type', 'accept', REQUEST_ID_HEADER, SSE_TOKEN_HEADER, ...PREFLIGHT_HEADERS],
-      exposedHeaders: [REQUEST_ID_HEADER],
+      exposedHeaders: [REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS],
       maxAge: 600,
     },
     // No uploads: multipart bodies are refused rather than parsed.
@@ -286,6 +287,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       // First: the request's id and log, for every line and error of the request (src/observability/request-log.ts).
       requestLog.opening,
       readiness(options.isReady ?? (() => true), upstreams.health, options.overload),
+      // The client's upstream rate on every answer of the endpoint (the draft's RateLimit-* names).
+      useRateLimitHeaders('/graphql', (req) => upstreams.rateLimitOf(clientOf(req))),
       useGraphiQLAssets(),
       useGraphiQLPolicy('/graphql'),
       // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header

@@ -22,7 +22,7 @@ import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import type { SharedCacheTier } from '../upstream/cache.js';
 import type { UpstreamService } from '../upstream/errors.js';
-import type { SharedRateLimiter } from '../upstream/request.js';
+import { rateLimitAnswer, type SharedRateLimiter } from '../upstream/request.js';
 import type { SharedWindows } from '../upstream/resilience.js';
 import { decode, encode } from './codec.js';
 import { readWithTtl, type RedisStore } from './store.js';
@@ -105,10 +105,10 @@ export function redisRateLimiter(store: RedisStore, callsPerSecond: number): Sha
     async consume(client) {
       const outcome = await store.run('rate-limit', () =>
         limiter.consume(client, 1).then(
-          () => 'granted' as const,
+          (result) => rateLimitAnswer(true, result),
           (refusal: unknown) => {
             // A spent budget is an answer, not a failure of Redis.
-            if (refusal instanceof RateLimiterRes) return refusal;
+            if (refusal instanceof RateLimiterRes) return rateLimitAnswer(false, refusal);
             throw refusal;
           },
         ),

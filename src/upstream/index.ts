@@ -12,7 +12,7 @@ import { tracedTransport, type UpstreamTracer } from './call-tracing.js';
 import { MetricsClient } from './metrics.js';
 import { NodeRpcClients } from './node-rpc.js';
 import { RequestMemo } from './rest.js';
-import { ClientRateLimit, OperationDeadline, OperationUsage, operationTransport, type SharedRateLimiter } from './request.js';
+import { ClientRateLimit, OperationDeadline, OperationUsage, operationTransport, type RateLimitState, type SharedRateLimiter } from './request.js';
 import type { SharedCacheTier } from './cache.js';
 import type { SharedWindows } from './resilience.js';
 
@@ -111,6 +111,11 @@ export class Upstreams {
     }, this.observer);
     const transport = tracer ? tracedTransport(limited, tracer) : limited;
     return this.clients({ transport, cache: this.cache, memo }, callerKey, partition, usage);
+  }
+
+  /** A client's upstream calls per second and what is left of them (its answers' `RateLimit-*` headers). */
+  rateLimitOf(client: string): RateLimitState {
+    return this.clientLimit.state(client);
   }
 
   /**

@@ -3,6 +3,7 @@
  * (its request budget and its deadline) and for the client that sent it (upstream calls per
  * second). Calls refused here are never sent; calls made wait no longer than the deadline.
  */
+import { LRUCache } from 'lru-cache';
 // The classes' own files, not the package's index, which loads every store it supports (~3 MiB).
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
@@ -77,10 +78,34 @@ export class OperationDeadline {
   }
 }
 
+/** A rate limiter's answer to a call: whether it may go, and what is left of its second. */
+export interface RateLimitAnswer {
+  granted: boolean;
+  /** Calls left in the client's current second (0 when refused). */
+  remaining: number;
+  /** Milliseconds until the client's second ends and its budget is whole again. */
+  msBeforeNext: number;
+}
+
 /** A rate limiter other replicas share (rate-limiter-flexible's RateLimiterRedis). Never throws. */
 export interface SharedRateLimiter {
-  /** Takes one point: `granted`, the refusal when the budget is spent, or `unavailable` when it cannot be asked. */
-  consume(client: string): Promise<'granted' | 'unavailable' | RateLimiterRes>;
+  /** Takes one point: its answer, or `unavailable` when it cannot be asked. */
+  consume(client: string): Promise<RateLimitAnswer | 'unavailable'>;
+}
+
+/** A client's upstream rate as the `RateLimit-*` answer headers tell it (src/plugins/rate-limit-headers.ts). */
+export interface RateLimitState {
+  /** Upstream calls a second the client may cause. */
+  limit: number;
+  /** Calls left in its current second, as this process last learnt. */
+  remaining: number;
+  /** Whole seconds until the budget is whole again (at least 1: the window is a second). */
+  resetSeconds: number;
+}
+
+/** rate-limiter-flexible's result, granted or not, as an answer. */
+export function rateLimitAnswer(granted: boolean, result: RateLimiterRes): RateLimitAnswer {
+  return { granted, remaining: granted ? result.remainingPoints : 0, msBeforeNext: result.msBeforeNext };
 }
 
 /** Why a client's call was refused for its rate: its own (a consumer's) or every client's. */
@@ -90,14 +115,20 @@ function clientRateMessage(limit: ClientRateLimit, client: string): string {
   return `this client made more than ${rate} upstream requests in a second (CLIENT_UPSTREAM_CALLS_PER_SECOND)`;
 }
 
+/** Clients whose latest answer is remembered for their `RateLimit-*` headers (each for the rest of its second). */
+const REMEMBERED_CLIENTS = 10_000;
+
 /**
  * Upstream calls per second per client, over all its operations (memory-bounded: a record lives one
  * second). With a shared limiter (Redis), the budget is over all replicas; while it cannot be asked
- * (Redis down or failing) the in-process limiter stands in as the insurance, per replica.
+ * (Redis down or failing) the in-process limiter stands in as the insurance, per replica. Each
+ * client's latest answer is kept until its second ends, for `state` (what the answer headers say).
  */
 export class ClientRateLimit {
   /** The limiters of each rate in use: CLIENT_UPSTREAM_CALLS_PER_SECOND's, and each consumer's own (a handful). */
   private readonly limiters = new Map<number, { memory: RateLimiterMemory; shared?: SharedRateLimiter }>();
+  /** Each client's latest answer: the calls left and when its second ends (performance.now() time). */
+  private readonly latest = new LRUCache<string, { remaining: number; endsAt: number }>({ max: REMEMBERED_CLIENTS });
 
   constructor(
     readonly callsPerSecond: number,
@@ -118,15 +149,27 @@ export class ClientRateLimit {
     let limiter = this.limiters.get(rate);
     if (!limiter) this.limiters.set(rate, (limiter = { memory: new RateLimiterMemory({ points: rate, duration: 1 }), shared: this.shared?.(rate) }));
     const shared = await limiter.shared?.consume(client);
-    if (shared === 'granted') return undefined;
-    if (shared instanceof RateLimiterRes) return Math.max(1, Math.ceil(shared.msBeforeNext / 1000));
-    try {
-      await limiter.memory.consume(client, 1);
-      return undefined;
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      throw refusal;
-    }
+    const answer =
+      shared && shared !== 'unavailable'
+        ? shared
+        : await limiter.memory.consume(client, 1).then(
+            (result) => rateLimitAnswer(true, result),
+            (refusal: unknown) => {
+              if (refusal instanceof RateLimiterRes) return rateLimitAnswer(false, refusal);
+              throw refusal;
+            },
+          );
+    this.latest.set(client, { remaining: answer.remaining, endsAt: performance.now() + answer.msBeforeNext });
+    return answer.granted ? undefined : Math.max(1, Math.ceil(answer.msBeforeNext / 1000));
+  }
+
+  /** The client's rate, and what is left of it as this process last learnt (its whole budget once that second has ended). */
+  state(client: string): RateLimitState {
+    const limit = this.rate(client);
+    const latest = this.latest.get(client);
+    const left = latest ? latest.endsAt - performance.now() : 0;
+    if (!latest || left <= 0) return { limit, remaining: limit, resetSeconds: 1 };
+    return { limit, remaining: Math.min(limit, latest.remaining), resetSeconds: Math.max(1, Math.ceil(left / 1000)) };
   }
 }
 
