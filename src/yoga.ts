@@ -18,7 +18,7 @@ import { SSE_TOKEN_HEADER, useGraphQLSSESingleConnection } from './plugins/graph
 import { useOperationGuard } from './plugins/operation-guard.js';
 import { apqStore, useAutomaticPersistedQueries } from './plugins/persisted-documents.js';
 import { RATE_LIMIT_HEADERS, useRateLimitHeaders } from './plugins/rate-limit-headers.js';
-import { TrustedDocuments, useTrustedDocuments } from './plugins/trusted-documents.js';
+import { useTrustedDocuments, type TrustedDocuments } from './plugins/trusted-documents.js';
 import { responseCacheStore, useGatewayResponseCache } from './plugins/response-cache.js';
 import { documentCache } from './plugins/document-cache.js';
 import { useCompiledExecution, type Executor } from './plugins/compiled-execution.js';
@@ -228,7 +228,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     clientOf: (_request, req) => clientOf(req),
   });
   caches.set('documents', documents.lru);
-  const trusted = options.trustedDocuments ?? (config.trustedDocuments ? new TrustedDocuments(config.trustedDocuments, schema, logger) : undefined);
+  const trusted = options.trustedDocuments;
+  // Never a gateway that runs any document when the operator named a list: the store is read (files, URLs) before this.
+  if (config.trustedDocuments && !trusted) throw new Error('createGateway: TRUSTED_DOCUMENTS is set: pass the set read by TrustedDocuments.open as `trustedDocuments`');
   const apq = trusted ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
   if (apq) caches.set('apq', apq);
   let responses = options.responseCache;

@@ -34,6 +34,7 @@ describe('configuration', () => {
     ['RPC_BATCH_MAX', '0'],
     ['TRUSTED_DOCUMENTS', '/nonexistent/persisted-documents.json'],
     ['TRUSTED_DOCUMENTS', 'package.json'],
+    ['TRUSTED_DOCUMENTS', 'https://'],
     ['APQ_MAX_DOCUMENTS', '0'],
     ['CHAIN_RPC_URLS', 'https://rpc.example.com'],
     ['CHAIN_RPC_URLS', '{"not-a-chain": "https://rpc.example.com"}'],

@@ -127,8 +127,10 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   }
   metrics.watchBreakers(() => upstreams.breakers());
   const live = new LiveSubscriptions(config, upstreams, { logger, redis, onOverflow: () => metrics.subscriptionOverflow(), subscriptionsOf: (client) => callers?.limitsOf(client)?.subscriptions });
-  // TRUSTED_DOCUMENTS: reloaded when a manifest's file changes (and on SIGHUP: `reloadOnHangup`).
-  const trustedDocuments = config.trustedDocuments ? new TrustedDocuments(config.trustedDocuments, schema, logger, (outcome) => metrics.trustedDocumentsReload(outcome)) : undefined;
+  // TRUSTED_DOCUMENTS: read (files, URLs) before listening, reloaded when one changes (and on SIGHUP: `reloadOnHangup`).
+  const trustedDocuments = config.trustedDocuments
+    ? await TrustedDocuments.open(config.trustedDocuments, schema, logger, { onReload: (outcome) => metrics.trustedDocumentsReload(outcome) })
+    : undefined;
   trustedDocuments?.watch();
   metrics.watchSubscriptions(() => live.hub.openSubscriptions());
   // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.

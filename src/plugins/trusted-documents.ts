@@ -4,10 +4,12 @@
  * other document is refused before parsing. Several manifests (one per app and version, codegen's
  * format or Apollo's: src/lib/document-manifest.ts) make one set.
  *
- * The set changes without a restart: `reload` (on SIGHUP, and when a manifest's file changes, looked
- * at every WATCH_INTERVAL_MS) reads every manifest again and checks each document against the
- * schema; only when all read and check does the new set replace the old one, at once (requests in
- * flight keep the document they started with). Otherwise the old set stays and the reason is logged,
+ * A manifest is a file or an HTTP(S) URL (a bucket or a CDN the frontend's release publishes to).
+ * The set changes without a restart: `reload` (on SIGHUP, when a manifest's file changes, looked at
+ * every WATCH_INTERVAL_MS, and when a URL answers something new, asked every POLL_INTERVAL_MS) reads
+ * every manifest again and checks each document against the schema; only when all read and check
+ * does the new set replace the old one, at once (requests in flight keep the document they started
+ * with). A URL that cannot be fetched keeps the set too. Otherwise the old set stays and the reason is logged,
  * naming the manifest and the operation. TRUSTED_DOCUMENTS_MODE=log runs documents outside the set
  * too, each logged and counted, to roll a manifest out before enforcing it. An internal consumer
  * (AUTH_CONSUMERS, `internal: true`: an operator's GraphiQL, an internal tool) runs any document.
@@ -20,7 +22,7 @@ import { GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLSch
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { ErrorCode } from '../errors.js';
-import { readManifest, type ManifestDocument } from '../lib/document-manifest.js';
+import { fetchManifest, isManifestUrl, manifestName, parseManifest, readManifestFile, type FetchedManifest, type ManifestDocument } from '../lib/document-manifest.js';
 import type { Logger } from '../observability/logger.js';
 import { documentId, keyRequired } from './persisted-documents.js';
 
@@ -29,6 +31,8 @@ const LOGGED_DOCUMENTS = 1_000;
 
 /** How often a manifest's file is looked at for a change. */
 export const WATCH_INTERVAL_MS = 1_000;
+/** How often a manifest's URL is asked for a change (and at once on SIGHUP). */
+export const POLL_INTERVAL_MS = 30_000;
 
 /** What is wrong with the documents of one manifest against the schema: one line per document, naming its operation. */
 export function checkManifest(path: string, documents: readonly ManifestDocument[], schema: GraphQLSchema): string[] {
@@ -48,38 +52,36 @@ export function checkManifest(path: string, documents: readonly ManifestDocument
   return problems;
 }
 
-/** Reads and checks every manifest: the set of documents by id, or what is wrong. */
-function load(paths: readonly string[], schema: GraphQLSchema): { documents: Map<string, string> } | { problems: string[] } {
-  const documents = new Map<string, string>();
-  const problems: string[] = [];
-  for (const path of paths) {
-    let listed: ManifestDocument[];
-    try {
-      listed = readManifest(path);
-    } catch (error) {
-      problems.push((error as Error).message);
-      continue;
-    }
-    problems.push(...checkManifest(path, listed, schema));
-    for (const { id, document } of listed) documents.set(id, document);
-  }
-  return problems.length ? { problems } : { documents };
-}
+/** One manifest of the set: a file, or a URL with what it last answered. */
+type Source = { kind: 'file'; path: string; name: string } | { kind: 'url'; url: string; name: string; last?: FetchedManifest };
 
 export class TrustedDocuments {
-  private documents: ReadonlyMap<string, string>;
+  private documents: ReadonlyMap<string, string> = new Map();
+  private readonly sources: Source[];
   private watching = false;
+  private poller: NodeJS.Timeout | undefined;
+  /** Reloads run one after another, so that an older read never replaces a newer one. */
+  private queue: Promise<unknown> = Promise.resolve();
 
-  /** Throws when the manifests do not read or check at start. */
-  constructor(
-    private readonly paths: readonly string[],
+  /**
+   * The set of `sources` (files' paths, HTTP(S) URLs), read and checked: throws when any does not
+   * read or check at start (a gateway never starts with a list it cannot vouch for).
+   */
+  static async open(sources: readonly string[], schema: GraphQLSchema, logger: Logger, options: TrustedDocumentsOptions = {}): Promise<TrustedDocuments> {
+    const store = new TrustedDocuments(sources, schema, logger, options);
+    const loaded = await store.load();
+    if ('problems' in loaded) throw new Error(`TRUSTED_DOCUMENTS: ${loaded.problems.slice(0, 5).join('; ')}`);
+    store.documents = loaded.documents;
+    return store;
+  }
+
+  private constructor(
+    sources: readonly string[],
     private readonly schema: GraphQLSchema,
     private readonly logger: Logger,
-    private readonly onReload?: (outcome: 'loaded' | 'kept') => void,
+    private readonly options: TrustedDocumentsOptions,
   ) {
-    const loaded = load(paths, schema);
-    if ('problems' in loaded) throw new Error(`TRUSTED_DOCUMENTS: ${loaded.problems.slice(0, 5).join('; ')}`);
-    this.documents = loaded.documents;
+    this.sources = sources.map((source) => (isManifestUrl(source) ? { kind: 'url', url: source, name: manifestName(source) } : { kind: 'file', path: source, name: source }));
   }
 
   /** The document of an id (or of `sha256:<id>`), if the set holds it. */
@@ -91,36 +93,109 @@ export class TrustedDocuments {
     return this.documents.size;
   }
 
-  /** Reads every manifest again; the new set replaces the old only if all read and check. Returns whether it did. */
-  reload(why: string): boolean {
-    const loaded = load(this.paths, this.schema);
-    if ('problems' in loaded) {
-      this.logger.warn({ problems: loaded.problems.slice(0, 20) }, `trusted documents not reloaded (${why}): the ${this.documents.size} documents before stay`);
-      this.onReload?.('kept');
-      return false;
-    }
-    this.documents = loaded.documents;
-    this.logger.info(`trusted documents reloaded (${why}): ${loaded.documents.size} documents from ${this.paths.length} manifests`);
-    this.onReload?.('loaded');
-    return true;
+  /** Reads every manifest again; the new set replaces the old only if all read and check. Resolves to whether it did. */
+  reload(why: string, fetched?: ReadonlyMap<Source, FetchedManifest>): Promise<boolean> {
+    const run = this.queue.then(async () => {
+      const loaded = await this.load(fetched);
+      if ('problems' in loaded) {
+        this.logger.warn({ problems: loaded.problems.slice(0, 20) }, `trusted documents not reloaded (${why}): the ${this.documents.size} documents before stay`);
+        this.options.onReload?.('kept');
+        return false;
+      }
+      this.documents = loaded.documents;
+      this.logger.info(`trusted documents reloaded (${why}): ${loaded.documents.size} documents from ${this.sources.length} manifests`);
+      this.options.onReload?.('loaded');
+      return true;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
-  /** Reloads when a manifest's file changes (its size or modification time). */
+  /**
+   * Reloads when a manifest's file changes (its size or modification time, looked at every
+   * WATCH_INTERVAL_MS) and when a URL answers something new (asked every `pollMs`, POLL_INTERVAL_MS
+   * by default, with the validators of its last answer).
+   */
   watch(): void {
     if (this.watching) return;
     this.watching = true;
-    for (const path of this.paths) {
-      watchFile(path, { interval: WATCH_INTERVAL_MS, persistent: false }, (now, before) => {
-        if (now.mtimeMs !== before.mtimeMs || now.size !== before.size) this.reload(`${path} changed`);
+    for (const source of this.sources) {
+      if (source.kind !== 'file') continue;
+      watchFile(source.path, { interval: WATCH_INTERVAL_MS, persistent: false }, (now, before) => {
+        if (now.mtimeMs !== before.mtimeMs || now.size !== before.size) void this.reload(`${source.path} changed`);
       });
+    }
+    if (this.sources.some((source) => source.kind === 'url')) {
+      this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? POLL_INTERVAL_MS);
+      this.poller.unref();
     }
   }
 
   close(): void {
     if (!this.watching) return;
     this.watching = false;
-    for (const path of this.paths) unwatchFile(path);
+    for (const source of this.sources) if (source.kind === 'file') unwatchFile(source.path);
+    clearInterval(this.poller);
   }
+
+  /** Asks each URL for its manifest again; reloads (with those answers) when one has changed. */
+  private async poll(): Promise<void> {
+    const fetched = new Map<Source, FetchedManifest>();
+    const changed: string[] = [];
+    const failed: string[] = [];
+    await Promise.all(
+      this.sources.map(async (source) => {
+        if (source.kind !== 'url') return;
+        try {
+          const answer = await fetchManifest(source.url, source.last);
+          fetched.set(source, answer);
+          if (answer.text !== source.last?.text) changed.push(source.name);
+        } catch (error) {
+          failed.push((error as Error).message);
+        }
+      }),
+    );
+    if (failed.length) {
+      this.logger.warn({ problems: failed }, `trusted documents not reloaded (poll): the ${this.documents.size} documents before stay`);
+      this.options.onReload?.('kept');
+      return;
+    }
+    if (changed.length) await this.reload(`${changed.join(', ')} changed`, fetched);
+  }
+
+  /** Reads (or takes from `fetched`) and checks every manifest: the set of documents by id, or what is wrong. */
+  private async load(fetched?: ReadonlyMap<Source, FetchedManifest>): Promise<{ documents: Map<string, string> } | { problems: string[] }> {
+    const documents = new Map<string, string>();
+    const problems: string[] = [];
+    const read = await Promise.all(
+      this.sources.map(async (source): Promise<ManifestDocument[] | Error> => {
+        try {
+          if (source.kind === 'file') return parseManifest(source.name, readManifestFile(source.path));
+          const answer = fetched?.get(source) ?? (await fetchManifest(source.url, source.last));
+          source.last = answer;
+          return parseManifest(source.name, answer.text);
+        } catch (error) {
+          return error as Error;
+        }
+      }),
+    );
+    read.forEach((listed, index) => {
+      if (listed instanceof Error) {
+        problems.push(listed.message);
+        return;
+      }
+      problems.push(...checkManifest(this.sources[index]!.name, listed, this.schema));
+      for (const { id, document } of listed) documents.set(id, document);
+    });
+    return problems.length ? { problems } : { documents };
+  }
+}
+
+export interface TrustedDocumentsOptions {
+  /** Told each reload's outcome (a metric). */
+  onReload?: (outcome: 'loaded' | 'kept') => void;
+  /** How often manifest URLs are asked again (POLL_INTERVAL_MS). */
+  pollMs?: number;
 }
 
 /** The node request a server context carries (over HTTP and WebSocket). */

@@ -1,25 +1,28 @@
 /** The caches' bounds (their bytes from MEMORY_LIMIT_MB), automatic persisted queries and trusted documents. */
-import { readManifest } from '../../lib/document-manifest.js';
+import { isManifestUrl, manifestName, readManifest } from '../../lib/document-manifest.js';
 import { oneOf, whole } from '../parse.js';
 import { ConfigError, section, unset, variable, type Parser } from '../variable.js';
 import { MEMORY_SHARES, memoryShare, MIB } from './overload.js';
 
 /**
- * The paths of the JSON manifests of trusted documents, comma-separated (one per app and version), each
- * read at start so that a bad one stops it (src/lib/document-manifest.ts: codegen's or Apollo's format).
+ * The JSON manifests of trusted documents, comma-separated (one per app and version): files' paths,
+ * each read here so that a bad one stops the start, or HTTP(S) URLs, fetched as the gateway starts
+ * (src/lib/document-manifest.ts: codegen's or Apollo's format).
  */
 const manifests: Parser<string[]> = {
-  accepts: "the paths of JSON manifests from document id to document, comma-separated (codegen's `persisted-documents.json`, Apollo's `persisted-query-manifest.json`)",
+  accepts:
+    "JSON manifests from document id to document, comma-separated, each a file's path or an `http(s)://` URL (codegen's `persisted-documents.json`, Apollo's `persisted-query-manifest.json`)",
   parse(raw, name) {
-    const paths = [...new Set(raw.split(',').map((path) => path.trim()).filter(Boolean))];
-    for (const path of paths) {
+    const sources = [...new Set(raw.split(',').map((source) => source.trim()).filter(Boolean))];
+    for (const source of sources) {
       try {
-        readManifest(path);
+        if (!isManifestUrl(source)) readManifest(source);
+        else if (!URL.canParse(source)) throw new Error(`${manifestName(source)} is not a URL`);
       } catch (error) {
         throw new ConfigError(name, (error as Error).message);
       }
     }
-    return paths;
+    return sources;
   },
 };
 
@@ -44,7 +47,7 @@ export const caches = section('caches', {
   TRUSTED_DOCUMENTS: variable(manifests, {
     default: unset('unset: any document runs'),
     meaning:
-      'Only the documents of these manifests run, asked for by id; any other is refused before it is parsed. Each is checked against the schema, and read again without a restart on `SIGHUP` and when its file changes: a manifest that does not read or check keeps the documents before it (and the reason is logged).',
+      'Only the documents of these manifests run, asked for by id; any other is refused before it is parsed. Each is checked against the schema, and read again without a restart on `SIGHUP`, when its file changes (looked at every second) and when its URL answers something new (asked every 30 s, with the validators of its last answer): a manifest that does not read or check, or a URL that cannot be fetched, keeps the documents before it (and the reason is logged). A URL is fetched as the gateway starts; one that cannot be stops the start.',
     see: 'clients.md#persisted-documents',
   }),
   TRUSTED_DOCUMENTS_MODE: variable(oneOf(['enforce', 'log'] as const), {
