@@ -8,8 +8,9 @@ try {
   running.logger.info(`gateway listening: GraphiQL at ${running.url}`);
   // SIGTERM (an orchestrator's stop) first leaves the load balancer's rotation; SIGINT (Ctrl-C) closes at once.
   closeOnSignals((signal) => (signal === 'SIGTERM' ? running.drain() : running.close()), running.logger);
-  // SIGHUP reads the trusted documents again (TRUSTED_DOCUMENTS); without them it is left as Node treats it.
-  if (running.trustedDocuments) reloadOnHangup(running.trustedDocuments);
+  // SIGHUP reads the trusted documents, consumers and plans again; without any, it is left as Node treats it.
+  const callerFiles = config.authConsumers || config.authPlans ? running.callers : undefined;
+  if (running.trustedDocuments || callerFiles) reloadOnHangup(running.trustedDocuments, callerFiles);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`Configuration error: ${error.message}\n`);

@@ -8,7 +8,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/index.js';
 import { clientAddress } from '../http/client-address.js';
 import { LRUCache } from 'lru-cache';
-import type { Consumer, ConsumerLimits, Plans } from '../lib/consumers.js';
+import { readConsumers, readPlans, type Consumer, type ConsumerLimits, type Consumers, type Plans } from '../lib/consumers.js';
+import type { Logger } from '../observability/logger.js';
+import { watchFiles } from '../lib/watched-files.js';
 import { Upstreams } from '../upstream/index.js';
 import { identityOf } from './http.js';
 import { JwtAuthenticator, type Verdict } from './jwt.js';
@@ -30,33 +32,97 @@ const PLANNED_CALLERS = 100_000;
 /** The most characters of a consumer key read. */
 const MAX_KEY_CHARS = 512;
 
+/** The consumers by their key's hash and by their client, and the internal ones: swapped whole on a reload. */
+interface ConsumerIndex {
+  byHash: ReadonlyMap<string, Consumer>;
+  byClient: ReadonlyMap<string, ConsumerLimits>;
+  internal: ReadonlySet<string>;
+}
+
+function indexConsumers(consumers: readonly Consumer[]): ConsumerIndex {
+  const byHash = new Map<string, Consumer>();
+  const byClient = new Map<string, ConsumerLimits>();
+  const internal = new Set<string>();
+  for (const consumer of consumers) {
+    byHash.set(consumer.keySha256, consumer);
+    byClient.set(`consumer:${consumer.name}`, consumer.limits);
+    if (consumer.internal) internal.add(`consumer:${consumer.name}`);
+  }
+  return { byHash, byClient, internal };
+}
+
+export interface CallersOptions {
+  /** AUTH_CONSUMER_HEADER, lower-cased. */
+  consumerHeader: string;
+  /** AUTH_CONSUMERS, as read (its path, to read it again). */
+  consumers?: Consumers;
+  /** AUTH_ALLOW_CALLER_KEYS: a caller without a token or consumer key is served when it brings its own Data API key. */
+  allowOwnKeys?: boolean;
+  /** AUTH_PLANS: the limits of callers whose token names a plan. */
+  plans?: Plans;
+  /** Where a reload says what it did. */
+  logger?: Logger;
+  /** Told each reload's outcome (a metric). */
+  onReload?: (outcome: 'loaded' | 'kept') => void;
+}
+
 /**
  * The callers the operator knows: JWTs of its identity provider (AUTH_JWKS_URL), with their plan's
  * limits (AUTH_PLANS), and consumers by a static key (AUTH_CONSUMERS), each `consumer:<name>` with
- * its own limits where given.
+ * its own limits where given. The consumers and plans files are read again without a restart
+ * (`reload`: on SIGHUP, and when either file changes): both are
+ * swapped at once only when both read; otherwise the ones before stay and the reason is logged.
  */
 export class Callers {
-  private readonly byHash = new Map<string, Consumer>();
-  private readonly byClient = new Map<string, ConsumerLimits>();
-  private readonly internal = new Set<string>();
+  private consumers: ConsumerIndex;
+  private plans: Plans | undefined;
   /** The limits of each authenticated caller's plan (AUTH_PLANS), as its last token said, for the most recent callers. */
   private readonly planned = new LRUCache<string, ConsumerLimits>({ max: PLANNED_CALLERS });
+  readonly consumerHeader: string;
+  private readonly allowOwnKeys: boolean;
+  private unwatch: (() => void) | undefined;
 
   constructor(
     private readonly jwt: JwtAuthenticator | undefined,
-    consumers: readonly Consumer[],
-    /** AUTH_CONSUMER_HEADER, lower-cased. */
-    readonly consumerHeader: string,
-    /** AUTH_ALLOW_CALLER_KEYS: a caller without a token or consumer key is served when it brings its own Data API key. */
-    private readonly allowOwnKeys = false,
-    /** AUTH_PLANS: the limits of callers whose token names a plan. */
-    private readonly plans?: Plans,
+    private readonly options: CallersOptions,
   ) {
-    for (const consumer of consumers) {
-      this.byHash.set(consumer.keySha256, consumer);
-      this.byClient.set(`consumer:${consumer.name}`, consumer.limits);
-      if (consumer.internal) this.internal.add(`consumer:${consumer.name}`);
+    this.consumers = indexConsumers(options.consumers?.list ?? []);
+    this.plans = options.plans;
+    this.consumerHeader = options.consumerHeader;
+    this.allowOwnKeys = options.allowOwnKeys ?? false;
+  }
+
+  /** Reads the consumers and plans files again; both replace the ones before only if both read (and the plans' claim is the same). Returns whether they did. */
+  reload(why: string): boolean {
+    const { consumers, plans, logger, onReload } = this.options;
+    if (!consumers && !plans) return false;
+    try {
+      const list = consumers ? readConsumers(consumers.path).list : [];
+      const read = plans ? readPlans(plans.path) : undefined;
+      if (read && read.claim !== plans!.claim) throw new Error(`${plans!.path}: \`claim\` changed from ${plans!.claim} to ${read.claim.slice(0, 100)}: restart the gateway to read another claim`);
+      this.consumers = indexConsumers(list);
+      this.plans = read;
+      // Each caller's plan is taken again from its next token.
+      this.planned.clear();
+      logger?.info(`consumers and plans reloaded (${why}): ${list.length} consumers, ${read?.limits.size ?? 0} plans`);
+      onReload?.('loaded');
+      return true;
+    } catch (error) {
+      logger?.warn({ problem: (error as Error).message }, `consumers and plans not reloaded (${why}): the ones before stay`);
+      onReload?.('kept');
+      return false;
     }
+  }
+
+  /** Reloads when the consumers or plans file changes (src/lib/watched-files.ts). */
+  watch(): void {
+    const paths = [this.options.consumers?.path, this.options.plans?.path].filter((path): path is string => path !== undefined);
+    this.unwatch ??= watchFiles(paths, (path) => this.reload(`${path} changed`));
+  }
+
+  close(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 
   async authenticate(credentials: Credentials): Promise<Verdict> {
@@ -78,18 +144,18 @@ export class Callers {
 
   /** Whether a client is an internal consumer: it may run documents outside the trusted documents. */
   isInternal(client: string | undefined): boolean {
-    return client !== undefined && this.internal.has(client);
+    return client !== undefined && this.consumers.internal.has(client);
   }
 
   /** A client's own limits, where it has them: a consumer's (`consumer:<name>`), or a token's plan (`jwt:<fingerprint>`). */
   limitsOf(client: string): ConsumerLimits | undefined {
-    return this.byClient.get(client) ?? this.planned.get(client);
+    return this.consumers.byClient.get(client) ?? this.planned.get(client);
   }
 
   private consumer(key: string): Verdict {
     if (key.length > MAX_KEY_CHARS) return { refused: { error: 'invalid_request', reason: 'malformed', description: 'the consumer key is too long' } };
     const digest = createHash('sha256').update(key).digest();
-    const found = this.byHash.get(digest.toString('hex'));
+    const found = this.consumers.byHash.get(digest.toString('hex'));
     // The map finds it by its hash (which says nothing of other keys); the compare is of equal lengths, in constant time.
     if (!found || !timingSafeEqual(digest, Buffer.from(found.keySha256, 'hex'))) {
       return { refused: { error: 'invalid_token', reason: 'unknown-consumer', description: `the key in \`${this.consumerHeader}\` is not one of this gateway's consumers` } };
@@ -99,7 +165,7 @@ export class Callers {
 }
 
 /** The callers the configuration names, or undefined when callers are not authenticated. */
-export function callersFor(config: Config): Callers | undefined {
+export function callersFor(config: Config, options: Pick<CallersOptions, 'logger' | 'onReload'> = {}): Callers | undefined {
   if (!config.authJwksUrl && !config.authConsumers) return undefined;
   const jwt = config.authJwksUrl
     ? new JwtAuthenticator({
@@ -112,7 +178,13 @@ export function callersFor(config: Config): Callers | undefined {
         planClaim: config.authPlans?.claim,
       })
     : undefined;
-  return new Callers(jwt, config.authConsumers ?? [], config.authConsumerHeader, config.authAllowCallerKeys, config.authPlans);
+  return new Callers(jwt, {
+    consumerHeader: config.authConsumerHeader,
+    consumers: config.authConsumers,
+    allowOwnKeys: config.authAllowCallerKeys,
+    plans: config.authPlans,
+    ...options,
+  });
 }
 
 /**

@@ -102,7 +102,9 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     await redis.waitReady(2000);
   }
   // Callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS): a consumer's own limits replace the per-client ones.
-  const callers = callersFor(config);
+  const callers = callersFor(config, { logger, onReload: (outcome) => metrics.callersReload(outcome) });
+  // AUTH_CONSUMERS and AUTH_PLANS: reloaded when either file changes (and on SIGHUP: `reloadOnHangup`).
+  callers?.watch();
   const upstreams = new Upstreams(
     config,
     {
@@ -188,6 +190,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   const close = async () => {
     state.accepting = false;
     trustedDocuments?.close();
+    callers?.close();
     pressure.stop();
     live.close();
     await upstreams.close();
@@ -352,9 +355,14 @@ export async function startServer(config: Config, logger: Logger = createGateway
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/** Reads the trusted documents again on SIGHUP (as nginx and HAProxy reload on it); returns what stops listening. */
-export function reloadOnHangup(trustedDocuments: TrustedDocuments): () => void {
-  const onHangup = () => void trustedDocuments.reload('SIGHUP');
+/**
+ * Reads the trusted documents and the consumers and plans files again on SIGHUP (as nginx and HAProxy
+ * reload on it), where the gateway has them; returns what stops listening.
+ */
+export function reloadOnHangup(...reloadable: Array<{ reload(why: string): unknown } | undefined>): () => void {
+  const onHangup = () => {
+    for (const target of reloadable) void target?.reload('SIGHUP');
+  };
   process.on('SIGHUP', onHangup);
   return () => process.off('SIGHUP', onHangup);
 }

@@ -26,8 +26,18 @@ export interface Consumer {
 
 const LIMITS: readonly (keyof ConsumerLimits)[] = ['operationsInFlight', 'subscriptions', 'upstreamCallsPerSecond'];
 
+/** A consumers file as read: its path (to read it again) and its consumers. */
+export interface Consumers {
+  path: string;
+  list: Consumer[];
+}
+
 /** Reads a consumers file; throws an Error saying what is wrong. */
-export function readConsumers(path: string): Consumer[] {
+export function readConsumers(path: string): Consumers {
+  return { path, list: readConsumerList(path) };
+}
+
+function readConsumerList(path: string): Consumer[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
@@ -68,8 +78,9 @@ export function isClaimName(text: string): boolean {
   return /^[A-Za-z0-9_\-.:/]{1,100}$/.test(text);
 }
 
-/** Plans: the limits of the callers whose token's `claim` names the plan (AUTH_PLANS). */
+/** Plans: the limits of the callers whose token's `claim` names the plan (AUTH_PLANS), and the file's path. */
 export interface Plans {
+  path: string;
   claim: string;
   limits: ReadonlyMap<string, ConsumerLimits>;
 }
@@ -87,5 +98,5 @@ export function readPlans(path: string): Plans {
   if (typeof plans !== 'object' || plans === null || Array.isArray(plans) || Object.keys(plans).length === 0) throw new Error(`${path}: \`plans\` must be an object of at least one plan`);
   const limits = new Map<string, ConsumerLimits>();
   for (const [name, entry] of Object.entries(plans)) limits.set(name, readLimits(entry, `${path}: plan ${name.slice(0, 40)}`));
-  return { claim, limits };
+  return { path, claim, limits };
 }

@@ -86,6 +86,8 @@ export interface GatewayMetrics {
   untrustedDocument(): void;
   /** Counts a reload of the trusted documents: the new set taken, or the old one kept. */
   trustedDocumentsReload(outcome: 'loaded' | 'kept'): void;
+  /** Counts a reload of the consumers and plans files: the new ones taken, or the old ones kept. */
+  callersReload(outcome: 'loaded' | 'kept'): void;
   /** Reports the live subscriptions open on each scrape. */
   watchSubscriptions(open: () => number): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
@@ -232,7 +234,13 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   });
   const trustedReloads = new Counter({
     name: 'avalanche_graph_trusted_documents_reloads_total',
-    help: 'Reloads of the trusted documents (SIGHUP, a manifest changed), by outcome: loaded (the new set runs), kept (a manifest did not read or check: the old set stays).',
+    help: 'Reloads of the trusted documents (SIGHUP, a manifest changed), by outcome: loaded (the new set runs), kept (a manifest did not read or check, or its URL could not be fetched: the old set stays).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const callersReloads = new Counter({
+    name: 'avalanche_graph_callers_reloads_total',
+    help: 'Reloads of the consumers and plans files (AUTH_CONSUMERS, AUTH_PLANS: SIGHUP, a file changed), by outcome: loaded (the new ones hold), kept (a file did not read: the old ones stay).',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
@@ -406,6 +414,9 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
     trustedDocumentsReload(outcome) {
       trustedReloads.inc({ outcome });
+    },
+    callersReload(outcome) {
+      callersReloads.inc({ outcome });
     },
     watchSubscriptions(open) {
       openSubscriptions = open;

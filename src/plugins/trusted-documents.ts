@@ -5,17 +5,17 @@
  * format or Apollo's: src/lib/document-manifest.ts) make one set.
  *
  * A manifest is a file or an HTTP(S) URL (a bucket or a CDN the frontend's release publishes to).
- * The set changes without a restart: `reload` (on SIGHUP, when a manifest's file changes, looked at
- * every WATCH_INTERVAL_MS, and when a URL answers something new, asked every POLL_INTERVAL_MS) reads
- * every manifest again and checks each document against the schema; only when all read and check
- * does the new set replace the old one, at once (requests in flight keep the document they started
- * with). A URL that cannot be fetched keeps the set too. Otherwise the old set stays and the reason is logged,
- * naming the manifest and the operation. TRUSTED_DOCUMENTS_MODE=log runs documents outside the set
- * too, each logged and counted, to roll a manifest out before enforcing it. An internal consumer
- * (AUTH_CONSUMERS, `internal: true`: an operator's GraphiQL, an internal tool) runs any document.
+ * The set changes without a restart: `reload` (on SIGHUP, when a manifest's file changes:
+ * src/lib/watched-files.ts, and when a URL answers something new, asked every POLL_INTERVAL_MS)
+ * reads every manifest again and checks each document against the schema; only when all read and
+ * check does the new set replace the old one, at once (requests in flight keep the document they
+ * started with). Otherwise (a URL that cannot be fetched too) the old set stays and the reason is
+ * logged, naming the manifest and the operation. TRUSTED_DOCUMENTS_MODE=log runs documents outside
+ * the set too, each logged and counted, to roll a manifest out before enforcing it. An internal
+ * consumer (AUTH_CONSUMERS, `internal: true`: an operator's GraphiQL, an internal tool) runs any
+ * document.
  */
 import { createHash } from 'node:crypto';
-import { unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
@@ -23,14 +23,13 @@ import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { ErrorCode } from '../errors.js';
 import { fetchManifest, isManifestUrl, manifestName, parseManifest, readManifestFile, type FetchedManifest, type ManifestDocument } from '../lib/document-manifest.js';
+import { watchFiles } from '../lib/watched-files.js';
 import type { Logger } from '../observability/logger.js';
 import { documentId, keyRequired } from './persisted-documents.js';
 
 /** Untrusted documents remembered as logged (log mode): each is logged once while it is among them. */
 const LOGGED_DOCUMENTS = 1_000;
 
-/** How often a manifest's file is looked at for a change. */
-export const WATCH_INTERVAL_MS = 1_000;
 /** How often a manifest's URL is asked for a change (and at once on SIGHUP). */
 export const POLL_INTERVAL_MS = 30_000;
 
@@ -58,7 +57,7 @@ type Source = { kind: 'file'; path: string; name: string } | { kind: 'url'; url:
 export class TrustedDocuments {
   private documents: ReadonlyMap<string, string> = new Map();
   private readonly sources: Source[];
-  private watching = false;
+  private unwatch: (() => void) | undefined;
   private poller: NodeJS.Timeout | undefined;
   /** Reloads run one after another, so that an older read never replaces a newer one. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -112,19 +111,13 @@ export class TrustedDocuments {
   }
 
   /**
-   * Reloads when a manifest's file changes (its size or modification time, looked at every
-   * WATCH_INTERVAL_MS) and when a URL answers something new (asked every `pollMs`, POLL_INTERVAL_MS
-   * by default, with the validators of its last answer).
+   * Reloads when a manifest's file changes and when a URL answers something new (asked every
+   * `pollMs`, POLL_INTERVAL_MS by default, with the validators of its last answer).
    */
   watch(): void {
-    if (this.watching) return;
-    this.watching = true;
-    for (const source of this.sources) {
-      if (source.kind !== 'file') continue;
-      watchFile(source.path, { interval: WATCH_INTERVAL_MS, persistent: false }, (now, before) => {
-        if (now.mtimeMs !== before.mtimeMs || now.size !== before.size) void this.reload(`${source.path} changed`);
-      });
-    }
+    if (this.unwatch) return;
+    const files = this.sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
+    this.unwatch = watchFiles(files, (path) => void this.reload(`${path} changed`));
     if (this.sources.some((source) => source.kind === 'url')) {
       this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? POLL_INTERVAL_MS);
       this.poller.unref();
@@ -132,9 +125,8 @@ export class TrustedDocuments {
   }
 
   close(): void {
-    if (!this.watching) return;
-    this.watching = false;
-    for (const source of this.sources) if (source.kind === 'file') unwatchFile(source.path);
+    this.unwatch?.();
+    this.unwatch = undefined;
     clearInterval(this.poller);
   }
 

@@ -59,6 +59,8 @@ let h: SocketHarness;
 let rsa: SigningKey;
 let ec: SigningKey;
 const logLines: string[] = [];
+/** The AUTH_PLANS file. */
+let plans: string;
 
 beforeAll(async () => {
   [rsa, ec] = await Promise.all([signingKey('rsa-1', 'RS256'), signingKey('ec-1', 'ES256')]);
@@ -70,7 +72,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`;
-  const plans = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
+  plans = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
   writeFileSync(plans, JSON.stringify({ claim: 'plan', plans: { pro: { subscriptions: 2 } } }));
   h = await startGateway(
     sandbox,
@@ -170,6 +172,35 @@ describe('over HTTP', () => {
     for (const response of held) await response.body?.cancel();
     await waitUntil(() => h.server.live.hub.stats().subscriptions === 0, 5_000, 'the subscriptions to end');
   });
+
+  it('takes a plans file changed on disk without a restart, and keeps the plans when the file is broken', async () => {
+    const open = async (sub: string, plan: string) =>
+      h.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...bearer(await token(rsa, { sub, plan })) },
+        body: JSON.stringify({ query: 'subscription { blockAdded(chainId: "43114") { number } }' }),
+      });
+    const reloads = (outcome: string) => logLines.filter((line) => line.includes(`consumers and plans ${outcome}`)).length;
+    const [loaded, kept] = [reloads('reloaded'), reloads('not reloaded')];
+    writeFileSync(plans, JSON.stringify({ claim: 'plan', plans: { pro: { subscriptions: 2 }, enterprise: { subscriptions: 3 } } }));
+    await waitUntil(() => reloads('reloaded') > loaded, 10_000, 'the plans file to be read again');
+    const held = [await open('ivan', 'enterprise'), await open('ivan', 'enterprise'), await open('ivan', 'enterprise')];
+    try {
+      await waitUntil(() => h.server.live.hub.stats().subscriptions === 3, 5_000, "ivan's three subscriptions");
+      expect(await (await open('ivan', 'enterprise')).text()).toMatch(/TOO_MANY_SUBSCRIPTIONS.*"limit":3/);
+      // A broken file, then one naming another claim: the plans before stay.
+      writeFileSync(plans, '{ "claim": ');
+      await waitUntil(() => reloads('not reloaded') > kept, 10_000, 'the broken file to be refused');
+      writeFileSync(plans, JSON.stringify({ claim: 'tier', plans: { enterprise: { subscriptions: 1 } } }));
+      await waitUntil(() => reloads('not reloaded') > kept + 1, 10_000, 'the other claim to be refused');
+      expect(logLines.some((line) => line.includes('restart the gateway to read another claim'))).toBe(true);
+      expect(await (await open('ivan', 'enterprise')).text()).toMatch(/TOO_MANY_SUBSCRIPTIONS.*"limit":3/);
+    } finally {
+      for (const response of held) await response.body?.cancel();
+      writeFileSync(plans, JSON.stringify({ claim: 'plan', plans: { pro: { subscriptions: 2 } } }));
+    }
+    await waitUntil(() => h.server.live.hub.stats().subscriptions === 0, 5_000, 'the subscriptions to end');
+  }, 60_000);
 
   it('counts the verified caller as the client, and logs its fingerprint only', async () => {
     // One address, two callers: each holds its own subscription slot (MAX_SUBSCRIPTIONS_PER_CLIENT is 1).

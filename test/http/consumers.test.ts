@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reloadOnHangup } from '../../src/http/server.js';
 import { upstreamRequests } from '../support/counts.js';
 import { startGateway, type SocketHarness } from '../support/harness.js';
 import { useSandbox } from '../support/sandbox.js';
@@ -24,18 +25,15 @@ const QUERY = '{ chains(network: MAINNET) { chainId } }';
 const sandbox = useSandbox();
 const logLines: string[] = [];
 let h: SocketHarness;
+/** The AUTH_CONSUMERS file, and what it holds at start. */
+const file = join(mkdtempSync(join(tmpdir(), 'consumers-')), 'consumers.json');
+const CONSUMERS = [
+  { name: 'indexer', keySha256: sha256(KEYS.indexer), limits: { operationsInFlight: 1, subscriptions: 1 } },
+  { name: 'dashboard', keySha256: sha256(KEYS.dashboard), limits: { operationsInFlight: 8, subscriptions: 3 } },
+  { name: 'metered', keySha256: sha256(KEYS.metered), limits: { upstreamCallsPerSecond: 2 } },
+];
 beforeAll(async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'consumers-')), 'consumers.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      consumers: [
-        { name: 'indexer', keySha256: sha256(KEYS.indexer), limits: { operationsInFlight: 1, subscriptions: 1 } },
-        { name: 'dashboard', keySha256: sha256(KEYS.dashboard), limits: { operationsInFlight: 8, subscriptions: 3 } },
-        { name: 'metered', keySha256: sha256(KEYS.metered), limits: { upstreamCallsPerSecond: 2 } },
-      ],
-    }),
-  );
+  writeFileSync(file, JSON.stringify({ consumers: CONSUMERS }));
   h = await startGateway(sandbox, { AUTH_CONSUMERS: file, SUBSCRIPTION_POLL_MS: '20', LOG_LEVEL: 'info', RESPONSE_CACHE_MAX_ENTRIES: '0' }, (line) => void logLines.push(line));
 });
 afterAll(async () => {
@@ -115,6 +113,38 @@ describe('consumers', () => {
       await Promise.all([...dashboard, ...indexer].map((o) => o.client.dispose()));
     }
   });
+
+  it('takes a consumers file changed on disk or on SIGHUP without a restart, and keeps the consumers when it is broken', async () => {
+    const late = 'late-key-0000000000';
+    const reloads = (outcome: string) => logLines.filter((line) => line.includes(`consumers and plans ${outcome}`)).length;
+    const [loaded, kept] = [reloads('reloaded'), reloads('not reloaded')];
+    expect((await post({ 'x-consumer-key': late })).status).toBe(401);
+    writeFileSync(file, JSON.stringify({ consumers: [...CONSUMERS, { name: 'late', keySha256: sha256(late) }] }));
+    await waitUntil(() => reloads('reloaded') > loaded, 10_000, 'the consumers file to be read again');
+    expect((await post({ 'x-consumer-key': late })).status).toBe(200);
+    // A broken file: every consumer before stays.
+    writeFileSync(file, '{ "consumers": [');
+    await waitUntil(() => reloads('not reloaded') > kept, 10_000, 'the broken file to be refused');
+    expect((await post({ 'x-consumer-key': late })).status).toBe(200);
+    // Removed, and read again at once on SIGHUP: refused from its next request.
+    const others = process.rawListeners('SIGHUP') as ((...args: unknown[]) => void)[];
+    process.removeAllListeners('SIGHUP');
+    const stop = reloadOnHangup(undefined, h.server.callers);
+    try {
+      writeFileSync(file, JSON.stringify({ consumers: CONSUMERS }));
+      process.emit('SIGHUP', 'SIGHUP');
+      expect(logLines.some((line) => line.includes('consumers and plans reloaded (SIGHUP)'))).toBe(true);
+      expect((await post({ 'x-consumer-key': late })).body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'unknown-consumer' });
+      expect((await post(as('dashboard'))).status).toBe(200);
+    } finally {
+      stop();
+      for (const listener of others) process.on('SIGHUP', listener);
+    }
+    const metrics = await (await h.fetch('/metrics')).text();
+    expect(metrics).toMatch(/^avalanche_graph_callers_reloads_total\{outcome="kept"\} [1-9]/m);
+    // No key, not even a hash, reaches the log.
+    expect(logLines.join('\n')).not.toContain(late);
+  }, 60_000);
 
   it('serves a caller that brings its own Data API key, where the operator allows it (AUTH_ALLOW_CALLER_KEYS)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'consumers-')), 'consumers.json');

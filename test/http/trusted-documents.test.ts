@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadOnHangup } from '../../src/http/server.js';
-import { WATCH_INTERVAL_MS } from '../../src/plugins/trusted-documents.js';
+import { WATCH_INTERVAL_MS } from '../../src/lib/watched-files.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 
 /** Waits until an asynchronous condition holds, asking every 100 ms. */

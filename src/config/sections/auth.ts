@@ -41,7 +41,7 @@ export const auth = section('auth', {
   AUTH_CONSUMERS: variable(consumers, {
     default: unset('unset: no consumer keys'),
     meaning:
-      'Static keys for server-to-server callers, from a JSON file: `{ "consumers": [{ "name": "indexer", "keySha256": "<64 hex digits: the SHA-256 of the key>", "limits": { "operationsInFlight": 4, "subscriptions": 20, "upstreamCallsPerSecond": 100 }, "internal": false }] }` (the file holds hashes, never keys; an `internal` consumer runs documents outside `TRUSTED_DOCUMENTS`). A request carrying a key of it in `AUTH_CONSUMER_HEADER` is that consumer: the client of the per-client bounds, with its own limits where given; one carrying another key is refused (401). Turns caller authentication on, as `AUTH_JWKS_URL` does.',
+      'Static keys for server-to-server callers, from a JSON file (read again when it changes and on `SIGHUP`; one that does not read keeps the consumers before it): `{ "consumers": [{ "name": "indexer", "keySha256": "<64 hex digits: the SHA-256 of the key>", "limits": { "operationsInFlight": 4, "subscriptions": 20, "upstreamCallsPerSecond": 100 }, "internal": false }] }` (the file holds hashes, never keys; an `internal` consumer runs documents outside `TRUSTED_DOCUMENTS`). A request carrying a key of it in `AUTH_CONSUMER_HEADER` is that consumer: the client of the per-client bounds, with its own limits where given; one carrying another key is refused (401). Turns caller authentication on, as `AUTH_JWKS_URL` does.',
   }),
   AUTH_CONSUMER_HEADER: variable(headerName, {
     default: 'x-consumer-key',
@@ -55,7 +55,7 @@ export const auth = section('auth', {
   AUTH_PLANS: variable(plans, {
     default: unset('unset: every authenticated caller has the per-client limits'),
     meaning:
-      'Limits by plan for callers with a JWT, from a JSON file: `{ "claim": "plan", "plans": { "free": { "operationsInFlight": 2 }, "pro": { "operationsInFlight": 16, "subscriptions": 50, "upstreamCallsPerSecond": 400 } } }`. A caller whose token names a plan of the file in that claim gets its limits in place of the per-client ones; any other caller has those.',
+      'Limits by plan for callers with a JWT, from a JSON file: `{ "claim": "plan", "plans": { "free": { "operationsInFlight": 2 }, "pro": { "operationsInFlight": 16, "subscriptions": 50, "upstreamCallsPerSecond": 400 } } }`. A caller whose token names a plan of the file in that claim gets its limits in place of the per-client ones; any other caller has those. Read again as `AUTH_CONSUMERS` is (a file naming another claim waits for a restart).',
   }),
   AUTH_ISSUER: variable(printable({ max: 512, min: 1 }), {
     default: unset('unset: any issuer'),
