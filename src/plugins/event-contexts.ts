@@ -47,15 +47,17 @@ async function* nothing(): AsyncGenerator<ExecutionResult> {}
  * One execution per event for every subscriber of the same operation: an event's value is one object
  * for all the subscribers of its subject (src/live/hub.ts), and subscribers whose document (the same
  * parsed document, which the document cache gives the same text), operation name, variables and key
- * partition (`LiveSession.partition`) are the same get the same answer, so the first to ask runs it
- * (in its own event context) and the others take that result. Subscribers with other keys never share
- * (their Data API reads could differ, and their subjects are polled apart anyway); neither do
- * documents with `@defer` or `@stream`, whose answers are streams read once. An answer with errors is
- * taken only by subscribers of the same client: another client's limits (its upstream calls per
- * second) may have caused them, so a subscriber of another client runs its own.
+ * partition are the same get the same answer, so the first to ask runs it (in its own event context)
+ * and the others take that result. The partition: for an operation that reads no upstream (every field
+ * from the event), the one its subjects are polled in (`LiveSession.feedPartition`: every key's, bar
+ * AUTH_ALLOW_CALLER_KEYS's own-key callers), as its answer is the event's; for one that reads an
+ * upstream, its caller's key (`LiveSession.partition`), whose Data API reads could differ from another
+ * key's. Documents with `@defer` or `@stream`, whose answers are streams read once, never share. An
+ * answer with errors is taken only by subscribers of the same client: another client's limits (its
+ * upstream calls per second) may have caused them, so a subscriber of another client runs its own.
  *
  * With a transport that shares streams (StreamSharing), an operation that reads no upstream (an
- * estimate of 0 calls: every field comes from the event) is shared by every client of its key
+ * estimate of 0 calls: every field comes from the event) is shared by every client of its feed
  * partition: the first subscriber's stream is the audience's, and later ones open none.
  */
 export function useEventContexts(onEvent?: (executed: boolean, lagSeconds?: number) => void): Plugin<Context> {
@@ -146,5 +148,7 @@ function sharedOperationKey(args: ExecutionArgs, opened: Context): string | unde
   if (usesIncrementalDelivery(document)) return undefined;
   let id = documentIds.get(document);
   if (id === undefined) documentIds.set(document, (id = nextDocumentId++));
-  return `${id}\u0000${args.operationName ?? ''}\u0000${opened.live.partition()}\u0000${JSON.stringify(args.variableValues ?? {})}`;
+  // An answer read from the event alone is the same for every key the event's subject is shared by; one that reads an upstream reads with the caller's key.
+  const partition = opened.estimatedUpstreamCalls === 0 ? opened.live.feedPartition() : opened.live.partition();
+  return `${id}\u0000${args.operationName ?? ''}\u0000${partition}\u0000${JSON.stringify(args.variableValues ?? {})}`;
 }

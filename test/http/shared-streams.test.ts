@@ -4,11 +4,16 @@
  * (TRUST_PROXY, a forwarded address each) of an operation that reads no upstream share one stream of
  * the live hub (one poller, one subscriber on it) and one execution per block, while each still holds
  * its own subscription slot, is counted per event, gets every block and leaves on its own. Other keys
- * and operations that read an upstream each keep their own stream; a client's limit holds for the
- * subscribers that join. Then the fan-out itself, over stand-in sockets: the same text for everyone
+ * share it too (the blocks are polled with no caller's key), except callers served on their own key
+ * (AUTH_ALLOW_CALLER_KEYS), polled apart; operations that read an upstream each keep their own
+ * stream; a client's limit holds for the subscribers that join. Then the fan-out itself, over stand-in sockets: the same text for everyone
  * but the id, errors with each subscriber's own request id, and a subscriber that does not read closed
  * with 1013 while the others go on.
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { pino } from 'pino';
@@ -93,6 +98,9 @@ async function settled(n: number): Promise<void> {
   await waitUntil(() => hub().subscriptions === n && hub().pollers.length > 0 && hub().pollers.every((p) => p.polls >= 2), 5_000, `${n} subscriptions on pollers that polled`);
 }
 
+/** The keys the Data API's block reads carried (since the sandbox's last reset). */
+const polledWith = () => new Set(sandbox.services.dataApi.recent.filter((r) => r.url.includes('/blocks')).map((r) => r.headers['x-data-api-key']));
+
 const hashes = (w: Watch) => w.results.map((r) => r.data?.blockAdded?.hash);
 
 describe('one stream for an audience', () => {
@@ -132,22 +140,70 @@ describe('one stream for an audience', () => {
     await waitUntil(() => hub().pollers.length === 0 && hub().subscriptions === 0, 5_000, 'the stream and its poller to stop');
   });
 
-  it('gives another key its own stream, and never its answers', async () => {
+  it('shares one stream across keys for an answer read from the event alone, polled with no caller\'s key', async () => {
     const chain = sandbox.world.evm.chain(43114)!;
-    const one = [watch(clientFrom('192.0.2.40', KEYS[0])), watch(clientFrom('192.0.2.41', KEYS[0]))];
-    const two = [watch(clientFrom('192.0.2.42', KEYS[1])), watch(clientFrom('192.0.2.43', KEYS[1]))];
-    // A key the Data API refuses: its stream ends with the refusal, the others' do not.
-    const refused = watch(clientFrom('192.0.2.44', 'not-a-key-the-data-api-knows'));
-    await waitUntil(() => refused.ended, 5_000, 'the refused key to end');
-    expect(refused.results[0]?.errors?.[0]?.extensions?.code).toBe('UPSTREAM_ERROR');
-    await settled(4);
-    expect(hub().pollers.map((p) => p.subscribers).sort()).toEqual([1, 1]);
+    sandbox.reset();
+    const watches = [watch(clientFrom('192.0.2.40', KEYS[0]))];
+    await settled(1);
+    watches.push(watch(clientFrom('192.0.2.41', KEYS[0])), watch(clientFrom('192.0.2.42', KEYS[1])), watch(clientFrom('192.0.2.43')));
+    // A key the Data API refuses: the blocks are public and were not read with it, so it sees them too.
+    watches.push(watch(clientFrom('192.0.2.44', 'not-a-key-the-data-api-knows')));
+    await settled(5);
+    expect(hub().pollers).toEqual([expect.objectContaining({ subscribers: 1 })]);
     const before = await counts();
     const block = chain.mineBlock();
-    await waitUntil(() => [...one, ...two].every((w) => hashes(w).includes(block.hash)), 5_000, 'both keys to see the block');
+    await waitUntil(() => watches.every((w) => hashes(w).includes(block.hash)), 5_000, 'every key to see the block');
     const after = await counts();
-    expect(after.executions - before.executions).toBe(2);
-    expect(one.concat(two).every((w) => !w.ended && w.results.every((r) => !r.errors))).toBe(true);
+    expect({ events: after.events - before.events, executions: after.executions - before.executions }).toEqual({ events: 5, executions: 1 });
+    expect(watches.every((w) => !w.ended && w.results.every((r) => !r.errors))).toBe(true);
+    // The poll read with the configured key (none here), never with a caller's.
+    expect(polledWith()).toEqual(new Set([undefined]));
+  });
+
+  it('with AUTH_ALLOW_CALLER_KEYS, polls for a caller on its own key, apart, and shares nothing across keys', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shared-streams-'));
+    writeFileSync(join(dir, 'consumers.json'), JSON.stringify({ consumers: [{ name: 'ops', keySha256: createHash('sha256').update('ops-key-0000000').digest('hex') }] }));
+    const own = await startGateway(sandbox, {
+      SUBSCRIPTION_POLL_MS: String(POLL_MS),
+      TRUST_PROXY: 'loopback',
+      AUTH_CONSUMERS: join(dir, 'consumers.json'),
+      AUTH_ALLOW_CALLER_KEYS: 'true',
+    });
+    const made: Client[] = [];
+    const from = (address: string, key: string) => {
+      const client = createClient({
+        url: own.url.replace(/^http/, 'ws'),
+        webSocketImpl: class extends WebSocket {
+          constructor(url: string, protocols?: string | string[]) {
+            super(url, protocols, { headers: { 'x-forwarded-for': address } });
+          }
+        },
+        connectionParams: { 'x-data-api-key': key },
+        retryAttempts: 0,
+      });
+      made.push(client);
+      return client;
+    };
+    try {
+      sandbox.reset();
+      const one = watch(from('192.0.2.70', KEYS[0]!));
+      const two = watch(from('192.0.2.71', KEYS[1]!));
+      // A key the Data API refuses: its own poll is refused, and only its stream ends.
+      const refused = watch(from('192.0.2.72', 'not-a-key-the-data-api-knows'));
+      await waitUntil(() => refused.ended, 5_000, 'the refused key to end');
+      expect(refused.results[0]?.errors?.[0]?.extensions?.code).toBe('UPSTREAM_ERROR');
+      const ownHub = () => own.server.live.hub.stats();
+      await waitUntil(() => ownHub().pollers.length === 2 && ownHub().pollers.every((p) => p.polls >= 2), 5_000, 'a poller for each key');
+      const block = sandbox.world.evm.chain(43114)!.mineBlock();
+      await waitUntil(() => [one, two].every((w) => hashes(w).includes(block.hash)), 5_000, 'both keys to see the block');
+      expect(polledWith()).toEqual(
+        new Set([KEYS[0], KEYS[1], 'not-a-key-the-data-api-knows']),
+      );
+      expect(one.ended || two.ended).toBe(false);
+    } finally {
+      for (const client of made) await client.dispose();
+      await own.close();
+    }
   });
 
   it('keeps its own stream for each client of an operation that reads an upstream', async () => {

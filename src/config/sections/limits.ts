@@ -75,7 +75,7 @@ export const subscriptions = section('subscriptions', {
   SUBSCRIPTION_POLL_MS: variable(whole(10, 600_000), {
     // A block waits at most this long to be seen, then the fan-out: a second keeps a viewer within 2 s of the chain.
     default: 1_000,
-    meaning: 'How often a live subscription\'s poller asks its upstream for news (one poller per subject and key partition).',
+    meaning: 'How often a live subscription\'s poller asks its upstream for news (one poller per subject, whatever keys its subscribers send).',
   }),
   MAX_SUBSCRIPTIONS_PER_CLIENT: variable(whole(1, 10_000), {
     default: 20,
