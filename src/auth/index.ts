@@ -70,8 +70,8 @@ export interface CallersOptions {
  * The callers the operator knows: JWTs of its identity provider (AUTH_JWKS_URL), with their plan's
  * limits (AUTH_PLANS), and consumers by a static key (AUTH_CONSUMERS), each `consumer:<name>` with
  * its own limits where given. The consumers and plans files are read again without a restart
- * (`reload`: on SIGHUP, and when either file changes): both are
- * swapped at once only when both read; otherwise the ones before stay and the reason is logged.
+ * (`reload`: on SIGHUP, and when either file changes): both are swapped at once only when both read;
+ * otherwise the ones before stay and the reason is logged.
  */
 export class Callers {
   private consumers: ConsumerIndex;

@@ -59,6 +59,7 @@ export class TrustedDocuments {
   private readonly sources: Source[];
   private unwatch: (() => void) | undefined;
   private poller: NodeJS.Timeout | undefined;
+  private polling = false;
   /** Reloads run one after another, so that an older read never replaces a newer one. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -93,7 +94,12 @@ export class TrustedDocuments {
   }
 
   /** Reads every manifest again; the new set replaces the old only if all read and check. Resolves to whether it did. */
-  reload(why: string, fetched?: ReadonlyMap<Source, FetchedManifest>): Promise<boolean> {
+  reload(why: string): Promise<boolean> {
+    return this.reloadWith(why);
+  }
+
+  /** `reload`, taking the URLs' answers in `fetched` as read (a poll's). */
+  private reloadWith(why: string, fetched?: ReadonlyMap<Source, FetchedManifest>): Promise<boolean> {
     const run = this.queue.then(async () => {
       const loaded = await this.load(fetched);
       if ('problems' in loaded) {
@@ -130,8 +136,18 @@ export class TrustedDocuments {
     clearInterval(this.poller);
   }
 
-  /** Asks each URL for its manifest again; reloads (with those answers) when one has changed. */
+  /** Asks each URL for its manifest again; reloads (with those answers) when one has changed. A poll still running when the next is due makes it skip. */
   private async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      await this.pollOnce();
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
     const fetched = new Map<Source, FetchedManifest>();
     const changed: string[] = [];
     const failed: string[] = [];
@@ -152,7 +168,7 @@ export class TrustedDocuments {
       this.options.onReload?.('kept');
       return;
     }
-    if (changed.length) await this.reload(`${changed.join(', ')} changed`, fetched);
+    if (changed.length) await this.reloadWith(`${changed.join(', ')} changed`, fetched);
   }
 
   /** Reads (or takes from `fetched`) and checks every manifest: the set of documents by id, or what is wrong. */
