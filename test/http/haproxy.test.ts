@@ -314,13 +314,23 @@ describe('three replicas behind HAProxy', () => {
   });
 
   it("holds a client's rate limit on every replica once one replica's answer spent it", async () => {
-    const greedy = key('greedy');
     // The chain record, then twelve transactions by hash: thirteen calls for a budget of ten.
     const aliases = Array.from({ length: 12 }, (_, i) => `t${i}: transaction(hash: "${tx(40 + i)}") { hash }`).join(' ');
-    const spent = await post(addresses.bind, `{ chain(id: "43114") { ${aliases} } }`, {}, greedy);
-    expect(spent.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED')).toBe(true);
-    sandbox.reset();
-    const answers = await Promise.all(NAMES.map((name) => post(addresses.gateways[name], TX, { hash: tx(60) }, greedy)));
+    // The budget is a second's: on a busy machine that second may end before the replicas are asked.
+    // An attempt whose answers came more than 800 ms after the spend began is made again, a second
+    // later (at most five); one that came sooner is the verdict.
+    let answers: Awaited<ReturnType<typeof post>>[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const greedy = key('greedy');
+      const began = performance.now();
+      const spent = await post(addresses.bind, `{ chain(id: "43114") { ${aliases} } }`, {}, greedy);
+      expect(spent.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED')).toBe(true);
+      sandbox.reset();
+      answers = await Promise.all(NAMES.map((name) => post(addresses.gateways[name], TX, { hash: tx(60) }, greedy)));
+      const late = performance.now() - began > 800;
+      if (!late || answers.every((answer) => answer.errors?.[0]?.extensions?.code === 'RATE_LIMITED')) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     for (const answer of answers) {
       expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1 });
       expect(answer.errors?.[0]?.message).toContain('CLIENT_UPSTREAM_CALLS_PER_SECOND');
