@@ -5,7 +5,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { IncomingMessage } from 'node:http';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import { callerClient, identityOf, type Callers } from './auth/index.js';
 import type { Config } from './config/index.js';
 import type { Context } from './context.js';
@@ -23,20 +23,21 @@ import { responseCacheStore, useGatewayResponseCache } from './plugins/response-
 import { documentCache } from './plugins/document-cache.js';
 import { useCompiledExecution, type Executor } from './plugins/compiled-execution.js';
 import type { CacheRegistry } from './memory.js';
-import type { AdmissionStats, ShedReason, Ticket } from './admission/admission.js';
+import type { ShedReason, Ticket } from './admission/admission.js';
 import { ticketOf } from './admission/http.js';
 import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-cache';
 import type { Logger } from './observability/logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
 import { createLoaders, type Loaders } from './schema/loaders/index.js';
-import { noticeDelivery, type IncrementalPayload } from './schema/common/notices.js';
 import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './observability/request-log.js';
 import type { OperationTrace, Tracing } from './observability/tracing.js';
 import { useTracing } from './observability/tracing-plugin.js';
-import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from './upstream/health.js';
 import { CALLER_KEY_HEADERS, Upstreams } from './upstream/index.js';
 import { useValueDepthLimit } from './plugins/value-depth.js';
+import { useNotices } from './plugins/notices.js';
+import { readiness, type OverloadReport } from './plugins/readiness.js';
+import { useSubscriptionAdmission } from './plugins/subscription-admission.js';
 
 export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
 # Try it, then explore the schema with the Docs button.
@@ -90,14 +91,6 @@ export interface GatewayOptions {
   callers?: Callers;
 }
 
-/** Admission's state as `/ready` reports it: 503 once the process has been under pressure for UNREADY_AFTER_PRESSURE_MS. */
-export interface OverloadReport {
-  pressure: 'memory' | 'event-loop' | undefined;
-  /** The pressure has lasted UNREADY_AFTER_PRESSURE_MS (never true when that is 0): the replica is unready. */
-  sustained: boolean;
-  stats: AdmissionStats;
-}
-
 /** What the node adapter passes beside each request: the socket, for the client's address; over WebSocket, the operation's admission ticket. */
 export interface ServerContext {
   req?: IncomingMessage;
@@ -112,133 +105,26 @@ export interface ServerContext {
 
 export type Gateway = YogaServerInstance<ServerContext, Context>;
 
-/** How long `/ready` waits for health probes that are due before it answers with what it has. */
-export const READY_PROBE_WAIT_MS = 500;
-
-/** One check of a service as `/ready` reports it: the last probe's verdict and when it was made. */
-function readyCheck(probe: HealthProbe | undefined) {
-  if (!probe) return { status: 'unchecked', checkedAt: null };
-  return { status: probe.status, checkedAt: new Date(probe.checkedAt).toISOString(), ...(probe.reason ? { reason: probe.reason } : {}) };
-}
-
-/**
- * `/ready`: 503 while starting, shutting down or under pressure for UNREADY_AFTER_PRESSURE_MS (a replica that
- * only sheds stays ready: see operations.md, "Shedding and unready"), 200 otherwise, whatever the upstreams say. The
- * detail lists each upstream's circuit breaker by service name (never its URL) and each service's
- * health and live checks (their last probe's status and time; see upstream/health.ts): an open
- * breaker or a sick service does not make the gateway unready, since every other upstream still
- * answers, but tells an operator which upstream is failing. Probes that are due are awaited up to
- * READY_PROBE_WAIT_MS; one that takes longer is reported from its previous answer (or `unchecked`)
- * and serves the next caller when it lands. `HEAD /ready` answers the same status with no detail
- * and no probe.
- */
-function readiness(isReady: () => boolean, health: UpstreamHealth, overload: (() => OverloadReport) | undefined): Plugin {
-  return {
-    // Synchronous for every other path: an async hook would make every request wait a tick.
-    onRequest({ request, url, endResponse, fetchAPI }) {
-      if (url.pathname !== '/ready') return;
-      // HEAD: the status alone, at once and with no probe, for balancers (deploy/haproxy.cfg), which
-      // read nothing else and would otherwise keep the upstreams' health routes busy.
-      if (request.method === 'HEAD') return endResponse(new fetchAPI.Response(null, { status: verdict().ready ? 200 : 503 }));
-      return answer(endResponse, fetchAPI);
-    },
-  };
-
-  function verdict() {
-    const report = overload?.();
-    return { report, ready: isReady() && !report?.sustained };
-  }
-
-  async function answer(endResponse: (response: Response) => void, fetchAPI: { Response: typeof Response }): Promise<void> {
-    const { report, ready } = verdict();
-    const upstreams = Object.fromEntries(health.breakers().map((b) => [b.target, b.state]));
-    const due = HEALTH_SERVICES.flatMap((service) => (['health', 'live'] as const).map((check) => health.check(service, check)));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(due), new Promise((resolve) => (timer = setTimeout(resolve, READY_PROBE_WAIT_MS)))]);
-    clearTimeout(timer);
-    const checks = Object.fromEntries(
-      HEALTH_SERVICES.map((service) => [service, { health: readyCheck(health.last(service, 'health')), live: readyCheck(health.last(service, 'live')) }]),
-    );
-    endResponse(
-      new fetchAPI.Response(JSON.stringify({ status: ready ? 'ready' : report?.sustained ? 'overloaded' : 'not ready', ...(report ? { overload: overloadDetail(report) } : {}), upstreams, checks }), {
-        status: ready ? 200 : 503,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-  }
-}
-
-function overloadDetail({ pressure, sustained, stats }: OverloadReport) {
-  return { pressure: pressure ?? null, sustained, inFlight: stats.inFlight, queued: stats.queued, inFlightBytes: stats.inFlightBytes, shed: stats.shed };
-}
-
-/**
- * A subscription holds its admission slot only until its stream starts (the live hub bounds open
- * streams: MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTIONS_PER_CLIENT); its events run in contexts of their own.
- */
-function useSubscriptionAdmission(): Plugin<Context> {
-  return {
-    onSubscribe({ args }) {
-      (args.contextValue as Context).ticket?.release();
-    },
-  };
-}
-
-/**
- * Puts the operation's notices (fields left null on purpose, see schema/common/notices.ts) in
- * `extensions.notices`; in an incremental answer, each with the payload that delivers its field.
- */
-function useNotices(): Plugin<Context> {
-  return {
-    onExecute() {
-      return {
-        onExecuteDone({ args, result, setResult }) {
-          const notices = (args.contextValue as Context).notices;
-          if (!notices || !result) return;
-          if (isAsyncIterable(result)) {
-            const deliver = noticeDelivery(notices);
-            return { onNext: ({ result: payload, setResult: setPayload }) => setPayload(deliver(payload as IncrementalPayload) as typeof payload) };
-          }
-          if (notices.length) setResult({ ...result, extensions: { ...result.extensions, notices } });
-        },
-      };
-    },
-  };
-}
-
 /** A placeholder until a context's own loaders are made (they need the context). */
 const NO_LOADERS = null as unknown as Loaders;
 
+/** What the gateway's pieces share while it is built: made once from the options. */
+interface Parts {
+  live: LiveSubscriptions;
+  /** FEDERATION_SECRET: whether a request comes from the router (src/plugins/federation-secret.ts). */
+  isRouter: ReturnType<typeof routerCheck> | undefined;
+  /** Who a request's client is: its verified caller (src/auth/), else its address (TRUST_PROXY: src/http/client-address.ts). */
+  clientOf: (req: IncomingMessage | undefined) => string;
+  documents: ReturnType<typeof documentCache>;
+  requestLog: ReturnType<typeof useRequestLog>;
+  trusted: TrustedDocuments | undefined;
+  apq: ReturnType<typeof apqStore> | undefined;
+  responses: ResponseCacheStore | undefined;
+}
+
 export function createGateway(options: GatewayOptions): Gateway {
-  const { config, upstreams, logger } = options;
-  const live = options.live ?? new LiveSubscriptions(config, upstreams, { logger });
-  // FEDERATION_SECRET: whether a request comes from the router (src/plugins/federation-secret.ts).
-  const isRouter = config.federationSecret ? routerCheck(config.federationSecret) : undefined;
-  const caches: CacheRegistry = options.caches ?? new Map();
-  // Who a request's client is: its verified caller (src/auth/), else its address (TRUST_PROXY: src/http/client-address.ts).
-  const clientOf = callerClient(config);
-  const documents = documentCache(config.documentCacheMaxBytes);
-  const requestLog = useRequestLog({
-    logger,
-    graphqlEndpoint: '/graphql',
-    documentOf: (query) => {
-      const document = documents.lru.peek(query);
-      return document instanceof Error ? undefined : document;
-    },
-    clientOf: (_request, req) => clientOf(req),
-  });
-  caches.set('documents', documents.lru);
-  const trusted = options.trustedDocuments;
-  // Never a gateway that runs any document when the operator named a list: the store is read (files, URLs) before this.
-  if (config.trustedDocuments && !trusted) throw new Error('createGateway: TRUSTED_DOCUMENTS is set: pass the set read by TrustedDocuments.open as `trustedDocuments`');
-  const apq = trusted ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
-  if (apq) caches.set('apq', apq);
-  let responses = options.responseCache;
-  if (!responses && config.responseCacheMaxEntries > 0) {
-    const store = responseCacheStore(config.responseCacheMaxEntries, config.responseCacheMaxBytes);
-    caches.set('response', store);
-    responses = store;
-  }
+  const { config, logger } = options;
+  const parts = gatewayParts(options);
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -263,7 +149,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     // No uploads: multipart bodies are refused rather than parsed.
     multipart: false,
     // Parsed documents, bounded in bytes (DOCUMENT_CACHE_MAX_BYTES), not only in number.
-    parserAndValidationCache: documents.options,
+    parserAndValidationCache: parts.documents.options,
     // MAX_BODY_BYTES is enforced before yoga, on the raw socket (http-limits.ts), and the body
     // arrives here already read: yoga's own limit would pipe it through a counting stream again
     // (a stream pipeline and an abort per request, ~2% of a cold operation's CPU).
@@ -272,69 +158,121 @@ export function createGateway(options: GatewayOptions): Gateway {
     // guard, budget, deadline and response-cache entry) and counts against the client's rate as a
     // request of its own would; the body limit covers the whole batch.
     batching: config.maxBatchOperations > 0 ? { limit: config.maxBatchOperations } : false,
-    context: ({ request, req, ticket = ticketOf(req) }) => {
-      const callerKey = Upstreams.callerKey(request.headers);
-      const client = clientOf(req);
-      const session = live.session(callerKey, client);
-      const requestLog = requestLogFor(request, logger, 'ws', req);
-      const make = (trace?: OperationTrace): Context => {
-        const ctx: Context = { upstreams: upstreams.forRequest(callerKey, client, trace, ticket), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
-        // Loaders are made on first use, from the context they belong to.
-        ctx.loaders = createLoaders(ctx);
-        return ctx;
-      };
-      return make(options.tracing?.operation());
-    },
-    plugins: [
-      // First: the request's id and log, for every line and error of the request (src/observability/request-log.ts).
-      requestLog.opening,
-      readiness(options.isReady ?? (() => true), upstreams.health, options.overload),
-      // The client's upstream rate on every answer of the endpoint (the draft's RateLimit-* names).
-      useRateLimitHeaders('/graphql', (req) => upstreams.rateLimitOf(clientOf(req))),
-      useGraphiQLAssets(),
-      useGraphiQLPolicy('/graphql'),
-      // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
-      // is refused with 403 before parsing.
-      useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
-      // After the CSRF check: graphql-sse's single connection mode (PUT, DELETE, or a stream token);
-      // its operations run through every plugin below, as a POST's do.
-      useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs, maxReservations: config.sseMaxReservations, maxStreams: config.sseMaxStreams, onShed: options.onShed }),
-      // A span per operation: before the plugins that may answer in its place (src/observability/tracing-plugin.ts).
-      ...(options.tracing ? [useTracing()] : []),
-      // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.
-      ...useIncrementalDelivery(),
-      EnvelopArmorPlugin({
-        maxDepth: { n: config.maxDepth },
-        maxAliases: { n: config.maxAliases },
-        maxTokens: { n: config.maxTokens },
-        costLimit: { maxCost: config.maxCost },
-        // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
-        blockFieldSuggestion: { enabled: false },
-      }),
-      // After armor (it wraps armor's parser), before the parameter hooks below (persisted
-      // documents, the response cache's key): values nested past MAX_VALUE_DEPTH never reach them.
-      useValueDepthLimit(config.maxValueDepth),
-      // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
-      ...(trusted
-        ? useTrustedDocuments(trusted, config.trustedDocumentsMode, logger, options.onUntrustedDocument, (req) => options.callers?.isInternal(identityOf(req)) ?? false)
-        : useAutomaticPersistedQueries(apq!)),
-      // Before the response cache, so that a cached answer keeps its notices.
-      useNotices(),
-      // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.
-      ...(isRouter ? [useFederationSecret(isRouter)] : []),
-      // Compiled execution of queries (graphql-js for the rest); before the response cache, which wraps it.
-      useCompiledExecution({ compile: config.compiledExecution, onExecuted: options.onExecuted }),
-      // After validation, before execution and before the response cache: bad arguments and over-budget
-      // operations never reach an upstream, and a refused operation never reaches the cache.
-      useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
-      // After the document is known (persisted ids resolved): a cached answer skips everything below.
-      // A shared store (Redis) serves every key from its first operation: another replica may have its answer.
-      ...(responses ? useGatewayResponseCache(responses, options.responseCache ? 0 : config.responseCacheKnownKeys, isRouter) : []),
-      useEventContexts(options.onSubscriptionEvent),
-      useSubscriptionAdmission(),
-      ...(options.plugins ?? []),
-      // Last: its onParams sees the resolved parameters (a persisted document's text).
-      requestLog.closing,
-    ],
+    context: contextFactory(options, parts),
+    plugins: gatewayPlugins(options, parts),
   });
+}
+
+/** The pieces made once per gateway: the hub, the caches (listed in `options.caches`), the request log, the documents' stores. */
+function gatewayParts(options: GatewayOptions): Parts {
+  const { config, upstreams, logger } = options;
+  const caches: CacheRegistry = options.caches ?? new Map();
+  const documents = documentCache(config.documentCacheMaxBytes);
+  const clientOf = callerClient(config);
+  const requestLog = useRequestLog({
+    logger,
+    graphqlEndpoint: '/graphql',
+    documentOf: (query) => {
+      const document = documents.lru.peek(query);
+      return document instanceof Error ? undefined : document;
+    },
+    clientOf: (_request, req) => clientOf(req),
+  });
+  caches.set('documents', documents.lru);
+  const trusted = options.trustedDocuments;
+  // Never a gateway that runs any document when the operator named a list: the store is read (files, URLs) before this.
+  if (config.trustedDocuments && !trusted) throw new Error('createGateway: TRUSTED_DOCUMENTS is set: pass the set read by TrustedDocuments.open as `trustedDocuments`');
+  const apq = trusted ? undefined : apqStore(config.apqMaxDocuments, config.apqMaxBytes);
+  if (apq) caches.set('apq', apq);
+  let responses = options.responseCache;
+  if (!responses && config.responseCacheMaxEntries > 0) {
+    const store = responseCacheStore(config.responseCacheMaxEntries, config.responseCacheMaxBytes);
+    caches.set('response', store);
+    responses = store;
+  }
+  return {
+    live: options.live ?? new LiveSubscriptions(config, upstreams, { logger }),
+    isRouter: config.federationSecret ? routerCheck(config.federationSecret) : undefined,
+    clientOf,
+    documents,
+    requestLog,
+    trusted,
+    apq,
+    responses,
+  };
+}
+
+/** Each operation's context: its upstream clients (its caller's key, its client's limits, its ticket's bytes), live session, log and loaders. */
+function contextFactory(options: GatewayOptions, { live, clientOf }: Parts) {
+  const { config, upstreams, logger } = options;
+  return ({ request, req, ticket = ticketOf(req) }: ServerContext & { request: Request }): Context => {
+    const callerKey = Upstreams.callerKey(request.headers);
+    const client = clientOf(req);
+    const session = live.session(callerKey, client);
+    const requestLog = requestLogFor(request, logger, 'ws', req);
+    const make = (trace?: OperationTrace): Context => {
+      const ctx: Context = { upstreams: upstreams.forRequest(callerKey, client, trace, ticket), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
+      // Loaders are made on first use, from the context they belong to.
+      ctx.loaders = createLoaders(ctx);
+      return ctx;
+    };
+    return make(options.tracing?.operation());
+  };
+}
+
+/** The yoga plugins, in the order they must run (each one's comment says why it sits where it does). */
+function gatewayPlugins(options: GatewayOptions, parts: Parts): YogaServerOptions<ServerContext, Context>['plugins'] {
+  const { config, upstreams, logger } = options;
+  const { requestLog, trusted, apq, isRouter, responses, clientOf } = parts;
+  return [
+    // First: the request's id and log, for every line and error of the request (src/observability/request-log.ts).
+    requestLog.opening,
+    readiness(options.isReady ?? (() => true), upstreams.health, options.overload),
+    // The client's upstream rate on every answer of the endpoint (the draft's RateLimit-* names).
+    useRateLimitHeaders('/graphql', (req) => upstreams.rateLimitOf(clientOf(req))),
+    useGraphiQLAssets(),
+    useGraphiQLPolicy('/graphql'),
+    // A cross-site form (urlencoded, multipart, text/plain) or a GET without a preflight header
+    // is refused with 403 before parsing.
+    useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }),
+    // After the CSRF check: graphql-sse's single connection mode (PUT, DELETE, or a stream token);
+    // its operations run through every plugin below, as a POST's do.
+    useGraphQLSSESingleConnection({ endpoint: '/graphql', logger, reservationTtlMs: config.sseReservationTtlMs, maxReservations: config.sseMaxReservations, maxStreams: config.sseMaxStreams, onShed: options.onShed }),
+    // A span per operation: before the plugins that may answer in its place (src/observability/tracing-plugin.ts).
+    ...(options.tracing ? [useTracing()] : []),
+    // @defer and @stream, as multipart or SSE; whole answers for a batch or a client that takes no stream.
+    ...useIncrementalDelivery(),
+    EnvelopArmorPlugin({
+      maxDepth: { n: config.maxDepth },
+      maxAliases: { n: config.maxAliases },
+      maxTokens: { n: config.maxTokens },
+      costLimit: { maxCost: config.maxCost },
+      // The schema is public (introspection is on): suggestions help people exploring in GraphiQL.
+      blockFieldSuggestion: { enabled: false },
+    }),
+    // After armor (it wraps armor's parser), before the parameter hooks below (persisted
+    // documents, the response cache's key): values nested past MAX_VALUE_DEPTH never reach them.
+    useValueDepthLimit(config.maxValueDepth),
+    // Before parsing: a document id or APQ hash becomes its document; in trusted-documents mode no other document runs.
+    ...(trusted
+      ? useTrustedDocuments(trusted, config.trustedDocumentsMode, logger, options.onUntrustedDocument, (req) => options.callers?.isInternal(identityOf(req)) ?? false)
+      : useAutomaticPersistedQueries(apq!)),
+    // Before the response cache, so that a cached answer keeps its notices.
+    useNotices(),
+    // Federation fields for the router only (FEDERATION_SECRET), before the cache can answer.
+    ...(isRouter ? [useFederationSecret(isRouter)] : []),
+    // Compiled execution of queries (graphql-js for the rest); before the response cache, which wraps it.
+    useCompiledExecution({ compile: config.compiledExecution, onExecuted: options.onExecuted }),
+    // After validation, before execution and before the response cache: bad arguments and over-budget
+    // operations never reach an upstream, and a refused operation never reaches the cache.
+    useOperationGuard({ maxEstimatedUpstreamCalls: config.maxEstimatedUpstreamCalls, onRefused: options.onRefused }),
+    // After the document is known (persisted ids resolved): a cached answer skips everything below.
+    // A shared store (Redis) serves every key from its first operation: another replica may have its answer.
+    ...(responses ? useGatewayResponseCache(responses, options.responseCache ? 0 : config.responseCacheKnownKeys, isRouter) : []),
+    useEventContexts(options.onSubscriptionEvent),
+    useSubscriptionAdmission(),
+    ...(options.plugins ?? []),
+    // Last: its onParams sees the resolved parameters (a persisted document's text).
+    requestLog.closing,
+  ];
 }

@@ -2,7 +2,7 @@
  * The HTTP server around the gateway: listening, WebSocket upgrades (websocket.ts), and graceful
  * shutdown (stop accepting, let in-flight requests finish up to a deadline, close upstream pools).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/index.js';
 import { createGatewayLogger, type Logger } from '../observability/logger.js';
@@ -85,22 +85,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   // Loads the OpenTelemetry SDK only when an OTLP endpoint is configured.
   const tracing = await startTracing(config, logger);
   // With REDIS_URL, replicas share caches, limits and pollers through it; without, all stays in process.
-  const redis = config.redis
-    ? await RedisStore.connect({
-        target: config.redis,
-        prefix: config.redisKeyPrefix,
-        commandTimeoutMs: config.redisCommandTimeoutMs,
-        logger,
-        onError: (op) => metrics.redisError(op),
-      })
-    : undefined;
-  // Loaded only with REDIS_URL: its Redis rate limiter pulls in a dozen more modules.
-  const shared = redis ? await import('../redis/shared.js') : undefined;
-  if (redis) {
-    metrics.watchRedis(() => redis.up);
-    // Start with the shared state when Redis answers soon; a Redis that does not is an outage, not a failed start.
-    await redis.waitReady(2000);
-  }
+  const { redis, shared } = await connectRedis(config, logger, metrics);
   // Callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS): a consumer's own limits replace the per-client ones.
   const callers = callersFor(config, { logger, onReload: (outcome) => metrics.callersReload(outcome) });
   // AUTH_CONSUMERS and AUTH_PLANS: reloaded when either file changes (and on SIGHUP: `reloadOnHangup`).
@@ -135,37 +120,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     : undefined;
   trustedDocuments?.watch();
   metrics.watchSubscriptions(() => live.hub.openSubscriptions());
-  // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
-  let admission: Admission | undefined;
-  const pressure = new Pressure({
-    memoryLimitBytes: config.memoryLimitBytes,
-    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
-    onChange: (state, reading) => {
-      const detail = { heapUsedMiB: mib(reading.heapUsed), heapLimitMiB: mib(reading.heapLimit), rssMiB: mib(reading.rss), eventLoopDelayMs: Math.round(reading.eventLoopDelayMs) };
-      if (state) {
-        const unready = config.unreadyAfterPressureMs > 0 ? `/ready answers 503 if it lasts ${config.unreadyAfterPressureMs} ms (UNREADY_AFTER_PRESSURE_MS)` : '/ready stays 200 (UNREADY_AFTER_PRESSURE_MS=0)';
-        logger.warn(detail, `overloaded (${state}): admitting nothing new until calm for ${CALM_MS} ms; ${unready}`);
-      } else logger.info(detail, 'no longer overloaded: admitting again');
-      if (!state) admission?.wake();
-    },
-  });
-  admission = new Admission(
-    {
-      maxInFlight: config.maxOperationsInFlight,
-      maxPerClient: config.maxOperationsPerClient,
-      maxQueued: config.maxQueuedOperations,
-      queueMs: config.admissionQueueMs,
-      maxInFlightBytes: config.maxInFlightBytes,
-      limitOf: (client) => callers?.limitsOf(client)?.operationsInFlight,
-    },
-    () => pressure.state,
-    (reason) => metrics.shed(reason),
-    () => pressure.utilization >= BUSY_UTILIZATION,
-  );
-  // Unready only once pressure has lasted UNREADY_AFTER_PRESSURE_MS (never with 0): shedding alone keeps the replica in its pool.
-  const sustained = () => config.unreadyAfterPressureMs > 0 && pressure.state !== undefined && pressure.heldMs() >= config.unreadyAfterPressureMs;
-  const overload = () => ({ pressure: pressure.state, sustained: sustained(), stats: admission.stats(), utilization: pressure.utilization });
-  metrics.watchAdmission(overload);
+  const { admission, pressure, overload } = admissionFor(config, logger, metrics, callers);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
   const state = { accepting: false };
   const gateway = createGateway({
@@ -200,30 +155,128 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
   return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, trustedDocuments, callers, close });
 }
 
+/** Admission and the pressure guard it consults (the guard wakes admission's queue when pressure ends), and what `/ready` reports of them. */
+function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, callers: Callers | undefined) {
+  // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
+  let admission: Admission | undefined;
+  const pressure = new Pressure({
+    memoryLimitBytes: config.memoryLimitBytes,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    onChange: (state, reading) => {
+      const detail = { heapUsedMiB: mib(reading.heapUsed), heapLimitMiB: mib(reading.heapLimit), rssMiB: mib(reading.rss), eventLoopDelayMs: Math.round(reading.eventLoopDelayMs) };
+      if (state) {
+        const unready = config.unreadyAfterPressureMs > 0 ? `/ready answers 503 if it lasts ${config.unreadyAfterPressureMs} ms (UNREADY_AFTER_PRESSURE_MS)` : '/ready stays 200 (UNREADY_AFTER_PRESSURE_MS=0)';
+        logger.warn(detail, `overloaded (${state}): admitting nothing new until calm for ${CALM_MS} ms; ${unready}`);
+      } else logger.info(detail, 'no longer overloaded: admitting again');
+      if (!state) admission?.wake();
+    },
+  });
+  admission = new Admission(
+    {
+      maxInFlight: config.maxOperationsInFlight,
+      maxPerClient: config.maxOperationsPerClient,
+      maxQueued: config.maxQueuedOperations,
+      queueMs: config.admissionQueueMs,
+      maxInFlightBytes: config.maxInFlightBytes,
+      limitOf: (client) => callers?.limitsOf(client)?.operationsInFlight,
+    },
+    () => pressure.state,
+    (reason) => metrics.shed(reason),
+    () => pressure.utilization >= BUSY_UTILIZATION,
+  );
+  // Unready only once pressure has lasted UNREADY_AFTER_PRESSURE_MS (never with 0): shedding alone keeps the replica in its pool.
+  const sustained = () => config.unreadyAfterPressureMs > 0 && pressure.state !== undefined && pressure.heldMs() >= config.unreadyAfterPressureMs;
+  const overload = () => ({ pressure: pressure.state, sustained: sustained(), stats: admission.stats(), utilization: pressure.utilization });
+  metrics.watchAdmission(overload);
+  return { admission, pressure, overload };
+}
+
+/** REDIS_URL's store, connected (waited for up to 2 s: one that does not answer is an outage, not a failed start), and the shared state's module. */
+async function connectRedis(config: Config, logger: Logger, metrics: GatewayMetrics) {
+  if (!config.redis) return { redis: undefined, shared: undefined };
+  const redis = await RedisStore.connect({
+    target: config.redis,
+    prefix: config.redisKeyPrefix,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+    logger,
+    onError: (op) => metrics.redisError(op),
+  });
+  // Loaded only with REDIS_URL: its Redis rate limiter pulls in a dozen more modules.
+  const shared = await import('../redis/shared.js');
+  metrics.watchRedis(() => redis.up);
+  await redis.waitReady(2000);
+  return { redis, shared };
+}
+
 /** `settleHeap`: give the heap building left behind back before listening (the process's entry does). */
 export async function startServer(config: Config, logger: Logger = createGatewayLogger(config), options: { settleHeap?: boolean } = {}): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
-  const { gateway, upstreams, live, redis, metrics, tracing, admission, pressure } = runtime;
+  const { gateway, metrics, admission, pressure } = runtime;
+  const clientOf = requestClients(config);
+  const server = createServer(
+    {
+      maxHeaderSize: nodeHeaderLimit(config),
+      // The deadlines of what the client sends, checked every second (Node's default: 30 s).
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+      // An idle keep-alive connection: Node's default, said here so that no Node release changes it.
+      keepAliveTimeout: 5_000,
+    },
+    requestHandler(config, runtime, clientOf),
+  );
+  // How many connections, from one address and in all, and what a client that stops reading may hold.
+  const connections = new Connections(server, config, trustedProxy(config), (reason) => {
+    metrics.connectionClosed(reason);
+    if (reason === 'address' || reason === 'total') admission.count('connections');
+    else if (reason === 'unread') admission.count('unread');
+  });
+  answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
+  // graphql-ws subscribers of one shareable operation share one stream (shared-streams.ts), counted as the others are.
+  const sharedStreams = new SharedStreams({ onEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds), onOverflow: () => metrics.subscriptionOverflow() });
+  const onUnauthenticated = () => metrics.reject('unauthenticated');
+  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf, callers: runtime.callers, onUnauthenticated }, sharedStreams);
+  pressure.start();
+  if (options.settleHeap) settleHeap();
+  const metricsServer = await listen(server, config, runtime);
+  runtime.accepting = true;
+  const address = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/graphql`;
+  const metricsUrl = metricsServer?.url ?? url.replace(/\/graphql$/, '/metrics');
+  const { close, drain } = shutdown(config, runtime, { server, connections, websockets, metricsServer });
+  return Object.assign(runtime, { server, url, metricsUrl, close, drain });
+}
+
+/**
+ * The client every per-client bound counts: the verified caller (AUTH_JWKS_URL, AUTH_CONSUMERS:
+ * src/auth/), else the address (never a key the caller could make up). Asked up to three times a
+ * request (admission's precheck, the body's budget, the ticket): the address's found once.
+ */
+function requestClients(config: Config): (req: IncomingMessage) => string {
   const addressOf = clientAddress(config);
-  // The client every per-client bound counts: the verified caller (AUTH_JWKS_URL, AUTH_CONSUMERS: src/auth/), else
-  // the address (never a key the caller could make up). Asked up to three times a request
-  // (admission's precheck, the body's budget, the ticket): the address's found once.
   const clients = new WeakMap<IncomingMessage, string>();
-  const clientOf = (req: IncomingMessage) => {
+  return (req) => {
     const identity = identityOf(req);
     if (identity !== undefined) return identity;
     let client = clients.get(req);
     if (client === undefined) clients.set(req, (client = Upstreams.clientOf(addressOf(req))));
     return client;
   };
-  const callers = runtime.callers;
-  const onUnauthenticated = () => metrics.reject('unauthenticated');
-  // The head's limits first; then the body, read whole within its size, pace and the bytes of all
-  // bodies being read (a client still sending holds no slot); then admission (a refusal is cheap and
-  // parses nothing); then yoga (the context finds the request's ticket: `ticketOf`).
+}
+
+/**
+ * What a request meets, in order: the head's limits; with caller authentication, the caller's
+ * credentials (401 before admission: a bound then counts the caller, not its address); admission's
+ * precheck (a request it would refuse at once is refused before its body is read); the body, read
+ * whole within its size, pace and the bytes of all bodies being read (a client still sending holds
+ * no slot); then admission (a refusal is cheap and parses nothing); then yoga (the context finds the
+ * request's ticket: `ticketOf`).
+ */
+function requestHandler(config: Config, runtime: GatewayRuntime, clientOf: (req: IncomingMessage) => string): (req: IncomingMessage, res: ServerResponse) => void {
+  const { gateway, admission, metrics, callers } = runtime;
   const bodies = new BodyBudget(config.maxBodyBytesReading, config.maxBodyBytes);
   const gate = { graphqlPath: gateway.graphqlEndpoint, clientOf, corsOrigins: config.corsOrigins, refusalDelayMs: config.refusalDelayMs };
-  // A request admission would refuse at once is refused before its body is read (no read to pay).
   const admitted = admissionPrecheck(
     admission,
     gate,
@@ -235,43 +288,22 @@ export async function startServer(config: Config, logger: Logger = createGateway
       onRefused: (why) => (why === 'budget' ? admission.count('bodies') : metrics.connectionClosed('body-timeout')),
     }),
   );
-  // With caller authentication, a caller without a verified token or key is refused (401) before
-  // admission: a bound then counts the caller, not its address.
-  const handle = withHeadLimits(
-    callers ? authenticationGate(callers, { graphqlPath: gateway.graphqlEndpoint, corsOrigins: config.corsOrigins, onRefused: onUnauthenticated }, admitted) : admitted,
-    config,
-  );
-  const server = createServer(
-    {
-      maxHeaderSize: nodeHeaderLimit(config),
-      // The deadlines of what the client sends, checked every second (Node's default: 30 s).
-      headersTimeout: config.headersTimeoutMs,
-      requestTimeout: config.requestTimeoutMs,
-      connectionsCheckingInterval: 1_000,
-      // An idle keep-alive connection: Node's default, said here so that no Node release changes it.
-      keepAliveTimeout: 5_000,
-    },
-    (req, res) => {
-      // A connection refused for its address's bound has had its answer (connections.ts).
-      if (isRefused(req.socket)) return;
-      // Shutting down: keep no connection for a next request, so that it opens a new one, to another
-      // replica once the balancer has taken this one out (and none is cut while idle at the close).
-      if (!runtime.accepting) res.setHeader('connection', 'close');
-      handle(req, res);
-    },
-  );
-  // How many connections, from one address and in all, and what a client that stops reading may hold.
-  const connections = new Connections(server, config, trustedProxy(config), (reason) => {
-    metrics.connectionClosed(reason);
-    if (reason === 'address' || reason === 'total') admission.count('connections');
-    else if (reason === 'unread') admission.count('unread');
-  });
-  answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
-  // graphql-ws subscribers of one shareable operation share one stream (shared-streams.ts), counted as the others are.
-  const sharedStreams = new SharedStreams({ onEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds), onOverflow: () => metrics.subscriptionOverflow() });
-  const websockets = serveWebSockets(server, gateway, config, logger, { admission, clientOf, callers, onUnauthenticated }, sharedStreams);
-  pressure.start();
-  if (options.settleHeap) settleHeap();
+  const authenticated = callers
+    ? authenticationGate(callers, { graphqlPath: gateway.graphqlEndpoint, corsOrigins: config.corsOrigins, onRefused: () => metrics.reject('unauthenticated') }, admitted)
+    : admitted;
+  const handle = withHeadLimits(authenticated, config);
+  return (req, res) => {
+    // A connection refused for its address's bound has had its answer (connections.ts).
+    if (isRefused(req.socket)) return;
+    // Shutting down: keep no connection for a next request, so that it opens a new one, to another
+    // replica once the balancer has taken this one out (and none is cut while idle at the close).
+    if (!runtime.accepting) res.setHeader('connection', 'close');
+    handle(req, res);
+  };
+}
+
+/** Listens on HOST:PORT, and on METRICS_PORT when set; a failure closes what was opened (and Redis) and throws. */
+async function listen(server: Server, config: Config, runtime: GatewayRuntime): Promise<MetricsServer | undefined> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -279,24 +311,30 @@ export async function startServer(config: Config, logger: Logger = createGateway
       resolve();
     });
   }).catch(async (error: unknown) => {
-    await redis?.close();
+    await runtime.redis?.close();
     throw error;
   });
-  let metricsServer: MetricsServer | undefined;
   try {
     // Beside /metrics, the probes: answered by yoga as on the GraphQL port (they are not operations).
-    if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort, gateway);
+    return config.metricsPort === undefined ? undefined : await startMetricsServer(runtime.metrics.registry, config.host, config.metricsPort, runtime.gateway);
   } catch (error) {
     server.close();
-    await redis?.close();
+    await runtime.redis?.close();
     throw error;
   }
-  runtime.accepting = true;
-  const address = server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/graphql`;
-  const metricsUrl = metricsServer?.url ?? url.replace(/\/graphql$/, '/metrics');
+}
 
+/** What `close` and `drain` stop, beside the runtime. */
+interface Listening {
+  server: Server;
+  connections: Connections;
+  websockets: ReturnType<typeof serveWebSockets>;
+  metricsServer: MetricsServer | undefined;
+}
+
+/** The running server's `close` and `drain` (RunningServer's), each done once however often asked. */
+function shutdown(config: Config, runtime: GatewayRuntime, { server, connections, websockets, metricsServer }: Listening): Pick<RunningServer, 'close' | 'drain'> {
+  const { upstreams, live, redis, tracing, logger } = runtime;
   let closing: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
   let endDrain: (() => void) | undefined;
@@ -349,8 +387,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
       }
       await close();
     })());
-
-  return Object.assign(runtime, { server, url, metricsUrl, close, drain });
+  return { close, drain };
 }
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);

@@ -18,8 +18,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { CloseCode, type SubscribePayload } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { CloseCode, type Context as GraphQLWsContext, type SubscribePayload } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { finalAsyncIterator, isAsyncIterable } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../config/index.js';
@@ -159,10 +159,43 @@ function credentialsOf(params: Readonly<Record<string, unknown>> | undefined, up
  */
 export function serveWebSockets(server: Server, gateway: Gateway, config: Config, logger: Logger, admit: WebSocketAdmission, shared = new SharedStreams()): WebSocketEndpoint {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes });
-  const { admission } = admit;
-  const path = gateway.graphqlEndpoint;
+  server.on('upgrade', upgradeHandler(wss, gateway.graphqlEndpoint, config, admit.admission));
+  const served = useServer(
+    {
+      connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
+      onConnect: (ctx) => authenticateSocket(ctx, admit),
+      onSubscribe: operationSubscriber(gateway, logger, admit, shared),
+      subscribe: (args) => (args as ResultCarrier).contextValue.result,
+      onNext: (_ctx, _id, _payload, args, result) => streamedResult(result, (args as ResultCarrier).contextValue.log),
+    },
+    wss,
+    KEEP_ALIVE_MS,
+  );
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  // useServer writes a socket's errors to the console. They are the client's protocol errors (a
+  // message over maxPayload, a bad frame), and ws has already closed the socket with their code
+  // (1009, 1002, ...): a debug line in the gateway's own log instead.
+  wss.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error: Error & { code?: string }) => logger.debug(`WebSocket closed on a protocol error (${error.code ?? error.name})`));
+  });
+
+  return {
+    close: async () => {
+      await served.dispose();
+    },
+    terminate: () => {
+      for (const ws of wss.clients) ws.terminate();
+    },
+  };
+}
+
+/** A socket's graphql-ws context on `ws`. */
+type WsContext = GraphQLWsContext<Record<string, unknown> | undefined, Extra>;
+
+/** An upgrade's checks (its head's limits, its path, its origin), then the handshake, or a refusal: on the socket, or a 1013 close once it is open. */
+function upgradeHandler(wss: WebSocketServer, path: string, config: Config, admission: WebSocketAdmission['admission']) {
+  return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A connection refused for its address's bound has had its answer (connections.ts).
     if (isRefused(socket)) return void socket.destroy();
     const limit = headRefusal(req, config);
@@ -187,109 +220,90 @@ export function serveWebSockets(server: Server, gateway: Gateway, config: Config
     if (pressure) return wss.handleUpgrade(req, socket, head, (ws) => ws.close(TRY_AGAIN_LATER, `overloaded (${pressure.reason}): retry in ${pressure.retryAfter} s`));
     // After close() ws answers 503 itself.
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-  });
+  };
+}
 
-  const served = useServer(
-    {
-      connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
-      onConnect: async (ctx) => {
-        try {
-          payloadKey(ctx.connectionParams);
-        } catch (error) {
-          ctx.extra.socket.close(CloseCode.BadRequest, (error as Error).message);
-          return false;
-        }
-        if (!admit.callers) return true;
-        // The caller, once for the socket: each of its operations is then that caller's.
-        const verdict = await admit.callers.authenticate(credentialsOf(ctx.connectionParams, ctx.extra.request, admit.callers.consumerHeader));
-        if ('identity' in verdict) {
-          setIdentity(ctx.extra.request, verdict.identity);
-          return true;
-        }
-        if ('ownKey' in verdict) return true;
-        admit.onUnauthenticated?.();
-        if ('refused' in verdict) ctx.extra.socket.close(UNAUTHENTICATED_CLOSE, `Unauthenticated: ${verdict.refused.description}`.slice(0, 120));
-        else ctx.extra.socket.close(TRY_AGAIN_LATER, `${verdict.unavailable}: retry in 5 s`.slice(0, 120));
-        return false;
-      },
-      onSubscribe: async (ctx, id, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
-        const upgrade = ctx.extra.request;
-        const request = new gateway.fetchAPI.Request(`http://localhost${path}`, {
-          method: 'POST',
-          headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams), ctx.connectionParams),
-        });
-        const log = requestLogFor(request, logger, 'ws', upgrade);
-        // Admitted as a POST is: a slot of its own, waiting in the same queue; refused with an `error` message.
-        let admitted = admission.admit(admit.clientOf(upgrade));
-        if (admitted instanceof Promise) admitted = await admitted;
-        if (isShed(admitted)) {
-          log.refusal = [shedCode(admitted)];
-          finishRequest(log, request);
-          // The socket's only operation: closed with 1013 (try again later), which graphql-ws clients
-          // retry with backoff, where an `error` message would end their subscription for good.
-          if (Object.keys(ctx.subscriptions).every((other) => other === id)) ctx.extra.socket.close(TRY_AGAIN_LATER, admitted.message.slice(0, 120));
-          return [new GraphQLError(admitted.message, { extensions: { code: shedCode(admitted), retryAfter: admitted.retryAfter, reason: admitted.reason, requestId: log.id } })];
-        }
-        const ticket = admitted;
-        const sharing = shared.sharing();
-        let result: OperationResult | undefined;
-        try {
-          const { operationName, variables, extensions } = params;
-          result = await gateway.getResultForParams(
-            { params: { ...params, operationName: operationName ?? undefined, variables: variables ?? undefined, extensions: extensions ?? undefined }, request },
-            { req: upgrade, ticket, streamSharing: sharing },
-          );
-        } catch (error) {
-          ticket.release();
-          shared.abandon(sharing);
-          // What a plugin throws before execution (an unknown persisted document): masked as over
-          // HTTP (an unexpected one is logged by `streamedError`).
-          const masked = maskError(error, 'Unexpected error.') as GraphQLError;
-          log.refusal = new ErrorCodes().add([masked]).list();
-          finishRequest(log, request);
-          return [streamedError(masked, log)];
-        }
-        finishRequest(log, request);
-        // Served from the stream its audience shares (shared-streams.ts), or on its own below.
-        const seat = shared.attach(sharing, result, { id, socket: ctx.extra.socket, log });
-        if (seat) {
-          ticket.release();
-          return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result: seat, log } };
-        }
-        // A single result is built: the slot is free as it is sent. A stream (`@defer`, `@stream`)
-        // holds it until its last payload or the client's complete (`finalAsyncIterator` passes the
-        // complete on at once; a generator would wait for the next event); a subscription gave it back
-        // as its stream started.
-        if (result && isAsyncIterable(result)) result = finalAsyncIterator(result, () => ticket.release());
-        else ticket.release();
-        if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode, requestId: log.id } })];
-        // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
-        // `error` message, as graphql-ws sends for an operation that does not execute.
-        if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map((error) => streamedError(error, log));
-        // graphql-ws reads no schema from arguments `onSubscribe` returns.
-        return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result, log } };
-      },
-      subscribe: (args) => (args as ResultCarrier).contextValue.result,
-      onNext: (_ctx, _id, _payload, args, result) => streamedResult(result, (args as ResultCarrier).contextValue.log),
-    },
-    wss,
-    KEEP_ALIVE_MS,
-  );
+/** graphql-ws's `onConnect`: a key in the payload must be a string; with caller authentication, the caller once for the socket (each of its operations is then that caller's). */
+async function authenticateSocket(ctx: WsContext, admit: WebSocketAdmission): Promise<boolean> {
+    try {
+      payloadKey(ctx.connectionParams);
+    } catch (error) {
+      ctx.extra.socket.close(CloseCode.BadRequest, (error as Error).message);
+      return false;
+    }
+    if (!admit.callers) return true;
+    // The caller, once for the socket: each of its operations is then that caller's.
+    const verdict = await admit.callers.authenticate(credentialsOf(ctx.connectionParams, ctx.extra.request, admit.callers.consumerHeader));
+    if ('identity' in verdict) {
+      setIdentity(ctx.extra.request, verdict.identity);
+      return true;
+    }
+    if ('ownKey' in verdict) return true;
+    admit.onUnauthenticated?.();
+    if ('refused' in verdict) ctx.extra.socket.close(UNAUTHENTICATED_CLOSE, `Unauthenticated: ${verdict.refused.description}`.slice(0, 120));
+    else ctx.extra.socket.close(TRY_AGAIN_LATER, `${verdict.unavailable}: retry in 5 s`.slice(0, 120));
+    return false;
+}
 
-  // useServer writes a socket's errors to the console. They are the client's protocol errors (a
-  // message over maxPayload, a bad frame), and ws has already closed the socket with their code
-  // (1009, 1002, ...): a debug line in the gateway's own log instead.
-  wss.on('connection', (socket) => {
-    socket.removeAllListeners('error');
-    socket.on('error', (error: Error & { code?: string }) => logger.debug(`WebSocket closed on a protocol error (${error.code ?? error.name})`));
-  });
-
-  return {
-    close: async () => {
-      await served.dispose();
-    },
-    terminate: () => {
-      for (const ws of wss.clients) ws.terminate();
-    },
+/** graphql-ws's `onSubscribe`: each operation admitted as a POST is, run through the gateway's plugins, then served from its audience's shared stream or on its own. */
+function operationSubscriber(gateway: Gateway, logger: Logger, admit: WebSocketAdmission, shared: SharedStreams) {
+  const { admission } = admit;
+  const path = gateway.graphqlEndpoint;
+  return async (ctx: WsContext, id: string, params: SubscribePayload): Promise<ResultCarrier | readonly GraphQLError[]> => {
+    const upgrade = ctx.extra.request;
+    const request = new gateway.fetchAPI.Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: operationHeaders(upgrade, payloadKey(ctx.connectionParams), ctx.connectionParams),
+    });
+    const log = requestLogFor(request, logger, 'ws', upgrade);
+    // Admitted as a POST is: a slot of its own, waiting in the same queue; refused with an `error` message.
+    let admitted = admission.admit(admit.clientOf(upgrade));
+    if (admitted instanceof Promise) admitted = await admitted;
+    if (isShed(admitted)) {
+      log.refusal = [shedCode(admitted)];
+      finishRequest(log, request);
+      // The socket's only operation: closed with 1013 (try again later), which graphql-ws clients
+      // retry with backoff, where an `error` message would end their subscription for good.
+      if (Object.keys(ctx.subscriptions).every((other) => other === id)) ctx.extra.socket.close(TRY_AGAIN_LATER, admitted.message.slice(0, 120));
+      return [new GraphQLError(admitted.message, { extensions: { code: shedCode(admitted), retryAfter: admitted.retryAfter, reason: admitted.reason, requestId: log.id } })];
+    }
+    const ticket = admitted;
+    const sharing = shared.sharing();
+    let result: OperationResult | undefined;
+    try {
+      const { operationName, variables, extensions } = params;
+      result = await gateway.getResultForParams(
+        { params: { ...params, operationName: operationName ?? undefined, variables: variables ?? undefined, extensions: extensions ?? undefined }, request },
+        { req: upgrade, ticket, streamSharing: sharing },
+      );
+    } catch (error) {
+      ticket.release();
+      shared.abandon(sharing);
+      // What a plugin throws before execution (an unknown persisted document): masked as over
+      // HTTP (an unexpected one is logged by `streamedError`).
+      const masked = maskError(error, 'Unexpected error.') as GraphQLError;
+      log.refusal = new ErrorCodes().add([masked]).list();
+      finishRequest(log, request);
+      return [streamedError(masked, log)];
+    }
+    finishRequest(log, request);
+    // Served from the stream its audience shares (shared-streams.ts), or on its own below.
+    const seat = shared.attach(sharing, result, { id, socket: ctx.extra.socket, log });
+    if (seat) {
+      ticket.release();
+      return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result: seat, log } };
+    }
+    // A single result is built: the slot is free as it is sent. A stream (`@defer`, `@stream`)
+    // holds it until its last payload or the client's complete (`finalAsyncIterator` passes the
+    // complete on at once; a generator would wait for the next event); a subscription gave it back
+    // as its stream started.
+    if (result && isAsyncIterable(result)) result = finalAsyncIterator(result, () => ticket.release());
+    else ticket.release();
+    if (!result) return [new GraphQLError('The operation gave no result.', { extensions: { code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode, requestId: log.id } })];
+    // Refused before it ran (invalid, over a limit, a bad argument, no subscription slot left): an
+    // `error` message, as graphql-ws sends for an operation that does not execute.
+    if (!isAsyncIterable(result) && result.errors?.length && !('data' in result)) return result.errors.map((error) => streamedError(error, log));
+    // graphql-ws reads no schema from arguments `onSubscribe` returns.
+    return { schema: undefined as never, document: RESULT_DOCUMENT, contextValue: { result, log } };
   };
 }
