@@ -3,8 +3,9 @@
  * `avalanche_graph_*` (prom-client's process_* and nodejs_* keep their standard names): yoga's
  * request/phase metrics (@graphql-yoga/plugin-prometheus, renamed), operations by a bounded set of names, the upstream calls the
  * gateway makes (count and duration by service, route template and status), requests the gateway
- * refused, and the upstream circuit breakers. One registry per gateway, so several gateways in one
- * process (tests) do not clash.
+ * refused, and the upstream circuit breakers. The series are declared as a table
+ * (src/observability/metric-series.ts); here they are made and fed. One registry per gateway, so
+ * several gateways in one process (tests) do not clash.
  *
  * Every label has a bounded set of values and none holds caller data: no URL (a GET carries the
  * operation and its variables in the query string), no error path (it has list indexes), and
@@ -16,18 +17,28 @@ import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { HttpObserver } from '../upstream/http.js';
 import { REDIS_OPS, type RedisOp } from '../redis/store.js';
-import type { AccountedCache, CacheRegistry } from '../memory.js';
-import { SHED_REASONS, type AdmissionStats, type ShedReason } from '../admission/admission.js';
-import { CONNECTION_CLOSES, type ConnectionClose } from '../http/connections.js';
-import { EXECUTORS, type Executor } from '../plugins/compiled-execution.js';
+import type { CacheRegistry } from '../memory.js';
+import type { ShedReason } from '../admission/admission.js';
+import type { ConnectionClose } from '../http/connections.js';
+import type { Executor } from '../plugins/compiled-execution.js';
 import { ERROR_CODES } from '../errors.js';
+import {
+  COUNTERS,
+  ERRORS,
+  GAUGES,
+  HISTOGRAMS,
+  MEMORY_LIMIT,
+  OPERATION_NAME_LABELS,
+  REDIS_UP,
+  REJECTION_REASONS,
+  type AdmissionReport,
+  type BreakerState,
+  type RejectionReason,
+  type Watched,
+} from './metric-series.js';
 
-/** Why the gateway refused a request or a call without asking an upstream (a fixed set: a label). */
-export type RejectionReason = 'bad-input' | 'estimate' | 'budget' | 'client-rate' | 'retry-after' | 'circuit-open' | 'operation-timeout' | 'unauthenticated';
-const REJECTION_REASONS: readonly RejectionReason[] = ['bad-input', 'estimate', 'budget', 'client-rate', 'retry-after', 'circuit-open', 'operation-timeout', 'unauthenticated'];
+export { OPERATION_NAME_LABELS, type BreakerState, type RejectionReason } from './metric-series.js';
 
-/** Most distinct operation names that get a label value of their own; later names count as "other". */
-export const OPERATION_NAME_LABELS = 50;
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
 
 /** A bounded label for an operation name: the first OPERATION_NAME_LABELS well-formed names, then "other". */
@@ -43,13 +54,6 @@ export class OperationNameLabels {
     this.seen.add(name);
     return name;
   }
-}
-
-export interface BreakerState {
-  service: string;
-  /** The upstream origin (operator-configured, bounded). */
-  target: string;
-  state: 'closed' | 'half-open' | 'open';
 }
 
 export interface GatewayMetrics {
@@ -91,7 +95,7 @@ export interface GatewayMetrics {
   /** Reports the live subscriptions open on each scrape. */
   watchSubscriptions(open: () => number): void;
   /** Reports admission's operations in flight, queued and their bytes, and the pressure, on each scrape. */
-  watchAdmission(report: () => { pressure: string | undefined; stats: AdmissionStats; utilization: number }): void;
+  watchAdmission(report: () => AdmissionReport): void;
 }
 
 export interface MetricsOptions {
@@ -131,192 +135,91 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
   const registry = new Registry();
   const perProcess = processRegistry();
   for (const { name } of perProcess.getMetricsAsArray()) registry.registerMetric(perProcess.getSingleMetric(name)!);
-  const calls = new Counter({
-    name: 'avalanche_graph_upstream_requests_total',
-    help: 'Requests the gateway sent to an upstream service, by service, route template and status (or "error").',
-    labelNames: ['service', 'route', 'status'] as const,
-    registers: [registry],
+  const counter = made(COUNTERS, ({ zeros, ...spec }: CounterSpec) => {
+    const made = new Counter({ ...spec, labelNames: spec.labelNames ?? [], registers: [registry] });
+    for (const value of zeros?.values ?? []) made.inc({ [zeros!.label]: value }, 0);
+    return made;
   });
-  const duration = new Histogram({
-    name: 'avalanche_graph_upstream_request_duration_seconds',
-    help: 'Duration of upstream requests, by service and route template.',
-    labelNames: ['service', 'route'] as const,
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  let caches: CacheRegistry | undefined;
-  /** A gauge with a value per in-process cache, read from each cache on each scrape. */
-  const cacheGauge = (name: string, help: string, read: (cache: AccountedCache) => number) =>
+  const histogram = made(HISTOGRAMS, (spec: HistogramSpec) => new Histogram({ ...spec, labelNames: spec.labelNames ?? [], registers: [registry] }));
+  const watched: Watched = {};
+  for (const { read, reset, ...spec } of GAUGES) {
     new Gauge({
-      name,
-      help,
-      labelNames: ['cache'] as const,
+      ...spec,
+      labelNames: spec.labelNames ?? [],
       registers: [registry],
       collect() {
-        for (const [cacheName, cache] of caches ?? []) this.set({ cache: cacheName }, read(cache));
+        if (reset) this.reset();
+        for (const [labels, value] of read(watched)) this.set(labels, value);
       },
     });
-  cacheGauge('avalanche_graph_cache_entries', 'Entries in an in-process cache: upstream (shared upstream answers), response, documents (parsed), apq.', (cache) => cache.size);
-  cacheGauge('avalanche_graph_cache_bytes', 'Bytes an in-process cache holds, as it accounts them against its bound (docs/operations.md#caches-and-memory).', (cache) => cache.calculatedSize);
-  let breakerStates: (() => BreakerState[]) | undefined;
-  const BREAKER_VALUES = { closed: 0, 'half-open': 1, open: 2 } as const;
-  new Gauge({
-    name: 'avalanche_graph_upstream_circuit_state',
-    help: 'State of the circuit breaker of an upstream origin: 0 closed, 1 half-open (probing), 2 open (failing fast).',
-    labelNames: ['service', 'target'] as const,
-    registers: [registry],
-    collect() {
-      if (!breakerStates) return;
-      this.reset();
-      for (const b of breakerStates()) this.set({ service: b.service, target: b.target }, BREAKER_VALUES[b.state]);
-    },
-  });
-  const rejections = new Counter({
-    name: 'avalanche_graph_rejections_total',
-    help: `Requests or upstream calls the gateway refused without asking an upstream, by reason (${REJECTION_REASONS.join(', ')}).`,
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
-  for (const reason of REJECTION_REASONS) rejections.inc({ reason }, 0);
+  }
+  if (options.memoryLimitBytes !== undefined) new Gauge({ ...MEMORY_LIMIT, registers: [registry] }).set(options.memoryLimitBytes);
   let redisUp: (() => boolean) | undefined;
-  const redisErrors = new Counter({
-    name: 'avalanche_graph_redis_errors_total',
-    help: `Redis commands that failed or timed out (the gateway went on without Redis), by what they were for (${REDIS_OPS.join(', ')}).`,
-    labelNames: ['op'] as const,
-    registers: [registry],
-  });
-  const shed = new Counter({
-    name: 'avalanche_graph_shed_total',
-    help: `Requests admission refused (503 OVERLOADED or 429 RATE_LIMITED, before anything was parsed), by reason (${SHED_REASONS.join(', ')}).`,
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
-  for (const reason of SHED_REASONS) shed.inc({ reason }, 0);
-  const connectionCloses = new Counter({
-    name: 'avalanche_graph_connections_closed_total',
-    help: `Connections the gateway refused or closed for what their client did, by reason (${CONNECTION_CLOSES.join(', ')}): over MAX_CONNECTIONS_PER_ADDRESS or MAX_CONNECTIONS, too slow to send a request (408), or to read answers (WRITE_TIMEOUT_MS, MAX_UNSENT_BYTES).`,
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
-  for (const reason of CONNECTION_CLOSES) connectionCloses.inc({ reason }, 0);
-  const executions = new Counter({
-    name: 'avalanche_graph_executions_total',
-    help: `Operations executed (not answered from the response cache), by executor (${EXECUTORS.join(', ')}): compiled queries, or graphql-js for the rest (COMPILED_EXECUTION).`,
-    labelNames: ['executor'] as const,
-    registers: [registry],
-  });
-  for (const executor of EXECUTORS) executions.inc({ executor }, 0);
-  const subscriptionEvents = new Counter({
-    name: 'avalanche_graph_subscription_events_total',
-    help: 'Subscription events delivered, one per subscriber per event (compare avalanche_graph_subscription_executions_total: the events share executions).',
-    registers: [registry],
-  });
-  const subscriptionExecutions = new Counter({
-    name: 'avalanche_graph_subscription_executions_total',
-    help: 'Executions run for subscription events: one per event for all the subscribers of the same operation, key partition and variables.',
-    registers: [registry],
-  });
-  const deliveryLag = new Histogram({
-    name: 'avalanche_graph_subscription_delivery_lag_seconds',
-    help: 'For each subscription event delivered, the time from its arrival in this process (a poll, or the leader replica through Redis) to that subscriber\'s answer being ready to send: how long the fan-out made it wait.',
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
-    registers: [registry],
-  });
-  const subscriptionOverflows = new Counter({
-    name: 'avalanche_graph_subscription_overflows_total',
-    help: 'Subscribers ended because they did not read their events in time: 1,000 events waiting for one (it gets an error and the end of its stream), or, for a graphql-ws subscriber of a shared stream, over 1 MiB of answers unsent on its socket (closed with 1013).',
-    registers: [registry],
-  });
-  const untrustedDocuments = new Counter({
-    name: 'avalanche_graph_untrusted_documents_total',
-    help: 'Documents run that are not in the trusted documents (TRUSTED_DOCUMENTS_MODE=log: they would be refused once enforced).',
-    registers: [registry],
-  });
-  const trustedReloads = new Counter({
-    name: 'avalanche_graph_trusted_documents_reloads_total',
-    help: 'Reloads of the trusted documents (SIGHUP, a manifest changed), by outcome: loaded (the new set runs), kept (a manifest did not read or check, or its URL could not be fetched: the old set stays).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const callersReloads = new Counter({
-    name: 'avalanche_graph_callers_reloads_total',
-    help: 'Reloads of the consumers and plans files (AUTH_CONSUMERS, AUTH_PLANS: SIGHUP, a file changed), by outcome: loaded (the new ones hold), kept (a file did not read: the old ones stay).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  let openSubscriptions: (() => number) | undefined;
-  new Gauge({
-    name: 'avalanche_graph_subscriptions_open',
-    help: 'Live subscriptions open in this process (over WebSocket and server-sent events), against MAX_SUBSCRIPTIONS.',
-    registers: [registry],
-    collect() {
-      if (openSubscriptions) this.set(openSubscriptions());
+  const count = (series: keyof typeof COUNTERS, labels?: Record<string, string>) => (labels ? counter[series].inc(labels) : counter[series].inc());
+  return {
+    registry,
+    observer: {
+      onUpstreamCall({ service, route, status, ms }) {
+        counter.calls.inc({ service, route, status: String(status) });
+        histogram.duration.observe({ service, route }, ms / 1000);
+      },
+      onRefusedCall: ({ reason }) => count('rejections', { reason }),
     },
-  });
-  let admission: (() => { pressure: string | undefined; stats: AdmissionStats; utilization: number }) | undefined;
-  new Gauge({
-    name: 'avalanche_graph_operations_in_flight',
-    help: 'GraphQL requests running (admitted), and waiting for a slot, by state (running, queued).',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const stats = admission?.().stats;
-      if (!stats) return;
-      this.set({ state: 'running' }, stats.inFlight);
-      this.set({ state: 'queued' }, stats.queued);
+    plugin: prometheusPlugin(registry, options, histogram.operations),
+    watchCaches: (caches) => void (watched.caches = caches),
+    watchBreakers: (states) => void (watched.breakers = states),
+    watchSubscriptions: (open) => void (watched.subscriptions = open),
+    watchAdmission: (report) => void (watched.admission = report),
+    reject: (reason) => void (REJECTION_REASONS.includes(reason) && count('rejections', { reason })),
+    watchRedis(up) {
+      if (!redisUp) {
+        new Gauge({
+          ...REDIS_UP,
+          registers: [registry],
+          collect() {
+            if (redisUp) this.set(redisUp() ? 1 : 0);
+          },
+        });
+      }
+      redisUp = up;
+      for (const op of REDIS_OPS) counter.redisErrors.inc({ op }, 0);
     },
-  });
-  new Gauge({
-    name: 'avalanche_graph_in_flight_bytes',
-    help: 'Bytes of upstream answers the running operations hold, against MAX_IN_FLIGHT_BYTES.',
-    registers: [registry],
-    collect() {
-      const stats = admission?.().stats;
-      if (stats) this.set(stats.inFlightBytes);
+    redisError: (op) => void (REDIS_OPS.includes(op) && count('redisErrors', { op })),
+    executed: (executor) => count('executions', { executor }),
+    subscriptionEvent(executed, lagSeconds) {
+      count('subscriptionEvents');
+      if (executed) count('subscriptionExecutions');
+      if (lagSeconds !== undefined) histogram.deliveryLag.observe(lagSeconds);
     },
-  });
-  new Gauge({
-    name: 'avalanche_graph_event_loop_utilization',
-    help: 'The share of the last second the event loop was busy (0 to 1); past 0.8, clients past their share of the work wait for it (operations.md).',
-    registers: [registry],
-    collect() {
-      if (admission) this.set(admission().utilization);
-    },
-  });
-  new Gauge({
-    name: 'avalanche_graph_overloaded',
-    help: 'Whether admission is stopped by pressure: 0 no, 1 memory (heap or resident size), 2 event-loop delay.',
-    registers: [registry],
-    collect() {
-      if (!admission) return;
-      const pressure = admission().pressure;
-      this.set(pressure === 'memory' ? 1 : pressure === 'event-loop' ? 2 : 0);
-    },
-  });
-  const operations = new Histogram({
-    name: 'avalanche_graph_operation_duration_seconds',
-    help: `Duration of GraphQL operations by type and name (the first ${OPERATION_NAME_LABELS} names seen; later ones are "other").`,
-    labelNames: ['operation_type', 'operation_name'] as const,
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
+    subscriptionOverflow: () => count('subscriptionOverflows'),
+    untrustedDocument: () => count('untrustedDocuments'),
+    trustedDocumentsReload: (outcome) => count('trustedReloads', { outcome }),
+    callersReload: (outcome) => count('callersReloads', { outcome }),
+    shed: (reason) => count('shed', { reason }),
+    connectionClosed: (reason) => count('connectionCloses', { reason }),
+  };
+}
+
+type CounterSpec = (typeof COUNTERS)[keyof typeof COUNTERS] & { labelNames?: readonly string[]; zeros?: { label: string; values: readonly string[] } };
+type HistogramSpec = (typeof HISTOGRAMS)[keyof typeof HISTOGRAMS] & { labelNames?: readonly string[] };
+
+/** Each entry of a series table, made. */
+function made<K extends string, S, M>(table: Record<K, S>, make: (spec: S) => M): Record<K, M> {
+  return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, make(spec as S)])) as Record<K, M>;
+}
+
+/**
+ * yoga's Prometheus plugin (`/metrics` when `options.endpoint`; its request and phase series, renamed
+ * to the gateway's prefix, errors by code) and the operation timer (`operations`, by type and a
+ * bounded name).
+ */
+function prometheusPlugin(registry: Registry, options: MetricsOptions, operations: Histogram<string>): Plugin {
   // Errors in answers by phase and `extensions.code` (a fixed set: docs/errors.md; anything else is "other").
   const errors = createCounter<'parse' | 'validate' | 'context' | 'execute' | 'subscribe', 'operation_type' | 'phase' | 'code', ErrorLabelParams>({
     registry,
-    counter: {
-      name: 'avalanche_graph_errors_total',
-      help: 'Errors in GraphQL answers, by operation type, phase (parse, validate, context, execute, subscribe) and extensions.code (docs/errors.md; "other" for any other).',
-      labelNames: ['operation_type', 'phase', 'code'],
-    },
+    counter: { ...ERRORS, labelNames: ['operation_type', 'phase', 'code'] },
     fillLabelsFn: (params) => ({ operation_type: params.operationType ?? 'unknown', phase: params.errorPhase ?? 'execute', code: errorCode(params) }),
   });
-  if (options.memoryLimitBytes !== undefined) {
-    new Gauge({
-      name: 'avalanche_graph_memory_limit_bytes',
-      help: 'MEMORY_LIMIT_MB in bytes: the budget caches, admission and the pressure guard derive from (compare process_resident_memory_bytes).',
-      registers: [registry],
-    }).set(options.memoryLimitBytes);
-  }
   const names = new OperationNameLabels();
   const operationTimer: Plugin = {
     onExecute({ args }) {
@@ -327,108 +230,37 @@ export function createMetrics(options: MetricsOptions = { endpoint: true }): Gat
     },
   };
   return {
-    registry,
-    observer: {
-      onUpstreamCall({ service, route, status, ms }) {
-        calls.inc({ service, route, status: String(status) });
-        duration.observe({ service, route }, ms / 1000);
-      },
-      onRefusedCall({ reason }) {
-        rejections.inc({ reason });
-      },
-    },
-    plugin: {
-      onPluginInit({ addPlugin }) {
-        addPlugin(
-          usePrometheus({
-            registry,
-            endpoint: options.endpoint ? '/metrics' : false,
-            // Bounded labels only: no URL, no free-text operation name (see avalanche_graph_operation_duration_seconds), no error path.
-            labels: { url: false, operationName: false, path: false },
-            metrics: {
-              // Renamed to the gateway's prefix (a string names the metric); the help texts are yoga's and envelop's.
-              graphql_yoga_http_duration: 'avalanche_graph_http_request_duration_seconds',
-              graphql_envelop_request: 'avalanche_graph_requests_total',
-              graphql_envelop_phase_execute: 'avalanche_graph_execute_duration_seconds',
-              graphql_envelop_phase_subscribe: 'avalanche_graph_subscribe_duration_seconds',
-              graphql_envelop_schema_change: 'avalanche_graph_schema_changes_total',
-              graphql_envelop_error_result: errors,
-              // Off: each observation costs a few µs of every request (label maps, object spreads), and
-              // these measure nothing an operator lacks. The deprecated-field counter walked every
-              // document (the schema has no deprecated fields); the request summary and duration
-              // repeat the HTTP duration and avalanche_graph_operation_duration_seconds; parse and
-              // validate are cache hits for all but a document's first request; context building is
-              // a few object allocations. Kept: execute and subscribe phases, requests, errors, HTTP.
-              graphql_envelop_deprecated_field: false,
-              graphql_envelop_request_time_summary: false,
-              graphql_envelop_request_duration: false,
-              graphql_envelop_phase_parse: false,
-              graphql_envelop_phase_validate: false,
-              graphql_envelop_phase_context: false,
-            },
-          }),
-        );
-        addPlugin(operationTimer);
-      },
-    },
-    watchCaches(watched) {
-      caches = watched;
-    },
-    watchBreakers(states) {
-      breakerStates = states;
-    },
-    reject(reason) {
-      if (REJECTION_REASONS.includes(reason)) rejections.inc({ reason });
-    },
-    watchRedis(up) {
-      // Only with REDIS_URL: without it there is no Redis to be up or down.
-      if (!redisUp) {
-        new Gauge({
-          name: 'avalanche_graph_redis_up',
-          help: 'Whether the shared Redis (REDIS_URL) is usable: 1 up, 0 down (shared caches and limits fall back to this process).',
-          registers: [registry],
-          collect() {
-            if (redisUp) this.set(redisUp() ? 1 : 0);
+    onPluginInit({ addPlugin }) {
+      addPlugin(
+        usePrometheus({
+          registry,
+          endpoint: options.endpoint ? '/metrics' : false,
+          // Bounded labels only: no URL, no free-text operation name (see avalanche_graph_operation_duration_seconds), no error path.
+          labels: { url: false, operationName: false, path: false },
+          metrics: {
+            // Renamed to the gateway's prefix (a string names the metric); the help texts are yoga's and envelop's.
+            graphql_yoga_http_duration: 'avalanche_graph_http_request_duration_seconds',
+            graphql_envelop_request: 'avalanche_graph_requests_total',
+            graphql_envelop_phase_execute: 'avalanche_graph_execute_duration_seconds',
+            graphql_envelop_phase_subscribe: 'avalanche_graph_subscribe_duration_seconds',
+            graphql_envelop_schema_change: 'avalanche_graph_schema_changes_total',
+            graphql_envelop_error_result: errors,
+            // Off: each observation costs a few µs of every request (label maps, object spreads), and
+            // these measure nothing an operator lacks. The deprecated-field counter walked every
+            // document (the schema has no deprecated fields); the request summary and duration
+            // repeat the HTTP duration and avalanche_graph_operation_duration_seconds; parse and
+            // validate are cache hits for all but a document's first request; context building is
+            // a few object allocations. Kept: execute and subscribe phases, requests, errors, HTTP.
+            graphql_envelop_deprecated_field: false,
+            graphql_envelop_request_time_summary: false,
+            graphql_envelop_request_duration: false,
+            graphql_envelop_phase_parse: false,
+            graphql_envelop_phase_validate: false,
+            graphql_envelop_phase_context: false,
           },
-        });
-      }
-      redisUp = up;
-      for (const op of REDIS_OPS) redisErrors.inc({ op }, 0);
-    },
-    redisError(op) {
-      if (REDIS_OPS.includes(op)) redisErrors.inc({ op });
-    },
-    executed(executor) {
-      executions.inc({ executor });
-    },
-    subscriptionEvent(executed, lagSeconds) {
-      subscriptionEvents.inc();
-      if (executed) subscriptionExecutions.inc();
-      if (lagSeconds !== undefined) deliveryLag.observe(lagSeconds);
-    },
-    subscriptionOverflow() {
-      subscriptionOverflows.inc();
-    },
-    untrustedDocument() {
-      untrustedDocuments.inc();
-    },
-    trustedDocumentsReload(outcome) {
-      trustedReloads.inc({ outcome });
-    },
-    callersReload(outcome) {
-      callersReloads.inc({ outcome });
-    },
-    watchSubscriptions(open) {
-      openSubscriptions = open;
-    },
-    shed(reason) {
-      shed.inc({ reason });
-    },
-    connectionClosed(reason) {
-      connectionCloses.inc({ reason });
-    },
-    watchAdmission(report) {
-      admission = report;
+        }),
+      );
+      addPlugin(operationTimer);
     },
   };
 }
