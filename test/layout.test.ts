@@ -2,7 +2,7 @@
  * The layout rules of src/ (docs/architecture.md#layout), read from the code's own imports, so a
  * change that breaks one fails here rather than in a reviewer's reading: a ground floor of at most
  * eight files, no hand-written source file over 500 lines (there or in the tests, scripts, packages
- * and examples), and in src/schema/ folders by entity that
+ * and examples), no function in src/ over 80 lines, and in src/schema/ folders by entity that
  * never import each other in a circle, a common kit that imports no entity, and loaders that import
  * only the entities' keys files.
  */
@@ -24,6 +24,8 @@ function tsFiles(dir: string): string[] {
 /** The folders of hand-written code, all held to the size rule, and what in them is not walked: installs, builds, and `gql/` (graphql-codegen's client-preset output). */
 const CODE = ['src', 'test', 'scripts', 'bench', 'packages', 'examples', 'clients', 'deploy'];
 const NOT_WALKED = new Set(['node_modules', 'dist', 'gql']);
+/** The longest a function in src/ may be: past it, its phases want names of their own. */
+const MAX_FUNCTION_LINES = 80;
 
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -119,6 +121,27 @@ describe('the layout of src/', () => {
       .filter(({ text }) => !isGenerated(text))
       .map(({ file, text }) => `${file}: ${text.split('\n').length} lines`)
       .filter((line) => Number(line.split(': ')[1]!.split(' ')[0]) > 500);
+    expect(long).toEqual([]);
+  });
+
+  it('has no function in src/ over 80 lines (its body, nested functions included)', () => {
+    const long = tsFiles(SRC).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      if (isGenerated(text)) return [];
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const found: string[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+          const body = node.body as ts.Node;
+          const lines = source.getLineAndCharacterOfPosition(body.getEnd()).line - source.getLineAndCharacterOfPosition(body.getStart()).line + 1;
+          const name = 'name' in node && node.name ? (node.name as ts.Node).getText() : `the function at line ${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+          if (lines > MAX_FUNCTION_LINES) found.push(`${relative(ROOT, file)}: ${name}, ${lines} lines`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    });
     expect(long).toEqual([]);
   });
 

@@ -238,11 +238,16 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * a query or mutation answered in payloads, whose line it then writes.
  */
 export function useRequestLog(options: RequestLogOptions): { opening: Plugin; closing: Plugin } {
-  const { logger, graphqlEndpoint } = options;
   // Fixed for the process: with `info` off, no operation is recorded and no line is built.
-  const access = logger.isLevelEnabled('info');
+  const access = options.logger.isLevelEnabled('info');
   const operationOf = new WeakMap<object, OperationEntry>();
-  const opening: Plugin = {
+  return { opening: openingPlugin(options, access, operationOf), closing: closingPlugin(operationOf) };
+}
+
+/** The first plugin: opens the request's log, records its operations (`access`), stamps its errors, answers its id, writes its lines. */
+function openingPlugin(options: RequestLogOptions, access: boolean, operationOf: WeakMap<object, OperationEntry>): Plugin {
+  const { logger, graphqlEndpoint } = options;
+  return {
     onRequest({ request, url, serverContext }) {
       if (url.pathname !== graphqlEndpoint) return;
       const log = requestLogFor(request, logger, 'http', (serverContext as { req?: IncomingMessage }).req);
@@ -282,7 +287,11 @@ export function useRequestLog(options: RequestLogOptions): { opening: Plugin; cl
       finishRequest(log, request, response.status);
     },
   };
-  const closing: Plugin = {
+}
+
+/** The last plugin: each operation's resolved parameters and result, and the end of one answered in payloads (its line written then). */
+function closingPlugin(operationOf: WeakMap<object, OperationEntry>): Plugin {
+  return {
     onParams({ params, context }) {
       const entry = operationOf.get(context);
       if (entry) entry.params = params;
@@ -316,5 +325,4 @@ export function useRequestLog(options: RequestLogOptions): { opening: Plugin; cl
       entry.end = performance.now();
     },
   };
-  return { opening, closing };
 }

@@ -108,38 +108,7 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
   /** The node adapter's context of each request (its socket, for the client's address; its admission ticket). */
   const serverContexts = new WeakMap<Request, ServerContext>();
   let handler: ((request: Request) => Promise<Response>) | undefined;
-  const handle = (request: Request) =>
-    (handler ??= createHandler<ServerContext>(
-      {
-        onSubscribe: async (req, params) => {
-          const serverContext = serverContexts.get(req.raw) ?? {};
-          const result = await yoga!.getResultForParams(
-            {
-              params: {
-                query: params.query,
-                operationName: params.operationName ?? undefined,
-                variables: params.variables ?? undefined,
-                extensions: params.extensions ?? undefined,
-              },
-              request: req.raw,
-            },
-            serverContext,
-          );
-          if (isAsyncIterable(result)) return result as AsyncIterable<ExecutionResult>;
-          // graphql-sse takes a result without `data` (an operation refused before it ran: invalid, a
-          // bad argument, no subscription slot left) for execution arguments: it goes as a stream of one.
-          return once((result ?? { errors: [] }) as ExecutionResult);
-        },
-        onNext: (_ctx, req, result) => resultAsSent(result as ExecutionResult, req.raw, logger, serverContexts.get(req.raw)?.req),
-        // A reservation's token is always a new random one of the gateway's, never one the PUT carries.
-        // graphql-sse's client writes the token it got into the headers object it was given and sends
-        // it again with its next PUT (in its default lazy mode it closes the stream after its last
-        // operation and reserves anew for the next): taken as asked, that PUT met the old stream, not
-        // yet closed, and was refused 409 "Stream already registered". And no caller picks a token.
-        authenticate: (req) => (req.method === 'PUT' ? randomUUID() : (req.headers.get(TOKEN_HEADER_KEY) ?? new URL(req.url).searchParams.get(TOKEN_QUERY_KEY) ?? randomUUID())),
-      },
-      yoga!.fetchAPI,
-    ))(request);
+  const handle = (request: Request) => (handler ??= sseHandler(yoga!, serverContexts, logger))(request);
   /** Reservations whose stream has not opened yet, by token, with the timer that drops them. */
   const pending = new Map<string, NodeJS.Timeout>();
   // graphql-sse keeps a reservation until its stream closes: one whose stream never opens (a client
@@ -203,4 +172,39 @@ export function useGraphQLSSESingleConnection({ endpoint, logger, reservationTtl
       );
     },
   };
+}
+
+/** graphql-sse's handler over the gateway: each operation through yoga's plugins, in the server context its request came with. */
+function sseHandler(yoga: AnyYoga, serverContexts: WeakMap<Request, ServerContext>, logger: Logger): (request: Request) => Promise<Response> {
+  return createHandler<ServerContext>(
+    {
+      onSubscribe: async (req, params) => {
+        const serverContext = serverContexts.get(req.raw) ?? {};
+        const result = await yoga.getResultForParams(
+          {
+            params: {
+              query: params.query,
+              operationName: params.operationName ?? undefined,
+              variables: params.variables ?? undefined,
+              extensions: params.extensions ?? undefined,
+            },
+            request: req.raw,
+          },
+          serverContext,
+        );
+        if (isAsyncIterable(result)) return result as AsyncIterable<ExecutionResult>;
+        // graphql-sse takes a result without `data` (an operation refused before it ran: invalid, a
+        // bad argument, no subscription slot left) for execution arguments: it goes as a stream of one.
+        return once((result ?? { errors: [] }) as ExecutionResult);
+      },
+      onNext: (_ctx, req, result) => resultAsSent(result as ExecutionResult, req.raw, logger, serverContexts.get(req.raw)?.req),
+      // A reservation's token is always a new random one of the gateway's, never one the PUT carries.
+      // graphql-sse's client writes the token it got into the headers object it was given and sends
+      // it again with its next PUT (in its default lazy mode it closes the stream after its last
+      // operation and reserves anew for the next): taken as asked, that PUT met the old stream, not
+      // yet closed, and was refused 409 "Stream already registered". And no caller picks a token.
+      authenticate: (req) => (req.method === 'PUT' ? randomUUID() : (req.headers.get(TOKEN_HEADER_KEY) ?? new URL(req.url).searchParams.get(TOKEN_QUERY_KEY) ?? randomUUID())),
+    },
+    yoga.fetchAPI,
+  );
 }

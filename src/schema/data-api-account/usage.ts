@@ -3,7 +3,8 @@
  * primary network's and of L1s' public endpoints. Time series are bucketed by the service; every
  * filter is checked before the call.
  */
-import { builder } from '../../builder.js';
+import type { ArgBuilder } from '@pothos/core';
+import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type {
   WireApiLog,
@@ -223,8 +224,9 @@ const rpcMethod = (argument: string, value: string) => {
   return value;
 };
 
-builder.objectFields(DataApiAccount, (t) => {
-  const filterArgs = {
+/** The filters of the usage series and logs; the RPC usage series take some of them. */
+function usageFilterArgs(t: { arg: ArgBuilder<Types> }) {
+  return {
     start: t.arg({ type: 'Timestamp', required: false, description: 'From this time (Unix seconds; the service rounds down to the day).' }),
     end: t.arg({ type: 'Timestamp', required: false, description: 'Until this time (Unix seconds; the service rounds down to the day).' }),
     chainId: t.arg.string({ required: false, description: 'Only requests about this EVM chain id.' }),
@@ -234,6 +236,10 @@ builder.objectFields(DataApiAccount, (t) => {
     requestPath: t.arg.string({ required: false, description: `Only requests to this path (at most ${MAX_FILTER_LENGTH} characters).` }),
     orgId: t.arg.string({ required: false, description: 'The organization to read (the key\'s own when omitted).' }),
   };
+}
+
+builder.objectFields(DataApiAccount, (t) => {
+  const filterArgs = usageFilterArgs(t);
   return {
     usage: t.field({
       type: UsageSeriesRef,
@@ -267,6 +273,12 @@ builder.objectFields(DataApiAccount, (t) => {
         });
       },
     }),
+  };
+});
+
+builder.objectFields(DataApiAccount, (t) => {
+  const filterArgs = usageFilterArgs(t);
+  return {
     primaryNetworkRpcUsage: t.field({
       type: UsageSeriesRef,
       nullable: true,

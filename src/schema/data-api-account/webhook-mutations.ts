@@ -185,50 +185,63 @@ export function createWebhookRequest(input: CreateArgs): WireCreateWebhookReques
     ...(input.name != null ? { name: text('input.name', input.name, MAX_NAME_LENGTH) } : {}),
     ...(input.description != null ? { description: text('input.description', input.description, MAX_DESCRIPTION_LENGTH) } : {}),
   };
-  if (input.evmAddressActivity) {
-    const evm = input.evmAddressActivity;
-    const at = 'input.evmAddressActivity';
-    const addresses = unique(`${at}.addresses`, list(`${at}.addresses`, nonEmpty(`${at}.addresses`, evm.addresses, 'address'), MAX_WEBHOOK_ADDRESSES, evmAddress).map((a) => a.toLowerCase()));
-    const eventSignatures = signatures(`${at}.eventSignatures`, evm.eventSignatures);
-    return {
-      ...base,
-      eventType: 'address_activity',
-      chainId: evmChainId(`${at}.chainId`, evm.chainId),
-      metadata: { addresses, ...(eventSignatures ? { eventSignatures } : {}) },
-      ...(evm.includeInternalTxs != null ? { includeInternalTxs: evm.includeInternalTxs } : {}),
-      ...(evm.includeLogs != null ? { includeLogs: evm.includeLogs } : {}),
-    };
+  if (input.evmAddressActivity) return evmActivityRequest(base, input.evmAddressActivity);
+  if (input.primaryNetworkAddressActivity) return primaryActivityRequest(base, input.primaryNetworkAddressActivity);
+  return validatorActivityRequest(base, input.validatorActivity!);
+}
+
+/** What every kind of webhook carries: its URL, and its name and description when given. */
+type WebhookBase = { url: string; name?: string; description?: string };
+
+/** An EVM address activity webhook's request. */
+function evmActivityRequest(base: WebhookBase, evm: NonNullable<CreateArgs['evmAddressActivity']>): WireCreateWebhookRequest {
+  const at = 'input.evmAddressActivity';
+  const addresses = unique(`${at}.addresses`, list(`${at}.addresses`, nonEmpty(`${at}.addresses`, evm.addresses, 'address'), MAX_WEBHOOK_ADDRESSES, evmAddress).map((a) => a.toLowerCase()));
+  const eventSignatures = signatures(`${at}.eventSignatures`, evm.eventSignatures);
+  return {
+    ...base,
+    eventType: 'address_activity',
+    chainId: evmChainId(`${at}.chainId`, evm.chainId),
+    metadata: { addresses, ...(eventSignatures ? { eventSignatures } : {}) },
+    ...(evm.includeInternalTxs != null ? { includeInternalTxs: evm.includeInternalTxs } : {}),
+    ...(evm.includeLogs != null ? { includeLogs: evm.includeLogs } : {}),
+  };
+
+}
+
+/** A primary network address activity webhook's request. */
+function primaryActivityRequest(base: WebhookBase, p: NonNullable<CreateArgs['primaryNetworkAddressActivity']>): WireCreateWebhookRequest {
+  const at = 'input.primaryNetworkAddressActivity';
+  const key = networkKey(p.network);
+  const { blockchainId } = primaryChainArg(`${at}.chain`, p.chain, key, ['P', 'X', 'C']);
+  const keys = unique(`${at}.addresses`, primaryAddresses(`${at}.addresses`, nonEmpty(`${at}.addresses`, p.addresses, 'address'), MAX_WEBHOOK_ADDRESSES, key, ['P', 'X', 'C']));
+  const subEvents = unique(`${at}.addressActivitySubEvents`, nonEmpty(`${at}.addressActivitySubEvents`, p.addressActivitySubEvents, 'event'));
+  const wantsThreshold = subEvents.includes('balance_threshold' satisfies (typeof PrimaryNetworkAddressActivitySubEvent.known)[number]);
+  if (wantsThreshold !== (p.balanceThreshold != null)) {
+    throw badInput(`${at}.balanceThreshold`, wantsThreshold ? 'is required with BALANCE_THRESHOLD' : 'is only taken with BALANCE_THRESHOLD');
   }
-  if (input.primaryNetworkAddressActivity) {
-    const p = input.primaryNetworkAddressActivity;
-    const at = 'input.primaryNetworkAddressActivity';
-    const key = networkKey(p.network);
-    const { blockchainId } = primaryChainArg(`${at}.chain`, p.chain, key, ['P', 'X', 'C']);
-    const keys = unique(`${at}.addresses`, primaryAddresses(`${at}.addresses`, nonEmpty(`${at}.addresses`, p.addresses, 'address'), MAX_WEBHOOK_ADDRESSES, key, ['P', 'X', 'C']));
-    const subEvents = unique(`${at}.addressActivitySubEvents`, nonEmpty(`${at}.addressActivitySubEvents`, p.addressActivitySubEvents, 'event'));
-    const wantsThreshold = subEvents.includes('balance_threshold' satisfies (typeof PrimaryNetworkAddressActivitySubEvent.known)[number]);
-    if (wantsThreshold !== (p.balanceThreshold != null)) {
-      throw badInput(`${at}.balanceThreshold`, wantsThreshold ? 'is required with BALANCE_THRESHOLD' : 'is only taken with BALANCE_THRESHOLD');
-    }
-    if (p.balanceThreshold?.balanceType === 'UNKNOWN') throw badInput(`${at}.balanceThreshold.balanceType`, 'UNKNOWN is not a balance type to watch');
-    const eventSignatures = signatures(`${at}.eventSignatures`, p.eventSignatures);
-    return {
-      ...base,
-      eventType: 'primary_network_address_activity',
-      network: wireNetwork(key),
-      chainId: blockchainId,
-      metadata: {
-        keyType: 'addresses',
-        keys,
-        subEvents: { addressActivitySubEvents: subEvents },
-        ...(p.balanceThreshold
-          ? { balanceThresholdFilter: { balanceType: p.balanceThreshold.balanceType, balanceThreshold: navax(`${at}.balanceThreshold.threshold`, p.balanceThreshold.threshold) } }
-          : {}),
-        ...(eventSignatures ? { eventSignatures } : {}),
-      },
-    };
-  }
-  const v = input.validatorActivity!;
+  if (p.balanceThreshold?.balanceType === 'UNKNOWN') throw badInput(`${at}.balanceThreshold.balanceType`, 'UNKNOWN is not a balance type to watch');
+  const eventSignatures = signatures(`${at}.eventSignatures`, p.eventSignatures);
+  return {
+    ...base,
+    eventType: 'primary_network_address_activity',
+    network: wireNetwork(key),
+    chainId: blockchainId,
+    metadata: {
+      keyType: 'addresses',
+      keys,
+      subEvents: { addressActivitySubEvents: subEvents },
+      ...(p.balanceThreshold
+        ? { balanceThresholdFilter: { balanceType: p.balanceThreshold.balanceType, balanceThreshold: navax(`${at}.balanceThreshold.threshold`, p.balanceThreshold.threshold) } }
+        : {}),
+      ...(eventSignatures ? { eventSignatures } : {}),
+    },
+  };
+
+}
+
+/** A validator activity webhook's request. */
+function validatorActivityRequest(base: WebhookBase, v: NonNullable<CreateArgs['validatorActivity']>): WireCreateWebhookRequest {
   const at = 'input.validatorActivity';
   if ((v.nodeId == null) === (v.subnetId == null)) throw badInput(at, 'give exactly one of nodeId and subnetId');
   const keyType = v.nodeId != null ? 'nodeId' : 'subnetId';

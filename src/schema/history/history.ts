@@ -156,6 +156,9 @@ builder.objectFields(Account, (t) => ({
         items: (page) => page.transactions.map((x): Erc1155TransferShape => ({ ...x, chainId: account.chainId })),
       }),
   }),
+}));
+
+builder.objectFields(Account, (t) => ({
   internalTransactions: t.field({
     type: InternalTransactionConnection,
     nullable: true,

@@ -170,6 +170,9 @@ builder.objectFields(Network, (t) => ({
       });
     },
   }),
+}));
+
+builder.objectFields(Network, (t) => ({
   stakingTransactions: t.field({
     type: PrimaryNetworkTransactionConnection,
     nullable: true,
