@@ -30,11 +30,8 @@ const config: CodegenConfig = {
   generates: {
     'clients/apollo.ts': kit('apollo'),
     'clients/urql.ts': kit('urql'),
-    // Graphcache's schema awareness (optional, ~20 kB gzipped): `cacheExchange({ schema, keys, resolvers })`.
-    'clients/urql-schema.ts': {
-      plugins: [{ add: { content: clientKits.header("The graph's schema for urql Graphcache's schema awareness: `cacheExchange({ schema, keys, resolvers })`.") } }, 'urql-introspection'],
-      config: { useTypeImports: true },
-    },
+    // Graphcache's schema awareness is not written here: an app that wants it makes it from
+    // schema/schema.graphql with @graphql-codegen/urql-introspection (docs/clients.md, urql).
     'examples/gql/': {
       documents: ['examples/**/*.graphql', '!examples/explorer/**'],
       preset: 'client',

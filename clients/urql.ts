@@ -266,7 +266,7 @@ export const resolvers: ResolverConfig = {
 
 /**
  * The object types of each interface and union, for fragments on them (without them Graphcache
- * guesses, and warns). With `schema` (clients/urql-schema.ts) Graphcache takes them from the schema.
+ * guesses, and warns). With `schema` (schema awareness: docs/clients.md) Graphcache takes them from the schema.
  */
 export const possibleTypes: PossibleTypesConfig = {
   _Entity: ['Account', 'Block', 'Blockchain', 'Chain', 'InterchainMessage', 'Transaction', 'Validator'],

@@ -1,18 +1,22 @@
 /**
- * urql with Graphcache and the generated configuration (clients/urql.ts, and the schema of
- * clients/urql-schema.ts for schema awareness), set up as the README shows, against the gateway
+ * urql with Graphcache and the generated configuration (clients/urql.ts, and for schema awareness the
+ * graph's introspection, as an app makes it from schema/schema.graphql), set up as the README shows, against the gateway
  * over the sandbox: in process, through the client's own `fetch`. Any console warning or error
  * (Graphcache's about a missing key, a guessed fragment match or a configuration the schema does
  * not have) fails a test.
  */
+import { readFileSync } from 'node:fs';
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange, type CacheExchangeOpts } from '@urql/exchange-graphcache';
 import { describe, expect, it } from 'vitest';
-import schema from '../../clients/urql-schema.js';
+import { buildSchema, introspectionFromSchema } from 'graphql';
 import { keys, possibleTypes, resolvers } from '../../clients/urql.js';
 import { EvmLatestBlocksDocument, ClientNodeRefetchDocument, type EvmLatestBlocksQuery } from '../gql/graphql.js';
 import { failOnConsoleWarnings } from '../support/console.js';
 import { useHarness } from '../support/harness.js';
+
+/** Schema awareness as an app has it: the introspection of the gateway's SDL (codegen's urql-introspection writes the same, minified). */
+const schema = introspectionFromSchema(buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8')));
 
 const shared = useHarness({ keyPerTest: 'urql-graphcache' });
 const { h } = shared;
