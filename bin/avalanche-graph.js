@@ -76,8 +76,9 @@ async function runSandbox() {
   ]);
   const { describeUpstreams, SandboxConfigError, sandboxOptionsFromEnv, startSandbox } = sandboxKit;
   try {
-    const base = loadConfig();
-    const sandbox = await startSandbox({ ...sandboxOptionsFromEnv(process.env), port: base.sandboxPort });
+    // The gateway's configuration first: a bad one stops before the upstreams start.
+    loadConfig();
+    const sandbox = await startSandbox(sandboxOptionsFromEnv(process.env));
     const config = loadConfig({
       ...process.env,
       DATA_API_URL: sandbox.urls.dataApi,

@@ -21,18 +21,30 @@ export function renderConfigDoc(): string {
     'A bad value stops the process before it listens, with exit code 2 and a message naming the variable,',
     'e.g. `Configuration error: PORT: "eighty" is not a whole number`. Empty values count as unset.',
     '',
-    'The simulator\'s own variables (`SANDBOX_SEED`, `SANDBOX_LATENCY_MS`, keys and rate limits, how often its',
+    'The simulator\'s own variables (`SANDBOX_PORT`, `SANDBOX_SEED`, `SANDBOX_LATENCY_MS`, keys and rate limits, how often its',
     'world changes) are in [sandbox.md](sandbox.md#variables).',
   ];
   const entries: [string, Variable<unknown>][] = Object.entries(VARIABLES);
+  const row = ([name, spec]: [string, Variable<unknown>]) => {
+    const meaning = spec.see ? `${spec.meaning} See [${spec.see.replace(/#.*/, '')}](${spec.see}).` : spec.meaning;
+    return `| \`${name}\` | ${cell(spec.default)} | ${cell(spec.accepts)} | ${cell(meaning)} |`;
+  };
+  const header = ['| variable | default | accepts | meaning |', '|---|---|---|---|'];
+  const primary = entries.filter(([, spec]) => spec.primary);
+  lines.push(
+    '',
+    '## Start here',
+    '',
+    `The ${primary.length} variables most deployments set; every other default is derived from these (most from`,
+    '`MEMORY_LIMIT_MB`) or fits most deployments, and is listed by topic below.',
+    '',
+    ...header,
+    ...primary.map(row),
+  );
   for (const [section, { title }] of Object.entries(SECTIONS)) {
-    const rows = entries.filter(([, spec]) => spec.section === section);
+    const rows = entries.filter(([, spec]) => spec.section === section && !spec.primary);
     if (rows.length === 0) continue;
-    lines.push('', `## ${title}`, '', '| variable | default | accepts | meaning |', '|---|---|---|---|');
-    for (const [name, spec] of rows) {
-      const meaning = spec.see ? `${spec.meaning} See [${spec.see.replace(/#.*/, '')}](${spec.see}).` : spec.meaning;
-      lines.push(`| \`${name}\` | ${cell(spec.default)} | ${cell(spec.accepts)} | ${cell(meaning)} |`);
-    }
+    lines.push('', `## ${title}`, '', ...header, ...rows.map(row));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,15 +1,16 @@
 /**
  * The simulated upstreams and a gateway pointed at them, as `npm run sandbox` and `npm run explorer`
- * start them: SANDBOX_PORT is the gateway configuration's (`sandboxPort`), the other SANDBOX_*
- * variables the sandbox's (`sandboxOptionsFromEnv`), HOST defaults to loopback.
+ * start them: the SANDBOX_* variables are the sandbox's (`sandboxOptionsFromEnv`: SANDBOX_PORT too),
+ * HOST defaults to loopback.
  */
 import { ConfigError, loadConfig } from '../src/config/index.js';
 import { startServer } from '../src/http/server.js';
 import { SandboxConfigError, startSandbox, sandboxOptionsFromEnv } from '@avalanche-graph/sandbox';
 
 export async function startSandboxGateway() {
-  const base = loadConfig();
-  const sandbox = await startSandbox({ ...sandboxOptionsFromEnv(process.env), port: base.sandboxPort });
+  // The gateway's configuration first: a bad one stops before the upstreams start.
+  loadConfig();
+  const sandbox = await startSandbox(sandboxOptionsFromEnv(process.env));
   const config = loadConfig({
     ...process.env,
     DATA_API_URL: sandbox.urls.dataApi,

@@ -1,8 +1,7 @@
 /**
  * `npm run sandbox`: the simulated upstreams and the gateway pointed at them, in one process (one
  * Ctrl-C stops both). The upstreams alone are the sandbox's own CLI (`npm run sandbox:upstreams`).
- * SANDBOX_PORT is the gateway configuration's (`sandboxPort`); the other SANDBOX_* variables are the
- * sandbox's (`sandboxOptionsFromEnv`).
+ * The SANDBOX_* variables (SANDBOX_PORT among them) are the sandbox's (`sandboxOptionsFromEnv`).
  */
 import { closeOnSignals } from '../src/http/server.js';
 import { describeUpstreams } from '@avalanche-graph/sandbox';

@@ -1,4 +1,4 @@
-/** docs/configuration.md is generated from the variables of src/config/sections/: it must be what `npm run config-doc` writes now. */
+/** docs/configuration.md is generated from the variables of src/config/sections/: it must be what `npm run config-doc` writes now, the few primary ones first. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS, VARIABLES } from '../src/config/index.js';
@@ -17,6 +17,18 @@ describe('docs/configuration.md', () => {
       expect(spec.accepts, name).not.toBe('');
       expect(spec.meaning.length, name).toBeGreaterThan(10);
       expect(Object.keys(SECTIONS), name).toContain(spec.section);
+      // Once: a primary variable in the first table only, any other in its section only.
+      expect(doc.split(`| \`${name}\` |`).length - 1, name).toBe(1);
     }
+  });
+
+  it('starts with the few variables most deployments set (at most twelve), the rest by topic after them', () => {
+    const primary = Object.entries(VARIABLES).filter(([, spec]) => spec.primary).map(([name]) => name);
+    expect(primary.length).toBeGreaterThanOrEqual(8);
+    expect(primary.length).toBeLessThanOrEqual(12);
+    const doc = renderConfigDoc();
+    const first = doc.slice(doc.indexOf('## Start here'), doc.indexOf('\n## ', doc.indexOf('## Start here') + 1));
+    for (const name of primary) expect(first, name).toContain(`| \`${name}\` |`);
+    expect(first.match(/^\| `/gm)).toHaveLength(primary.length);
   });
 });

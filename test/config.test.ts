@@ -15,7 +15,6 @@ describe('configuration', () => {
       nodeRpcUrl: { mainnet: 'https://api.avax.network', fuji: 'https://api.avax-test.network' },
       metricsUrl: 'https://metrics.avax.network',
       rpcBatchMax: 40,
-      sandboxPort: 4100,
     });
     expect(config.dataApiKey).toBeUndefined();
   });

@@ -10,7 +10,7 @@ import { caches } from './sections/caches.js';
 import { limits, subscriptions } from './sections/limits.js';
 import { MIB, overload } from './sections/overload.js';
 import { redis } from './sections/redis.js';
-import { federation, sandbox, server } from './sections/server.js';
+import { federation, server } from './sections/server.js';
 import { tracesConfig, traces } from './sections/traces.js';
 import { calls, services } from './sections/upstreams.js';
 import type { Env, Settings, Values } from './variable.js';
@@ -28,7 +28,7 @@ export type { OtlpProtocol, TracesConfig, TracesSampler } from './sections/trace
  * `loadConfig` checks them in (with several bad values, the first is reported): a default derived
  * from another variable comes after it.
  */
-export const VARIABLES = { ...server, ...overload, ...services, ...calls, ...caches, ...auth, ...limits, ...subscriptions, ...redis, ...federation, ...traces, ...sandbox };
+export const VARIABLES = { ...server, ...overload, ...services, ...calls, ...caches, ...auth, ...limits, ...subscriptions, ...redis, ...federation, ...traces };
 
 type AllValues = Values<typeof VARIABLES>;
 

@@ -35,7 +35,6 @@ export const SECTIONS = {
   redis: { title: 'Redis (several replicas)', see: 'operations.md#several-replicas-redis' },
   federation: { title: 'Federation' },
   traces: { title: 'Traces (OpenTelemetry)', see: 'operations.md#traces' },
-  sandbox: { title: 'Sandbox mode' },
 } as const satisfies Record<string, { title: string; see?: string }>;
 
 export type Section = keyof typeof SECTIONS;
@@ -82,6 +81,8 @@ export interface Variable<T, K extends string = string> {
   readonly meaning: string;
   /** The docs/ page (and anchor) where the rule it tunes is explained. */
   readonly see: string | undefined;
+  /** One of the few most deployments set (docs/configuration.md's first table); the rest are derived or advanced. */
+  readonly primary: boolean;
   /** Its value in `env` (empty counts as unset), else its default; throws a ConfigError naming it. */
   read(env: Env, name: string, earlier?: Earlier): T;
 }
@@ -108,11 +109,11 @@ export type ConfigKey<Name extends string, Key> = [Key] extends [undefined] ? Ca
  * Declares a variable read by `parser`, else `default`: a value (shown as a literal unless `shown`
  * says otherwise) or one `Computed` when unset (`unset`, `derived`), which may be of another type.
  * `key`: the `Config` property it sets when that is not its name in camelCase; null for none (when
- * src/config/index.ts combines it with others).
+ * src/config/index.ts combines it with others). `primary`: one of the few most deployments set.
  */
 export function variable<T, D = never, K extends string | null = never>(
   parser: Parser<T>,
-  spec: { key?: K; default: NoInfer<T> | Computed<D>; shown?: string; accepts?: string; meaning: string; see?: string },
+  spec: { key?: K; default: NoInfer<T> | Computed<D>; shown?: string; accepts?: string; meaning: string; see?: string; primary?: boolean },
 ): Declared<T | D, K> {
   const fallback = spec.default;
   return {
@@ -121,6 +122,7 @@ export function variable<T, D = never, K extends string | null = never>(
     accepts: spec.accepts ?? parser.accepts,
     meaning: spec.meaning,
     see: spec.see,
+    primary: spec.primary ?? false,
     read(env, name, earlier = {}) {
       const raw = env[name]?.trim();
       if (raw) return parser.parse(raw, name);

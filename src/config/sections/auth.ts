@@ -34,11 +34,13 @@ const plans = fromFile('the path of a JSON file of plans (`{ "claim": "plan", "p
 
 export const auth = section('auth', {
   AUTH_JWKS_URL: variable(baseUrl('https://login.example.com/.well-known/jwks.json'), {
+    primary: true,
     default: unset('unset: no caller authentication (clients are their addresses)'),
     meaning:
       'Turns caller authentication on: every GraphQL request (over HTTP, graphql-sse and graphql-ws) must carry a JWT signed by a key of this JSON Web Key Set (`Authorization: Bearer <token>`), else it is answered 401 `UNAUTHENTICATED` with `WWW-Authenticate`, before admission, parsing or any upstream call. The set is fetched when first needed, kept 10 minutes, and fetched again (at most every 5 s, within 5 s) when a token names a key it does not hold. The token\'s subject (`AUTH_IDENTITY_CLAIM`) becomes the client that the per-client bounds count.',
   }),
   AUTH_CONSUMERS: variable(consumers, {
+    primary: true,
     default: unset('unset: no consumer keys'),
     meaning:
       'Static keys for server-to-server callers, from a JSON file (read again when it changes and on `SIGHUP`; one that does not read keeps the consumers before it): `{ "consumers": [{ "name": "indexer", "keySha256": "<64 hex digits: the SHA-256 of the key>", "limits": { "operationsInFlight": 4, "subscriptions": 20, "upstreamCallsPerSecond": 100 }, "internal": false }] }` (the file holds hashes, never keys; an `internal` consumer runs documents outside `TRUSTED_DOCUMENTS`). A request carrying a key of it in `AUTH_CONSUMER_HEADER` is that consumer: the client of the per-client bounds, with its own limits where given; one carrying another key is refused (401). Turns caller authentication on, as `AUTH_JWKS_URL` does.',

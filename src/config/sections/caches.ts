@@ -45,6 +45,7 @@ export const caches = section('caches', {
     see: 'operations.md#caches-and-memory',
   }),
   TRUSTED_DOCUMENTS: variable(manifests, {
+    primary: true,
     default: unset('unset: any document runs'),
     meaning:
       'Only the documents of these manifests run, asked for by id; any other is refused before it is parsed. Each is checked against the schema, and read again without a restart on `SIGHUP`, when its file changes (looked at every second) and when its URL answers something new (asked every 30 s, with the validators of its last answer): a manifest that does not read or check, or a URL that cannot be fetched, keeps the documents before it (and the reason is logged). A URL is fetched as the gateway starts; one that cannot be stops the start.',

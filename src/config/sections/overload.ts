@@ -39,6 +39,7 @@ export const memoryShare = (part: number, shown: string) => derived('MEMORY_LIMI
 
 export const overload = section('overload', {
   MEMORY_LIMIT_MB: variable(whole(128, 1_048_576), {
+    primary: true,
     key: null,
     default: new Computed(`the container's memory limit (cgroup) when one is set, else \`${DEFAULT_MEMORY_LIMIT_MB}\``, () => Math.max(128, containerMemoryMb() ?? DEFAULT_MEMORY_LIMIT_MB)),
     meaning:

@@ -121,6 +121,7 @@ const redisUrl: Parser<RedisTarget> = {
 
 export const redis = section('redis', {
   REDIS_URL: variable(redisUrl, {
+    primary: true,
     key: 'redis',
     default: unset('unset: everything in this process'),
     meaning:

@@ -73,11 +73,13 @@ export const server = section('server', {
     see: 'operations.md#compiled-execution',
   }),
   LOG_LEVEL: variable(logLevel, {
+    primary: true,
     default: 'info',
     meaning: 'The least severe log line written (JSON lines on stderr): `info` writes an access line per operation, `debug` adds upstream error bodies, with keys redacted.',
     see: 'operations.md#logs',
   }),
   TRUST_PROXY: variable(trustProxy, {
+    primary: true,
     default: unset('unset: no proxy, the client is the socket\'s address'),
     meaning:
       'The proxies (load balancers) whose forwarding header is believed: the client address that per-client limits and the log use is then read from `TRUST_PROXY_HEADER` back through these hops; a hop count trusts that many nearest hops, whatever their address.',
@@ -95,6 +97,7 @@ export const server = section('server', {
     meaning: 'The interface the gateway listens on (and `/metrics` with `METRICS_PORT`).',
   }),
   PORT: variable(whole(0, 65535), {
+    primary: true,
     default: 4000,
     meaning: 'The port of GraphQL and GraphiQL (`/graphql`), liveness (`/health`), readiness (`/ready`) and, unless `METRICS_PORT` is set, `/metrics`; `0` picks a free port.',
   }),
@@ -110,6 +113,7 @@ export const server = section('server', {
     see: 'operations.md#shutdown',
   }),
   CORS_ORIGINS: variable(origins, {
+    primary: true,
     default: unset('any origin'),
     meaning: 'The origins browsers may call the gateway from; credentials are never allowed (the gateway uses no cookies).',
     see: 'operations.md#browsers',
@@ -127,13 +131,5 @@ export const federation = section('federation', {
     meaning:
       'A secret shared with the federation router: `_entities` and `_service` then answer only requests carrying it in the `x-federation-secret` header; others are refused with `FORBIDDEN` before any upstream call. Compared in constant time; never logged or echoed.',
     see: 'federation.md#keeping-_entities-and-_service-for-the-router',
-  }),
-});
-
-export const sandbox = section('sandbox', {
-  SANDBOX_PORT: variable(whole(0, 65531), {
-    default: 4100,
-    meaning:
-      '`npm run sandbox` and `sandbox:upstreams` only: the first of the five ports of the simulated upstreams (Data API, mainnet node, Fuji node, metrics service, the L1s\' own nodes); `0` picks free ports. The simulator\'s own variables are in [sandbox.md](sandbox.md#variables).',
   }),
 });

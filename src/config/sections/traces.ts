@@ -47,6 +47,7 @@ export const traces = section('traces', {
   OTEL_SDK_DISABLED: variable(flag, { key: null, default: false, meaning: '`true` turns tracing off whatever else is set.' }),
   OTEL_TRACES_EXPORTER: variable(oneOf(['otlp', 'none']), { key: null, default: 'otlp', meaning: '`none` turns tracing off; OTLP over HTTP is the one exporter.' }),
   OTEL_EXPORTER_OTLP_ENDPOINT: variable(otlpUrl, {
+    primary: true,
     key: null,
     default: unset('unset: no traces'),
     meaning:

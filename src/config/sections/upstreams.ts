@@ -62,6 +62,7 @@ export const services = section('services', {
     see: 'operations.md#api-keys',
   }),
   DATA_API_KEY: variable(printable(), {
+    primary: true,
     default: unset('unset'),
     meaning:
       'The gateway\'s own Data API key, sent when a caller sends none (a key raises the Data API\'s rate limit). Never sent to the node RPC or the metrics service.',
