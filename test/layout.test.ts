@@ -2,7 +2,8 @@
  * The layout rules of src/ (docs/architecture.md#layout), read from the code's own imports, so a
  * change that breaks one fails here rather than in a reviewer's reading: a ground floor of at most
  * eight files, no hand-written source file over 500 lines (there or in the tests, scripts, packages
- * and examples), no function in src/ over 80 lines, and in src/schema/ folders by entity that
+ * and examples), no function in src/ over 80 lines, the networks named only in src/lib/networks.ts,
+ * and in src/schema/ folders by entity that
  * never import each other in a circle, a common kit that imports no entity, and loaders that import
  * only the entities' keys files.
  */
@@ -143,6 +144,17 @@ describe('the layout of src/', () => {
       return found;
     });
     expect(long).toEqual([]);
+  });
+
+  it("names the networks ('mainnet', 'fuji', 'testnet', the hrp 'avax') only in src/lib/networks.ts: one home for network identity", () => {
+    const home = join(SRC, 'lib', 'networks.ts');
+    const literal = /(['"`])(mainnet|fuji|testnet|avax)\1/;
+    const found = tsFiles(SRC)
+      .filter((file) => file !== home)
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, index) => ({ file, line, index })))
+      .filter(({ line }) => !/^\s*(\/\/|\/\*|\*)/.test(line) && literal.test(line))
+      .map(({ file, index }) => `${relative(ROOT, file)}:${index + 1}`);
+    expect(found).toEqual([]);
   });
 
   it('has no two src/schema folders importing each other, directly or around a circle', () => {

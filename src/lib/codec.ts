@@ -1,7 +1,8 @@
 /**
- * Avalanche and EVM identifier formats: cb58 ids, bech32 addresses, EIP-55 addresses, hashes.
- * Pure functions shared by the gateway's input validation and the sandbox's world generator;
- * nothing here knows HTTP or GraphQL.
+ * Avalanche and EVM identifier formats: cb58 ids, bech32 addresses, EIP-55 addresses, hashes. Pure
+ * functions for the gateway's input validation and decoding; nothing here knows HTTP or GraphQL. A
+ * network's bech32 prefix is its identity's (networks.ts). The sandbox keeps its own copy of these
+ * codecs (packages/sandbox/src/lib/codec.ts): it is a package of its own and imports nothing of src/.
  */
 import { base58, bech32, hex } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -46,8 +47,6 @@ export function isNodeId(value: string): boolean {
 export function nodeIdFromBytes(bytes: Uint8Array): string {
   return `NodeID-${cb58Encode(bytes)}`;
 }
-
-export const BECH32_HRP = { mainnet: 'avax', fuji: 'fuji', local: 'local' } as const;
 
 /** Encodes a 20-byte short id as `<chain>-<hrp>1...` (chain is X, P or C). */
 export function bech32Address(chain: 'X' | 'P' | 'C', hrp: string, bytes: Uint8Array): string {

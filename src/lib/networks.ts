@@ -51,6 +51,35 @@ export const NETWORKS: Record<NetworkKey, NetworkIdentity> = {
   },
 };
 
+/** Whether a string (from an id, a cursor, a key) names one of the networks. */
+export function isNetworkKey(value: string | undefined): value is NetworkKey {
+  return value !== undefined && Object.hasOwn(NETWORKS, value);
+}
+
+/** The network of a record that says only whether it is on a test network (the Data API's chain records). */
+export function networkOfTestnet(isTestnet: boolean | null | undefined): NetworkKey {
+  return isTestnet ? 'fuji' : 'mainnet';
+}
+
+/**
+ * The graph's names of the networks (TESTNET is the Data API's other name for FUJI), each with the
+ * network it is and how each upstream names it: the Data API's `network` value and the metrics
+ * service's network-wide series (`mainnet`, `testnet`).
+ */
+export const NETWORK_NAMES = {
+  MAINNET: { key: 'mainnet', dataApi: 'mainnet', metrics: 'mainnet' },
+  FUJI: { key: 'fuji', dataApi: 'fuji', metrics: 'testnet' },
+  TESTNET: { key: 'fuji', dataApi: 'testnet', metrics: 'testnet' },
+} as const satisfies Record<string, { key: NetworkKey; dataApi: string; metrics: string }>;
+
+export type NetworkNameValue = keyof typeof NETWORK_NAMES;
+
+/** The graph's name of a network's Data API value (`mainnet`, `fuji`, `testnet`, any case), if it is one. */
+export function networkNameOfDataApi(value: string | null | undefined): NetworkNameValue | undefined {
+  const wanted = value?.toLowerCase();
+  return (Object.keys(NETWORK_NAMES) as NetworkNameValue[]).find((name) => NETWORK_NAMES[name].dataApi === wanted);
+}
+
 /** The network whose bech32 prefix this is, if any. */
 export function networkOfHrp(hrp: string): NetworkKey | undefined {
   return NETWORK_KEYS.find((key) => NETWORKS[key].hrp === hrp);

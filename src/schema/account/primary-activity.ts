@@ -6,7 +6,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { networkNameOfDataApi, type NetworkKey } from '../../lib/networks.js';
 import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
 import { dataApiNetwork, NetworkName, networkKey } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -16,8 +16,6 @@ import { primaryChainName } from './primary-balances.js';
 import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
 import { PrimaryNetworkChainName } from '../common/chain-info.js';
 import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
-
-const WIRE_NETWORKS = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' } as const;
 
 export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastActivity').implement({
   description: 'The latest creation or consumption of a UTXO of some addresses on one primary-network chain.',
@@ -36,7 +34,7 @@ export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastAc
       type: NetworkName,
       nullable: true,
       description: 'The network; null for one this gateway does not know.',
-      resolve: (a) => WIRE_NETWORKS[a.network?.toLowerCase() as keyof typeof WIRE_NETWORKS] ?? null,
+      resolve: (a) => networkNameOfDataApi(a.network) ?? null,
     }),
   }),
 });

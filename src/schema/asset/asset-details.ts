@@ -7,7 +7,7 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
@@ -38,7 +38,7 @@ export const NODE_SOURCE = ':node';
 function checkAssetKey(key: string): string | null {
   if (!key.endsWith(NODE_SOURCE)) return checkAssetDetailsKey(key);
   const [network, assetId, extra] = key.slice(0, -NODE_SOURCE.length).split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<assetId>';
+  if (!isNetworkKey(network) || extra !== undefined) return 'expected <network>:<assetId>';
   return assetId && /^[A-Za-z0-9]{1,64}$/.test(assetId) ? null : 'the asset id is not a cb58 id or an alias';
 }
 

@@ -3,13 +3,13 @@
  * (`<network>:<assetId>` local ids).
  */
 import { isCb58Id } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 
 /** Local id of an asset: `<network>:<assetId>`; also the key of both asset loaders. */
 export const assetDetailsKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;
 
 export function checkAssetDetailsKey(key: string): string | null {
   const [network, assetId, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<assetId>';
+  if (!isNetworkKey(network) || extra !== undefined) return 'expected <network>:<assetId>';
   return assetId && isCb58Id(assetId) ? null : 'the asset id is not a cb58 id';
 }

@@ -3,7 +3,7 @@
  * share (`<network>:<p|x|c>:<blockHash>` local ids).
  */
 import { isCb58Id, isHash32 } from '../../lib/codec.js';
-import { type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WirePrimaryNetworkBlock } from '../../upstream/types/data-api-primary-ledger.js';
 
 export interface PrimaryBlockShape {
@@ -18,7 +18,7 @@ export const primaryBlockKey = (network: NetworkKey, chain: PrimaryChainAlias, b
 
 export function parseBlockKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; hash: string } | null {
   const [network, c, hash, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !hash) return null;
+  if (!isNetworkKey(network) || extra !== undefined || !hash) return null;
   const chain = c === 'p' ? 'P' : c === 'x' ? 'X' : c === 'c' ? 'C' : null;
   if (!chain || !(chain === 'C' ? isHash32(hash) : isCb58Id(hash))) return null;
   return { network, chain, hash };

@@ -12,7 +12,7 @@ import { dataApiNetwork, NetworkName, SortOrder, networkKey, networkName } from 
 import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
-import { type NetworkKey } from '../../lib/networks.js';
+import { networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { entity, keyString, optionalKeyString, type Representation } from '../common/federation.js';
 import { badInput } from '../../errors.js';
@@ -121,6 +121,6 @@ builder.objectFields(Chain, (t) => ({
     type: Blockchain,
     nullable: true,
     description: 'The P-Chain record of this chain (its blockchain id is `platformChainId`); null when there is none.',
-    resolve: (c) => (c.platformChainId ? blockchainKey(c.isTestnet ? 'fuji' : 'mainnet', c.platformChainId) : null),
+    resolve: (c) => (c.platformChainId ? blockchainKey(networkOfTestnet(c.isTestnet), c.platformChainId) : null),
   }),
 }));

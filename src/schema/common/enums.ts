@@ -4,9 +4,9 @@
 import type { EnumRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { DataApiNetwork } from '../../upstream/types/data-api-chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { NETWORK_NAMES, type NetworkKey, type NetworkNameValue } from '../../lib/networks.js';
 
-export type NetworkNameValue = 'MAINNET' | 'FUJI' | 'TESTNET';
+export type { NetworkNameValue } from '../../lib/networks.js';
 
 export const NetworkName = builder.enumType('NetworkName', {
   description: 'An Avalanche network. TESTNET is the Data API\'s other name for FUJI.',
@@ -19,17 +19,17 @@ export const NetworkName = builder.enumType('NetworkName', {
 
 /** The Data API's `network` path or query value. */
 export function dataApiNetwork(name: NetworkNameValue): DataApiNetwork {
-  return name === 'MAINNET' ? 'mainnet' : name === 'FUJI' ? 'fuji' : 'testnet';
+  return NETWORK_NAMES[name].dataApi;
 }
 
 /** The network behind a name (TESTNET is FUJI): node clients and global ids use it. */
 export function networkKey(name: NetworkNameValue): NetworkKey {
-  return name === 'MAINNET' ? 'mainnet' : 'fuji';
+  return NETWORK_NAMES[name].key;
 }
 
 /** The graph's name of a network. */
 export function networkName(key: NetworkKey): NetworkNameValue {
-  return key === 'mainnet' ? 'MAINNET' : 'FUJI';
+  return (Object.keys(NETWORK_NAMES) as NetworkNameValue[]).find((name) => NETWORK_NAMES[name].key === key)!;
 }
 
 export const SortOrder = builder.enumType('SortOrder', {

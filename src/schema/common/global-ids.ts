@@ -10,7 +10,7 @@
  */
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { isCb58Id, isEvmAddress, isHash32, toChecksumAddress } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import type { FieldGuard } from './guards.js';
 import { isEvmChainId } from './validate.js';
 
@@ -74,7 +74,7 @@ export const networkIdKey = (network: NetworkKey, id: string) => `${network}:${i
 /** Reads a `<network>:<cb58 id>` local id; null when it is not one. */
 export function parseNetworkIdKey(key: string): { network: NetworkKey; id: string } | null {
   const [network, id, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || !id || !isCb58Id(id) || extra !== undefined) return null;
+  if (!isNetworkKey(network) || !id || !isCb58Id(id) || extra !== undefined) return null;
   return { network, id };
 }
 

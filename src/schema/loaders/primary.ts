@@ -7,7 +7,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import { checkAssetDetailsKey } from '../asset/keys.js';
 import type { BlockchainShape } from '../blockchain/blockchain.js';
 import { parseBlockKey, type PrimaryBlockShape } from '../block/keys.js';
@@ -44,7 +44,7 @@ export const blockchainById = (ctx: Context) =>
   new DataLoader<string, BlockchainShape | null>((keys) =>
     eachKey(keys, async (key) => {
       const [network, blockchainId] = key.split(':');
-      if ((network !== 'mainnet' && network !== 'fuji') || !blockchainId || !isCb58Id(blockchainId)) throw new Error(`Malformed blockchain id ${key}`);
+      if (!isNetworkKey(network) || !blockchainId || !isCb58Id(blockchainId)) throw new Error(`Malformed blockchain id ${key}`);
       const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
       return wire && { ...wire, network };
     }),

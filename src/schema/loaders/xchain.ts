@@ -1,7 +1,7 @@
 /** X-Chain reads of the node shared within a request. */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
 import { eachKey } from '../common/each-key.js';
 
@@ -14,7 +14,7 @@ export const assetDescriptionById = (ctx: Context) =>
   new DataLoader<string, WireAssetDescription | null>((keys) =>
     eachKey(keys, async (key) => {
       const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
-      if ((network !== 'mainnet' && network !== 'fuji') || !assetId) throw new Error(`Malformed asset id ${key}`);
+      if (!isNetworkKey(network) || !assetId) throw new Error(`Malformed asset id ${key}`);
       return ctx.upstreams.nodeRpc.xChain(network).getAssetDescription(assetId);
     }),
   );

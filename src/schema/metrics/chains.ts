@@ -20,6 +20,7 @@ import { serves } from '../common/operations.js';
 import { ChainMetric, ChainRollingMetric, MetricsNetworkType, MetricTimeInterval } from './enums.js';
 import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
+import { NETWORK_NAMES } from '../../lib/networks.js';
 
 
 function seriesArgs(t: { arg: ArgBuilder<Types> }) {
@@ -58,7 +59,7 @@ const SERIES_DESCRIPTION =
   'newest point first (metrics service `GET /v2/chains/{chainId}/metrics/{metric}`). Cursors expire with the service\'s page tokens (minutes): an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.';
 
 /** The `chainId` of the network-wide series. */
-const networkScope = (name: NetworkNameValue) => (name === 'MAINNET' ? 'mainnet' : 'testnet');
+const networkScope = (name: NetworkNameValue) => NETWORK_NAMES[name].metrics;
 
 builder.objectFields(Chain, (t) => ({
   metrics: t.field({

@@ -7,7 +7,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
 import type { WireL1ValidatorManagerDetails, WireSubnet, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -169,7 +169,7 @@ builder.objectFields(Chain, (t) => ({
     nullable: true,
     description: 'The subnet (L1) that validates this chain, when the chain record names it.',
     extensions: subnetLink,
-    resolve: (c) => (c.subnetId && isCb58Id(c.subnetId) ? subnetKey(c.isTestnet ? 'fuji' : 'mainnet', c.subnetId) : null),
+    resolve: (c) => (c.subnetId && isCb58Id(c.subnetId) ? subnetKey(networkOfTestnet(c.isTestnet), c.subnetId) : null),
   }),
 }));
 

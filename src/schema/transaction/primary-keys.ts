@@ -4,7 +4,7 @@
  * record or the node's answer as one shape).
  */
 import { isCb58Id } from '../../lib/codec.js';
-import { type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
 import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
@@ -66,7 +66,7 @@ export const txKey = (network: NetworkKey, chain: PrimaryChainAlias, txHash: str
 
 export function parseTxKey(key: string): { network: NetworkKey; chain: PrimaryChainAlias; txHash: string } | null {
   const [network, chain, txHash, extra] = key.split(':');
-  if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined || !txHash || !isCb58Id(txHash)) return null;
+  if (!isNetworkKey(network) || extra !== undefined || !txHash || !isCb58Id(txHash)) return null;
   const alias = chain === 'p' ? 'P' : chain === 'x' ? 'X' : chain === 'c' ? 'C' : null;
   return alias ? { network, chain: alias, txHash } : null;
 }

@@ -10,7 +10,7 @@ import { badInput } from '../../errors.js';
 import { cb58Decode, isCb58Id, parseBech32Address } from '../../lib/codec.js';
 import type { DecodedUtxo } from '../../upstream/node-rpc/codec.js';
 import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
 import { connectionArgs, connectionType, paginate, type PageSource } from '../common/connection.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
@@ -74,7 +74,7 @@ function encodeIndex(index: WireUtxoIndex): string {
 function decodeIndex(token: string, network: NetworkKey): WireUtxoIndex {
   const [address, utxo, extra] = token.split(TOKEN_SEPARATOR);
   const parsed = address ? parseBech32Address(address) : null;
-  if (extra !== undefined || !parsed || parsed.hrp !== (network === 'mainnet' ? 'avax' : 'fuji') || !utxo || !isCb58Id(utxo)) {
+  if (extra !== undefined || !parsed || parsed.hrp !== NETWORKS[network].hrp || !utxo || !isCb58Id(utxo)) {
     throw badInput('after', 'is not a cursor of this connection');
   }
   return { address: address!, utxo };

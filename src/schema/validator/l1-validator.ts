@@ -7,7 +7,7 @@
  */
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet } from '../../lib/networks.js';
 import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
 import { Chain } from '../chain/chain.js';
 import { BlockchainStatus } from '../pchain/pchain.js';
@@ -226,7 +226,7 @@ builder.objectFields(Chain, (t) => ({
       // One call for the whole set, filtered here: the node fails the whole call when any asked
       // node id does not validate, and every `validators` field of the operation shares the call.
       const { validators } = await ctx.upstreams.nodeRpc.l1Validators(chain).getCurrentValidators();
-      const network: NetworkKey = chain.isTestnet ? 'fuji' : 'mainnet';
+      const network: NetworkKey = networkOfTestnet(chain.isTestnet);
       return (wanted ? validators.filter((v) => wanted.has(v.nodeID)) : validators).map((node): L1ValidatorShape => ({ network, subnetId: chain.subnetId, node }));
     },
   }),

@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { parseBech32Address } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { networkOfHrp, type NetworkKey } from '../../lib/networks.js';
 import { connectionArgs, emptyConnection } from '../common/connection.js';
 import { Delegator, DelegatorConnection } from '../delegator/delegators.js';
 import { DELEGATOR_PAGE } from '../delegator/keys.js';
@@ -22,7 +22,7 @@ const EMPTY = emptyConnection();
 /** The network of Data API records, read from the hrp of their (bech32) addresses. */
 function networkOfAddresses(addresses: readonly string[]): NetworkKey | null {
   const hrp = addresses.length > 0 ? parseBech32Address(addresses[0]!)?.hrp : undefined;
-  return hrp === 'avax' ? 'mainnet' : hrp === 'fuji' ? 'fuji' : null;
+  return (hrp && networkOfHrp(hrp)) || null;
 }
 
 builder.objectFields(Validator, (t) => ({

@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import { NetworkName, networkKey, networkName } from '../common/enums.js';
@@ -116,7 +116,7 @@ Validator.implement({
     loadBatch: MAX_NODE_IDS,
     checkId: (key) => {
       const [network, subnetId, nodeId, extra] = key.split(':');
-      if ((network !== 'mainnet' && network !== 'fuji') || extra !== undefined) return 'expected <network>:<subnetId>:<nodeId>';
+      if (!isNetworkKey(network) || extra !== undefined) return 'expected <network>:<subnetId>:<nodeId>';
       if (!subnetId || !isCb58Id(subnetId)) return 'the subnet id is not a cb58 id';
       return nodeId && isNodeId(nodeId) ? null : 'the node id is not NodeID- and cb58';
     },

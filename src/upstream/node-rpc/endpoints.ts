@@ -7,7 +7,7 @@
  * A chain with none of these has no endpoint: calls fail with kind `no-endpoint`, naming the chain.
  */
 import type { ChainRpcOverride } from '../../config/index.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
 import { UpstreamError } from '../errors.js';
 import type { WireChainInfo } from '../types/data-api-chains.js';
 
@@ -38,7 +38,7 @@ export const CHAIN_VALIDATORS_TEMPLATE = '{chainValidatorsUrl}';
 export const C_CHAIN_RPC_TEMPLATE = '/ext/bc/C/rpc';
 
 export function chainNetwork(chain: ChainRecord): NetworkKey {
-  return chain.isTestnet ? 'fuji' : 'mainnet';
+  return networkOfTestnet(chain.isTestnet);
 }
 
 /** The endpoints of a chain, or the reason each is missing. */
