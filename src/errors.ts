@@ -4,7 +4,7 @@
  * else is masked as an internal error with no stack or message.
  */
 import { GraphQLError, type ASTNode, type ExecutionResult } from 'graphql';
-import { UpstreamError } from './upstream/errors.js';
+import { UpstreamError } from './upstream/transport/errors.js';
 import type { SubscriptionLimitError } from './live/hub.js';
 
 /**

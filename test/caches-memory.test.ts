@@ -7,7 +7,7 @@ import { parse } from 'graphql';
 import { documentCache } from '../src/plugins/document-cache.js';
 import { apqStore } from '../src/plugins/persisted-documents.js';
 import { responseCacheStore } from '../src/plugins/response-cache.js';
-import { UpstreamCache } from '../src/upstream/cache.js';
+import { UpstreamCache } from '../src/upstream/transport/cache.js';
 
 const KIB = 1024;
 

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/index.js';
 import { ERROR_CODES, badInput, maskError } from '../src/errors.js';
 import { createLogger } from '../src/observability/logger.js';
 import { Upstreams } from '../src/upstream/index.js';
-import { UpstreamError } from '../src/upstream/errors.js';
+import { UpstreamError } from '../src/upstream/transport/errors.js';
 import { createGateway } from '../src/yoga.js';
 import { breakUpstream } from './support/broken-upstreams.js';
 

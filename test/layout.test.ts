@@ -3,6 +3,7 @@
  * change that breaks one fails here rather than in a reviewer's reading: a ground floor of at most
  * eight files, no hand-written source file over 500 lines (there or in the tests, scripts, packages
  * and examples), no function in src/ over 80 lines, the networks named only in src/lib/networks.ts,
+ * src/upstream/ as its index, a transport room and a room per service,
  * and in src/schema/ folders by entity that
  * never import each other in a circle, a common kit that imports no entity, and loaders that import
  * only the entities' keys files.
@@ -155,6 +156,19 @@ describe('the layout of src/', () => {
       .filter(({ line }) => !/^\s*(\/\/|\/\*|\*)/.test(line) && literal.test(line))
       .map(({ file, index }) => `${relative(ROOT, file)}:${index + 1}`);
     expect(found).toEqual([]);
+  });
+
+  it("keeps src/upstream/'s floor to its index, a room per service and a transport room that imports no service", () => {
+    const UPSTREAM = join(SRC, 'upstream');
+    expect(readdirSync(UPSTREAM).filter((name) => statSync(join(UPSTREAM, name)).isFile())).toEqual(['index.ts']);
+    const transport = join(UPSTREAM, 'transport');
+    const reaching = tsFiles(transport).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)]
+        .map((match) => resolve(dirname(file), match[1]!))
+        .filter((target) => target.startsWith(UPSTREAM + sep) && !target.startsWith(transport + sep))
+        .map((target) => `${relative(ROOT, file)} imports ${relative(ROOT, target)}`),
+    );
+    expect(reaching).toEqual([]);
   });
 
   it('has no two src/schema folders importing each other, directly or around a circle', () => {

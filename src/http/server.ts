@@ -9,7 +9,7 @@ import { createGatewayLogger, type Logger } from '../observability/logger.js';
 import { createMetrics, type GatewayMetrics } from '../observability/metrics.js';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server.js';
 import { Upstreams } from '../upstream/index.js';
-import type { DispatcherFactory } from '../upstream/http.js';
+import type { DispatcherFactory } from '../upstream/transport/http.js';
 import { LiveSubscriptions } from '../live/index.js';
 import { answerClientErrors, nodeHeaderLimit, withBody, withHeadLimits } from './http-limits.js';
 import { BodyBudget } from './request-body.js';

@@ -5,7 +5,7 @@
  */
 import type { NetworkKey } from '../lib/networks.js';
 import type { RequestUpstreams } from '../upstream/index.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { UpstreamError } from '../upstream/transport/errors.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
 import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
 import type { WireCurrentValidator } from '../upstream/types/node-rpc-pchain.js';

@@ -11,7 +11,7 @@
 import type { Config } from '../config/index.js';
 import type { NetworkKey } from '../lib/networks.js';
 import type { Logger } from '../observability/logger.js';
-import { keyFingerprint } from '../upstream/cache.js';
+import { keyFingerprint } from '../upstream/transport/cache.js';
 import { Upstreams, type RequestUpstreams } from '../upstream/index.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
 import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';

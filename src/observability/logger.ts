@@ -11,7 +11,7 @@
  */
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { Config, RedisTarget } from '../config/index.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { UpstreamError } from '../upstream/transport/errors.js';
 
 export type Logger = PinoLogger;
 

@@ -20,7 +20,7 @@ import { isAsyncIterable, mapAsyncIterator, type GraphQLParams, type Plugin, typ
 import { ErrorCodes, maskedCause, type AnswerPayload } from '../errors.js';
 import { usesIncrementalDelivery } from '../plugins/incremental-delivery.js';
 import type { Logger } from './logger.js';
-import type { OperationUsage } from '../upstream/request.js';
+import type { OperationUsage } from '../upstream/transport/request.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 

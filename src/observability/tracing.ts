@@ -6,12 +6,12 @@
  *
  * The spans (docs/operations.md#traces): one per GraphQL operation (src/observability/tracing-plugin.ts), the
  * child of the caller's `traceparent` when it sent one, and one per upstream call the operation
- * makes (src/upstream/call-tracing.ts), each request carrying its span as `traceparent` upstream.
+ * makes (src/upstream/transport/call-tracing.ts), each request carrying its span as `traceparent` upstream.
  */
 import type { Config } from '../config/index.js';
 import type { Logger } from './logger.js';
-import type { UpstreamTracer } from '../upstream/call-tracing.js';
-import type { OperationUsage } from '../upstream/request.js';
+import type { UpstreamTracer } from '../upstream/transport/call-tracing.js';
+import type { OperationUsage } from '../upstream/transport/request.js';
 
 /** The gateway's tracing, when on. */
 export interface Tracing {

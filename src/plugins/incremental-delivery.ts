@@ -10,7 +10,7 @@
  * the first would answer `{}` for the operation and the second 406.
  *
  * Deferred parts run in the operation's own context: the same upstream budget, deadline, memo and
- * loaders (src/upstream/request.ts), and the operation guard has checked and counted them before
+ * loaders (src/upstream/transport/request.ts), and the operation guard has checked and counted them before
  * anything ran (it walks every fragment, deferred or not). Their errors are masked as every other
  * error is (`maskError`): yoga masks a payload's own `errors`, not those of its incremental entries.
  */

@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
-import type { RateLimitState } from '../upstream/request.js';
+import type { RateLimitState } from '../upstream/transport/request.js';
 
 /** The headers, as the CORS preflight exposes them to browser pages. */
 export const RATE_LIMIT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'] as const;

@@ -1,7 +1,7 @@
 /** `/ready`: the readiness probe's answer (the gateway's own state, its overload, and each upstream's breaker and checks). */
 import type { Plugin } from 'graphql-yoga';
 import type { AdmissionStats } from '../admission/admission.js';
-import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from '../upstream/health.js';
+import { HEALTH_SERVICES, type HealthProbe, type UpstreamHealth } from '../upstream/health/index.js';
 
 /** Admission's state as `/ready` reports it: 503 once the process has been under pressure for UNREADY_AFTER_PRESSURE_MS. */
 export interface OverloadReport {
@@ -24,7 +24,7 @@ function readyCheck(probe: HealthProbe | undefined) {
  * `/ready`: 503 while starting, shutting down or under pressure for UNREADY_AFTER_PRESSURE_MS (a replica that
  * only sheds stays ready: see operations.md, "Shedding and unready"), 200 otherwise, whatever the upstreams say. The
  * detail lists each upstream's circuit breaker by service name (never its URL) and each service's
- * health and live checks (their last probe's status and time; see upstream/health.ts): an open
+ * health and live checks (their last probe's status and time; see upstream/health/index.ts): an open
  * breaker or a sick service does not make the gateway unready, since every other upstream still
  * answers, but tells an operator which upstream is failing. Probes that are due are awaited up to
  * READY_PROBE_WAIT_MS; one that takes longer is reported from its previous answer (or `unchecked`)

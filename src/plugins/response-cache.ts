@@ -2,7 +2,7 @@
  * The response cache (@graphql-yoga/plugin-response-cache): a repeated read is answered from memory,
  * with no execution and no upstream call, for as long as the least durable data in it stays true.
  *
- * TTLs come from the upstream layer's caching policy (src/upstream/ttl.ts): a response lives as
+ * TTLs come from the upstream layer's caching policy (src/upstream/transport/ttl.ts): a response lives as
  * long as the shortest TTL of the types and fields it contains, and a response that contains none
  * of the listed ones lives `TTL.moving`. Anything that moves with a chain's head (accounts, lists of
  * latest items, node reads at the tip, staking) is listed as moving, so a long TTL only applies to
@@ -23,9 +23,9 @@ import { LRUCache } from 'lru-cache';
 import { usesIncrementalDelivery } from './incremental-delivery.js';
 import { ENTRY_OVERHEAD_BYTES, stringBytes, type AccountedCache } from '../memory.js';
 import { decode, encode } from '../redis/codec.js';
-import { keyFingerprint } from '../upstream/cache.js';
+import { keyFingerprint } from '../upstream/transport/cache.js';
 import { Upstreams } from '../upstream/index.js';
-import { TTL } from '../upstream/ttl.js';
+import { TTL } from '../upstream/transport/ttl.js';
 
 const MOVING = [
   // Types whose fields move with the head of a chain or with staking.

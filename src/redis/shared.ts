@@ -20,10 +20,10 @@ import { createHash } from 'node:crypto';
 // From their own files: the package's index requires every store it supports (src/types/rate-limiter-flexible.d.ts).
 import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
-import type { SharedCacheTier } from '../upstream/cache.js';
-import type { UpstreamService } from '../upstream/errors.js';
-import { rateLimitAnswer, type SharedRateLimiter } from '../upstream/request.js';
-import type { SharedWindows } from '../upstream/resilience.js';
+import type { SharedCacheTier } from '../upstream/transport/cache.js';
+import type { UpstreamService } from '../upstream/transport/errors.js';
+import { rateLimitAnswer, type SharedRateLimiter } from '../upstream/transport/request.js';
+import type { SharedWindows } from '../upstream/transport/resilience.js';
 import { decode, encode } from './codec.js';
 import { readWithTtl, type RedisStore } from './store.js';
 

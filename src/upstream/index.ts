@@ -3,21 +3,21 @@
  * request uses. Nothing here knows GraphQL.
  */
 import type { Config } from '../config/index.js';
-import { keyFingerprint, NoCache, UpstreamCache } from './cache.js';
+import { keyFingerprint, NoCache, UpstreamCache } from './transport/cache.js';
 import { addressGroup } from '../lib/client-ip.js';
 import { DataApiClient } from './data-api/index.js';
-import { healthProbeClients, UpstreamHealth } from './health.js';
-import { HttpTransport, type DispatcherFactory, type HttpObserver, type Transport } from './http.js';
-import { tracedTransport, type UpstreamTracer } from './call-tracing.js';
-import { MetricsClient } from './metrics.js';
-import { NodeRpcClients } from './node-rpc.js';
-import { RequestMemo } from './rest.js';
-import { ClientRateLimit, OperationDeadline, OperationUsage, operationTransport, type RateLimitState, type SharedRateLimiter } from './request.js';
-import type { SharedCacheTier } from './cache.js';
-import type { SharedWindows } from './resilience.js';
+import { healthProbeClients, UpstreamHealth } from './health/index.js';
+import { HttpTransport, type DispatcherFactory, type HttpObserver, type Transport } from './transport/http.js';
+import { tracedTransport, type UpstreamTracer } from './transport/call-tracing.js';
+import { MetricsClient } from './metrics/index.js';
+import { NodeRpcClients } from './node-rpc/index.js';
+import { RequestMemo } from './transport/rest.js';
+import { ClientRateLimit, OperationDeadline, OperationUsage, operationTransport, type RateLimitState, type SharedRateLimiter } from './transport/request.js';
+import type { SharedCacheTier } from './transport/cache.js';
+import type { SharedWindows } from './transport/resilience.js';
 
-export { UpstreamError } from './errors.js';
-export type { UpstreamService, UpstreamFailure } from './errors.js';
+export { UpstreamError } from './transport/errors.js';
+export type { UpstreamService, UpstreamFailure } from './transport/errors.js';
 
 /** The request headers a caller may send its own Data API key in. */
 export const CALLER_KEY_HEADERS = ['x-data-api-key', 'x-glacier-api-key'] as const;

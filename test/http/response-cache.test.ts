@@ -8,7 +8,7 @@ import { BlockExplorerDocument } from '../gql/graphql.js';
 import { startSocketHarness, type SocketHarness } from '../support/harness.js';
 import { hashSHA256 } from '@graphql-yoga/plugin-response-cache';
 import { responseCacheKey, responseCacheTtls } from '../../src/plugins/response-cache.js';
-import { TTL } from '../../src/upstream/ttl.js';
+import { TTL } from '../../src/upstream/transport/ttl.js';
 
 let h: SocketHarness;
 beforeAll(async () => {

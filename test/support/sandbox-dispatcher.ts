@@ -10,7 +10,7 @@
 import { Dispatcher, errors } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxAnswer, SandboxService } from '@avalanche-graph/sandbox';
-import type { DispatcherFactory } from '../../src/upstream/http.js';
+import type { DispatcherFactory } from '../../src/upstream/transport/http.js';
 
 /** Finds the service answering an origin (undefined: nothing listens there). */
 export type ServiceResolver = (origin: string) => SandboxService | undefined;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxService, RpcError, rpcEndpoint, INVALID_PARAMS } from '@avalanche-graph/sandbox';
-import { UpstreamCache } from '../../src/upstream/cache.js';
-import { UpstreamError } from '../../src/upstream/errors.js';
-import { HttpTransport, parseExact } from '../../src/upstream/http.js';
-import { JsonRpcClient } from '../../src/upstream/json-rpc.js';
+import { UpstreamCache } from '../../src/upstream/transport/cache.js';
+import { UpstreamError } from '../../src/upstream/transport/errors.js';
+import { HttpTransport, parseExact } from '../../src/upstream/transport/http.js';
+import { JsonRpcClient } from '../../src/upstream/transport/json-rpc.js';
 
 const service = new SandboxService({ name: 'rpc', errorBody: (status, message) => ({ message, status }) });
 rpcEndpoint(

@@ -8,10 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { NoCache } from '../../src/upstream/cache.js';
+import { NoCache } from '../../src/upstream/transport/cache.js';
 import { DataApiClient } from '../../src/upstream/data-api/index.js';
-import type { HttpCall, Transport } from '../../src/upstream/http.js';
-import { MetricsClient } from '../../src/upstream/metrics.js';
+import type { HttpCall, Transport } from '../../src/upstream/transport/http.js';
+import { MetricsClient } from '../../src/upstream/metrics/index.js';
 import { DATA_API_OPERATIONS, METRICS_OPERATIONS } from '../support/official-operations.js';
 
 /**

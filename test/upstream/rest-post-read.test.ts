@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxService } from '@avalanche-graph/sandbox';
-import { UpstreamCache } from '../../src/upstream/cache.js';
-import { HttpTransport } from '../../src/upstream/http.js';
-import { buildPath, buildQuery, fitsGet, MAX_GET_PATH_AND_QUERY, RestClient } from '../../src/upstream/rest.js';
+import { UpstreamCache } from '../../src/upstream/transport/cache.js';
+import { HttpTransport } from '../../src/upstream/transport/http.js';
+import { buildPath, buildQuery, fitsGet, MAX_GET_PATH_AND_QUERY, RestClient } from '../../src/upstream/transport/rest.js';
 
 const service = new SandboxService({ name: 'test', errorBody: (status, message) => ({ message, statusCode: status, error: 'x' }) });
 service.route('POST', '/v1/lists/{id}', ({ params, query, body, headers }) => ({ id: params.id, q: Object.fromEntries(query), body, type: headers['content-type'] }));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxService, SandboxResponse } from '@avalanche-graph/sandbox';
-import { UpstreamCache } from '../../src/upstream/cache.js';
-import { UpstreamError } from '../../src/upstream/errors.js';
-import { HttpTransport } from '../../src/upstream/http.js';
-import { buildPath, buildQuery, RestClient } from '../../src/upstream/rest.js';
+import { UpstreamCache } from '../../src/upstream/transport/cache.js';
+import { UpstreamError } from '../../src/upstream/transport/errors.js';
+import { HttpTransport } from '../../src/upstream/transport/http.js';
+import { buildPath, buildQuery, RestClient } from '../../src/upstream/transport/rest.js';
 
 const service = new SandboxService({ name: 'test', errorBody: (status, message) => ({ message, statusCode: status, error: 'x' }) });
 service.route('GET', '/v1/items/{id}', ({ params, query }) => ({ id: params.id, q: Object.fromEntries(query) }));

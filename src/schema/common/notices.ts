@@ -6,7 +6,7 @@
  */
 import { responsePathAsArray, type GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { UpstreamError } from '../../upstream/transport/errors.js';
 
 /** Most notices one response carries (an operation may ask the same field of many chains). */
 export const MAX_NOTICES = 20;

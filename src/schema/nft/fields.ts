@@ -3,7 +3,7 @@
  * (`Chain.nftCollection`). Each listed token links back to its collection and chain.
  */
 import { builder } from '../../builder.js';
-import { nullIfNotFound } from '../../upstream/errors.js';
+import { nullIfNotFound } from '../../upstream/transport/errors.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

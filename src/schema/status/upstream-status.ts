@@ -2,12 +2,12 @@
  * `Query.upstreamStatus`: each upstream service as the gateway sees it: its circuit breaker and,
  * for the Data API and the metrics service, their own health check (every component) and live
  * check (reads only). The checks are probed at most once per UPSTREAM_HEALTH_TTL_MS however many
- * callers ask (src/upstream/health.ts), and only when selected. A service that does not answer is
+ * callers ask (src/upstream/health/index.ts), and only when selected. A service that does not answer is
  * reported UNREACHABLE: the field itself never fails for it.
  */
 import { builder } from '../../builder.js';
-import { HEALTH_SERVICES, type HealthCheckKind, type HealthProbe, type HealthService } from '../../upstream/health.js';
-import type { BreakerStateName } from '../../upstream/resilience.js';
+import { HEALTH_SERVICES, type HealthCheckKind, type HealthProbe, type HealthService } from '../../upstream/health/index.js';
+import type { BreakerStateName } from '../../upstream/transport/resilience.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';

@@ -7,8 +7,8 @@
  * The client only exists for a caller's own key (see `DataApiClient.account`): the gateway's
  * configured key never reaches these routes.
  */
-import { nullIfNotFound } from '../errors.js';
-import type { Query } from '../rest.js';
+import { nullIfNotFound } from '../transport/errors.js';
+import type { Query } from '../transport/rest.js';
 import { Endpoints } from './endpoints.js';
 import type {
   WireApiLogsQuery,

@@ -14,8 +14,8 @@ import type {
   WireTokenDetails,
 } from '../types/data-api-assets.js';
 import type { WireGetTransactionResponse, WirePageQuery } from '../types/data-api-evm.js';
-import { nullIfNotFound } from '../errors.js';
-import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
+import { TTL } from '../transport/ttl.js';
 
 export class AssetEndpoints extends Endpoints {
   /** `GET .../addresses/{address}/balances:listErc20`: ERC-20 balances, latest or at a block, priced in `currency`. */

@@ -17,7 +17,7 @@ import type {
   WireListTransactionDetailsResponseV2,
   WireTransactionStatusFilter,
 } from '../types/data-api-evm-transactions.js';
-import { pageTtl } from '../ttl.js';
+import { pageTtl } from '../transport/ttl.js';
 
 export class EvmTransactionEndpoints extends Endpoints {
   /** `GET /v1/chains/{chainId}/transactions` (listLatestTransactions): the chain's latest transactions, newest first. */

@@ -11,8 +11,8 @@ import type {
   WireListTransfersResponse,
   WirePageQuery,
 } from '../types/data-api-evm.js';
-import { pageTtl, TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { pageTtl, TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 export class EvmEndpoints extends Endpoints {
   /** `GET /v1/chains/{chainId}/blocks`: latest blocks first. */

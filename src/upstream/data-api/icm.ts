@@ -2,8 +2,8 @@
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
-import { TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 /** The filters of `GET /v1/icm/messages`; each one given narrows the list. */
 export interface IcmMessageFilters {

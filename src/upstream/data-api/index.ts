@@ -4,9 +4,9 @@
  * Data API under the configured header(s). The account owner's operations (`account`) exist only
  * for a caller's own key, never for the configured one.
  */
-import { keyFingerprint, type UpstreamCache } from '../cache.js';
-import type { Transport } from '../http.js';
-import { RestClient, type Query, type RequestMemo } from '../rest.js';
+import { keyFingerprint, type UpstreamCache } from '../transport/cache.js';
+import type { Transport } from '../transport/http.js';
+import { RestClient, type Query, type RequestMemo } from '../transport/rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { AccountEndpoints } from './account.js';
 import { AssetEndpoints } from './assets.js';
@@ -20,8 +20,8 @@ import { PrimaryStakingEndpoints } from './primary-staking.js';
 import { PrimaryLedgerEndpoints } from './primary-ledger.js';
 import { SignatureEndpoints } from './signatures.js';
 import { ValidatorEndpoints } from './validators.js';
-import { TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 export interface DataApiOptions {
   baseUrl: string;

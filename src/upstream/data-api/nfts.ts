@@ -5,7 +5,7 @@ import type {
   WireListErc721BalancesResponse,
   WireListNftTokensResponse,
 } from '../types/data-api-nfts.js';
-import { TTL } from '../ttl.js';
+import { TTL } from '../transport/ttl.js';
 
 interface PageQuery {
   pageToken?: string;

@@ -2,10 +2,10 @@
  * Data API reads about primary-network addresses: balances, last activity and the chains they
  * touched. The last-activity read has a POST form for address lists too long for a URL.
  */
-import { nullIfNotFound } from '../errors.js';
-import { fitsGet, type Query } from '../rest.js';
+import { nullIfNotFound } from '../transport/errors.js';
+import { fitsGet, type Query } from '../transport/rest.js';
 import { Endpoints } from './endpoints.js';
-import { TTL } from '../ttl.js';
+import { TTL } from '../transport/ttl.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
   WireAddressChainIdsResponse,

@@ -4,7 +4,7 @@
  * hash (a transaction, a block, a vertex, an asset) never changes once accepted and is cached long;
  * the latest-first lists move with the chains' heads.
  */
-import type { Query } from '../rest.js';
+import type { Query } from '../transport/rest.js';
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireListXChainVerticesResponse, WireSortOrder, WireXChainVertex } from '../types/data-api-primary.js';
@@ -19,8 +19,8 @@ import type {
   WireXChainAssetDetails,
   WireXChainTransaction,
 } from '../types/data-api-primary-ledger.js';
-import { TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
 

@@ -1,7 +1,7 @@
 /** Data API reads about the primary network's stake and supply: network details, pending rewards, the AVAX supply. */
-import type { Query } from '../rest.js';
+import type { Query } from '../transport/rest.js';
 import { Endpoints } from './endpoints.js';
-import { TTL } from '../ttl.js';
+import { TTL } from '../transport/ttl.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
   WireAvaxSupply,

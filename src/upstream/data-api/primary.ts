@@ -1,5 +1,5 @@
 /** Data API endpoints of the primary network (`/v1/networks/{network}/...`). */
-import { fitsGet, type Query } from '../rest.js';
+import { fitsGet, type Query } from '../transport/rest.js';
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type {
@@ -14,8 +14,8 @@ import type {
   WireListXChainVerticesResponse,
   WireSortOrder,
 } from '../types/data-api-primary.js';
-import { pageTtl, TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { pageTtl, TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 interface PageQuery {
   pageToken?: string;

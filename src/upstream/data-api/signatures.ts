@@ -2,8 +2,8 @@
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../types/data-api-signatures.js';
-import { TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 /**
  * A signed message of a transaction is re-aggregated by the service on each call (the validator set

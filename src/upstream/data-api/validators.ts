@@ -1,5 +1,5 @@
 /** Data API endpoints of validators, subnets and L1 validators (`/v1/networks/{network}/...`). */
-import type { Query } from '../rest.js';
+import type { Query } from '../transport/rest.js';
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireSortOrder } from '../types/data-api-primary.js';
@@ -12,8 +12,8 @@ import type {
   WireSingleValidatorQuery,
   WireSubnet,
 } from '../types/data-api-validators.js';
-import { TTL } from '../ttl.js';
-import { nullIfNotFound } from '../errors.js';
+import { TTL } from '../transport/ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
 
 export class ValidatorEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}/validators`: validations of every status, filtered and sorted. */

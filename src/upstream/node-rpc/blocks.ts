@@ -4,9 +4,9 @@
  * struct) or the hex one (the codec bytes and a checksum). An accepted block never changes, so
  * answers stay in the shared cache; a block the node does not have is null.
  */
-import { nullIfNotFound } from '../errors.js';
-import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
-import { TTL } from '../ttl.js';
+import { nullIfNotFound } from '../transport/errors.js';
+import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
+import { TTL } from '../transport/ttl.js';
 import type { WireEncoding, WireGetBlockReply } from '../types/node-rpc-xchain.js';
 
 /** The answer of `getBlock`/`getTx` for an encoding: JSON as the Go struct, hex as a string. */

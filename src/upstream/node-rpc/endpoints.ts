@@ -8,7 +8,7 @@
  */
 import type { ChainRpcOverride } from '../../config/index.js';
 import { NETWORKS, networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
-import { UpstreamError } from '../errors.js';
+import { UpstreamError } from '../transport/errors.js';
 import type { WireChainInfo } from '../types/data-api-chains.js';
 
 /** What the endpoints of a chain are derived from: the fields of its Data API record that matter. */

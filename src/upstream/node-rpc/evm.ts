@@ -5,8 +5,8 @@
  * `NodeRpcClients` batches every call of one tick into one JSON-RPC batch request. A block the
  * node does not have is null; a method it does not serve fails with kind `unsupported`.
  */
-import { nullIfNotFound, UpstreamError } from '../errors.js';
-import type { RpcCall } from '../json-rpc.js';
+import { nullIfNotFound, UpstreamError } from '../transport/errors.js';
+import type { RpcCall } from '../transport/json-rpc.js';
 import {
   PRECOMPILE_ADDRESSES,
   type WireActivePrecompiles,
@@ -15,7 +15,7 @@ import {
   type WireFeeConfigResult,
   type WireHexQuantity,
 } from '../types/node-rpc-evm.js';
-import { TTL } from '../ttl.js';
+import { TTL } from '../transport/ttl.js';
 
 export const BLOCK_TAGS = ['latest', 'earliest', 'safe', 'finalized', 'pending'] as const;
 export type BlockTag = (typeof BLOCK_TAGS)[number];

@@ -3,8 +3,8 @@
  * typed params and answers. Blocks by id or height are immutable and cached; validators, balances,
  * supply and statuses move and are only shared per operation.
  */
-import { nullIfNotFound, UpstreamError } from '../errors.js';
-import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
+import { nullIfNotFound, UpstreamError } from '../transport/errors.js';
+import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
 import type {
   WireBlockchain,
   WireBlockchainStatusReply,
@@ -19,7 +19,7 @@ import type {
 import type { WireHeightReply } from '../types/node-rpc-xchain.js';
 import { NodeBlocks } from './blocks.js';
 import { wireUint } from './codec.js';
-import { TTL } from '../ttl.js';
+import { TTL } from '../transport/ttl.js';
 
 const P_CHAIN: RpcEndpoint = { template: '/ext/bc/P' };
 

@@ -2,7 +2,7 @@
  * An L1's own validator set as its node reports it (`validators.getCurrentValidators`, served by
  * subnet-EVM beside its JSON-RPC: `.../validators`).
  */
-import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
+import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
 import type { WireGetCurrentValidatorsResponse } from '../types/node-rpc-evm.js';
 import { CHAIN_VALIDATORS_TEMPLATE, noEndpoint } from './endpoints.js';
 

@@ -3,9 +3,9 @@
  * params and answers. Immutable answers (txs and blocks by id, asset descriptions) stay in the
  * shared cache; moving ones (height, balances, UTXOs, status) are only shared per operation.
  */
-import { nullIfNotFound, UpstreamError } from '../errors.js';
+import { nullIfNotFound, UpstreamError } from '../transport/errors.js';
 import { NodeBlocks, type Encoded } from './blocks.js';
-import type { JsonRpcClient, RpcEndpoint } from '../json-rpc.js';
+import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
 import type {
   WireAssetDescription,
   WireEncoding,
@@ -22,7 +22,7 @@ import type {
   WireXTx,
 } from '../types/node-rpc-xchain.js';
 import { decodeUtxo, wireUint, type DecodedUtxo } from './codec.js';
-import { TTL } from '../ttl.js';
+import { TTL } from '../transport/ttl.js';
 
 const X_CHAIN: RpcEndpoint = { template: '/ext/bc/X' };
 

@@ -65,9 +65,9 @@ export interface HttpCall {
   exactIntegers?: boolean;
   /** A 2xx answer may come without a body (e.g. a 201 that only acknowledges): it then reads as null. */
   mayBeEmpty?: boolean;
-  /** The request's span, when the operation is traced (src/upstream/call-tracing.ts). */
+  /** The request's span, when the operation is traced (src/upstream/transport/call-tracing.ts). */
   trace?: CallTrace;
-  /** Where the operation counts the requests it sends and the bytes it reads (its OperationUsage, src/upstream/request.ts). */
+  /** Where the operation counts the requests it sends and the bytes it reads (its OperationUsage, src/upstream/transport/request.ts). */
   usage?: Pick<OperationUsage, 'requests' | 'hold' | 'tooLarge'>;
 }
 
@@ -88,7 +88,7 @@ const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
 /** What clients send calls through: the shared transport, or a per-request view of it. */
 export interface Transport {
   json(call: HttpCall): Promise<unknown>;
-  /** The operation's tracer, when tracing is on (src/upstream/call-tracing.ts). */
+  /** The operation's tracer, when tracing is on (src/upstream/transport/call-tracing.ts). */
   readonly tracer?: UpstreamTracer;
 }
 

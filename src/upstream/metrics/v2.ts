@@ -4,9 +4,9 @@
  * tokens the service expires after minutes, so paged answers are shared only within an operation
  * (and while in flight); answers without tokens are kept briefly (the service updates hourly).
  */
-import type { Query, RestClient } from './rest.js';
-import { nullIfNotFound } from './errors.js';
-import { TTL } from './ttl.js';
+import type { Query, RestClient } from '../transport/rest.js';
+import { nullIfNotFound } from '../transport/errors.js';
+import { TTL } from '../transport/ttl.js';
 import type {
   MetricsNetwork,
   WireCompositeQueryRequest,
@@ -21,7 +21,7 @@ import type {
   WirePChainLookingGlassResponse,
   WireRollingWindowResponse,
   WireSeriesQuery,
-} from './types/metrics-v2.js';
+} from '../types/metrics-v2.js';
 
 type Range = Pick<WireSeriesQuery, 'startTimestamp' | 'endTimestamp'>;
 type Page = Pick<WireSeriesQuery, 'pageToken' | 'pageSize'>;

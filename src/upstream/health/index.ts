@@ -9,15 +9,15 @@
  * while its data routes work must not have its data calls failed fast because /ready was polled.
  * A probe never throws: an unreachable service is a probe that says so.
  */
-import type { Config } from '../config/index.js';
-import { NoCache } from './cache.js';
-import { DataApiClient } from './data-api/index.js';
-import { UpstreamError } from './errors.js';
-import { HttpTransport, type DispatcherFactory, type HttpObserver } from './http.js';
-import { MetricsClient } from './metrics.js';
-import type { BreakerStateName } from './resilience.js';
-import type { RestClient } from './rest.js';
-import type { WireHealthCheckResult } from './types/health.js';
+import type { Config } from '../../config/index.js';
+import { NoCache } from '../transport/cache.js';
+import { DataApiClient } from '../data-api/index.js';
+import { UpstreamError } from '../transport/errors.js';
+import { HttpTransport, type DispatcherFactory, type HttpObserver } from '../transport/http.js';
+import { MetricsClient } from '../metrics/index.js';
+import type { BreakerStateName } from '../transport/resilience.js';
+import type { RestClient } from '../transport/rest.js';
+import type { WireHealthCheckResult } from '../types/health.js';
 
 /** The services that have health and live checks. */
 export const HEALTH_SERVICES = ['data-api', 'metrics'] as const;

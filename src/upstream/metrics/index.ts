@@ -1,11 +1,11 @@
 /**
  * The metrics service client. It never sends an API key.
  */
-import type { UpstreamCache } from './cache.js';
-import type { Transport } from './http.js';
-import { MetricsV2Endpoints } from './metrics-v2.js';
-import { RestClient, type RequestMemo } from './rest.js';
-import type { WireAvgTpsResponse } from './types/metrics.js';
+import type { UpstreamCache } from '../transport/cache.js';
+import type { Transport } from '../transport/http.js';
+import { MetricsV2Endpoints } from './v2.js';
+import { RestClient, type RequestMemo } from '../transport/rest.js';
+import type { WireAvgTpsResponse } from '../types/metrics.js';
 
 export interface MetricsOptions {
   baseUrl: string;

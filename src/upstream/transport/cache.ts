@@ -14,8 +14,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { ENTRY_OVERHEAD_BYTES, stringBytes } from '../memory.js';
-import { decode, encode } from '../redis/codec.js';
+import { ENTRY_OVERHEAD_BYTES, stringBytes } from '../../memory.js';
+import { decode, encode } from '../../redis/codec.js';
 
 export interface CacheOptions {
   maxEntries: number;

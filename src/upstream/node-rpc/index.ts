@@ -5,17 +5,17 @@
  * (split at RPC_BATCH_MAX). Node clients never send an API key.
  */
 import DataLoader from 'dataloader';
-import type { ChainRpcOverride } from '../config/index.js';
-import { NETWORKS, type NetworkKey } from '../lib/networks.js';
-import type { UpstreamCache } from './cache.js';
-import type { Transport } from './http.js';
-import { JsonRpcClient, type RpcCall, type RpcEndpoint } from './json-rpc.js';
-import { chainEndpoints, noEndpoint, type ChainEndpoints, type ChainRecord, type NodeEndpoint } from './node-rpc/endpoints.js';
-import { EvmRpc } from './node-rpc/evm.js';
-import { PChainRpc } from './node-rpc/pchain.js';
-import { L1ValidatorsRpc } from './node-rpc/validators.js';
-import { XChainRpc } from './node-rpc/xchain.js';
-import type { RequestMemo } from './rest.js';
+import type { ChainRpcOverride } from '../../config/index.js';
+import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import type { UpstreamCache } from '../transport/cache.js';
+import type { Transport } from '../transport/http.js';
+import { JsonRpcClient, type RpcCall, type RpcEndpoint } from '../transport/json-rpc.js';
+import { chainEndpoints, noEndpoint, type ChainEndpoints, type ChainRecord, type NodeEndpoint } from './endpoints.js';
+import { EvmRpc } from './evm.js';
+import { PChainRpc } from './pchain.js';
+import { L1ValidatorsRpc } from './validators.js';
+import { XChainRpc } from './xchain.js';
+import type { RequestMemo } from '../transport/rest.js';
 
 export interface NodeRpcOptions {
   urls: Record<NetworkKey, string>;
