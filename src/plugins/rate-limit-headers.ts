@@ -5,8 +5,10 @@
  * client's upstream calls per second (CLIENT_UPSTREAM_CALLS_PER_SECOND, or its consumer's or plan's
  * `upstreamCallsPerSecond`), the one rate a client spends; the client is the one its bounds use (its
  * verified caller, else its address). `Remaining` is what this process last learnt (with Redis, the
- * count over all replicas at the client's latest call here). Operations in flight and subscriptions
- * are concurrencies, not rates: they are refused with `Retry-After` (429) instead.
+ * count over all replicas at the client's latest call here). An answer marked `public` (a keyless GET
+ * the response cache lets a CDN keep) carries none: a shared cache would hand one client's count to
+ * others. Operations in flight and subscriptions are concurrencies, not rates: they are refused with
+ * `Retry-After` (429) instead.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
@@ -23,7 +25,8 @@ export function useRateLimitHeaders(endpoint: string, stateOf: (req: IncomingMes
       if (url.pathname === endpoint) graphql.add(request);
     },
     onResponse({ request, response, serverContext }) {
-      if (!graphql.has(request)) return;
+      // An answer a CDN may keep and hand to other clients carries no client's count.
+      if (!graphql.has(request) || /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) return;
       const { limit, remaining, resetSeconds } = stateOf((serverContext as { req?: IncomingMessage } | undefined)?.req);
       response.headers.set('ratelimit-limit', String(limit));
       response.headers.set('ratelimit-remaining', String(remaining));

@@ -2,7 +2,7 @@
  * `RateLimit-*` answer headers (src/plugins/rate-limit-headers.ts): every answer of the GraphQL
  * endpoint tells its client's upstream calls per second, what is left of them and when they are whole
  * again; a consumer's own rate is its own; a browser page may read them (CORS); Apollo Client's link
- * sees them; other paths carry none.
+ * sees them; other paths, and answers a CDN may keep for everyone, carry none.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -79,6 +79,23 @@ describe('RateLimit-* headers', () => {
       expect(health.headers.get('ratelimit-limit')).toBeNull();
     } finally {
       await open.close();
+    }
+  });
+
+  it('leave out an answer a CDN may keep for everyone (a keyless GET the response cache marks public)', async () => {
+    const cached = await startGateway(sandbox, { CLIENT_UPSTREAM_CALLS_PER_SECOND: '50', RESPONSE_CACHE_MAX_ENTRIES: '100', RESPONSE_CACHE_KNOWN_KEYS: '0' });
+    try {
+      const query = encodeURIComponent('{ chain(id: "43114") { blocks(first: 2) { nodes { number } } } }');
+      const get = (headers: Record<string, string> = {}) => cached.fetch(`/graphql?query=${query}`, { headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json', ...headers } });
+      const shared = await get();
+      expect(shared.headers.get('cache-control')).toMatch(/^public/);
+      expect(rateHeaders(shared).limit).toBeNull();
+      // The same with a key of its own: kept privately, so it tells its client's rate.
+      const own = await get({ 'x-data-api-key': 'a-key-of-its-own' });
+      expect(own.headers.get('cache-control')).toMatch(/^private/);
+      expect(rateHeaders(own).limit).toBe('50');
+    } finally {
+      await cached.close();
     }
   });
 
