@@ -13,7 +13,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadOnHangup } from '../../src/http/server.js';
-import { upstreamRequests } from '../support/counts.js';
+import { FOUR_CALL_WALLET, upstreamRequests } from '../support/counts.js';
 import { startGateway, type SocketHarness } from '../support/harness.js';
 import { useSandbox } from '../support/sandbox.js';
 import { waitUntil } from '../support/sse.js';
@@ -79,13 +79,8 @@ describe('consumers', () => {
   });
 
   it("holds a consumer to its own upstream calls per second, and no other to it", async () => {
-    // Four Data API calls (a balance, three lists) in one operation.
-    const wallet = `{ chain(id: "43114") { address(address: "0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9") {
-      nativeBalance { balance }
-      transactions(first: 1) { nodes { hash } }
-      erc20Transfers(first: 1) { nodes { txHash } }
-      erc721Balances(first: 1) { nodes { tokenId } }
-    } } }`;
+    // Four Data API calls in one operation.
+    const wallet = FOUR_CALL_WALLET;
     const metered = await post(as('metered'), wallet);
     const limited = (metered.body.errors ?? []).filter((e) => e.extensions.code === 'RATE_LIMITED');
     expect(limited.length).toBe(2);

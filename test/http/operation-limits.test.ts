@@ -4,6 +4,7 @@
  * (CLIENT_UPSTREAM_CALLS_PER_SECOND) bound how much upstream load one client can cause.
  */
 import { describe, expect, it } from 'vitest';
+import { FOUR_CALL_WALLET } from '../support/counts.js';
 import { startSocketHarness } from '../support/harness.js';
 
 const LEVELS = `{
@@ -49,12 +50,7 @@ describe('operation deadline', () => {
 });
 
 describe('per-client upstream rate', () => {
-  const WALLET = `{ chain(id: "43114") { address(address: "0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9") {
-    nativeBalance { balance }
-    transactions(first: 1) { nodes { hash } }
-    erc20Transfers(first: 1) { nodes { txHash } }
-    erc721Balances(first: 1) { nodes { tokenId } }
-  } } }`;
+  const WALLET = FOUR_CALL_WALLET;
 
   it('answers RATE_LIMITED with retryAfter, unsent, past CLIENT_UPSTREAM_CALLS_PER_SECOND, and leaves other clients alone', async () => {
     // Clients are addresses: behind a trusted (loopback) proxy, the forwarded ones.

@@ -12,19 +12,14 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/
 import { map } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { possibleTypes, typePolicies } from '../../clients/apollo.js';
-import { upstreamRequests } from '../support/counts.js';
+import { FOUR_CALL_WALLET, upstreamRequests } from '../support/counts.js';
 import { startGateway, type SocketHarness } from '../support/harness.js';
 import { useSandbox } from '../support/sandbox.js';
 
 const METERED_KEY = 'metered-key-5555555555';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-// Four Data API calls (a balance, three lists) in one operation: more than the consumer's 3 a second.
-const WALLET = `{ chain(id: "43114") { address(address: "0xF724DA949F47F4730090Aa7dC8fB77d87A5d24C9") {
-  nativeBalance { balance }
-  transactions(first: 1) { nodes { hash } }
-  erc20Transfers(first: 1) { nodes { txHash } }
-  erc721Balances(first: 1) { nodes { tokenId } }
-} } }`;
+// Four Data API calls in one operation: more than the consumer's 3 a second.
+const WALLET = FOUR_CALL_WALLET;
 
 const sandbox = useSandbox();
 let h: SocketHarness;
