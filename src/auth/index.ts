@@ -189,9 +189,19 @@ export function callersFor(config: Config, options: Pick<CallersOptions, 'logger
 
 /**
  * The client every per-client bound counts a request (or WebSocket upgrade) as: its verified caller
- * (`jwt:<fingerprint>`, `consumer:<name>`) when it has one, else its address (`ip:<address or /64>`, TRUST_PROXY).
+ * (`jwt:<fingerprint>`, `consumer:<name>`) when it has one, else its address (`ip:<address or /64>`,
+ * TRUST_PROXY). Asked several times a request (admission, the body's budget, the context, the access
+ * line, the answer's headers): the address is found once per request.
  */
 export function callerClient(config: Config): (req: IncomingMessage | undefined) => string {
   const addressOf = clientAddress(config);
-  return (req) => identityOf(req) ?? Upstreams.clientOf(addressOf(req));
+  const addresses = new WeakMap<IncomingMessage, string>();
+  return (req) => {
+    const identity = identityOf(req);
+    if (identity !== undefined) return identity;
+    if (!req) return Upstreams.clientOf(addressOf(req));
+    let client = addresses.get(req);
+    if (client === undefined) addresses.set(req, (client = Upstreams.clientOf(addressOf(req))));
+    return client;
+  };
 }

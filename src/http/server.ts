@@ -23,12 +23,12 @@ import { Admission } from '../admission/admission.js';
 import { admissionGate, admissionPrecheck } from '../admission/http.js';
 import { BUSY_UTILIZATION } from '../admission/fair-share.js';
 import { CALM_MS, Pressure } from '../admission/pressure.js';
-import { clientAddress, trustedProxy } from './client-address.js';
+import { trustedProxy } from './client-address.js';
 import { serveWebSockets } from './websocket.js';
 import { SharedStreams } from './shared-streams.js';
 import { TrustedDocuments } from '../plugins/trusted-documents.js';
 import { schema } from '../schema/index.js';
-import { authenticationGate, callersFor, identityOf, type Callers } from '../auth/index.js';
+import { authenticationGate, callerClient, callersFor, type Callers } from '../auth/index.js';
 import { startTracing, type Tracing } from '../observability/tracing.js';
 
 /** Everything a gateway process runs but its listeners: the yoga server and what it is built on. */
@@ -212,7 +212,8 @@ async function connectRedis(config: Config, logger: Logger, metrics: GatewayMetr
 export async function startServer(config: Config, logger: Logger = createGatewayLogger(config), options: { settleHeap?: boolean } = {}): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
   const { gateway, metrics, admission, pressure } = runtime;
-  const clientOf = requestClients(config);
+  // The client every per-client bound counts: the verified caller (src/auth/), else the address, never a key the caller could make up.
+  const clientOf = callerClient(config);
   const server = createServer(
     {
       maxHeaderSize: nodeHeaderLimit(config),
@@ -246,23 +247,6 @@ export async function startServer(config: Config, logger: Logger = createGateway
   const metricsUrl = metricsServer?.url ?? url.replace(/\/graphql$/, '/metrics');
   const { close, drain } = shutdown(config, runtime, { server, connections, websockets, metricsServer });
   return Object.assign(runtime, { server, url, metricsUrl, close, drain });
-}
-
-/**
- * The client every per-client bound counts: the verified caller (AUTH_JWKS_URL, AUTH_CONSUMERS:
- * src/auth/), else the address (never a key the caller could make up). Asked up to three times a
- * request (admission's precheck, the body's budget, the ticket): the address's found once.
- */
-function requestClients(config: Config): (req: IncomingMessage) => string {
-  const addressOf = clientAddress(config);
-  const clients = new WeakMap<IncomingMessage, string>();
-  return (req) => {
-    const identity = identityOf(req);
-    if (identity !== undefined) return identity;
-    let client = clients.get(req);
-    if (client === undefined) clients.set(req, (client = Upstreams.clientOf(addressOf(req))));
-    return client;
-  };
 }
 
 /**
