@@ -14,7 +14,6 @@ import type { ErrorCode } from '../errors.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../observability/request-log.js';
 import { CALLER_KEY_HEADERS } from '../upstream/index.js';
 import type { Refusal, Verdict } from './jwt.js';
-import type { Callers } from './index.js';
 
 /** The verified caller of each request (or WebSocket upgrade) authenticated. */
 const identities = new WeakMap<IncomingMessage, string>();
@@ -55,11 +54,24 @@ export interface AuthGateOptions {
   onRefused?(reason: Refusal['reason'] | 'unavailable'): void;
 }
 
+/** What a caller presents: a bearer token, a consumer key, or both (the key is asked first); and whether it brings its own Data API key. */
+export interface Credentials {
+  authorization?: string;
+  consumerKey?: string;
+  ownDataApiKey?: boolean;
+}
+
+/** What the gate asks of the callers (`Callers`, src/auth/index.ts): the header of a consumer key, and a verdict on what a request presents. */
+export interface CallerAuthenticator {
+  readonly consumerHeader: string;
+  authenticate(credentials: Credentials): Promise<Verdict>;
+}
+
 /** A header's one value (a repeated one is no credential). */
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /** Wraps `next` with caller authentication: a request that needs a caller goes on only with a verified one. */
-export function authenticationGate(callers: Callers, options: AuthGateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
+export function authenticationGate(callers: CallerAuthenticator, options: AuthGateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!needsCaller(req, options.graphqlPath)) return next(req, res);
     const credentials = {

@@ -12,19 +12,12 @@ import { readConsumers, readPlans, type Consumer, type ConsumerLimits, type Cons
 import type { Logger } from '../observability/logger.js';
 import { watchFiles } from '../lib/watched-files.js';
 import { Upstreams } from '../upstream/index.js';
-import { identityOf } from './http.js';
+import { identityOf, type Credentials } from './http.js';
 import { JwtAuthenticator, type Verdict } from './jwt.js';
 
-export { authenticationGate, challenge, identityOf, setIdentity } from './http.js';
+export { authenticationGate, challenge, identityOf, setIdentity, type Credentials } from './http.js';
 export type { Refusal, Verdict } from './jwt.js';
 export { JwtAuthenticator };
-
-/** What a caller presents: a bearer token, a consumer key, or both (the key is asked first); and whether it brings its own Data API key. */
-export interface Credentials {
-  authorization?: string;
-  consumerKey?: string;
-  ownDataApiKey?: boolean;
-}
 
 /** Authenticated callers whose plan is remembered (a caller forgotten gets its plan back with its next token). */
 const PLANNED_CALLERS = 100_000;

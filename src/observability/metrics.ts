@@ -15,7 +15,7 @@ import { createCounter, usePrometheus, type FillLabelsFnParams } from '@graphql-
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { HttpObserver } from '../upstream/transport/http.js';
+import type { HttpObserver } from '../upstream/transport/call.js';
 import { REDIS_OPS, type RedisOp } from '../redis/store.js';
 import type { CacheRegistry } from '../memory.js';
 import type { ShedReason } from '../admission/admission.js';

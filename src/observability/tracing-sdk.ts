@@ -29,9 +29,8 @@ import type { TracesConfig } from '../config/index.js';
 import type { Logger } from './logger.js';
 import { OPERATION_NAME_MAX_CHARS } from './request-log.js';
 import type { OperationTrace, OperationType, Tracing, UpstreamCounts } from './tracing.js';
-import type { RequestSpan, ServedFrom } from '../upstream/transport/call-tracing.js';
+import type { RequestSpan, ServedFrom, HttpCall, RefusalReason } from '../upstream/transport/call.js';
 import { UpstreamError, type UpstreamService } from '../upstream/transport/errors.js';
-import type { HttpCall, RefusalReason } from '../upstream/transport/http.js';
 import type { BreakerStateName } from '../upstream/transport/resilience.js';
 
 // OpenTelemetry's semantic conventions that are still incubating, copied as its guidance asks.

@@ -10,7 +10,7 @@
  */
 import type { Config } from '../config/index.js';
 import type { Logger } from './logger.js';
-import type { UpstreamTracer } from '../upstream/transport/call-tracing.js';
+import type { UpstreamTracer } from '../upstream/transport/call.js';
 import type { OperationUsage } from '../upstream/transport/request.js';
 
 /** The gateway's tracing, when on. */

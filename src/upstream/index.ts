@@ -3,17 +3,17 @@
  * request uses. Nothing here knows GraphQL.
  */
 import type { Config } from '../config/index.js';
-import { keyFingerprint, NoCache, UpstreamCache } from './transport/cache.js';
+import { keyFingerprint, NoCache, UpstreamCache, type SharedCacheTier } from './transport/cache.js';
 import { addressGroup } from '../lib/client-ip.js';
 import { DataApiClient } from './data-api/index.js';
 import { healthProbeClients, UpstreamHealth } from './health/index.js';
-import { HttpTransport, type DispatcherFactory, type HttpObserver, type Transport } from './transport/http.js';
-import { tracedTransport, type UpstreamTracer } from './transport/call-tracing.js';
+import { HttpTransport, type DispatcherFactory } from './transport/http.js';
+import type { HttpObserver, Transport, UpstreamTracer } from './transport/call.js';
+import { tracedTransport } from './transport/call-tracing.js';
 import { MetricsClient } from './metrics/index.js';
 import { NodeRpcClients } from './node-rpc/index.js';
 import { RequestMemo } from './transport/rest.js';
 import { ClientRateLimit, OperationDeadline, OperationUsage, operationTransport, type RateLimitState, type SharedRateLimiter } from './transport/request.js';
-import type { SharedCacheTier } from './transport/cache.js';
 import type { SharedWindows } from './transport/resilience.js';
 
 export { UpstreamError } from './transport/errors.js';

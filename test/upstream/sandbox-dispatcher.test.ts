@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxResponse, SandboxService, type Fault } from '@avalanche-graph/sandbox';
 import { UpstreamError } from '../../src/upstream/transport/errors.js';
-import { HttpTransport, type HttpCall } from '../../src/upstream/transport/http.js';
+import { HttpTransport } from '../../src/upstream/transport/http.js';
+import type { HttpCall } from '../../src/upstream/transport/call.js';
 import { sandboxDispatchers } from '../support/sandbox-dispatcher.js';
 
 const OK = 'GET /v1/ok';

@@ -5,7 +5,7 @@
  * for a caller's own key, never for the configured one.
  */
 import { keyFingerprint, type UpstreamCache } from '../transport/cache.js';
-import type { Transport } from '../transport/http.js';
+import type { Transport } from '../transport/call.js';
 import { RestClient, type Query, type RequestMemo } from '../transport/rest.js';
 import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
 import { AccountEndpoints } from './account.js';

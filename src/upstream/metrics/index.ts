@@ -2,7 +2,7 @@
  * The metrics service client. It never sends an API key.
  */
 import type { UpstreamCache } from '../transport/cache.js';
-import type { Transport } from '../transport/http.js';
+import type { Transport } from '../transport/call.js';
 import { MetricsV2Endpoints } from './v2.js';
 import { RestClient, type RequestMemo } from '../transport/rest.js';
 import type { WireAvgTpsResponse } from '../types/metrics.js';

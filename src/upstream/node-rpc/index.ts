@@ -8,7 +8,7 @@ import DataLoader from 'dataloader';
 import type { ChainRpcOverride } from '../../config/index.js';
 import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
 import type { UpstreamCache } from '../transport/cache.js';
-import type { Transport } from '../transport/http.js';
+import type { Transport } from '../transport/call.js';
 import { JsonRpcClient, type RpcCall, type RpcEndpoint } from '../transport/json-rpc.js';
 import { chainEndpoints, noEndpoint, type ChainEndpoints, type ChainRecord, type NodeEndpoint } from './endpoints.js';
 import { EvmRpc } from './evm.js';

@@ -9,36 +9,7 @@
  */
 import type { CacheUsage, UpstreamCache } from './cache.js';
 import type { UpstreamService } from './errors.js';
-import type { HttpCall, RefusalReason, Transport } from './http.js';
-import type { BreakerStateName } from './resilience.js';
-
-/** How a call was answered without a request of its own: kept in the shared cache (memory or Redis), or joined in flight. */
-export type ServedFrom = 'hit' | 'in-flight';
-
-/** What the transport reports of one request it sends for a traced call (`HttpCall.trace`). */
-export interface CallTrace {
-  /** Adds the request's `traceparent` (and `tracestate`) to an attempt's headers. */
-  inject(headers: Record<string, string>): void;
-  /** An attempt goes out: 0 the first, 1 the first retry; with the state of the origin's breaker before it. */
-  attempt(retry: number, breaker: BreakerStateName): void;
-  /** The upstream answered this HTTP status. */
-  status(code: number): void;
-  /** The request was refused unsent. */
-  refused(reason: RefusalReason): void;
-}
-
-/** A request's span, ended by the transport that started it. */
-export interface RequestSpan extends CallTrace {
-  end(error?: unknown): void;
-}
-
-/** One operation's tracer (src/observability/tracing.ts), given to its clients through their transport. */
-export interface UpstreamTracer {
-  /** Starts the span of a request; undefined while the operation has no span (before it runs, after it ended). */
-  request(call: HttpCall): RequestSpan | undefined;
-  /** Records a call answered without a request, from `startedAt` (`performance.now()`) to now. */
-  served(where: { service: UpstreamService; route: string }, from: ServedFrom, startedAt: number, error?: unknown): void;
-}
+import type { Transport, UpstreamTracer } from './call.js';
 
 /** An operation's transport whose every request gets a span, a child of the operation's. */
 export function tracedTransport(inner: Transport, tracer: UpstreamTracer): Transport {

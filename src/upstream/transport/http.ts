@@ -11,11 +11,10 @@ import { parse as parseLossless } from 'lossless-json';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import poolRequest from 'undici/lib/api/api-request.js';
 import type { Dispatcher } from 'undici';
-import { UpstreamError, cleanUpstreamMessage, redact, type UpstreamService } from './errors.js';
+import { UpstreamError, cleanUpstreamMessage, redact } from './errors.js';
 import { OriginBreakers, RetryAfterWindows, type BreakerOptions, type SharedWindows } from './resilience.js';
 import { answerTexts } from './cache.js';
-import type { CallTrace, UpstreamTracer } from './call-tracing.js';
-import type { OperationUsage } from './request.js';
+import type { HttpCall, HttpObserver, Transport } from './call.js';
 
 /** How close together calls must start to share one deadline signal (see `deadlineSignal`). */
 const DEADLINE_GRAIN_MS = 50;
@@ -38,59 +37,7 @@ export interface TransportOptions {
 /** Makes the dispatcher that carries an origin's calls. */
 export type DispatcherFactory = (origin: string) => Dispatcher;
 
-export interface HttpCall {
-  service: UpstreamService;
-  /** Route template for errors and metrics, e.g. `GET /v1/chains/{chainId}`. */
-  route: string;
-  /** Base URL of the service (origin plus optional base path, no trailing slash). */
-  baseUrl: string;
-  /** Encoded path and query, starting with `/` (empty when the base URL is the whole endpoint). */
-  pathAndQuery: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  headers?: Record<string, string>;
-  body?: string;
-  /** Safe to send again after a connection error (GETs, read-only JSON-RPC). */
-  idempotent: boolean;
-  /** The API-key partition the call is made for (a fingerprint; `anon` when no key is sent). */
-  partition?: string;
-  /**
-   * The breaker name of an origin the configuration does not name (e.g. `chain-779672` for an L1's
-   * own node); origins with neither share the breaker `other`.
-   */
-  target?: string;
-  /**
-   * The body may hold integers past 2^53 as bare JSON numbers (AvalancheGo writes amounts so):
-   * keep such integers exact, as decimal strings, instead of rounding them through a JS number.
-   */
-  exactIntegers?: boolean;
-  /** A 2xx answer may come without a body (e.g. a 201 that only acknowledges): it then reads as null. */
-  mayBeEmpty?: boolean;
-  /** The request's span, when the operation is traced (src/upstream/transport/call-tracing.ts). */
-  trace?: CallTrace;
-  /** Where the operation counts the requests it sends and the bytes it reads (its OperationUsage, src/upstream/transport/request.ts). */
-  usage?: Pick<OperationUsage, 'requests' | 'hold' | 'tooLarge'>;
-}
-
-/** Why a call was refused without being sent. */
-export type RefusalReason = 'budget' | 'client-rate' | 'operation-timeout' | 'retry-after' | 'circuit-open';
-
-export interface HttpObserver {
-  /** Called once per attempt that reached the network, with its outcome. */
-  onUpstreamCall?(event: { service: UpstreamService; route: string; status: number | 'error'; ms: number }): void;
-  /** Called once per call refused without being sent. */
-  onRefusedCall?(event: { service: UpstreamService; route: string; reason: RefusalReason }): void;
-  /** Called with the body of a failed answer, truncated and with the call's keys redacted (for the debug log). */
-  onFailedAnswer?(event: { service: UpstreamService; route: string; status: number; body: string }): void;
-}
-
 const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
-
-/** What clients send calls through: the shared transport, or a per-request view of it. */
-export interface Transport {
-  json(call: HttpCall): Promise<unknown>;
-  /** The operation's tracer, when tracing is on (src/upstream/transport/call-tracing.ts). */
-  readonly tracer?: UpstreamTracer;
-}
 
 export class HttpTransport implements Transport {
   private readonly pools = new Map<string, Dispatcher>();

@@ -7,7 +7,7 @@
 import { UpstreamCache } from './cache.js';
 import { cachedRead } from './call-tracing.js';
 import { UpstreamError, cleanUpstreamMessage } from './errors.js';
-import type { Transport } from './http.js';
+import type { Transport } from './call.js';
 import { buildPath, memoize, type PathParams, type RequestMemo } from './rest.js';
 
 export interface RpcEndpoint {

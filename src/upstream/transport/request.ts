@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
-import type { HttpCall, HttpObserver, RefusalReason, Transport } from './http.js';
+import type { HttpCall, HttpObserver, RefusalReason, Transport } from './call.js';
 
 /**
  * The operation's deadline. `race` settles a call's promise at the deadline at the latest (a late

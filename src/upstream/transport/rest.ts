@@ -6,7 +6,7 @@
 import { UpstreamCache } from './cache.js';
 import { cachedRead } from './call-tracing.js';
 import { UpstreamError, type UpstreamService } from './errors.js';
-import type { HttpCall, Transport } from './http.js';
+import type { HttpCall, Transport } from './call.js';
 import type { OperationUsage } from './request.js';
 
 export type QueryScalar = string | number | boolean | bigint;
