@@ -1,21 +1,25 @@
 /**
  * What every resolver gets: the request's upstream clients (with the caller's key and the
- * per-operation memo), the request's loaders and the configuration. The loadable refs' own
- * dataloaders are attached by Pothos's dataloader plugin to this object.
+ * per-operation memo) and the configuration. Its loaders (src/schema/loaders) and the loadable
+ * refs' own dataloaders (Pothos's dataloader plugin) are kept beside it, keyed by this object: the
+ * context names no schema type, so it sits below the schema, not in a circle with it.
  */
 import type { Ticket } from './admission/admission.js';
 import type { Config } from './config/index.js';
 import type { LiveSession } from './live/index.js';
-import type { Loaders } from './schema/loaders/index.js';
 import type { RequestLog } from './observability/request-log.js';
-import type { Notice } from './schema/common/notices.js';
 import type { OperationTrace } from './observability/tracing.js';
 import type { RequestUpstreams } from './upstream/index.js';
 
+/** A field left null on purpose, for the answer's `extensions.notices` (src/schema/common/notices.ts). */
+export interface Notice {
+  code: 'METHOD_NOT_SERVED';
+  path: ReadonlyArray<string | number>;
+  message: string;
+}
+
 export interface Context {
   upstreams: RequestUpstreams;
-  /** The request's loaders, one per shared upstream read (src/schema/loaders), each made on first use. */
-  loaders: Loaders;
   config: Config;
   /** What the answer leaves out on purpose (a method a node does not serve), for `extensions.notices`. */
   notices: Notice[];

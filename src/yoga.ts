@@ -29,7 +29,6 @@ import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-
 import type { Logger } from './observability/logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
-import { createLoaders, type Loaders } from './schema/loaders/index.js';
 import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './observability/request-log.js';
 import type { OperationTrace, Tracing } from './observability/tracing.js';
 import { useTracing } from './observability/tracing-plugin.js';
@@ -104,9 +103,6 @@ export interface ServerContext {
 }
 
 export type Gateway = YogaServerInstance<ServerContext, Context>;
-
-/** A placeholder until a context's own loaders are made (they need the context). */
-const NO_LOADERS = null as unknown as Loaders;
 
 /** What the gateway's pieces share while it is built: made once from the options. */
 interface Parts {
@@ -211,10 +207,8 @@ function contextFactory(options: GatewayOptions, { live, clientOf }: Parts) {
     const session = live.session(callerKey, client);
     const requestLog = requestLogFor(request, logger, 'ws', req);
     const make = (trace?: OperationTrace): Context => {
-      const ctx: Context = { upstreams: upstreams.forRequest(callerKey, client, trace, ticket), loaders: NO_LOADERS, config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
-      // Loaders are made on first use, from the context they belong to.
-      ctx.loaders = createLoaders(ctx);
-      return ctx;
+      // Its loaders are made on first use, keyed by this object (src/schema/loaders).
+      return { upstreams: upstreams.forRequest(callerKey, client, trace, ticket), config, notices: [], live: session, requestLog, forEvent: make, trace, ticket };
     };
     return make(options.tracing?.operation());
   };

@@ -6,7 +6,8 @@
  * src/upstream/ as its index, a transport room and a room per service,
  * and in src/schema/ folders by entity that
  * never import each other in a circle, a common kit that imports no entity, and loaders that import
- * only the entities' keys files.
+ * only the entities' keys files; no import circle among the files of src/ (type-only imports
+ * counted), and keys and loader files below the builder.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -41,8 +42,8 @@ const isGenerated = (text: string) => {
   return /^\/\/ .*generated|^\/\*\*?[^*]*\bgenerated\b/i.test(head) || (/^\/\*/.test(head) && /\bgenerated\b/i.test(head) && /do not edit/i.test(head));
 };
 
-/** The relative modules a file imports for their values (type-only imports and exports are erased). */
-function valueImports(file: string): string[] {
+/** The relative modules a file imports: for their values only (type-only imports and exports are erased), or all of them. */
+function valueImports(file: string, withTypes = false): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   for (const statement of source.statements) {
@@ -57,20 +58,28 @@ function valueImports(file: string): string[] {
       specifier = statement.moduleSpecifier;
       typeOnly = statement.isTypeOnly;
     }
-    if (!specifier || typeOnly || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
+    if (!specifier || (typeOnly && !withTypes) || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
     found.push(resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts')));
   }
   return found;
 }
 
-/** The unit of src/schema a file belongs to: its folder, or the file's own name at the top. */
-const unitOf = (file: string) => relative(SCHEMA, file).split(sep)[0]!.replace(/\.ts$/, '');
+/**
+ * The unit of src/schema a file belongs to: its folder, or the file's own name at the top. A folder's
+ * keys files (`keys.ts`, `*-keys.ts`: its local ids and shapes) are a unit of their own below it, so
+ * that the loaders can sit between an entity's keys and its types: the types read through the
+ * loaders, the loaders know the keys.
+ */
+const unitOf = (file: string) => {
+  const [top, ...rest] = relative(SCHEMA, file).split(sep);
+  return rest.length && /(^|-)keys\.ts$/.test(rest.at(-1)!) ? `${top}/keys` : top!.replace(/\.ts$/, '');
+};
 
-/** Every value import from one src/schema unit into another, as `from -> to` with the files. */
-function schemaEdges(): Map<string, Map<string, string[]>> {
+/** Every import (value imports, or all) from one src/schema unit into another, as `from -> to` with the files. */
+function schemaEdges(withTypes = false): Map<string, Map<string, string[]>> {
   const edges = new Map<string, Map<string, string[]>>();
   for (const file of tsFiles(SCHEMA)) {
-    for (const target of valueImports(file)) {
+    for (const target of valueImports(file, withTypes)) {
       if (!target.startsWith(SCHEMA + sep)) continue;
       const [from, to] = [unitOf(file), unitOf(target)];
       if (from === to) continue;
@@ -187,8 +196,35 @@ describe('the layout of src/', () => {
     expect(entities).toEqual([]);
   });
 
-  it('lets the loaders import only the entities\' keys files', () => {
-    const edges = schemaEdges().get('loaders') ?? new Map<string, string[]>();
+  it('has no import circle among the files of src/, type-only imports counted: the context names no schema type', () => {
+    const files = new Set(tsFiles(SRC));
+    const edges = new Map<string, Map<string, string[]>>();
+    for (const file of files) {
+      const targets = valueImports(file, true).map((target) => (files.has(target) ? target : target.replace(/\.ts$/, `${sep}index.ts`))).filter((target) => files.has(target));
+      edges.set(relative(SRC, file), new Map(targets.map((target) => [relative(SRC, target), [`${relative(SRC, file)} -> ${relative(SRC, target)}`]])));
+    }
+    // The check has something to check: the builder and the context are imported, and import.
+    expect(edges.get('builder.ts')?.has('context.ts')).toBe(true);
+    expect(circles(edges)).toEqual([]);
+  });
+
+  it('keeps the keys and loader files below the builder: nothing they import, types included, imports src/builder.ts', () => {
+    const builder = join(SRC, 'builder.ts');
+    const files = new Set(tsFiles(SRC));
+    const importsOf = (file: string) => valueImports(file, true).map((target) => (files.has(target) ? target : target.replace(/\.ts$/, `${sep}index.ts`)));
+    const below = tsFiles(SCHEMA).filter((file) => file.startsWith(join(SCHEMA, 'loaders') + sep) || /(^|-)keys\.ts$/.test(file.split(sep).at(-1)!));
+    expect(below.length).toBeGreaterThan(10);
+    const reaching = below.filter((file) => {
+      const seen = new Set([file]);
+      const queue = [file];
+      while (queue.length) for (const target of importsOf(queue.shift()!)) if (!seen.has(target)) seen.add(target) && queue.push(target);
+      return seen.has(builder);
+    });
+    expect(reaching.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('lets the loaders import only the entities\' keys files, types included', () => {
+    const edges = schemaEdges(true).get('loaders') ?? new Map<string, string[]>();
     const imports = [...edges.values()].flat();
     expect(imports.length).toBeGreaterThan(0);
     const other = imports.filter((edge) => {

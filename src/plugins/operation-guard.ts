@@ -46,7 +46,7 @@ import { decodeGraphGlobalId } from '../schema/common/global-ids.js';
 import type { Context } from '../context.js';
 import { badInput, type ErrorCode } from '../errors.js';
 import type { FieldGuard, GuardScope, TypeGuard } from '../schema/common/guards.js';
-import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/common/connection.js';
+import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/common/pagination.js';
 
 /** Most values of a list argument that declares no `maxItems`. */
 export const DEFAULT_MAX_ITEMS = 100;

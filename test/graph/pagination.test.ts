@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
-import { MAX_TRAIL_PAGES } from '../../src/schema/common/connection.js';
+import { MAX_TRAIL_PAGES } from '../../src/schema/common/pagination.js';
 import { EvmAccountTransactionsDocument, EvmBlockTransactionsDocument, EvmLatestBlocksDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';
 

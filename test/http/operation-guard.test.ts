@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { guardOperation } from '../../src/plugins/operation-guard.js';
-import { encodeCursor } from '../../src/schema/common/connection.js';
+import { encodeCursor } from '../../src/schema/common/pagination.js';
 import { schema } from '../../src/schema/index.js';
 import { upstreamRequests } from '../support/counts.js';
 import { useSocketHarness } from '../support/harness.js';

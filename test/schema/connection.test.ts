@@ -5,7 +5,7 @@
  * through a cursor's trail, and the arguments and cursors it must refuse.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeCursor, firstPageOf, MAX_TRAIL_PAGES, paginate, type ConnectionArgs, type ConnectionResult, type PageSource } from '../../src/schema/common/connection.js';
+import { encodeCursor, firstPageOf, MAX_TRAIL_PAGES, paginate, type ConnectionArgs, type ConnectionResult, type PageSource } from '../../src/schema/common/pagination.js';
 
 const ITEMS = Array.from({ length: 23 }, (_, i) => `item-${i}`);
 

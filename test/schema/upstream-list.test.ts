@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listScope, upstreamList, type PageQuery } from '../../src/schema/common/upstream-list.js';
-import type { CursorArgument } from '../../src/schema/common/connection.js';
+import type { CursorArgument } from '../../src/schema/common/pagination.js';
 
 const ITEMS = Array.from({ length: 12 }, (_, i) => `item-${i}`);
 const PAGE = { defaultSize: 5, maxSize: 10 };

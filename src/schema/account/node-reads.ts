@@ -10,6 +10,7 @@ import { BLOCK_ARG_DESCRIPTION, blockSelector } from '../chain/block-arg.js';
 import { notFound } from '../../errors.js';
 import { Chain } from '../chain/chain.js';
 import { fieldGuard } from '../common/guards.js';
+import { loadersOf } from '../loaders/index.js';
 
 builder.objectFields(Chain, (t) => ({
   latestBlockNumber: t.field({
@@ -33,7 +34,7 @@ builder.objectFields(Account, (t) => ({
     extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockSelector('block', args.block) }),
     resolve: async (account, args, ctx) => {
       const block = blockSelector('block', args.block);
-      const chain = await ctx.loaders.chainById.load(account.chainId);
+      const chain = await loadersOf(ctx).chainById.load(account.chainId);
       if (!chain) throw notFound(`Unknown chain ${account.chainId}`);
       return ctx.upstreams.nodeRpc.evm(chain).getBalance(account.address, block);
     },

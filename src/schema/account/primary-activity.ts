@@ -8,12 +8,14 @@ import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { networkNameOfDataApi, type NetworkKey } from '../../lib/networks.js';
 import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
-import { dataApiNetwork, NetworkName, networkKey } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { primaryChainName } from './primary-balances.js';
-import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
+import { Blockchain } from '../blockchain/blockchain.js';
+import { blockchainKey } from '../blockchain/keys.js';
 import { PrimaryNetworkChainName } from '../common/chain-info.js';
 import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 

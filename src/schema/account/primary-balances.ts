@@ -8,8 +8,7 @@
  */
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey, PrimaryChainAlias } from '../../lib/networks.js';
-import { primaryChainOf } from '../../lib/networks.js';
+import { type NetworkKey, type PrimaryChainAlias, primaryChainOf } from '../../lib/networks.js';
 import type {
   WireAggregatedAssetAmount,
   WireCChainAtomicBalances,
@@ -18,12 +17,13 @@ import type {
   WireXChainBalances,
 } from '../../upstream/types/data-api-primary-addresses.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import { dataApiNetwork, networkKey } from '../common/enums.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
-import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
+import { Blockchain } from '../blockchain/blockchain.js';
+import { blockchainKey } from '../blockchain/keys.js';
 import { assetAmountFields } from '../common/money.js';
 import { CHAIN_INFO_DESCRIPTION, PrimaryNetworkChainInfo, PrimaryNetworkChainName } from '../common/chain-info.js';
 import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';

@@ -11,7 +11,7 @@ import { XChain } from '../xchain/xchain.js';
 import { assetIdArg, chainAddress } from '../common/node-args.js';
 import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
 import { fieldGuard } from '../common/guards.js';
-import { networkKey } from '../common/enums.js';
+import { networkKey } from '../common/network-names.js';
 
 export interface XBalanceShape {
   network: NetworkKey;

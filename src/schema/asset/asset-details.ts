@@ -11,7 +11,8 @@ import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
-import { networkKey, NetworkName, networkName, upstreamEnum } from '../common/enums.js';
+import { NetworkName, upstreamEnum } from '../common/enums.js';
+import { networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { Network } from '../network/network.js';
@@ -19,6 +20,7 @@ import { serves } from '../common/operations.js';
 import { cb58Id } from '../common/validate.js';
 import { PrimaryNetworkAssetType } from '../common/primary-enums.js';
 import { checkAssetDetailsKey, assetDetailsKey } from './keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 /**
  * An asset as one of its sources read it: the Data API's details, or the node's description. The
@@ -46,18 +48,18 @@ export const assetFromDetails = (network: NetworkKey, details: WireXChainAssetDe
 
 /** The asset as the X-Chain node describes it, by id or by the alias "AVAX"; null when the chain has no such asset. */
 export async function assetFromNode(ctx: Context, network: NetworkKey, assetIdOrAlias: string): Promise<AssetShape | null> {
-  const node = await ctx.loaders.assetDescriptionById.load(assetDetailsKey(network, assetIdOrAlias));
+  const node = await loadersOf(ctx).assetDescriptionById.load(assetDetailsKey(network, assetIdOrAlias));
   return node && { network, assetId: node.assetID, node };
 }
 
 /** The Data API's details of the asset: the ones it holds, else read by id; null when the Data API does not know it. */
 async function detailsOf(a: AssetShape, ctx: Context): Promise<WireXChainAssetDetails | null> {
-  return a.details ?? ctx.loaders.assetDetailsById.load(assetDetailsKey(a.network, a.assetId));
+  return a.details ?? loadersOf(ctx).assetDetailsById.load(assetDetailsKey(a.network, a.assetId));
 }
 
 /** The node's description of the asset: the one it holds, else read by id; null when the node does not know it. */
 async function descriptionOf(a: AssetShape, ctx: Context): Promise<WireAssetDescription | null> {
-  return a.node ?? ctx.loaders.assetDescriptionById.load(assetDetailsKey(a.network, a.assetId));
+  return a.node ?? loadersOf(ctx).assetDescriptionById.load(assetDetailsKey(a.network, a.assetId));
 }
 
 /** A resolver of a Data API member: null when the Data API does not know the asset. */
@@ -78,7 +80,7 @@ export const XChainAssetDetails = builder.loadableNodeRef<AssetShape, string, st
         const [network, assetId] = key.slice(0, -NODE_SOURCE.length).split(':') as [NetworkKey, string];
         return assetFromNode(ctx, network, assetId);
       }
-      const details = await ctx.loaders.assetDetailsById.load(key);
+      const details = await loadersOf(ctx).assetDetailsById.load(key);
       return details && assetFromDetails(key.split(':')[0] as NetworkKey, details);
     }),
 });

@@ -7,7 +7,8 @@ import { Block, blockKey } from './block.js';
 import { Transaction, TransactionConnection } from '../transaction/transaction.js';
 import { fromSummary } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
-import { connectionArgs, emptyConnection } from '../common/connection.js';
+import { connectionArgs } from '../common/connection.js';
+import { emptyConnection } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
 
 builder.objectFields(Transaction, (t) => ({

@@ -12,12 +12,15 @@ import type { WireTransactionStatusFilter } from '../../upstream/types/data-api-
 import { Chain } from '../chain/chain.js';
 import { connectionArgs } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { type NetworkNameValue } from '../../lib/networks.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { BlockConnection, primedBlocks } from './block.js';
 import { TransactionConnection, TransactionStatus } from '../transaction/transaction.js';
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 /** The services' bounds of every latest list: 1 to 100 items a page, 10 by default. */
 const LATEST_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -33,7 +36,7 @@ function statusArg(value: 'SUCCESS' | 'FAILED' | 'UNKNOWN' | null | undefined): 
 function primedTransactions(ctx: Context, items: WireNativeTransaction[], chainIdOf: (item: WireNativeTransaction) => string): TransactionShape[] {
   return items.map((item) => {
     const tx = fromSummary(chainIdOf(item), item);
-    ctx.loaders.transactionByHash.prime(txKey(tx.chainId, item.txHash), tx);
+    loadersOf(ctx).transactionByHash.prime(txKey(tx.chainId, item.txHash), tx);
     return tx;
   });
 }

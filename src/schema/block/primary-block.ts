@@ -13,19 +13,22 @@ import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-
 import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, networkKey, NetworkName, networkName } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { cb58Id, hash32, nodeId } from '../common/validate.js';
-import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
+import { Blockchain } from '../blockchain/blockchain.js';
+import { blockchainKey } from '../blockchain/keys.js';
 import { withChainInfo } from '../common/chain-info.js';
 import { blockchainArg, primaryChainArg } from '../common/primary-ids.js';
 import { loadTransaction, PrimaryNetworkTransaction, recorded } from '../transaction/primary-transaction.js';
 import { type TxShape } from '../transaction/primary-keys.js';
 import { timeRangeArg } from '../transaction/tx-types.js';
 import { type PrimaryBlockShape, primaryBlockKey, parseBlockKey } from './keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Highest block height the graph takes (the chains' heights are 64-bit). */
@@ -38,11 +41,11 @@ export function blockHashArg(argument: string, value: string, chain: PrimaryChai
 
 export const PrimaryNetworkBlock = builder.loadableNodeRef<PrimaryBlockShape, string, string>('PrimaryNetworkBlock', {
   id: { resolve: (b) => primaryBlockKey(b.network, b.chain, b.wire.blockHash) },
-  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => ctx.loaders.primaryBlockByHash.load(key)),
+  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => loadersOf(ctx).primaryBlockByHash.load(key)),
 });
 
 function primeBlocks(ctx: Context, blocks: readonly PrimaryBlockShape[]): void {
-  for (const b of blocks) ctx.loaders.primaryBlockByHash.prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
+  for (const b of blocks) loadersOf(ctx).primaryBlockByHash.prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
 }
 
 const ProposerDetails = builder.objectRef<WireProposerDetails>('ProposerDetails').implement({

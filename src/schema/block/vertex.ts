@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, networkKey } from '../common/enums.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { withChainInfo } from '../common/chain-info.js';
 import { primaryChainArg } from '../common/primary-ids.js';

@@ -4,11 +4,12 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireBlockchain, WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
+import type { WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, SortOrder, networkKey, networkName } from '../common/enums.js';
+import { NetworkName, SortOrder } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
@@ -20,19 +21,13 @@ import { cb58Id } from '../common/validate.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { checkNetworkIdKey } from '../common/global-ids.js';
-
-/** A blockchain record and the network it was read from (the wire record does not say). */
-export interface BlockchainShape extends WireBlockchain {
-  network: NetworkKey;
-}
-
-/** Local id of a blockchain: `<network>:<blockchainId>`, so a refetch knows which network to ask. */
-export const blockchainKey = (network: NetworkKey, blockchainId: string) => `${network}:${blockchainId}`;
+import { loadersOf } from '../loaders/index.js';
+import { blockchainKey, type BlockchainShape } from './keys.js';
 
 export const Blockchain = builder.loadableNodeRef<BlockchainShape, string, string>('Blockchain', {
   id: { resolve: (b) => blockchainKey(b.network, b.blockchainId) },
   // A blockchain the network does not know resolves to null, not to an error.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.blockchainById.load(id)),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).blockchainById.load(id)),
 });
 
 Blockchain.implement({
@@ -58,7 +53,7 @@ Blockchain.implement({
       type: Chain,
       nullable: true,
       description: 'The EVM chain running this blockchain, when the Data API indexes it (from the chain list, read once per operation).',
-      resolve: (b, _, ctx) => ctx.loaders.chainById.load(b.blockchainId),
+      resolve: (b, _, ctx) => loadersOf(ctx).chainById.load(b.blockchainId),
     }),
   }),
 });
@@ -77,7 +72,7 @@ export function keyNetwork(rep: Representation, at: string): NetworkKey {
 entity(Blockchain, {
   keys: ['blockchainId', 'blockchainId network'],
   read: (rep, at) => blockchainKey(keyNetwork(rep, at), cb58Id(`${at}.blockchainId`, keyString(rep, 'blockchainId', at))),
-  resolve: (key, ctx) => ctx.loaders.blockchainById.load(key),
+  resolve: (key, ctx) => loadersOf(ctx).blockchainById.load(key),
 });
 
 const BLOCKCHAIN_PAGE = { defaultSize: 10, maxSize: 10_000 };

@@ -6,8 +6,9 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/types/data-api-chains.js';
 import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS } from '../../lib/networks.js';
-import { dataApiNetwork, NetworkName, networkKey, type NetworkNameValue, upstreamEnum } from '../common/enums.js';
+import { NETWORKS, type NetworkNameValue } from '../../lib/networks.js';
+import { NetworkName, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { isEvmChainId } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { badInput } from '../../errors.js';
@@ -16,6 +17,7 @@ import { selectsOnly } from '../common/node-args.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';
+import { loadersOf } from '../loaders/index.js';
 
 export const ChainFeature = upstreamEnum('ChainFeature', {
   description: 'A Data API feature enabled on a chain.',
@@ -75,7 +77,7 @@ function resolveAlias(id: string, network: NetworkNameValue): string {
  */
 export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
   const key = resolveAlias(id, network);
-  const listed = await ctx.loaders.chainById.load(key);
+  const listed = await loadersOf(ctx).chainById.load(key);
   if (listed) return listed;
   return isEvmChainId(key) ? ctx.upstreams.dataApi.getChainInfo(key) : null;
 }
@@ -127,7 +129,7 @@ export const Chain = builder.loadableNode('Chain', {
   description: 'An EVM chain indexed by the Data API: the C-Chain or an L1, with its native token and links to its blocks, addresses and tokens.',
   id: { resolve: (chain) => chain.chainId },
   // An id that names no chain loads as null, so `node(id)` answers null rather than an error.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.chainById.load(id)),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).chainById.load(id)),
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'EVM chain id, as a decimal string (e.g. "43114").' }),
     chainName: t.exposeString('chainName', { description: 'Display name.' }),
@@ -170,7 +172,7 @@ export const Chain = builder.loadableNode('Chain', {
 entity(Chain, {
   keys: ['chainId'],
   read: (rep, at) => keyChainId(rep, at),
-  resolve: (chainId, ctx) => ctx.loaders.chainById.load(chainId),
+  resolve: (chainId, ctx) => loadersOf(ctx).chainById.load(chainId),
 });
 
 builder.queryFields((t) => ({

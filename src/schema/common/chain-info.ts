@@ -5,7 +5,8 @@
 import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import { NetworkName, type NetworkNameValue, upstreamEnum } from './enums.js';
+import { NetworkName, upstreamEnum } from './enums.js';
+import { type NetworkNameValue } from '../../lib/networks.js';
 
 export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   description: 'A chain of the primary network, by the Data API\'s alias.',

@@ -3,10 +3,6 @@
  */
 import type { EnumRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
-import type { DataApiNetwork } from '../../upstream/types/data-api-chains.js';
-import { NETWORK_NAMES, type NetworkKey, type NetworkNameValue } from '../../lib/networks.js';
-
-export type { NetworkNameValue } from '../../lib/networks.js';
 
 export const NetworkName = builder.enumType('NetworkName', {
   description: 'An Avalanche network. TESTNET is the Data API\'s other name for FUJI.',
@@ -16,21 +12,6 @@ export const NetworkName = builder.enumType('NetworkName', {
     TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
   }),
 });
-
-/** The Data API's `network` path or query value. */
-export function dataApiNetwork(name: NetworkNameValue): DataApiNetwork {
-  return NETWORK_NAMES[name].dataApi;
-}
-
-/** The network behind a name (TESTNET is FUJI): node clients and global ids use it. */
-export function networkKey(name: NetworkNameValue): NetworkKey {
-  return NETWORK_NAMES[name].key;
-}
-
-/** The graph's name of a network. */
-export function networkName(key: NetworkKey): NetworkNameValue {
-  return (Object.keys(NETWORK_NAMES) as NetworkNameValue[]).find((name) => NETWORK_NAMES[name].key === key)!;
-}
 
 export const SortOrder = builder.enumType('SortOrder', {
   description: 'Order of a list.',

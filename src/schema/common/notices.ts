@@ -5,17 +5,11 @@
  * error for it. Fields that can be null so say it in their descriptions.
  */
 import { responsePathAsArray, type GraphQLResolveInfo } from 'graphql';
-import type { Context } from '../../context.js';
+import type { Context, Notice } from '../../context.js';
 import { UpstreamError } from '../../upstream/transport/errors.js';
 
 /** Most notices one response carries (an operation may ask the same field of many chains). */
 export const MAX_NOTICES = 20;
-
-export interface Notice {
-  code: 'METHOD_NOT_SERVED';
-  path: ReadonlyArray<string | number>;
-  message: string;
-}
 
 /** The read's answer, or null with a notice when the node does not serve the method; other failures throw. */
 export async function servedOrNull<T>(ctx: Context, info: GraphQLResolveInfo, read: Promise<T>): Promise<T | null> {

@@ -6,7 +6,7 @@
  * another list or with other arguments, and no site writes a scope by hand.
  */
 import stableStringify from 'fast-json-stable-stringify';
-import { paginate, type ConnectionArgs, type ConnectionBounds, type ConnectionResult, type CursorArgument, type PageSource } from './connection.js';
+import { paginate, type ConnectionArgs, type ConnectionBounds, type ConnectionResult, type CursorArgument, type PageSource } from './pagination.js';
 
 /** What a read is sent beside its query: the page's token (none for the first page) and size. */
 export interface PageQuery {

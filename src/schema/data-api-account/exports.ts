@@ -6,7 +6,9 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/types/data-api-account.js';
-import { NetworkName, networkKey, type NetworkNameValue, upstreamEnum } from '../common/enums.js';
+import { NetworkName, upstreamEnum } from '../common/enums.js';
+import { type NetworkNameValue } from '../../lib/networks.js';
+import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
@@ -14,6 +16,7 @@ import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { evmAddress, evmChainId, list } from '../common/validate.js';
 import { DataApiAccount, serviceId } from './account.js';
 import { accountOf } from './keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 const MAX_EXPORT_ADDRESSES = 100;
 const MAX_EXPORT_CHAINS = 20;
@@ -53,7 +56,7 @@ export const ExportJobCode = upstreamEnum('ExportJobCode', {
 
 export const TransactionExportJob = builder.loadableNodeRef<WireOperationStatus, string, string>('TransactionExportJob', {
   id: { resolve: (job) => job.operationId },
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.exportJobById.load(serviceId('id', id))),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).exportJobById.load(serviceId('id', id))),
 });
 
 TransactionExportJob.implement({
@@ -181,7 +184,7 @@ builder.objectFields(DataApiAccount, (t) => ({
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('operationId', args.operationId) }), ...serves('data:getOperationResult') },
     resolve: (_, args, ctx) => {
       accountOf(ctx);
-      return ctx.loaders.exportJobById.load(serviceId('operationId', args.operationId));
+      return loadersOf(ctx).exportJobById.load(serviceId('operationId', args.operationId));
     },
   }),
 }));

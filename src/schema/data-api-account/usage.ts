@@ -15,7 +15,8 @@ import type {
 } from '../../upstream/types/data-api-account.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, enumValues, NetworkName, upstreamEnum } from '../common/enums.js';
+import { enumValues, NetworkName, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmChainId } from '../common/validate.js';

@@ -6,12 +6,13 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey, NetworkNameValue } from '../../lib/networks.js';
 import type {
   WireCreateWebhookRequest,
   WireUpdateWebhookRequest,
 } from '../../upstream/types/data-api-account.js';
-import { NetworkName, networkKey, type NetworkNameValue } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';

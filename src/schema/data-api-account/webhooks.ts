@@ -22,6 +22,7 @@ import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { DataApiAccount, seconds, serviceId } from './account.js';
 import { accountOf } from './keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 export const WEBHOOK_PAGE = { defaultSize: 10, maxSize: 100 };
 export const WEBHOOK_ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -188,7 +189,7 @@ export const WebhookActivity = builder.unionType('WebhookActivity', {
 export const Webhook = builder.loadableNodeRef<WireWebhook, string, string>('Webhook', {
   id: { resolve: (w) => w.id },
   // No batch read exists: one call per id, each failing only its own slot (a refusal too).
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.webhookById.load(serviceId('id', id))),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).webhookById.load(serviceId('id', id))),
 });
 
 Webhook.implement({
@@ -268,7 +269,7 @@ builder.objectFields(DataApiAccount, (t) => ({
         query: { status },
         read: (query) => account.listWebhooks(query),
         items: (page) => {
-          for (const webhook of page.webhooks) ctx.loaders.webhookById.prime(webhook.id, webhook);
+          for (const webhook of page.webhooks) loadersOf(ctx).webhookById.prime(webhook.id, webhook);
           return page.webhooks;
         },
       });
@@ -282,7 +283,7 @@ builder.objectFields(DataApiAccount, (t) => ({
     extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('webhookId', args.webhookId) }), ...serves('data:getWebhook') },
     resolve: (_, args, ctx) => {
       accountOf(ctx);
-      return ctx.loaders.webhookById.load(serviceId('webhookId', args.webhookId));
+      return loadersOf(ctx).webhookById.load(serviceId('webhookId', args.webhookId));
     },
   }),
   sharedSecret: t.string({

@@ -5,9 +5,10 @@
  */
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import { pageRequest, type ConnectionArgs, type ConnectionResult } from '../common/connection.js';
-import { networkName } from '../common/enums.js';
+import { pageRequest, type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
+import { networkName } from '../common/network-names.js';
 import { DELEGATOR_PAGE, delegatorsConnection, type DelegatorShape } from './keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 /**
  * The delegations to one primary-network validator (a validated status), as a connection: a first
@@ -22,5 +23,5 @@ export async function validatorDelegators(
 ): Promise<ConnectionResult<DelegatorShape>> {
   const request = pageRequest(args, DELEGATOR_PAGE);
   if (!request.forward || request.cursor) return delegatorsConnection(ctx, networkName(network), { nodeIds: [nodeId], delegationStatus }, args);
-  return ctx.loaders.delegatorFirstPage.load({ network, nodeId, delegationStatus, first: request.count });
+  return loadersOf(ctx).delegatorFirstPage.load({ network, nodeId, delegationStatus, first: request.count });
 }

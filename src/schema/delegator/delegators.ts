@@ -10,7 +10,8 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
-import { SortOrder, networkKey } from '../common/enums.js';
+import { SortOrder } from '../common/enums.js';
+import { networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
@@ -20,12 +21,13 @@ import { checkNetworkIdKey, networkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';
 import { type DelegatorShape, DELEGATOR_LOOKUP_PAGES, MAX_DELEGATOR_FILTERS, DELEGATOR_PAGE, delegatorsConnection } from './keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 const amount = (value: string | undefined) => value ?? null;
 
 export const Delegator = builder.loadableNodeRef<DelegatorShape, string, string>('Delegator', {
   id: { resolve: (d) => networkIdKey(d.network, d.txHash) },
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.delegatorByTxHash.load(id)),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).delegatorByTxHash.load(id)),
 });
 
 Delegator.implement({

@@ -4,10 +4,10 @@
  */
 import type { Context } from '../../context.js';
 import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
-import type { ConnectionArgs, ConnectionResult } from '../common/connection.js';
+import type { ConnectionArgs, ConnectionResult } from '../common/pagination.js';
 import { listScope, upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, type NetworkNameValue, networkKey } from '../common/enums.js';
-import { type NetworkKey } from '../../lib/networks.js';
+import type { NetworkNameValue, NetworkKey } from '../../lib/networks.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;

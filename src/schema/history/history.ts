@@ -19,6 +19,7 @@ import { InternalTransaction, placeOf, Transaction, type InternalTransactionShap
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
 import { Erc1155Transfer, Erc20Transfer, Erc721Transfer, type Erc1155TransferShape, type Erc20TransferShape, type Erc721TransferShape } from '../token/transfers.js';
 import { TokenReputation } from '../token/reputation.js';
+import { loadersOf } from '../loaders/index.js';
 
 /** The services' bounds of every address list here: 1 to 100 items a page, 10 by default. */
 const ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -118,7 +119,7 @@ builder.objectFields(Account, (t) => ({
         items: (page) =>
           page.transactions.map((item): HistoryEntryShape => {
             const transaction = fromSummary(account.chainId, item.nativeTransaction);
-            ctx.loaders.transactionByHash.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
+            loadersOf(ctx).transactionByHash.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
             return { item, transaction };
           }),
       });

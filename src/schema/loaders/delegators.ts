@@ -12,13 +12,14 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '../../lib/networks.js';
-import { firstPageOf, type ConnectionResult } from '../common/connection.js';
-import { dataApiNetwork, networkName } from '../common/enums.js';
+import { firstPageOf, type ConnectionResult } from '../common/pagination.js';
+import { dataApiNetwork, networkName } from '../common/network-names.js';
 import { parseNetworkIdKey } from '../common/global-ids.js';
 import { DELEGATOR_LOOKUP_PAGES, DELEGATOR_PAGE, delegatorsConnection, delegatorsScope, MAX_DELEGATOR_FILTERS, type DelegatorShape } from '../delegator/keys.js';
 import { txKey } from '../transaction/primary-keys.js';
 import { notFound } from '../../errors.js';
 import { eachKey } from '../common/each-key.js';
+import type { primaryTransactionByHash } from './primary.js';
 
 /** Pages of the combined list read before the validators still short are read alone. */
 const MAX_COMBINED_PAGES = 5;
@@ -94,11 +95,11 @@ const DELEGATION_TX_TYPES: ReadonlySet<string> = new Set(['AddDelegatorTx', 'Add
  * delegations to its validator by its reward owner, page by page (at most DELEGATOR_LOOKUP_PAGES).
  * Null when the transaction is no delegation or the list ends without it.
  */
-export const delegatorByTxHash = (ctx: Context) =>
+export const delegatorByTxHash = (ctx: Context, loaders: { primaryTransactionByHash: ReturnType<typeof primaryTransactionByHash> }) =>
   new DataLoader<string, DelegatorShape | null>((keys) =>
     eachKey(keys, async (key) => {
       const parsed = parseNetworkIdKey(key);
-      const tx = parsed && (await ctx.loaders.primaryTransactionByHash.load(txKey(parsed.network, 'P', parsed.id)));
+      const tx = parsed && (await loaders.primaryTransactionByHash.load(txKey(parsed.network, 'P', parsed.id)));
       if (!parsed || tx?.chain !== 'P' || !DELEGATION_TX_TYPES.has(tx.wire.txType) || !tx.wire.nodeId) return null;
       let pageToken: string | undefined;
       for (let pages = 0; pages < DELEGATOR_LOOKUP_PAGES; pages++) {

@@ -2,8 +2,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { toChecksumAddress } from '../../lib/codec.js';
-import { parseTokenKey } from '../nft/keys.js';
-import type { NftTokenShape } from '../nft/nft.js';
+import { parseTokenKey, type NftTokenShape } from '../nft/keys.js';
 import { eachKey } from '../common/each-key.js';
 
 /**

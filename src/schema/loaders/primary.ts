@@ -9,11 +9,11 @@ import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
 import { NETWORKS, isNetworkKey, type NetworkKey } from '../../lib/networks.js';
 import { checkAssetDetailsKey } from '../asset/keys.js';
-import type { BlockchainShape } from '../blockchain/blockchain.js';
+import type { BlockchainShape } from '../blockchain/keys.js';
 import { parseBlockKey, type PrimaryBlockShape } from '../block/keys.js';
-import type { SubnetShape } from '../subnet/subnet.js';
+import type { SubnetShape } from '../subnet/keys.js';
 import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-keys.js';
-import { dataApiNetwork, networkName } from '../common/enums.js';
+import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { eachKey } from '../common/each-key.js';
 

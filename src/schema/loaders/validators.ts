@@ -7,8 +7,8 @@ import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../../lib/networks.js';
 import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
-import { dataApiNetwork, networkName } from '../common/enums.js';
-import type { ValidatorShape } from '../validator/validator.js';
+import { dataApiNetwork, networkName } from '../common/network-names.js';
+import type { ValidatorShape } from '../validator/keys.js';
 import { eachKey } from '../common/each-key.js';
 
 /**

@@ -22,7 +22,8 @@ import type {
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
+import { NetworkName, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
@@ -33,6 +34,7 @@ import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { entity, keyString } from '../common/federation.js';
+import { loadersOf } from '../loaders/index.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Teleporter message ids are 32-byte hashes the Data API prints without 0x; both spellings are accepted. */
@@ -128,14 +130,14 @@ export const IcmRewardDetails = builder.objectRef<WireIcmRewardDetails>('IcmRewa
 export const InterchainMessage = builder.loadableNodeRef<WireIcmMessage, string, string>('InterchainMessage', {
   id: { resolve: (m) => m.messageId },
   // An id that names no message loads as null (`node(id)` and `_entities` answer null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.icmMessageById.load(id)),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).icmMessageById.load(id)),
 });
 
 // Federation: a message by its Teleporter id, through the message loader (as `node(id:)` reads it).
 entity(InterchainMessage, {
   keys: ['messageId'],
   read: (rep, at) => icmMessageId(`${at}.messageId`, keyString(rep, 'messageId', at)),
-  resolve: (messageId, ctx) => ctx.loaders.icmMessageById.load(messageId),
+  resolve: (messageId, ctx) => loadersOf(ctx).icmMessageById.load(messageId),
 });
 
 InterchainMessage.implement({
@@ -303,7 +305,7 @@ builder.queryFields((t) => ({
     description: 'One interchain message by id (`GET /v1/icm/messages/{messageId}`); null when unknown.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
     extensions: { ...fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }), ...serves('data:getIcmMessage') },
-    resolve: (_, args, ctx) => ctx.loaders.icmMessageById.load(icmMessageId('messageId', args.messageId)),
+    resolve: (_, args, ctx) => loadersOf(ctx).icmMessageById.load(icmMessageId('messageId', args.messageId)),
   }),
 }));
 
@@ -316,7 +318,7 @@ builder.objectFields(Account, (t) => ({
     args: connectionArgs(t, MESSAGE_PAGE),
     extensions: serves('data:listIcmMessagesByAddress', 'data:supportedChains'),
     resolve: async (account, args, ctx) => {
-      const chain = await ctx.loaders.chainById.load(account.chainId);
+      const chain = await loadersOf(ctx).chainById.load(account.chainId);
       const network = chain ? dataApiNetwork(chain.isTestnet ? 'FUJI' : 'MAINNET') : undefined;
       const address = account.address.toLowerCase();
       const here = (m: WireIcmMessage) =>
@@ -341,6 +343,6 @@ builder.objectFields(TeleporterMessageInfo, (t) => ({
     nullable: true,
     description: 'The interchain message itself (`GET /v1/icm/messages/{messageId}`); null when the Data API does not know it.',
     extensions: serves('data:getIcmMessage'),
-    resolve: (info, _, ctx) => ctx.loaders.icmMessageById.load(info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
+    resolve: (info, _, ctx) => loadersOf(ctx).icmMessageById.load(info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
   }),
 }));

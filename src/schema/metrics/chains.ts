@@ -9,8 +9,11 @@ import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireMetricsChain } from '../../upstream/types/metrics-v2.js';
 import { Chain, findChain } from '../chain/chain.js';
-import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
-import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { type ConnectionArgs } from '../common/pagination.js';
+import { NetworkName } from '../common/enums.js';
+import { type NetworkNameValue, NETWORK_NAMES } from '../../lib/networks.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';
@@ -20,7 +23,6 @@ import { serves } from '../common/operations.js';
 import { ChainMetric, ChainRollingMetric, MetricsNetworkType, MetricTimeInterval } from './enums.js';
 import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { NETWORK_NAMES } from '../../lib/networks.js';
 
 
 function seriesArgs(t: { arg: ArgBuilder<Types> }) {

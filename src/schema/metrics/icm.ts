@@ -10,7 +10,7 @@ import type { Context } from '../../context.js';
 import type { WireIcmMetricPoint, WireIcmRollingWindow } from '../../upstream/types/metrics-v2.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
-import { dataApiNetwork, networkKey } from '../common/enums.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, type GuardScope } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';

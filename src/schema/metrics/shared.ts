@@ -8,7 +8,7 @@ import { badInput } from '../../errors.js';
 import type { WireRollingWindow } from '../../upstream/types/metrics-v2.js';
 import type { GraphQLError } from 'graphql';
 import { UpstreamError } from '../../upstream/transport/errors.js';
-import type { CursorArgument } from '../common/connection.js';
+import type { CursorArgument } from '../common/pagination.js';
 import { ANY_INTERVAL_METRICS } from './enums.js';
 
 

@@ -10,7 +10,7 @@ import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type { WirePChainAddressDetails } from '../../upstream/types/metrics-v2.js';
 import type { WireMetricPoint } from '../../upstream/types/metrics.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
-import { dataApiNetwork } from '../common/enums.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { L1Validator, l1NodeIdOf, validationIdOf } from '../validator/l1-validator.js';
 import { MetricPoint, MetricPointConnection } from './metrics.js';

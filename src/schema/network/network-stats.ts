@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/types/data-api-primary-addresses.js';
-import { dataApiNetwork } from '../common/enums.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { Network } from './network.js';
 import { serves } from '../common/operations.js';

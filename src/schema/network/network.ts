@@ -5,7 +5,9 @@
 import { builder } from '../../builder.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import { Chain } from '../chain/chain.js';
-import { dataApiNetwork, NetworkName, type NetworkNameValue } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { type NetworkNameValue } from '../../lib/networks.js';
+import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 

@@ -3,7 +3,17 @@
  * holder), as node ids and as the keys of the token loaders (src/schema/loaders/nfts.ts).
  */
 import { isEvmAddress } from '../../lib/codec.js';
-import type { NftTokenShape } from './nft.js';
+import type { WireNftToken } from '../../upstream/types/data-api-nfts.js';
+
+/** A wire token with the chain it was read from (collection listings do not carry it). */
+export type NftTokenShape = WireNftToken & {
+  chainId: string;
+  /** Which listing it came from: balances carry the holder's view (ERC-1155 `balance`). */
+  listing: 'collection' | 'balance';
+  balance?: string;
+  /** The address whose holding a balance listing shows. */
+  holder?: string;
+};
 
 const MAX_UINT256 = 2n ** 256n - 1n;
 

@@ -16,8 +16,9 @@ import { upstreamEnum } from '../common/enums.js';
 import { typeGuard } from '../common/guards.js';
 import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
 import { evmAddress } from '../common/validate.js';
-import { checkTokenKey, holdingKey, parseTokenKey, tokenKey } from './keys.js';
+import { checkTokenKey, holdingKey, parseTokenKey, tokenKey, type NftTokenShape } from './keys.js';
 import { chainAddressNode } from '../common/chain-address.js';
+import { loadersOf } from '../loaders/index.js';
 
 export const NftMetadataStatus = upstreamEnum('NftMetadataStatus', {
   description: 'How far the Data API\'s indexer got reading a token\'s metadata from its token URI.',
@@ -44,16 +45,6 @@ export const NftStandard = upstreamEnum('NftStandard', {
   },
   unknown: 'A standard this gateway does not know yet.',
 });
-
-/** A wire token with the chain it was read from (collection listings do not carry it). */
-export type NftTokenShape = WireNftToken & {
-  chainId: string;
-  /** Which listing it came from: balances carry the holder's view (ERC-1155 `balance`). */
-  listing: 'collection' | 'balance';
-  balance?: string;
-  /** The address whose holding a balance listing shows. */
-  holder?: string;
-};
 
 /** A token an address holds, from one of its balance lists (whose records may leave the chain out). */
 export function heldToken(account: AccountShape, token: WireNftToken & { chainId?: string; balance?: string }): NftTokenShape {
@@ -154,20 +145,20 @@ const NONE = null as unknown as never;
 
 /** Tokens of one standard by `tokenKey`, through the token loader (a key of the other standard is null). */
 const loadTokens = <S extends NftTokenShape>(ercType: S['ercType']) => async (keys: string[], ctx: Context): Promise<(S | Error)[]> => {
-  const tokens = await ctx.loaders.nftTokenById.loadMany(keys);
+  const tokens = await loadersOf(ctx).nftTokenById.loadMany(keys);
   return tokens.map((token) => (token instanceof Error ? token : token?.ercType === ercType ? (token as S) : NONE));
 };
 
 /** An ERC-721 holding: the token, while the holder still owns it. */
 async function loadErc721Holding(key: string, ctx: Context): Promise<Erc721Shape | null> {
   const ref = parseTokenKey(key, 4)!;
-  const token = await ctx.loaders.nftTokenById.load(tokenKey(ref.chainId, ref.address, ref.tokenId));
+  const token = await loadersOf(ctx).nftTokenById.load(tokenKey(ref.chainId, ref.address, ref.tokenId));
   if (token?.ercType !== 'ERC-721' || token.ownerAddress?.toLowerCase() !== ref.holder!.toLowerCase()) return null;
   return { ...(token as Erc721Shape), listing: 'balance', holder: token.ownerAddress };
 }
 
 /** An ERC-1155 holding, through the holding loader. */
-const loadErc1155Holding = (key: string, ctx: Context) => ctx.loaders.erc1155HoldingById.load(key) as Promise<Erc1155Shape | null>;
+const loadErc1155Holding = (key: string, ctx: Context) => loadersOf(ctx).erc1155HoldingById.load(key) as Promise<Erc1155Shape | null>;
 
 const loadHoldings = <S>(load: (key: string, ctx: Context) => Promise<S | null>) => (keys: string[], ctx: Context) =>
   Promise.all(keys.map((key) => (parseTokenKey(key, 4) ? load(key, ctx).then((x) => x ?? NONE, (error: Error) => error) : NONE)));

@@ -11,6 +11,7 @@ import { evmAddress, evmChainId } from '../common/validate.js';
 import { upstreamAddress } from '../account/account.js';
 import { isTokenId, tokenKey } from './keys.js';
 import { NftCollection, NftToken } from './nft.js';
+import { loadersOf } from '../loaders/index.js';
 
 /** A `tokenId` argument: a uint256 (the BigInt scalar takes any integer). */
 function tokenIdArg(value: bigint): string {
@@ -36,7 +37,7 @@ builder.objectFields(Chain, (t) => ({
       ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => (evmAddress('address', args.address), tokenIdArg(args.tokenId)) }),
       ...serves('data:getTokenDetails'),
     },
-    resolve: (chain, args, ctx) => ctx.loaders.nftTokenById.load(tokenKey(chain.chainId, evmAddress('address', args.address), tokenIdArg(args.tokenId))),
+    resolve: (chain, args, ctx) => loadersOf(ctx).nftTokenById.load(tokenKey(chain.chainId, evmAddress('address', args.address), tokenIdArg(args.tokenId))),
   }),
 }));
 
@@ -47,7 +48,7 @@ builder.objectFields(NftCollection, (t) => ({
     description: 'One token of this collection by id (`GET .../nfts/collections/{address}/tokens/{tokenId}`); null when the Data API knows no such token.',
     args: { tokenId: t.arg({ type: 'BigInt', required: true, description: TOKEN_ID_DESCRIPTION }) },
     extensions: TOKEN_GUARD,
-    resolve: (collection, args, ctx) => ctx.loaders.nftTokenById.load(tokenKey(collection.chainId, collection.address, tokenIdArg(args.tokenId))),
+    resolve: (collection, args, ctx) => loadersOf(ctx).nftTokenById.load(tokenKey(collection.chainId, collection.address, tokenIdArg(args.tokenId))),
   }),
 }));
 
@@ -74,7 +75,7 @@ builder.mutationFields((t) => ({
       const address = evmAddress('address', args.address);
       const tokenId = tokenIdArg(args.tokenId);
       await ctx.upstreams.dataApi.assets.reindexNft(chainId, upstreamAddress(address), tokenId);
-      return ctx.loaders.nftTokenById.load(tokenKey(chainId, address, tokenId));
+      return loadersOf(ctx).nftTokenById.load(tokenKey(chainId, address, tokenId));
     },
   }),
 }));

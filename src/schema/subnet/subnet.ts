@@ -8,11 +8,12 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id } from '../../lib/codec.js';
 import { networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
-import type { WireL1ValidatorManagerDetails, WireSubnet, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
+import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { NetworkName, SortOrder } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { L1_VALIDATOR_PAGE, L1Validator, L1ValidatorConnection, l1ValidatorList } from '../validator/l1-validator.js';
 import { Network } from '../network/network.js';
@@ -22,22 +23,17 @@ import { checkNetworkIdKey } from '../common/global-ids.js';
 import { Validator } from '../validator/validator.js';
 import { cb58Id, nodeId as nodeIdArg } from '../common/validate.js';
 import { OutputOwners, ownersFrom } from '../common/outputs.js';
-import { Blockchain, blockchainKey, type BlockchainShape } from '../blockchain/blockchain.js';
+import { Blockchain } from '../blockchain/blockchain.js';
+import { blockchainKey, type BlockchainShape } from '../blockchain/keys.js';
 import { pChainAddress } from '../common/primary-ids.js';
 import { VALIDATOR_PAGE, ValidationStatus, ValidatorConnection, validatorList, validatorListQuery } from '../validator/validator-details.js';
-
-/** A subnet record and the network it was read from (the wire record does not say). */
-export interface SubnetShape extends WireSubnet {
-  network: NetworkKey;
-}
-
-/** Local id of a subnet: `<network>:<subnetId>`. */
-export const subnetKey = (network: NetworkKey, subnetId: string) => `${network}:${subnetId}`;
+import { loadersOf } from '../loaders/index.js';
+import { subnetKey, type SubnetShape } from './keys.js';
 
 export const Subnet = builder.loadableNodeRef<SubnetShape, string, string>('Subnet', {
   id: { resolve: (s) => subnetKey(s.network, s.subnetId) },
   // An id of no subnet loads as null; a failed call fails its own slot only.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => ctx.loaders.subnetById.load(id)),
+  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).subnetById.load(id)),
 });
 
 /** A subnet's owners, with the P-Chain prefix on the addresses the Data API sends bare. */
@@ -143,7 +139,7 @@ builder.objectFields(Network, (t) => ({
         items: (page) => {
           const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
           // Links to these subnets later in the operation need no call.
-          for (const s of items) ctx.loaders.subnetById.prime(subnetKey(network, s.subnetId), s);
+          for (const s of items) loadersOf(ctx).subnetById.prime(subnetKey(network, s.subnetId), s);
           return items;
         },
       });

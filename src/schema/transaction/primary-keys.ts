@@ -14,7 +14,7 @@ import type {
   WirePrimaryNetworkTransaction,
   WireXChainTransaction,
 } from '../../upstream/types/data-api-primary-ledger.js';
-import { type UtxoShape } from '../utxo/utxo.js';
+import { type UtxoShape } from '../utxo/keys.js';
 
 export type TxShape =
   | { network: NetworkKey; chain: 'P'; wire: WirePChainTransaction }

@@ -11,7 +11,8 @@ import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-
 import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/types/data-api-primary-ledger.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, networkKey, networkName, SortOrder } from '../common/enums.js';
+import { SortOrder } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';

@@ -25,23 +25,25 @@ import type {
   WireL1ValidatorDetailsTransaction,
   WireTransactionVertexDetail,
 } from '../../upstream/types/data-api-primary-ledger.js';
-import { NetworkName, networkName, upstreamEnum } from '../common/enums.js';
+import { NetworkName, upstreamEnum } from '../common/enums.js';
+import { networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { AssetAmount } from '../common/money.js';
 import { XChainAssetDetails, assetFromDetails, assetFromNode } from '../asset/asset-details.js';
 import { assetDetailsKey } from '../asset/keys.js';
-import { Blockchain, blockchainKey } from '../blockchain/blockchain.js';
+import { Blockchain } from '../blockchain/blockchain.js';
+import { blockchainKey } from '../blockchain/keys.js';
 import { PrimaryNetworkTxType } from './tx-types.js';
-import { UtxoCredential } from '../common/outputs.js';
+import { UtxoCredential, OutputOwners } from '../common/outputs.js';
 import { L1ValidatorManager, subnetOwners } from '../subnet/subnet.js';
-import { OutputOwners } from '../common/outputs.js';
 import { NodeTxShape, TxShape, txKey, XTxShape, hashOf, XNodeTxShape, AnyTxShape, parseTxKey, utxosOf, PTxShape, Of, checkTxKey } from './primary-keys.js';
+import { loadersOf } from '../loaders/index.js';
 
 
 /** The Data API's record of a transaction the node answered, read by hash (NOT_FOUND when the Data API has not indexed it). */
 async function recordOf(tx: NodeTxShape, ctx: Context): Promise<TxShape> {
-  const found = await ctx.loaders.primaryTransactionByHash.load(txKey(tx.network, tx.chain, tx.txHash));
+  const found = await loadersOf(ctx).primaryTransactionByHash.load(txKey(tx.network, tx.chain, tx.txHash));
   if (!found) throw notFound(`The Data API has no record of ${tx.chain}-Chain transaction ${tx.txHash} (yet): its Data API members are not available`);
   return found;
 }
@@ -101,7 +103,7 @@ export const MAX_TX_ADDRESSES = 64;
 
 /** Transactions of one chain through the transaction loader (an id of another chain's transaction is null). */
 function txLoader(chain: PrimaryChainAlias) {
-  return (keys: string[], ctx: Context) => loadEach(keys, (key) => (parseTxKey(key)?.chain === chain ? ctx.loaders.primaryTransactionByHash.load(key) : null));
+  return (keys: string[], ctx: Context) => loadEach(keys, (key) => (parseTxKey(key)?.chain === chain ? loadersOf(ctx).primaryTransactionByHash.load(key) : null));
 }
 
 
@@ -188,12 +190,12 @@ export const CChainAtomicTransaction = builder.loadableNodeRef<Of<'C'>, string, 
 
 /** A transaction by chain and hash, through the per-request loader; null when unknown. */
 export function loadTransaction(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, txHash: string): Promise<TxShape | null> {
-  return ctx.loaders.primaryTransactionByHash.load(txKey(network, chain, txHash));
+  return loadersOf(ctx).primaryTransactionByHash.load(txKey(network, chain, txHash));
 }
 
 /** Lets a link to a listed transaction cost no call. */
 export function primeTransactions(ctx: Context, txs: readonly TxShape[]): void {
-  for (const tx of txs) ctx.loaders.primaryTransactionByHash.prime(txKey(tx.network, tx.chain, tx.wire.txHash), tx);
+  for (const tx of txs) loadersOf(ctx).primaryTransactionByHash.prime(txKey(tx.network, tx.chain, tx.wire.txHash), tx);
 }
 
 const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction>('L1ValidatorTxDetails').implement({
@@ -352,7 +354,7 @@ XChainTransaction.implement({
         const created = tx.wire.assetCreated;
         if (!created) return null;
         // The record a read by id gives: a later read of this asset in the operation costs nothing.
-        ctx.loaders.assetDetailsById.prime(assetDetailsKey(tx.network, created.assetId), created);
+        loadersOf(ctx).assetDetailsById.prime(assetDetailsKey(tx.network, created.assetId), created);
         return assetFromDetails(tx.network, created);
       },
     }),

@@ -8,7 +8,8 @@ import { isCb58Id, parseBech32Address } from '../../lib/codec.js';
 import { networkOfHrp, primaryChainOf, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { Utxo, type UtxoShape } from './utxo.js';
+import { Utxo } from './utxo.js';
+import { type UtxoShape } from './keys.js';
 import { utxosOf, type TxShape } from '../transaction/primary-keys.js';
 import { PrimaryNetworkTransaction, recorded, loadTransaction } from '../transaction/primary-transaction.js';
 

@@ -18,7 +18,8 @@ import type {
 } from '../../upstream/types/data-api-primary.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, SortOrder, networkKey } from '../common/enums.js';
+import { SortOrder } from '../common/enums.js';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
@@ -29,8 +30,8 @@ import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { UtxoCredential } from '../common/outputs.js';
+import type { UtxoShape } from './keys.js';
 
-export type UtxoShape = (WirePChainUtxo & { kind: 'P' }) | (WireXChainUtxo & { kind: 'X' });
 
 const UTXO_PAGE = { defaultSize: 10, maxSize: 100 };
 

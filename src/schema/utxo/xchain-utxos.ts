@@ -12,7 +12,8 @@ import type { DecodedUtxo } from '../../upstream/node-rpc/codec.js';
 import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
 import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
-import { connectionArgs, connectionType, paginate, type PageSource } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { paginate, type PageSource } from '../common/pagination.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { XChain } from '../xchain/xchain.js';
 import { FxOutputKind } from '../transaction/xchain-io.js';
@@ -21,7 +22,7 @@ import { OutputOwners } from '../common/outputs.js';
 import { fetchTx, TX_HEX_FIELDS } from '../transaction/xchain-transaction.js';
 import { XChainTransaction } from '../transaction/primary-transaction.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
-import { networkKey } from '../common/enums.js';
+import { networkKey } from '../common/network-names.js';
 
 export interface XUtxoShape {
   network: NetworkKey;

@@ -7,7 +7,7 @@
  */
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
-import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet } from '../../lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
 import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
 import { Chain } from '../chain/chain.js';
 import { BlockchainStatus } from '../pchain/pchain.js';
@@ -18,15 +18,17 @@ import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/gl
 import { loadEach } from '../common/each-key.js';
 import type { Context } from '../../context.js';
 import { bytesToHex, cb58Decode } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, networkKey, networkName } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { OutputOwners, ownersFrom } from '../common/outputs.js';
 import { pChainAddress } from '../common/primary-ids.js';
+import { loadersOf } from '../loaders/index.js';
 
 const MAX_NODE_IDS = 100;
 
@@ -51,7 +53,7 @@ export const l1NodeIdOf = (v: L1ValidatorShape) => v.node?.nodeID ?? v.details!.
 async function l1DataApiRecord(v: L1ValidatorShape, ctx: Context): Promise<WireL1ValidatorDetails | null> {
   if (v.details) return v.details;
   if (!v.subnetId) return null;
-  return ctx.loaders.l1ValidationById.load(`${v.network}|${v.subnetId}|${validationIdOf(v)}`);
+  return loadersOf(ctx).l1ValidationById.load(`${v.network}|${v.subnetId}|${validationIdOf(v)}`);
 }
 
 const fromDataApi =
@@ -73,7 +75,7 @@ export const L1Validator = builder.loadableNodeRef<L1ValidatorShape, string, str
   load: (ids: string[], ctx: Context) =>
     loadEach(ids, async (id) => {
       const key = parseNetworkIdKey(id);
-      const details = key && (await ctx.loaders.l1ValidationById.load(`${key.network}||${key.id}`));
+      const details = key && (await loadersOf(ctx).l1ValidationById.load(`${key.network}||${key.id}`));
       return key && details ? { network: key.network, subnetId: details.subnetId, details } : null;
     }),
 });

@@ -5,17 +5,18 @@
  */
 import { builder } from '../../builder.js';
 import { parseBech32Address } from '../../lib/codec.js';
-import { networkOfHrp, type NetworkKey } from '../../lib/networks.js';
-import { connectionArgs, emptyConnection } from '../common/connection.js';
+import { networkOfHrp, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { connectionArgs } from '../common/connection.js';
+import { emptyConnection } from '../common/pagination.js';
 import { Delegator, DelegatorConnection } from '../delegator/delegators.js';
 import { DELEGATOR_PAGE } from '../delegator/keys.js';
 import { validatorDelegators } from '../delegator/delegator-batches.js';
 import { Currency, DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { HistoricalReward, HistoricalRewardConnection, REWARD_PAGE, rewardsConnection } from '../reward/rewards.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
-import { nodeIdOf, Validator, validatorKey } from './validator.js';
+import { Validator } from './validator.js';
+import { nodeIdOf, validatorKey } from './keys.js';
 import { fieldGuard } from '../common/guards.js';
-import { networkName } from '../common/enums.js';
+import { networkName } from '../common/network-names.js';
 
 const EMPTY = emptyConnection();
 

@@ -11,7 +11,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type {
   WireGeolocation,
   WireListValidatorsQuery,
@@ -21,15 +21,18 @@ import type {
   WireValidatorRewards,
   WireValidatorSortBy,
 } from '../../upstream/types/data-api-validators.js';
-import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
+import { connectionArgs, connectionType } from '../common/connection.js';
+import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, enumValues, networkKey, networkName, SortOrder, upstreamEnum } from '../common/enums.js';
+import { enumValues, SortOrder, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
-import { nodeIdOf, Validator, type ValidatorShape } from './validator.js';
+import { Validator } from './validator.js';
+import { nodeIdOf, type ValidatorShape } from './keys.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { loadersOf } from '../loaders/index.js';
 
 export const ValidationStatus = upstreamEnum('ValidationStatus', {
   description: 'Where a validation stands, as the Data API reports it.',
@@ -98,7 +101,7 @@ export const Geolocation = builder.objectRef<WireGeolocation>('Geolocation').imp
  */
 export async function dataApiRecord(v: ValidatorShape, ctx: Context): Promise<WireValidatorDetails | null> {
   if (v.details) return v.details;
-  const rows = await ctx.loaders.activeValidationsByNodeId.load(`${v.network}|${nodeIdOf(v)}`);
+  const rows = await loadersOf(ctx).activeValidationsByNodeId.load(`${v.network}|${nodeIdOf(v)}`);
   const ofSubnet = rows.filter((r) => r.subnetId === v.subnetId);
   return ofSubnet.find((r) => r.txHash === v.wire?.txID) ?? ofSubnet[0] ?? null;
 }

@@ -6,42 +6,27 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
-import { NetworkName, networkKey, networkName } from '../common/enums.js';
+import { NetworkName } from '../common/enums.js';
+import { networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
 import { OutputOwners, ownersFrom } from '../common/outputs.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { isCb58Id, isNodeId } from '../../lib/codec.js';
 import { entity, keyString, optionalKeyString } from '../common/federation.js';
 import { keyNetwork } from '../blockchain/blockchain.js';
 import { loadEach } from '../common/each-key.js';
-
-/**
- * A validator as one of its sources read it: the P-Chain's current validator (`wire`), or a row of
- * the Data API's validator list (`details`, one validation of the node). The other source is read
- * only when a field of it is selected (see `pChainRecord`, and src/schema/validator/validator-details.ts).
- */
-export type ValidatorShape = { network: NetworkKey; subnetId: string } & (
-  | { wire: WireCurrentValidator; details?: WireValidatorDetails }
-  | { wire?: undefined; details: WireValidatorDetails }
-);
-
-/** The validator's node id, from whichever record it holds. */
-export const nodeIdOf = (v: ValidatorShape): string => v.wire?.nodeID ?? v.details!.nodeId;
-
-/** Loader key (and local id) of a validator: `<network>:<subnetId>:<nodeId>`. */
-export const validatorKey = (network: NetworkKey, subnetId: string, nodeId: string) => `${network}:${subnetId}:${nodeId}`;
+import { loadersOf } from '../loaders/index.js';
+import { nodeIdOf, validatorKey, type ValidatorShape } from './keys.js';
 
 const MAX_NODE_IDS = 100;
 
 export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>('Validator', {
   id: { resolve: (v) => validatorKey(v.network, v.subnetId, nodeIdOf(v)) },
   // Through the validator loader: one `platform.getCurrentValidators` per network and subnet for all the node ids of a tick.
-  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => ctx.loaders.currentValidatorByNodeId.load(key)),
+  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => loadersOf(ctx).currentValidatorByNodeId.load(key)),
 });
 
 /**
@@ -51,7 +36,7 @@ export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>
  */
 export async function pChainRecord(v: ValidatorShape, ctx: Context): Promise<WireCurrentValidator | null> {
   if (v.wire) return v.wire;
-  const loaded = await ctx.loaders.currentValidatorByNodeId.load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
+  const loaded = await loadersOf(ctx).currentValidatorByNodeId.load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
   return loaded?.wire ?? null;
 }
 
@@ -194,7 +179,7 @@ entity(Validator, {
       nodeIdArg(`${at}.nodeId`, keyString(rep, 'nodeId', at)),
     );
   },
-  resolve: (key, ctx) => ctx.loaders.currentValidatorByNodeId.load(key),
+  resolve: (key, ctx) => loadersOf(ctx).currentValidatorByNodeId.load(key),
 });
 
 builder.objectFields(Network, (t) => ({
@@ -221,7 +206,7 @@ builder.objectFields(Network, (t) => ({
       const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID;
       if (args.nodeIds != null) {
         const keys = [...new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg))].map((id) => validatorKey(network, subnetId, id));
-        const found = await ctx.loaders.currentValidatorByNodeId.loadMany(keys);
+        const found = await loadersOf(ctx).currentValidatorByNodeId.loadMany(keys);
         const failed = found.find((v): v is Error => v instanceof Error);
         if (failed) throw failed;
         return found.filter((v): v is ValidatorShape => v !== null);
@@ -230,7 +215,7 @@ builder.objectFields(Network, (t) => ({
       // Later lookups of these node ids in the same operation need no call.
       return all.map((wire) => {
         const shape = { network, subnetId, wire };
-        ctx.loaders.currentValidatorByNodeId.prime(validatorKey(network, subnetId, wire.nodeID), shape);
+        loadersOf(ctx).currentValidatorByNodeId.prime(validatorKey(network, subnetId, wire.nodeID), shape);
         return shape;
       });
     },

@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { NetworkKey } from '../../lib/networks.js';
 import type { WireTxFeeReply } from '../../upstream/types/node-rpc-xchain.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
-import { networkKey } from '../common/enums.js';
+import { networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 
 import { typeGuard } from '../common/guards.js';
