@@ -14,6 +14,8 @@ import type { Context } from './context.js';
 import { badInput } from './errors.js';
 import { decodeGraphGlobalId, nodeIdsGuard } from './schema/common/global-ids.js';
 import { fieldGuard } from './schema/common/guards.js';
+// Adds `t.checkedField` to the field builders (a field's argument check, declared once).
+import './schema/common/checked-field.js';
 
 export interface SchemaTypes {
   Context: Context;

@@ -82,26 +82,28 @@ export const ValidatorSetChangeRef = builder.objectRef<ValidatorSetChangeShape>(
 });
 
 builder.subscriptionFields((t) => ({
-  blockAdded: t.field({
+  blockAdded: t.checkedField({
     type: Block,
     description:
       'Each new block of an EVM chain, in order and once, from the moment of subscribing (the Data API\'s latest blocks, polled). Ends with a `NOT_FOUND` error when the Data API does not know the chain.',
     args: { chainId: t.arg.string({ required: true, description: 'EVM chain id, a decimal string (e.g. "43114").' }) },
     // The event is the block: nothing to load (its own fields may read more).
-    extensions: fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => evmChainId('chainId', args.chainId) }),
-    subscribe: (_root, args, ctx: Context) => open(() => ctx.live.blocks(evmChainId('chainId', args.chainId))),
+    extensions: fieldGuard({ upstreamCostPerItem: 0 }),
+    check: (args) => evmChainId('chainId', args.chainId),
+    subscribe: (_root, chainId, _args, ctx: Context) => open(() => ctx.live.blocks(chainId)),
     resolve: (item: LiveItem<WireEvmBlock>) => unwrap(item),
   }),
-  icmMessageStatus: t.field({
+  icmMessageStatus: t.checkedField({
     type: InterchainMessage,
     description:
       'An interchain message: first as it is now, then each time its status changes; completes once it is delivered. A message the Data API does not know yet (not indexed) is waited for.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
-    extensions: fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => icmMessageId('messageId', args.messageId) }),
-    subscribe: (_root, args, ctx: Context) => open(() => ctx.live.icmMessage(icmMessageId('messageId', args.messageId))),
+    extensions: fieldGuard({ upstreamCostPerItem: 0 }),
+    check: (args) => icmMessageId('messageId', args.messageId),
+    subscribe: (_root, messageId, _args, ctx: Context) => open(() => ctx.live.icmMessage(messageId)),
     resolve: (item: LiveItem<WireIcmMessage>) => unwrap(item),
   }),
-  validatorSetChanged: t.field({
+  validatorSetChanged: t.checkedField({
     type: ValidatorSetChangeRef,
     description:
       'Each change of the P-Chain\'s current validator set of a subnet (`platform.getCurrentValidators`, polled): validators that joined, left or changed weight, and the whole new set. Starts from the set at the moment of subscribing.',
@@ -109,15 +111,9 @@ builder.subscriptionFields((t) => ({
       network: t.arg({ type: NetworkName, required: true, defaultValue: 'MAINNET', description: 'The network.' }),
       subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
     },
-    extensions: fieldGuard({
-      checkArgs: (args) => {
-        if (args.subnetId != null) cb58Id('subnetId', args.subnetId);
-      },
-    }),
-    subscribe: (_root, args, ctx: Context) => {
-      const subnetId = args.subnetId != null && args.subnetId !== PRIMARY_NETWORK_SUBNET_ID ? cb58Id('subnetId', args.subnetId) : undefined;
-      return open(() => ctx.live.validatorSet(networkKey(args.network), subnetId));
-    },
+    // The primary network's subnet is the set the P-Chain names by no subnet.
+    check: (args) => (args.subnetId != null && args.subnetId !== PRIMARY_NETWORK_SUBNET_ID ? cb58Id('subnetId', args.subnetId) : undefined),
+    subscribe: (_root, subnetId, args, ctx: Context) => open(() => ctx.live.validatorSet(networkKey(args.network), subnetId)),
     resolve: (item: LiveItem<ValidatorSetChange>): ValidatorSetChangeShape => {
       const change = unwrap(item);
       return { network: change.network, subnetId: change.subnetId ?? PRIMARY_NETWORK_SUBNET_ID, change };

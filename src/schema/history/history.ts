@@ -125,18 +125,19 @@ builder.objectFields(Account, (t) => ({
       });
     },
   }),
-  erc721Transfers: t.field({
+  erc721Transfers: t.checkedField({
     type: Erc721TransferConnection,
     nullable: true,
     description: 'ERC-721 transfers from or to this address, newest first (`GET .../transactions:listErc721`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
-    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc721Transactions') },
-    resolve: (account, args, ctx) =>
+    extensions: serves('data:listErc721Transactions'),
+    check: blockRange,
+    resolve: (account, range, args, ctx) =>
       upstreamList(args, {
         name: 'addressErc721Transfers',
         page: ADDRESS_PAGE,
         path: addressPath(account),
-        query: blockRange(args),
+        query: range,
         read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(chainId, address, query),
         items: (page) => page.transactions.map((x): Erc721TransferShape => ({ ...x, chainId: account.chainId })),
       }),
