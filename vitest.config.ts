@@ -28,6 +28,9 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // A poll waits for what its test needs: a bound a loaded machine meets (a bare clone's suite beside
+    // other work), not vitest's 1 s. It only lengthens a test that fails.
+    expect: { poll: { timeout: 10_000 } },
     // Vitest's default leaves one core to its main process, so one worker on two cores; but many
     // files spend their time waiting (timers, child processes, a browser, tsc), and a second worker
     // fills those waits.
