@@ -6,9 +6,9 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { networkNameOfDataApi, type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
-import { dataApiNetwork, NetworkName, networkKey } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, networkKey, networkNameOfValue } from '../common/enums.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -34,7 +34,7 @@ export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastAc
       type: NetworkName,
       nullable: true,
       description: 'The network; null for one this gateway does not know.',
-      resolve: (a) => networkNameOfDataApi(a.network) ?? null,
+      resolve: (a) => networkNameOfValue(a.network) ?? null,
     }),
   }),
 });

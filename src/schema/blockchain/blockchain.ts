@@ -12,7 +12,7 @@ import { dataApiNetwork, NetworkName, SortOrder, networkKey, networkName } from 
 import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
-import { networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
+import { networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { entity, keyString, optionalKeyString, type Representation } from '../common/federation.js';
 import { badInput } from '../../errors.js';

@@ -5,9 +5,8 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/types/data-api-chains.js';
-import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS } from '../../lib/networks.js';
-import { dataApiNetwork, NetworkName, networkKey, type NetworkNameValue, upstreamEnum } from '../common/enums.js';
+import { isCb58Id, NETWORKS, networkOfTestnet } from '@avalanche-graph/identity';
+import { dataApiNetwork, NetworkName, networkKey, networkName, type NetworkNameValue, upstreamEnum } from '../common/enums.js';
 import { isEvmChainId } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { badInput } from '../../errors.js';
@@ -140,7 +139,7 @@ export const Chain = builder.loadableNode('Chain', {
     network: t.field({
       type: NetworkName,
       description: 'The network the chain belongs to (from isTestnet).',
-      resolve: (c) => (c.isTestnet ? 'FUJI' : 'MAINNET'),
+      resolve: (c) => networkName(networkOfTestnet(c.isTestnet)),
     }),
     isTestnet: t.exposeBoolean('isTestnet', { description: 'True for test-network chains.' }),
     platformChainId: t.exposeString('platformChainId', { nullable: true, description: 'The chain\'s blockchain id on the P-Chain (cb58).' }),

@@ -4,32 +4,45 @@
 import type { EnumRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { DataApiNetwork } from '../../upstream/types/data-api-chains.js';
-import { NETWORK_NAMES, type NetworkKey, type NetworkNameValue } from '../../lib/networks.js';
+import { isNetworkValue, NETWORKS, networkOfValue, type NetworkKey, type NetworkValue } from '@avalanche-graph/identity';
 
-export type { NetworkNameValue } from '../../lib/networks.js';
+/**
+ * The graph's names of the networks: the services' `network` values (`@avalanche-graph/identity`)
+ * upper-cased, so TESTNET is the Data API's other name for FUJI. A network added to the package
+ * wants its names described here (the compiler says so): they are the schema's, a contract.
+ */
+export type NetworkNameValue = Uppercase<NetworkValue>;
+
+const NETWORK_NAME_DESCRIPTIONS: Record<NetworkNameValue, string> = {
+  MAINNET: 'Avalanche mainnet.',
+  FUJI: 'The Fuji test network.',
+  TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
+};
 
 export const NetworkName = builder.enumType('NetworkName', {
   description: 'An Avalanche network. TESTNET is the Data API\'s other name for FUJI.',
-  values: enumValues({
-    MAINNET: 'Avalanche mainnet.',
-    FUJI: 'The Fuji test network.',
-    TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
-  }),
+  values: enumValues(NETWORK_NAME_DESCRIPTIONS),
 });
 
-/** The Data API's `network` path or query value. */
+/** The Data API's `network` path or query value (the metrics service takes the same). */
 export function dataApiNetwork(name: NetworkNameValue): DataApiNetwork {
-  return NETWORK_NAMES[name].dataApi;
+  return name.toLowerCase() as NetworkValue;
 }
 
 /** The network behind a name (TESTNET is FUJI): node clients and global ids use it. */
 export function networkKey(name: NetworkNameValue): NetworkKey {
-  return NETWORK_NAMES[name].key;
+  return networkOfValue(dataApiNetwork(name));
 }
 
-/** The graph's name of a network. */
+/** The graph's name of a network: its first `network` value's. */
 export function networkName(key: NetworkKey): NetworkNameValue {
-  return (Object.keys(NETWORK_NAMES) as NetworkNameValue[]).find((name) => NETWORK_NAMES[name].key === key)!;
+  return NETWORKS[key].names[0].toUpperCase() as NetworkNameValue;
+}
+
+/** The graph's name of a `network` value an upstream sent (`mainnet`, `fuji`, `testnet`, any case), if it is one. */
+export function networkNameOfValue(value: string | null | undefined): NetworkNameValue | undefined {
+  const wanted = value?.toLowerCase();
+  return isNetworkValue(wanted) ? (wanted.toUpperCase() as NetworkNameValue) : undefined;
 }
 
 export const SortOrder = builder.enumType('SortOrder', {

@@ -6,7 +6,7 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type {
   WireCreateWebhookRequest,
   WireUpdateWebhookRequest,

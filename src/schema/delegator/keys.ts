@@ -7,7 +7,7 @@ import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
 import type { ConnectionArgs, ConnectionResult } from '../common/connection.js';
 import { listScope, upstreamList } from '../common/upstream-list.js';
 import { dataApiNetwork, type NetworkNameValue, networkKey } from '../common/enums.js';
-import { type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;

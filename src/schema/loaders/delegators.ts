@@ -11,7 +11,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { firstPageOf, type ConnectionResult } from '../common/connection.js';
 import { dataApiNetwork, networkName } from '../common/enums.js';
 import { parseNetworkIdKey } from '../common/global-ids.js';

@@ -9,6 +9,7 @@
  * fragments over the same fifteen fields, and a variant the service adds later still reads (status
  * UNKNOWN) instead of failing type resolution.
  */
+import { networkOfTestnet } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
@@ -22,7 +23,7 @@ import type {
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, NetworkName, upstreamEnum } from '../common/enums.js';
+import { dataApiNetwork, NetworkName, networkName, upstreamEnum } from '../common/enums.js';
 import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
@@ -317,7 +318,7 @@ builder.objectFields(Account, (t) => ({
     extensions: serves('data:listIcmMessagesByAddress', 'data:supportedChains'),
     resolve: async (account, args, ctx) => {
       const chain = await ctx.loaders.chainById.load(account.chainId);
-      const network = chain ? dataApiNetwork(chain.isTestnet ? 'FUJI' : 'MAINNET') : undefined;
+      const network = chain ? dataApiNetwork(networkName(networkOfTestnet(chain.isTestnet))) : undefined;
       const address = account.address.toLowerCase();
       const here = (m: WireIcmMessage) =>
         (m.sourceEvmChainId === account.chainId && m.from.toLowerCase() === address) ||

@@ -2,7 +2,7 @@
  * The local ids of NFTs (`<chainId>:<contract>:<tokenId>`) and of holdings (the same and the
  * holder), as node ids and as the keys of the token loaders (src/schema/loaders/nfts.ts).
  */
-import { isEvmAddress } from '../../lib/codec.js';
+import { isEvmAddress } from '@avalanche-graph/identity';
 import type { NftTokenShape } from './nft.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;

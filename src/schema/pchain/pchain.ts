@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
 import { networkKey, upstreamEnum } from '../common/enums.js';
@@ -14,7 +14,6 @@ import { cb58Id } from '../common/validate.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { chainAddresses } from '../common/node-args.js';
 import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 
 export interface PChainShape {

@@ -15,7 +15,7 @@ import { Network } from '../network/network.js';
 import { AssetWithPriceInfo } from '../common/money.js';
 import { Currency, RewardType } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
-import { type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 

@@ -7,7 +7,7 @@
  */
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
-import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet } from '../../lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, bytesToHex, cb58Decode, type NetworkKey } from '@avalanche-graph/identity';
 import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
 import { Chain } from '../chain/chain.js';
 import { BlockchainStatus } from '../pchain/pchain.js';
@@ -17,8 +17,6 @@ import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import type { Context } from '../../context.js';
-import { bytesToHex, cb58Decode } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
 import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import { connectionArgs, connectionType, type ConnectionArgs } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

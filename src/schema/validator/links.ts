@@ -4,15 +4,13 @@
  * looked up through the batched validator loader.
  */
 import { builder } from '../../builder.js';
-import { parseBech32Address } from '../../lib/codec.js';
-import { networkOfHrp, type NetworkKey } from '../../lib/networks.js';
+import { parseBech32Address, networkOfHrp, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import { connectionArgs, emptyConnection } from '../common/connection.js';
 import { Delegator, DelegatorConnection } from '../delegator/delegators.js';
 import { DELEGATOR_PAGE } from '../delegator/keys.js';
 import { validatorDelegators } from '../delegator/delegator-batches.js';
 import { Currency, DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { HistoricalReward, HistoricalRewardConnection, REWARD_PAGE, rewardsConnection } from '../reward/rewards.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 import { nodeIdOf, Validator, validatorKey } from './validator.js';
 import { fieldGuard } from '../common/guards.js';
 import { networkName } from '../common/enums.js';

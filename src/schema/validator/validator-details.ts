@@ -11,7 +11,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import type {
   WireGeolocation,
   WireListValidatorsQuery,
@@ -29,7 +29,6 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { nodeIdOf, Validator, type ValidatorShape } from './validator.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
 
 export const ValidationStatus = upstreamEnum('ValidationStatus', {
   description: 'Where a validation stands, as the Data API reports it.',

@@ -1,8 +1,9 @@
 /**
- * Avalanche and EVM identifier formats: cb58 ids, bech32 addresses, EIP-55 addresses, hashes. Pure
- * functions for the gateway's input validation and decoding; nothing here knows HTTP or GraphQL. A
- * network's bech32 prefix is its identity's (networks.ts). The sandbox keeps its own copy of these
- * codecs (packages/sandbox/src/lib/codec.ts): it is a package of its own and imports nothing of src/.
+ * Avalanche's and the EVM's identifier formats: cb58 ids and node ids, bech32 addresses of the X- and
+ * P-Chain, EIP-55 addresses, hashes and hex. Pure functions over bytes and strings, knowing no HTTP,
+ * GraphQL or simulated world: the gateway (src/) validates and decodes its input with them, and the
+ * sandbox (packages/sandbox) makes and checks the ids of its world with the same ones. A network's
+ * bech32 prefix is in its identity (networks.ts).
  */
 import { base58, bech32, hex } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
