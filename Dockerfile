@@ -13,19 +13,25 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY patches ./patches
-# Of the workspace packages (packages/), the build takes the wire types only: type declarations tsc
-# needs and the compiled code does not import. The sandbox, a development tool, is not copied. The
-# install is the root's dependencies and that package, from the same lockfile. No dependency's
-# install script runs; patch-package then applies patches/ (see patches/README.md), and the runtime
-# stage takes the patched packages from here.
+# Of the workspace packages (packages/), the build takes two: the wire types, type declarations tsc
+# needs and the compiled code does not import; and the identity package (networks and codecs), which
+# the compiled gateway imports by name (`@avalanche-graph/identity`), so `npm run build` compiles it to
+# its dist/ before the gateway. The sandbox, a development tool, is not copied. The install is the
+# root's dependencies and those packages, from the same lockfile. No dependency's install script runs;
+# patch-package then applies patches/ (see patches/README.md), and the runtime stage takes the patched
+# packages from here.
 COPY packages/wire-types ./packages/wire-types
+COPY packages/identity ./packages/identity
 RUN --mount=type=secret,id=npmrc,target=/root/.npmrc --mount=type=secret,id=ca,target=/run/secrets/ca.pem \
     NODE_EXTRA_CA_CERTS="$([ -s /run/secrets/ca.pem ] && echo /run/secrets/ca.pem)" \
-    npm ci --ignore-scripts --workspace=@avalanche-graph/wire-types --include-workspace-root && npx patch-package --error-on-fail
+    npm ci --ignore-scripts --workspace=@avalanche-graph/wire-types --workspace=@avalanche-graph/identity --include-workspace-root && npx patch-package --error-on-fail
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
+# The production dependencies, without the workspaces: the identity package, a dependency of the root,
+# is left as the link npm makes for a workspace (node_modules/@avalanche-graph/identity to
+# ../../packages/identity), which the runtime stage fills with the build's compiled package.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -41,6 +47,9 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/node_modules/@envelop/response-cache ./node_modules/@envelop/response-cache
 COPY --from=build /app/dist ./dist
+# `@avalanche-graph/identity` at run time: its manifest and compiled code, where its link points; no sources.
+COPY --from=build /app/packages/identity/package.json ./packages/identity/
+COPY --from=build /app/packages/identity/dist ./packages/identity/dist
 COPY package.json ./
 # GraphiQL opens the example operations as tabs (read beside dist/, as beside src/). The example explorer
 # app (examples/explorer/, a development example) stays out: .dockerignore.

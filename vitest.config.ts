@@ -26,6 +26,9 @@ export default defineConfig({
   // meant for bundlers (OpenTelemetry's ESM builds import without file extensions, which Node refuses).
   ssr: { resolve: { conditions: ['avalanche-graph-source', 'node', 'development|production'] } },
   test: {
+    // The identity package compiled (packages/identity/dist), once, for the tests that run compiled
+    // code: the built gateway imports it by name and plain Node resolves that to its dist/.
+    globalSetup: ['test/support/identity-dist.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // A poll waits for what its test needs: a bound a loaded machine meets (a bare clone's suite beside

@@ -2,7 +2,8 @@
  * The layout rules of src/ (docs/architecture.md#layout), read from the code's own imports, so a
  * change that breaks one fails here rather than in a reviewer's reading: a ground floor of at most
  * eight files, no hand-written source file over 500 lines (there or in the tests, scripts, packages
- * and examples), no function in src/ over 80 lines, the networks named only in src/lib/networks.ts,
+ * and examples), no function in src/ over 80 lines, the networks named only in the identity package's
+ * networks file (neither the gateway nor the sandbox names one),
  * src/upstream/ as its index, a transport room and a room per service,
  * and in src/schema/ folders by entity that
  * never import each other in a circle, a common kit that imports no entity, and loaders that import
@@ -156,10 +157,14 @@ describe('the layout of src/', () => {
     expect(long).toEqual([]);
   });
 
-  it("names the networks ('mainnet', 'fuji', 'testnet', the hrp 'avax') only in src/lib/networks.ts: one home for network identity", () => {
-    const home = join(SRC, 'lib', 'networks.ts');
+  it("names the networks ('mainnet', 'fuji', 'testnet', the hrp 'avax') only in packages/identity/src/networks.ts: one home for network identity, the gateway's and the sandbox's", () => {
+    const home = join(ROOT, 'packages', 'identity', 'src', 'networks.ts');
     const literal = /(['"`])(mainnet|fuji|testnet|avax)\1/;
-    const found = tsFiles(SRC)
+    const sources = [SRC, join(ROOT, 'packages', 'sandbox', 'src'), join(ROOT, 'packages', 'identity', 'src')].flatMap(tsFiles);
+    // The check has something to check: the home is among the files read and names them.
+    expect(sources).toContain(home);
+    expect(readFileSync(home, 'utf8')).toMatch(literal);
+    const found = sources
       .filter((file) => file !== home)
       .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, index) => ({ file, line, index })))
       .filter(({ line }) => !/^\s*(\/\/|\/\*|\*)/.test(line) && literal.test(line))

@@ -1,7 +1,8 @@
 /**
  * The sandbox is its own package: it imports nothing of the gateway, the gateway (src/) imports
  * nothing of it, and everything else in the repository reaches it only through its public entry
- * point, so it can be packed and used elsewhere and its internals can change freely.
+ * point, so it can be packed and used elsewhere and its internals can change freely. The identity
+ * package (networks and codecs), which both import, imports neither, and is reached by name only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -12,8 +13,9 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '');
 const SANDBOX = join(ROOT, 'packages/sandbox');
-const SANDBOX_SRC = join(SANDBOX, 'src');
 const NAME = '@avalanche-graph/sandbox';
+const IDENTITY = join(ROOT, 'packages/identity');
+const IDENTITY_NAME = '@avalanche-graph/identity';
 
 interface Import {
   file: string;
@@ -37,17 +39,36 @@ const target = (i: Import) => resolve(dirname(i.file), i.specifier);
 const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 const show = (i: Import) => `${relative(ROOT, i.file)}: '${i.specifier}'`;
 
+/** The imports under a package's src/ that reach outside it, or name a built-in or package its manifest does not declare. */
+function strayImports(dir: string): { count: number; bad: string[] } {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+  const imports = importsUnder(relative(ROOT, join(dir, 'src')));
+  const bad = imports.filter((i) => {
+    if (isRelative(i.specifier)) return !within(join(dir, 'src'), target(i));
+    if (i.specifier.startsWith('node:')) return !builtinModules.includes(i.specifier.slice('node:'.length));
+    return !declared.has(packageOf(i.specifier));
+  });
+  return { count: imports.length, bad: bad.map(show) };
+}
+
 describe('package boundaries', () => {
   it('the sandbox imports only its own modules, Node built-ins and the dependencies its package.json declares', () => {
-    const manifest = JSON.parse(readFileSync(join(SANDBOX, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
-    const imports = importsUnder('packages/sandbox/src');
-    expect(imports.length).toBeGreaterThan(100);
-    const bad = imports.filter((i) => {
-      if (isRelative(i.specifier)) return !within(SANDBOX_SRC, target(i));
-      if (i.specifier.startsWith('node:')) return !builtinModules.includes(i.specifier.slice('node:'.length));
-      return !declared.has(packageOf(i.specifier));
-    });
+    const { count, bad } = strayImports(SANDBOX);
+    expect(count).toBeGreaterThan(100);
+    expect(bad).toEqual([]);
+  });
+
+  it('the identity package imports only its own modules and its declared dependencies: neither the gateway nor the sandbox', () => {
+    const { count, bad } = strayImports(IDENTITY);
+    expect(count).toBeGreaterThan(3);
+    expect(bad).toEqual([]);
+  });
+
+  it('the gateway and the sandbox import the identity package by its name only, never a path into it', () => {
+    const imports = importsUnder('src', 'packages/sandbox/src', 'test', 'bench', 'scripts', 'examples');
+    expect(imports.filter((i) => i.specifier === IDENTITY_NAME).length).toBeGreaterThan(50);
+    const bad = imports.filter((i) => (i.specifier !== IDENTITY_NAME && packageOf(i.specifier) === IDENTITY_NAME) || /(^|\/)packages\/identity(\/|$)/.test(i.specifier) || (isRelative(i.specifier) && within(IDENTITY, target(i))));
     expect(bad.map(show)).toEqual([]);
   });
 

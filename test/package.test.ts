@@ -1,9 +1,10 @@
 /**
  * The gateway as one installable package (docs/releasing.md): `npm pack` of the repository, installed
- * into an empty folder from the tarball (its dependencies from the npm registry), runs its command
- * `avalanche-graph` with no TypeScript toolchain: `--version`, `--help`, `--sandbox` serving the graph
- * over the simulated upstreams, and the gateway with the Node flags `npm start` gives it. And the
- * image's OCI labels, read from the Dockerfile.
+ * into an empty folder from the tarball (its dependencies from the npm registry, but for the identity
+ * package, which it carries as a bundled dependency), runs its command `avalanche-graph` with no
+ * TypeScript toolchain: `--version`, `--help`, `--sandbox` serving the graph over the simulated
+ * upstreams, and the gateway with the Node flags `npm start` gives it. And the image's OCI labels,
+ * read from the Dockerfile.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,7 +69,8 @@ describe('the packed package', () => {
     work = mkdtempSync(join(tmpdir(), 'avalanche-graph-package-'));
     app = join(work, 'app');
     mkdirSync(app);
-    // What a release builds before `npm pack`: the gateway's dist/ and the sandbox's. tsc directly, not
+    // What a release builds before `npm pack`: the gateway's dist/ and the sandbox's, and the identity
+    // package's, which the global setup (test/support/identity-dist.ts) has built. tsc directly, not
     // `npm run build`, whose prebuild empties dist/ under other runs in this checkout.
     run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], ROOT, 120_000);
     run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'packages/sandbox/tsconfig.json'], ROOT, 120_000);
@@ -81,9 +83,16 @@ describe('the packed package', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('holds the compiled gateway and sandbox, the command and GraphiQL\'s examples, and no TypeScript source or patch', () => {
+  it('holds the compiled gateway, sandbox and identity package, the command and GraphiQL\'s examples, and no TypeScript source or patch', () => {
     expect(packed).toEqual(expect.arrayContaining(['bin/avalanche-graph.js', 'dist/main.js', 'dist/node-flags.js', 'packages/sandbox/dist/index.js', 'packages/sandbox/package.json', 'examples/wallet-page.graphql', 'README.md']));
-    expect(packed.filter((path) => /\.[cm]?ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
+    // The identity package, which the gateway's and the sandbox's compiled code import by name, as a
+    // bundled dependency: its compiled code and manifest (and its two libraries, which npm bundles with it).
+    const identity = packed.filter((path) => path.startsWith('node_modules/@avalanche-graph/identity/'));
+    expect(identity).toEqual(expect.arrayContaining(['node_modules/@avalanche-graph/identity/package.json', 'node_modules/@avalanche-graph/identity/dist/index.js']));
+    expect(identity.filter((path) => !/^node_modules\/@avalanche-graph\/identity\/(dist\/|package\.json$|README\.md$)/.test(path))).toEqual([]);
+    expect(packed.filter((path) => path.startsWith('node_modules/') && !/^node_modules\/(@avalanche-graph\/identity|@noble\/hashes|@scure\/base)\//.test(path))).toEqual([]);
+    // No TypeScript of ours: the bundled libraries ship theirs beside their JavaScript.
+    expect(packed.filter((path) => /\.[cm]?ts$/.test(path) && !path.endsWith('.d.ts') && !path.startsWith('node_modules/'))).toEqual([]);
     expect(packed.filter((path) => /^(src|test|scripts|patches|bench|deploy|docs)\//.test(path))).toEqual([]);
   });
 

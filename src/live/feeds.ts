@@ -3,7 +3,7 @@
  * API), the status of an interchain message (Data API), the current validator set of a subnet (the
  * P-Chain node). Each feed remembers what it has seen, so an event is emitted once.
  */
-import type { NetworkKey } from '../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { RequestUpstreams } from '../upstream/index.js';
 import { UpstreamError } from '../upstream/transport/errors.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';

@@ -9,7 +9,7 @@
  * in a partition of its own (its key's fingerprint).
  */
 import type { Config } from '../config/index.js';
-import type { NetworkKey } from '../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { Logger } from '../observability/logger.js';
 import { keyFingerprint } from '../upstream/transport/cache.js';
 import { Upstreams, type RequestUpstreams } from '../upstream/index.js';

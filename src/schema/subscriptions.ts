@@ -7,7 +7,7 @@
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import { subscriptionLimitError } from '../errors.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import { SubscriptionLimitError, type LiveItem, type ValidatorSetChange } from '../live/index.js';
 import { NetworkName } from './common/enums.js';
 import { networkKey, networkName } from './common/network-names.js';

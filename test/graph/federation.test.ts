@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardOperation } from '../../src/plugins/operation-guard.js';
 import { schema } from '../../src/schema/index.js';
 import { entityKeys } from '../../src/schema/common/federation.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../src/lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import type { EvmChainWorld } from '@avalanche-graph/sandbox';
 import { createLogger } from '../../src/observability/logger.js';
 import { startHarness, useHarness, type Harness } from '../support/harness.js';

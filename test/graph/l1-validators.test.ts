@@ -5,7 +5,7 @@
  * primary network's validators.
  */
 import { describe, expect, it } from 'vitest';
-import { nodeIdFromBytes } from '../../src/lib/codec.js';
+import { nodeIdFromBytes } from '@avalanche-graph/identity';
 import type { SandboxChain } from '@avalanche-graph/sandbox';
 import { BlockchainStatusDocument, ChainL1ValidatorsDocument } from '../gql/graphql.js';
 import { useHarness } from '../support/harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../src/lib/codec.js';
+import { bytesToHex } from '@avalanche-graph/identity';
 import { EMPTY_ID, type PrimaryNetwork, type RewardOwner, type Validator } from '@avalanche-graph/sandbox';
 import {
   DelegatorsWithValidatorsDocument,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../src/lib/codec.js';
+import { bytesToHex } from '@avalanche-graph/identity';
 import { EMPTY_ID, WORLD_NOW, amountOf, inUtxoSet, type PrimaryNetwork, type PTx, type UtxoRecord } from '@avalanche-graph/sandbox';
 import { printedSchema } from '../../src/schema/print.js';
 import { bytesFromNodeHex } from '../../src/upstream/node-rpc/codec.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bech32Address } from '../../src/lib/codec.js';
+import { bech32Address } from '@avalanche-graph/identity';
 import { WORLD_NOW, amountOf, type ChainAlias, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
 import {
   PrimaryAddressChainsDocument,

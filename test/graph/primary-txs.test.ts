@@ -4,7 +4,7 @@
  * costs the calls it needs and no more, and bad input is refused before any call.
  */
 import { describe, expect, it } from 'vitest';
-import { NETWORKS } from '../../src/lib/networks.js';
+import { NETWORKS } from '@avalanche-graph/identity';
 import { WORLD_NOW, type PrimaryNetwork, type UtxoRecord } from '@avalanche-graph/sandbox';
 import {
   PrimaryAssetDocument,

@@ -7,7 +7,7 @@
  * the L1's node as one type.
  */
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../src/lib/codec.js';
+import { bytesToHex } from '@avalanche-graph/identity';
 import { EMPTY_ID, WORLD_NOW, type Delegation, type PrimaryNetwork, type ValidationPeriod } from '@avalanche-graph/sandbox';
 import {
   BlockchainSubnetDocument,

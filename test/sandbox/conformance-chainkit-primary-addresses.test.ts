@@ -6,7 +6,7 @@
  */
 import { BadRequestError, NotFoundError } from '@avalanche-sdk/chainkit/models/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bech32Address } from '../../src/lib/codec.js';
+import { bech32Address } from '@avalanche-graph/identity';
 import { WORLD_NOW, amountOf, type PrimaryNetwork, type UtxoRecord, type Wallet } from '@avalanche-graph/sandbox';
 import { useChainkit } from '../support/chainkit.js';
 import { useSandbox } from '../support/sandbox.js';

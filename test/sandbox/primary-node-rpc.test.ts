@@ -4,7 +4,7 @@
  * AvalancheGo gives primary-network and L1 validators, and errors carry AvalancheGo's codes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cb58Encode, sha256Bytes } from '../../src/lib/codec.js';
+import { cb58Encode, sha256Bytes } from '@avalanche-graph/identity';
 import { inSharedMemory, inUtxoSet, type PrimaryNetwork } from '@avalanche-graph/sandbox';
 import { useSandbox } from '../support/sandbox.js';
 

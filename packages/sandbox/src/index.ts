@@ -7,6 +7,7 @@
  * (IN_PROCESS_URLS) through `fetch` and `serviceAt`, for a transport that hands them requests
  * directly (tests run hundreds of operations without a socket).
  */
+import { NETWORKS } from '@avalanche-graph/identity';
 import { durationFromEnv } from './lib/env.js';
 import { startLife, type SandboxLife, type SandboxLifeOptions } from './life.js';
 import type { SandboxService } from './http.js';
@@ -78,8 +79,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const world = createWorld(options.seed ?? DEFAULT_SEED);
   const services = {
     dataApi: createDataApi(world, options.dataApiAccess),
-    nodeMainnet: createNodeRpc(world, 'mainnet'),
-    nodeFuji: createNodeRpc(world, 'fuji'),
+    nodeMainnet: createNodeRpc(world, NETWORKS.mainnet.key),
+    nodeFuji: createNodeRpc(world, NETWORKS.fuji.key),
     metrics: createMetrics(world),
     l1Nodes: createL1Nodes(world),
   };

@@ -10,7 +10,7 @@
  * same seed and the same sequence of ticks give the same world. Blocks are two seconds apart in the
  * world's time, whatever the interval.
  */
-import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from './lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, NETWORK_KEYS } from '@avalanche-graph/identity';
 import { durationFromEnv } from './lib/env.js';
 import type { World } from './world/index.js';
 import { Rng } from './world/rng.js';
@@ -95,7 +95,7 @@ export function startLife(world: World, options: SandboxLifeOptions = {}): Sandb
       if (next) world.evm.deliverIcmMessage(next.messageId);
     },
     validatorSets: () => {
-      for (const network of ['mainnet', 'fuji'] as const) {
+      for (const network of NETWORK_KEYS) {
         for (const set of validatorSets(world, network)) {
           const key = `${network}|${set.subnetId}`;
           const left = away.get(key);

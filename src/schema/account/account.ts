@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { toChecksumAddress } from '../../lib/codec.js';
+import { toChecksumAddress } from '@avalanche-graph/identity';
 import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/types/data-api-evm.js';
 import { Chain } from '../chain/chain.js';
 import { evmAddress } from '../common/validate.js';

@@ -6,10 +6,10 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { networkNameOfDataApi, type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
 import { NetworkName } from '../common/enums.js';
-import { dataApiNetwork, networkKey } from '../common/network-names.js';
+import { dataApiNetwork, networkKey, networkNameOfValue } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -36,7 +36,7 @@ export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastAc
       type: NetworkName,
       nullable: true,
       description: 'The network; null for one this gateway does not know.',
-      resolve: (a) => networkNameOfDataApi(a.network) ?? null,
+      resolve: (a) => networkNameOfValue(a.network) ?? null,
     }),
   }),
 });

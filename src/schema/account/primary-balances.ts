@@ -8,7 +8,7 @@
  */
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { type NetworkKey, type PrimaryChainAlias, primaryChainOf } from '../../lib/networks.js';
+import { type NetworkKey, type PrimaryChainAlias, primaryChainOf, PRIMARY_CHAIN_NAMES } from '@avalanche-graph/identity';
 import type {
   WireAggregatedAssetAmount,
   WireCChainAtomicBalances,
@@ -39,13 +39,10 @@ export function timestampArg(argument: string, value: number): number {
 
 type WithNetwork<T> = T & { network: NetworkKey };
 
-/** The Data API's name of each primary-network chain. */
-const ALIAS_NAMES: Record<PrimaryChainAlias, (typeof PrimaryNetworkChainName.known)[number]> = { P: 'p-chain', X: 'x-chain', C: 'c-chain' };
-
 /** A blockchain's `PrimaryNetworkChainName`: its alias on the network, else unknown. */
 export function primaryChainName(blockchainId: string, network: NetworkKey): ReturnType<typeof PrimaryNetworkChainName.from> {
   const alias = primaryChainOf(blockchainId, network);
-  return alias ? ALIAS_NAMES[alias] : 'UNKNOWN';
+  return alias ? PRIMARY_CHAIN_NAMES[alias] : 'UNKNOWN';
 }
 
 /** The fields of an asset amount summed over UTXOs (`AggregatedAssetAmount`, `SharedAssetAmount`). */

@@ -2,8 +2,7 @@
  * Keys of X-Chain assets: what the asset loaders and the XChainAssetDetails type share
  * (`<network>:<assetId>` local ids).
  */
-import { isCb58Id } from '../../lib/codec.js';
-import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
+import { isCb58Id, isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
 
 /** Local id of an asset: `<network>:<assetId>`; also the key of both asset loaders. */
 export const assetDetailsKey = (network: NetworkKey, assetId: string) => `${network}:${assetId}`;

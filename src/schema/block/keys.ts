@@ -2,8 +2,7 @@
  * Keys and shapes of primary-network blocks: what the block loader and the PrimaryNetworkBlock type
  * share (`<network>:<p|x|c>:<blockHash>` local ids).
  */
-import { isCb58Id, isHash32 } from '../../lib/codec.js';
-import { isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { isCb58Id, isHash32, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePrimaryNetworkBlock } from '../../upstream/types/data-api-primary-ledger.js';
 
 export interface PrimaryBlockShape {

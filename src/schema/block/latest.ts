@@ -13,7 +13,7 @@ import { Chain } from '../chain/chain.js';
 import { connectionArgs } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { NetworkName } from '../common/enums.js';
-import { type NetworkNameValue } from '../../lib/networks.js';
+import type { NetworkNameValue } from '../common/network-names.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';

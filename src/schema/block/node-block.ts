@@ -8,7 +8,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { SchemaTypes } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { NodeBlocks } from '../../upstream/node-rpc/blocks.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';

@@ -7,8 +7,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { isCb58Id, NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

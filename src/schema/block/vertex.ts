@@ -12,7 +12,7 @@ import { withChainInfo } from '../common/chain-info.js';
 import { primaryChainArg } from '../common/primary-ids.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import type { Context } from '../../context.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';

@@ -13,7 +13,7 @@ import { dataApiNetwork, networkKey, networkName } from '../common/network-names
 import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
-import { networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
+import { networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { entity, keyString, optionalKeyString, type Representation } from '../common/federation.js';
 import { badInput } from '../../errors.js';

@@ -2,7 +2,7 @@
  * A blockchain's shape and local id, below the builder: what the loaders (src/schema/loaders) and
  * other entities need of it without its GraphQL type.
  */
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireBlockchain } from '../../upstream/types/data-api-primary.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */

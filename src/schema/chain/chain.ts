@@ -5,10 +5,9 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/types/data-api-chains.js';
-import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS, type NetworkNameValue } from '../../lib/networks.js';
+import { isCb58Id, NETWORKS, networkOfTestnet } from '@avalanche-graph/identity';
+import { type NetworkNameValue, dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
-import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { isEvmChainId } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { badInput } from '../../errors.js';
@@ -142,7 +141,7 @@ export const Chain = builder.loadableNode('Chain', {
     network: t.field({
       type: NetworkName,
       description: 'The network the chain belongs to (from isTestnet).',
-      resolve: (c) => (c.isTestnet ? 'FUJI' : 'MAINNET'),
+      resolve: (c) => networkName(networkOfTestnet(c.isTestnet)),
     }),
     isTestnet: t.exposeBoolean('isTestnet', { description: 'True for test-network chains.' }),
     platformChainId: t.exposeString('platformChainId', { nullable: true, description: 'The chain\'s blockchain id on the P-Chain (cb58).' }),

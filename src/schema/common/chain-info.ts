@@ -6,7 +6,7 @@ import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import { NetworkName, upstreamEnum } from './enums.js';
-import { type NetworkNameValue } from '../../lib/networks.js';
+import { networkNameOfValue } from './network-names.js';
 
 export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   description: 'A chain of the primary network, by the Data API\'s alias.',
@@ -17,8 +17,6 @@ export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   },
   unknown: 'A chain name this gateway does not know yet.',
 });
-
-const NETWORKS: Record<string, NetworkNameValue> = { mainnet: 'MAINNET', fuji: 'FUJI', testnet: 'TESTNET' };
 
 export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChainInfo>('PrimaryNetworkChainInfo').implement({
   description: 'The primary-network chain and network a list answered for (the Data API\'s `chainInfo`).',
@@ -32,7 +30,7 @@ export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChain
       type: NetworkName,
       nullable: true,
       description: 'The network, as the service names it (TESTNET when asked as testnet); null for a network this gateway does not know.',
-      resolve: (c) => NETWORKS[c.network?.toLowerCase()] ?? null,
+      resolve: (c) => networkNameOfValue(c.network) ?? null,
     }),
   }),
 });

@@ -3,14 +3,18 @@
  */
 import type { EnumRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
+import type { NetworkNameValue } from './network-names.js';
+
+/** The graph's names of the networks, described: the schema's, a contract (network-names.ts: what each one is). */
+const NETWORK_NAME_DESCRIPTIONS: Record<NetworkNameValue, string> = {
+  MAINNET: 'Avalanche mainnet.',
+  FUJI: 'The Fuji test network.',
+  TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
+};
 
 export const NetworkName = builder.enumType('NetworkName', {
   description: 'An Avalanche network. TESTNET is the Data API\'s other name for FUJI.',
-  values: enumValues({
-    MAINNET: 'Avalanche mainnet.',
-    FUJI: 'The Fuji test network.',
-    TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
-  }),
+  values: enumValues(NETWORK_NAME_DESCRIPTIONS),
 });
 
 export const SortOrder = builder.enumType('SortOrder', {

@@ -9,8 +9,7 @@
  * the guard of `node(id:)` / `nodes(ids:)`.
  */
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import { isCb58Id, isEvmAddress, isHash32, toChecksumAddress } from '../../lib/codec.js';
-import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
+import { isCb58Id, isEvmAddress, isHash32, toChecksumAddress, isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
 import type { FieldGuard } from './guards.js';
 import { isEvmChainId } from './validate.js';
 

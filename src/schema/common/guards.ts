@@ -12,7 +12,7 @@ export interface GuardScope {
   network: NetworkNameValue;
 }
 
-import type { NetworkNameValue } from '../../lib/networks.js';
+import type { NetworkNameValue } from './network-names.js';
 
 /** Extensions of a field. */
 export interface FieldGuard {

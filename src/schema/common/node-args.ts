@@ -4,8 +4,7 @@
  */
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { badInput } from '../../errors.js';
-import { isCb58Id, parseBech32Address, bech32Address as formatBech32 } from '../../lib/codec.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { isCb58Id, parseBech32Address, bech32Address as formatBech32, NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import { cb58Id } from './validate.js';
 
 

@@ -5,11 +5,8 @@
 import type { ArgBuilder } from '@pothos/core';
 import type { Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { parseBech32Address } from '../../lib/codec.js';
-import { NETWORKS, primaryChainOf, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { parseBech32Address, NETWORKS, PRIMARY_CHAIN_NAMES, primaryChainOf, primaryChainOfName, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import { cb58Id, list, nodeId } from './validate.js';
-
-const ALIASES: Record<string, PrimaryChainAlias> = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C' };
 
 /** The `blockchain` argument of a read on one of the P-, X- and C-Chain, which `primaryChainArg` checks. */
 export function blockchainArg(t: { arg: ArgBuilder<Types> }) {
@@ -18,7 +15,7 @@ export function blockchainArg(t: { arg: ArgBuilder<Types> }) {
 
 /** A blockchain id or one of the aliases p-chain, x-chain, c-chain, as a cb58 id. */
 export function blockchainIdArg(argument: string, value: string, key: NetworkKey): string {
-  const alias = ALIASES[value.toLowerCase()];
+  const alias = primaryChainOfName(value.toLowerCase());
   if (alias) return NETWORKS[key].blockchainIds[alias];
   return cb58Id(argument, value);
 }
@@ -33,7 +30,7 @@ export function primaryChainArg(
   const blockchainId = blockchainIdArg(argument, value, key);
   const alias = primaryChainOf(blockchainId, key);
   if (!alias || !allowed.includes(alias)) {
-    const names = allowed.map((a) => `${a.toLowerCase()}-chain`).join(', ');
+    const names = allowed.map((a) => PRIMARY_CHAIN_NAMES[a]).join(', ');
     throw badInput(argument, `"${value}" is not a chain this list covers on ${key} (one of ${names}, by alias or blockchain id)`);
   }
   return { blockchainId, alias };

@@ -3,7 +3,7 @@
  * argument.
  */
 import { badInput } from '../../errors.js';
-import { isCb58Id, isEvmAddress, isHash32, isNodeId } from '../../lib/codec.js';
+import { isCb58Id, isEvmAddress, isHash32, isNodeId } from '@avalanche-graph/identity';
 
 /** An EVM chain id as the graph takes it: a decimal string (e.g. "43114"). */
 export const isEvmChainId = (value: string): boolean => /^\d{1,20}$/.test(value);

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/types/data-api-account.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
-import { type NetworkNameValue } from '../../lib/networks.js';
+import type { NetworkNameValue } from '../common/network-names.js';
 import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';

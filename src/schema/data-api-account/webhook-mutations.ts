@@ -6,7 +6,8 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { NetworkKey, NetworkNameValue } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
+import type { NetworkNameValue } from '../common/network-names.js';
 import type {
   WireCreateWebhookRequest,
   WireUpdateWebhookRequest,

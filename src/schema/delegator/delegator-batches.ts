@@ -4,7 +4,7 @@
  * together; any other page (`after`, `before`) per validator.
  */
 import type { Context } from '../../context.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { pageRequest, type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
 import { networkName } from '../common/network-names.js';
 import { DELEGATOR_PAGE, delegatorsConnection, type DelegatorShape } from './keys.js';

@@ -15,7 +15,7 @@ import { networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
-import { type NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';

@@ -6,8 +6,8 @@ import type { Context } from '../../context.js';
 import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
 import type { ConnectionArgs, ConnectionResult } from '../common/pagination.js';
 import { listScope, upstreamList } from '../common/upstream-list.js';
-import type { NetworkNameValue, NetworkKey } from '../../lib/networks.js';
-import { dataApiNetwork, networkKey } from '../common/network-names.js';
+import { type NetworkNameValue, dataApiNetwork, networkKey } from '../common/network-names.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 
 /** Most reward addresses and node ids one delegators query may name. */
 export const MAX_DELEGATOR_FILTERS = 64;

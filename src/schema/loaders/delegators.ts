@@ -11,7 +11,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { firstPageOf, type ConnectionResult } from '../common/pagination.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import { parseNetworkIdKey } from '../common/global-ids.js';

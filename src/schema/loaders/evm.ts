@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
-import { isHash32 } from '../../lib/codec.js';
+import { isHash32 } from '@avalanche-graph/identity';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { fromFull, type TransactionShape } from '../transaction/keys.js';
 import { eachKey } from '../common/each-key.js';

@@ -1,7 +1,7 @@
 /** Single NFTs and NFT holdings of the Data API shared within a request. */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import { toChecksumAddress } from '../../lib/codec.js';
+import { toChecksumAddress } from '@avalanche-graph/identity';
 import { parseTokenKey, type NftTokenShape } from '../nft/keys.js';
 import { eachKey } from '../common/each-key.js';
 

@@ -6,8 +6,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import { isCb58Id } from '../../lib/codec.js';
-import { NETWORKS, isNetworkKey, type NetworkKey } from '../../lib/networks.js';
+import { isCb58Id, NETWORKS, isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
 import { checkAssetDetailsKey } from '../asset/keys.js';
 import type { BlockchainShape } from '../blockchain/keys.js';
 import { parseBlockKey, type PrimaryBlockShape } from '../block/keys.js';

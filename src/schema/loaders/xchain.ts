@@ -1,7 +1,7 @@
 /** X-Chain reads of the node shared within a request. */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import { isNetworkKey, type NetworkKey } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
 import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
 import { eachKey } from '../common/each-key.js';
 

@@ -9,6 +9,7 @@
  * fragments over the same fifteen fields, and a variant the service adds later still reads (status
  * UNKNOWN) instead of failing type resolution.
  */
+import { networkOfTestnet } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
@@ -23,7 +24,7 @@ import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
-import { dataApiNetwork } from '../common/network-names.js';
+import { dataApiNetwork, networkName } from '../common/network-names.js';
 import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
@@ -319,7 +320,7 @@ builder.objectFields(Account, (t) => ({
     extensions: serves('data:listIcmMessagesByAddress', 'data:supportedChains'),
     resolve: async (account, args, ctx) => {
       const chain = await loadersOf(ctx).chainById.load(account.chainId);
-      const network = chain ? dataApiNetwork(chain.isTestnet ? 'FUJI' : 'MAINNET') : undefined;
+      const network = chain ? dataApiNetwork(networkName(networkOfTestnet(chain.isTestnet))) : undefined;
       const address = account.address.toLowerCase();
       const here = (m: WireIcmMessage) =>
         (m.sourceEvmChainId === account.chainId && m.from.toLowerCase() === address) ||

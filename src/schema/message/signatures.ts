@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { isCb58Id, isHash32 } from '../../lib/codec.js';
+import { isCb58Id, isHash32 } from '@avalanche-graph/identity';
 import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../../upstream/types/data-api-signatures.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork } from '../common/network-names.js';

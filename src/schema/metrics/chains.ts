@@ -10,10 +10,9 @@ import type { Context } from '../../context.js';
 import type { WireMetricsChain } from '../../upstream/types/metrics-v2.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
-import { type ConnectionArgs } from '../common/pagination.js';
+import type { ConnectionArgs } from '../common/pagination.js';
 import { NetworkName } from '../common/enums.js';
-import { type NetworkNameValue, NETWORK_NAMES } from '../../lib/networks.js';
-import { dataApiNetwork } from '../common/network-names.js';
+import { type NetworkNameValue, dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { loadEach } from '../common/each-key.js';
 import { checkEvmChainIdKey } from '../common/global-ids.js';
@@ -23,6 +22,7 @@ import { serves } from '../common/operations.js';
 import { ChainMetric, ChainRollingMetric, MetricsNetworkType, MetricTimeInterval } from './enums.js';
 import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
+import { networkTypeOf } from '@avalanche-graph/identity';
 
 
 function seriesArgs(t: { arg: ArgBuilder<Types> }) {
@@ -61,7 +61,7 @@ const SERIES_DESCRIPTION =
   'newest point first (metrics service `GET /v2/chains/{chainId}/metrics/{metric}`). Cursors expire with the service\'s page tokens (minutes): an expired `after` or `before` is a BAD_USER_INPUT error asking to start again.';
 
 /** The `chainId` of the network-wide series. */
-const networkScope = (name: NetworkNameValue) => NETWORK_NAMES[name].metrics;
+const networkScope = (name: NetworkNameValue) => networkTypeOf(networkKey(name));
 
 builder.objectFields(Chain, (t) => ({
   metrics: t.field({

@@ -3,6 +3,7 @@
  * (`Query.btcbBridgers`) and the composite query over balance and NFT-holder conditions
  * (`Query.lookingGlassAddresses`). Validator reward addresses live with the validator metrics.
  */
+import { NETWORKS } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest, WireCompositeSubQuery } from '../../upstream/types/metrics-v2.js';
@@ -16,7 +17,7 @@ import { ADDRESS_PAGE, expiredToken } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
 
 /** The C-Chain (mainnet): the only chain the BTC.b route covers. */
-const C_CHAIN_ID = '43114';
+const C_CHAIN_ID = NETWORKS.mainnet.cChainEvmId;
 
 export const BtcbBridger = builder.objectRef<WireAddressDetails>('BtcbBridger').implement({
   description: 'A C-Chain address and the BTC.b it bridged, net of what it bridged back.',

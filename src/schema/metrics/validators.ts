@@ -6,7 +6,7 @@
  */
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import type { WirePChainAddressDetails } from '../../upstream/types/metrics-v2.js';
 import type { WireMetricPoint } from '../../upstream/types/metrics.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

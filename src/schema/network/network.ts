@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import { Chain } from '../chain/chain.js';
 import { NetworkName } from '../common/enums.js';
-import { type NetworkNameValue } from '../../lib/networks.js';
+import type { NetworkNameValue } from '../common/network-names.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';

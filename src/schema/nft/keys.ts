@@ -2,7 +2,7 @@
  * The local ids of NFTs (`<chainId>:<contract>:<tokenId>`) and of holdings (the same and the
  * holder), as node ids and as the keys of the token loaders (src/schema/loaders/nfts.ts).
  */
-import { isEvmAddress } from '../../lib/codec.js';
+import { isEvmAddress } from '@avalanche-graph/identity';
 import type { WireNftToken } from '../../upstream/types/data-api-nfts.js';
 
 /** A wire token with the chain it was read from (collection listings do not carry it). */

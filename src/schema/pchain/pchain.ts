@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
-import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
 import { upstreamEnum } from '../common/enums.js';

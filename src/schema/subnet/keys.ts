@@ -2,7 +2,7 @@
  * A subnet's shape and local id, below the builder: what the loaders (src/schema/loaders) need of
  * it without its GraphQL type.
  */
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireSubnet } from '../../upstream/types/data-api-validators.js';
 
 /** A subnet record and the network it was read from (the wire record does not say). */

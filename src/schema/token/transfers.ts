@@ -20,7 +20,7 @@ import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { Money } from '../common/money.js';
 import { isEvmChainId } from '../common/validate.js';
-import { isHash32 } from '../../lib/codec.js';
+import { isHash32 } from '@avalanche-graph/identity';
 import { Account, accountFrom, addressPath, upstreamAddress } from '../account/account.js';
 import { Block, blockKey } from '../block/block.js';
 import { Erc1155Token, Erc721Token } from '../nft/nft.js';

@@ -3,8 +3,7 @@
  * links and the transaction types share (`<network>:<p|x|c>:<txHash>` local ids, the Data API's
  * record or the node's answer as one shape).
  */
-import { isCb58Id } from '../../lib/codec.js';
-import { isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { isCb58Id, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';

@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/types/data-api-primary-ledger.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

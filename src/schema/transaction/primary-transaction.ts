@@ -12,7 +12,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '../../lib/networks.js';
+import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WireAssetAmount } from '../../upstream/types/data-api-primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';

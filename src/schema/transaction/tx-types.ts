@@ -4,7 +4,7 @@
  * type this gateway does not know yet (output only), and which types each chain has.
  */
 import { badInput } from '../../errors.js';
-import type { PrimaryChainAlias } from '../../lib/networks.js';
+import type { PrimaryChainAlias } from '@avalanche-graph/identity';
 import { enumName, upstreamEnum } from '../common/enums.js';
 
 /** Wire value → what it is, in the description's order; each value's GraphQL name is its `enumName`. */

@@ -5,7 +5,7 @@
  */
 import { builder, type Types } from '../../builder.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type {
   WireCredential,
   WireFxOutput,

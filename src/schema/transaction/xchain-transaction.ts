@@ -10,7 +10,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { notFound } from '../../errors.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { cb58Id } from '../common/validate.js';

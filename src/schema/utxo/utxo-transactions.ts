@@ -4,8 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { isCb58Id, parseBech32Address } from '../../lib/codec.js';
-import { networkOfHrp, primaryChainOf, type NetworkKey } from '../../lib/networks.js';
+import { isCb58Id, parseBech32Address, networkOfHrp, primaryChainOf, type NetworkKey } from '@avalanche-graph/identity';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Utxo } from './utxo.js';

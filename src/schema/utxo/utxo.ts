@@ -26,7 +26,7 @@ import { AssetAmount } from '../common/money.js';
 import { withChainInfo } from '../common/chain-info.js';
 import { RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
 import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
-import { type PrimaryChainAlias, type NetworkKey } from '../../lib/networks.js';
+import type { PrimaryChainAlias, NetworkKey } from '@avalanche-graph/identity';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { UtxoCredential } from '../common/outputs.js';

@@ -7,10 +7,9 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { cb58Decode, isCb58Id, parseBech32Address } from '../../lib/codec.js';
+import { cb58Decode, isCb58Id, parseBech32Address, NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import type { DecodedUtxo } from '../../upstream/node-rpc/codec.js';
 import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
 import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { paginate, type PageSource } from '../common/pagination.js';

@@ -2,7 +2,7 @@
  * A validator's shape and local id, below the builder: what the loaders (src/schema/loaders) and
  * the other validator files need of it without its GraphQL type.
  */
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 

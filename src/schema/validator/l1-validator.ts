@@ -7,7 +7,7 @@
  */
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
-import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
+import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, type NetworkKey, bytesToHex, cb58Decode } from '@avalanche-graph/identity';
 import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
 import { Chain } from '../chain/chain.js';
 import { BlockchainStatus } from '../pchain/pchain.js';
@@ -17,7 +17,6 @@ import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import type { Context } from '../../context.js';
-import { bytesToHex, cb58Decode } from '../../lib/codec.js';
 import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/types/data-api-validators.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs } from '../common/pagination.js';

@@ -4,8 +4,7 @@
  * looked up through the batched validator loader.
  */
 import { builder } from '../../builder.js';
-import { parseBech32Address } from '../../lib/codec.js';
-import { networkOfHrp, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { parseBech32Address, networkOfHrp, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import { connectionArgs } from '../common/connection.js';
 import { emptyConnection } from '../common/pagination.js';
 import { Delegator, DelegatorConnection } from '../delegator/delegators.js';

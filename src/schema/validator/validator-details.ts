@@ -11,7 +11,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import type {
   WireGeolocation,
   WireListValidatorsQuery,

@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import { isNetworkKey, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { isNetworkKey, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID, isCb58Id, isNodeId } from '@avalanche-graph/identity';
 import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 import { NetworkName } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
@@ -14,7 +14,6 @@ import { Network } from '../network/network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
 import { OutputOwners, ownersFrom } from '../common/outputs.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
-import { isCb58Id, isNodeId } from '../../lib/codec.js';
 import { entity, keyString, optionalKeyString } from '../common/federation.js';
 import { keyNetwork } from '../blockchain/blockchain.js';
 import { loadEach } from '../common/each-key.js';

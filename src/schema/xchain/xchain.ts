@@ -3,7 +3,7 @@
  * `Network.xChain`. The other files of this folder add its fields.
  */
 import { builder } from '../../builder.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireTxFeeReply } from '../../upstream/types/node-rpc-xchain.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { networkKey } from '../common/network-names.js';

@@ -4,7 +4,7 @@
  * UTXO (what `avm.getUTXOs` returns; it has no JSON encoding, so the gateway decodes it).
  */
 import { hex } from '@scure/base';
-import { bech32Address, bytesToHex, cb58Decode, cb58Encode, sha256Bytes } from '../../lib/codec.js';
+import { bech32Address, bytesToHex, cb58Decode, cb58Encode, sha256Bytes } from '@avalanche-graph/identity';
 import type { WireUint } from '../types/node-rpc-xchain.js';
 
 /**

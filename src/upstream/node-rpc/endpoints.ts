@@ -7,7 +7,7 @@
  * A chain with none of these has no endpoint: calls fail with kind `no-endpoint`, naming the chain.
  */
 import type { ChainRpcOverride } from '../../config/index.js';
-import { NETWORKS, networkOfTestnet, type NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
 import { UpstreamError } from '../transport/errors.js';
 import type { WireChainInfo } from '../types/data-api-chains.js';
 

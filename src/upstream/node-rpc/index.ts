@@ -6,7 +6,7 @@
  */
 import DataLoader from 'dataloader';
 import type { ChainRpcOverride } from '../../config/index.js';
-import { NETWORKS, type NetworkKey } from '../../lib/networks.js';
+import { NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import type { UpstreamCache } from '../transport/cache.js';
 import type { Transport } from '../transport/call.js';
 import { JsonRpcClient, type RpcCall, type RpcEndpoint } from '../transport/json-rpc.js';

@@ -1,17 +1,17 @@
 /** `GET /v1/chains` and `GET /v1/chains/{chainId}`. */
+import { NETWORK_VALUES, networkOfValue } from '@avalanche-graph/identity';
 import type { SandboxService } from '../http.js';
 import type { World } from '../world/index.js';
 import { enumParam, notFound } from './errors.js';
 
-const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
 export function chainRoutes(service: SandboxService, world: World): void {
   service.route('GET', '/v1/chains', ({ query }) => {
-    const network = enumParam(query, 'network', NETWORKS);
+    const network = enumParam(query, 'network', NETWORK_VALUES);
     const feature = enumParam(query, 'feature', FEATURES);
     const chains = world.chains
-      .filter((c) => !network || c.network === (network === 'testnet' ? 'fuji' : network))
+      .filter((c) => !network || c.network === networkOfValue(network))
       .filter((c) => !feature || (c.info.enabledFeatures ?? []).includes(feature))
       .map((c) => c.info);
     return { chains };

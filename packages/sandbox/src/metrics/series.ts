@@ -4,6 +4,7 @@
  * world's "today"), which ties the metrics service to the same clock as the Data API and the node.
  */
 import type { MetricsSchema } from '@avalanche-graph/wire-types';
+import { isTestnet } from '@avalanche-graph/identity';
 import type { SandboxChain } from '../world/chains.js';
 import { WORLD_NOW_MS } from '../world/evm/index.js';
 import type { World } from '../world/index.js';
@@ -27,7 +28,7 @@ const WORLD_NOW = Math.floor(WORLD_NOW_MS / 1000);
 
 /** The busiest chains get a higher base rate, the way the C-Chain outpaces most L1s. */
 function baseRate(chain: SandboxChain, rng: Rng): number {
-  if (chain.isCChain) return chain.network === 'mainnet' ? 12 + rng.next() * 6 : 2 + rng.next() * 2;
+  if (chain.isCChain) return isTestnet(chain.network) ? 2 + rng.next() * 2 : 12 + rng.next() * 6;
   return 0.2 + rng.next() * 1.5;
 }
 

@@ -5,7 +5,7 @@
  * rather than silently read. Expiry uses the wall clock (it is about the client's session, not
  * world data), injected so tests can move time.
  */
-import { bytesToHex, sha256Bytes } from '../lib/codec.js';
+import { bytesToHex, sha256Bytes } from '@avalanche-graph/identity';
 
 interface TokenPayload {
   chainId: number;

@@ -6,7 +6,7 @@
  */
 import { SandboxService } from '../http.js';
 import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../world/chains.js';
-import type { NetworkKey } from '../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { World } from '../world/index.js';
 import { evmMethods } from './evm/index.js';
 import { rpcEndpoint } from './json-rpc.js';

@@ -3,8 +3,7 @@
  * shapes `GET /v1/chains` serves.
  */
 import type { DataApiSchema } from '@avalanche-graph/wire-types';
-import { cb58Encode } from '../lib/codec.js';
-import { NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '../lib/networks.js';
+import { cb58Encode, isTestnet, NETWORK_KEYS, NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
 import type { Rng } from './rng.js';
 
 /** A chain record as the Data API's `GET /v1/chains` answers it. */
@@ -46,13 +45,20 @@ interface ChainSpec {
   features: NonNullable<WireChainInfo['enabledFeatures']>;
 }
 
-const SPECS: ChainSpec[] = [
-  { network: 'mainnet', evmChainId: 43114, name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Avalanche primary network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
-  { network: 'mainnet', evmChainId: 779672, name: 'Sandbox Arcade L1', description: 'A gaming L1 of the simulated world.', token: { name: 'Arcade', symbol: 'ARC' }, cChain: false, features: ['nftIndexing', 'teleporter'] },
-  { network: 'mainnet', evmChainId: 432204, name: 'Sandbox Ledger L1', description: 'A payments L1 of the simulated world.', token: { name: 'Ledger Coin', symbol: 'LDG' }, cChain: false, features: ['teleporter'] },
-  { network: 'fuji', evmChainId: 43113, name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Fuji test network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
-  { network: 'fuji', evmChainId: 173750, name: 'Sandbox Echo L1', description: 'A test L1 of the simulated world.', token: { name: 'Echo', symbol: 'ECH' }, cChain: false, features: ['teleporter'] },
-];
+/** Each network's chains: its C-Chain, then its L1s. */
+const SPECS_BY_NETWORK: Record<NetworkKey, Omit<ChainSpec, 'network'>[]> = {
+  mainnet: [
+    { evmChainId: Number(NETWORKS.mainnet.cChainEvmId), name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Avalanche primary network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
+    { evmChainId: 779672, name: 'Sandbox Arcade L1', description: 'A gaming L1 of the simulated world.', token: { name: 'Arcade', symbol: 'ARC' }, cChain: false, features: ['nftIndexing', 'teleporter'] },
+    { evmChainId: 432204, name: 'Sandbox Ledger L1', description: 'A payments L1 of the simulated world.', token: { name: 'Ledger Coin', symbol: 'LDG' }, cChain: false, features: ['teleporter'] },
+  ],
+  fuji: [
+    { evmChainId: Number(NETWORKS.fuji.cChainEvmId), name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Fuji test network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
+    { evmChainId: 173750, name: 'Sandbox Echo L1', description: 'A test L1 of the simulated world.', token: { name: 'Echo', symbol: 'ECH' }, cChain: false, features: ['teleporter'] },
+  ],
+};
+
+const SPECS: ChainSpec[] = NETWORK_KEYS.flatMap((network) => SPECS_BY_NETWORK[network].map((spec) => ({ network, ...spec })));
 
 export function createChains(rng: Rng): SandboxChain[] {
   return SPECS.map((spec) => {
@@ -74,7 +80,7 @@ export function createChains(rng: Rng): SandboxChain[] {
       // an L1 on the L1 node host, as the real records point at api.avax.network and L1 RPC hosts.
       rpcUrl: `https://rpc.sandbox.invalid/${slug}/${spec.network}/rpc`,
       wsUrl: `wss://rpc.sandbox.invalid/${slug}/${spec.network}/ws`,
-      isTestnet: spec.network === 'fuji',
+      isTestnet: isTestnet(spec.network),
       utilityAddresses: { multicall: '0xcA11bde05977b3631167028862bE2a173976CA11' },
       networkToken: {
         name: spec.token.name,

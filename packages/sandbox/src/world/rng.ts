@@ -2,7 +2,7 @@
  * Deterministic randomness for the simulated world: sha256 in counter mode over a seed and a label,
  * so every part of the world is reproducible on its own (adding a chain does not move the others).
  */
-import { sha256Bytes } from '../lib/codec.js';
+import { sha256Bytes } from '@avalanche-graph/identity';
 
 export class Rng {
   private counter = 0;

@@ -4,7 +4,7 @@
  * COMPLETED, or COMPLETED_WITH_WARNING (truncated, with the follow-up `nextDate`) past 31 days.
  * Chains must be the world's: EVM chain ids it indexes, or its primary-network chains.
  */
-import { isEvmAddress, parseBech32Address } from '../../lib/codec.js';
+import { isEvmAddress, parseBech32Address } from '@avalanche-graph/identity';
 import { SandboxResponse, type SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { badRequest, notFound } from '../errors.js';

@@ -5,6 +5,7 @@
  * derived from the key, the time bucket and the world's chains, so it is stable across reads.
  */
 import { createHash } from 'node:crypto';
+import { NETWORK_VALUES, networkOfValue, networkTypeOf } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { badRequest, enumParam } from '../errors.js';
@@ -240,8 +241,8 @@ export function usageRoutes(service: SandboxService, world: World, store: Accoun
 
   service.route('GET', '/v1/primaryNetworkRpcUsageMetrics', ({ headers, query }) => {
     const account = store.require(headers);
-    const network = enumParam(query, 'network', ['mainnet', 'fuji', 'testnet'] as const);
-    if (!network) throw badRequest('network must be one of the following values: mainnet, fuji, testnet');
+    const network = enumParam(query, 'network', NETWORK_VALUES);
+    if (!network) throw badRequest(`network must be one of the following values: ${NETWORK_VALUES.join(', ')}`);
     const interval = intervalParam(query, ['hourly', 'daily', 'weekly', 'monthly'], 'daily');
     const groupBy = enumParam(query, 'groupBy', PRIMARY_RPC_GROUPS);
     for (const name of ['country', 'continent']) {
@@ -250,13 +251,13 @@ export function usageRoutes(service: SandboxService, world: World, store: Accoun
     }
     const { from, to } = range(query, Math.floor(Date.now() / 1000));
     checkBuckets(from, to, interval);
-    const key = network === 'mainnet' ? 'mainnet' : 'fuji';
+    const key = networkOfValue(network);
     const atoms = rpcAtoms(account, key, from, to, PRIMARY_METHODS, (method, hour) => {
       const [country, continent] = PLACES[draw(PLACES.length, account.fingerprint, hour, method, key)]!;
       return { requestPath: PRIMARY_PATHS[method.split(/[._]/)[0]!]!, country, continent, userAgent: 'sandbox-client/1.0' };
     });
     const chosen = filtered(atoms, query, ['responseCode', 'requestPath', 'country', 'continent', 'userAgent', 'rpcMethod']);
-    return { aggregateDuration: DURATION_NAMES[interval], metrics: aggregate(chosen, interval, groupBy, false), network: key === 'mainnet' ? 'mainnet' : 'testnet' };
+    return { aggregateDuration: DURATION_NAMES[interval], metrics: aggregate(chosen, interval, groupBy, false), network: networkTypeOf(key) };
   });
 
   service.route('GET', '/v1/subnetRpcUsageMetrics', ({ headers, query }) => {

@@ -3,7 +3,7 @@
  * watch: an address-activity webhook only on a chain of the world with the `webhooks` feature, a
  * primary-network one only on that network's P-, X- or C-Chain with addresses of its prefix.
  */
-import { isCb58Id, isEvmAddress, isHash32, isNodeId, parseBech32Address } from '../../lib/codec.js';
+import { isCb58Id, isEvmAddress, isHash32, isNodeId, parseBech32Address, NETWORK_KEYS, type NetworkKey } from '@avalanche-graph/identity';
 import { SandboxResponse, type SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { badRequest, enumParam, notFound } from '../errors.js';
@@ -114,7 +114,7 @@ function createRecord(world: World, body: Body): Pick<WebhookRecord, 'eventType'
       includeLogs: includeLogs ?? false,
     };
   }
-  const network = oneOf(string(body, 'network', true), 'network', ['mainnet', 'fuji']) as 'mainnet' | 'fuji';
+  const network = oneOf(string(body, 'network', true), 'network', NETWORK_KEYS) as NetworkKey;
   const net = world.primary.networks[network];
   const subEvents = object(metadata.subEvents, 'subEvents');
   const eventSignatures = signatures(metadata);

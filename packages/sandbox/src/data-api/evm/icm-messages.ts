@@ -3,7 +3,7 @@
  * the description (source, destination or either chain, sender, recipient, network). A chain filter
  * names a chain by its cb58 blockchain id or, for source and destination, its EVM chain id too.
  */
-import { isCb58Id } from '../../lib/codec.js';
+import { isCb58Id, NETWORK_VALUES, networkOfValue } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { IcmMessage } from '../../world/evm/index.js';
 import type { World } from '../../world/index.js';
@@ -11,7 +11,6 @@ import { badRequest, enumParam } from '../errors.js';
 import { wireIcmMessage } from './icm.js';
 import { optionalAddress, pageSizeParam, paginate } from './params.js';
 
-const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 
 /** A blockchain id (cb58) or, where `evm` allows it, a decimal EVM chain id; 400 otherwise. */
 function chainFilter(query: URLSearchParams, name: string, evm: boolean): string | undefined {
@@ -23,8 +22,8 @@ function chainFilter(query: URLSearchParams, name: string, evm: boolean): string
 
 export function icmMessageListRoutes(service: SandboxService, world: World): void {
   service.route('GET', '/v1/icm/messages', ({ query }) => {
-    const networkParam = enumParam(query, 'network', NETWORKS);
-    const network = networkParam === 'testnet' ? 'fuji' : networkParam;
+    const networkParam = enumParam(query, 'network', NETWORK_VALUES);
+    const network = networkOfValue(networkParam);
     const pageSize = pageSizeParam(query, { min: 1, max: 100, fallback: 10 });
     const source = chainFilter(query, 'sourceBlockchainId', true);
     const destination = chainFilter(query, 'destinationBlockchainId', true);

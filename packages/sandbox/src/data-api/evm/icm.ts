@@ -1,4 +1,5 @@
 /** ICM (Teleporter) messages of an address, across the EVM chains of a network. */
+import { NETWORK_VALUES, networkOfValue } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { IcmMessage } from '../../world/evm/index.js';
@@ -6,7 +7,6 @@ import { enumParam, notFound } from '../errors.js';
 import { addressParam, pageSizeParam, paginate } from './params.js';
 import { money } from './wire.js';
 
-const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 
 export function wireIcmMessage(world: World, m: IcmMessage): Record<string, unknown> {
   const token = world.evm.chain(m.sourceEvmChainId)!.erc20Token(m.reward.token)!;
@@ -53,8 +53,8 @@ export function wireIcmMessage(world: World, m: IcmMessage): Record<string, unkn
 export function icmRoutes(service: SandboxService, world: World): void {
   service.route('GET', '/v1/icm/addresses/{address}/messages', ({ params, query }) => {
     const address = addressParam(params.address).toLowerCase();
-    const networkParam = enumParam(query, 'network', NETWORKS);
-    const network = networkParam === 'testnet' ? 'fuji' : networkParam;
+    const networkParam = enumParam(query, 'network', NETWORK_VALUES);
+    const network = networkOfValue(networkParam);
     const pageSize = pageSizeParam(query, { min: 1, max: 100, fallback: 10 });
     const messages = world.evm
       .icmMessages()

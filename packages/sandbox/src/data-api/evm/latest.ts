@@ -3,6 +3,7 @@
  * network (all networks when none is given), newest first. Across chains, items are ordered by block
  * time (milliseconds), ties by EVM chain id, each chain keeping its own order.
  */
+import { NETWORK_VALUES, networkOfValue, type NetworkValue } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { EvmBlock, EvmChainWorld, EvmTransaction } from '../../world/evm/index.js';
@@ -10,7 +11,6 @@ import { enumParam } from '../errors.js';
 import { chainParam, pageSizeParam, paginate } from './params.js';
 import { wireBlock, wireNativeTransaction } from './wire.js';
 
-const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const STATUSES = ['failed', 'success'] as const;
 const PAGE = { min: 1, max: 100, fallback: 10 };
 
@@ -20,8 +20,8 @@ const newestFirst = (chain: EvmChainWorld) => [...chain.transactions].reverse();
 const withStatus = (status: (typeof STATUSES)[number] | undefined) => (tx: EvmTransaction) => !status || tx.status === status;
 
 /** The chains of a network (`testnet` is Fuji), or of every network. */
-function chainsOf(world: World, network: (typeof NETWORKS)[number] | undefined): EvmChainWorld[] {
-  const key = network === 'testnet' ? 'fuji' : network;
+function chainsOf(world: World, network: NetworkValue | undefined): EvmChainWorld[] {
+  const key = networkOfValue(network);
   return world.chains.filter((c) => !key || c.network === key).map((c) => world.evm.chain(c.evmChainId)!);
 }
 
@@ -46,26 +46,26 @@ export function latestRoutes(service: SandboxService, world: World): void {
 
   service.route('GET', '/v1/blocks', ({ query }) => {
     const pageSize = pageSizeParam(query, PAGE);
-    const network = enumParam(query, 'network', NETWORKS);
+    const network = enumParam(query, 'network', NETWORK_VALUES);
     const chains = chainsOf(world, network);
     const blocks = merged<EvmBlock>(
       chains.map((c) => ({ chainId: c.evmChainId, items: [...c.blocks].reverse() })),
       (b) => b.timestampMs,
     );
-    const { page, nextPageToken } = paginate(blocks, query, pageSize, ['latest-blocks', network === 'testnet' ? 'fuji' : network]);
+    const { page, nextPageToken } = paginate(blocks, query, pageSize, ['latest-blocks', networkOfValue(network)]);
     return { ...(nextPageToken ? { nextPageToken } : {}), blocks: page.map(({ item }) => wireBlock(item)) };
   });
 
   service.route('GET', '/v1/transactions', ({ query }) => {
     const pageSize = pageSizeParam(query, PAGE);
-    const network = enumParam(query, 'network', NETWORKS);
+    const network = enumParam(query, 'network', NETWORK_VALUES);
     const status = enumParam(query, 'status', STATUSES);
     const chains = chainsOf(world, network);
     const txs = merged(
       chains.map((c) => ({ chainId: c.evmChainId, items: newestFirst(c).filter(withStatus(status)) })),
       txTimeMs(world),
     );
-    const { page, nextPageToken } = paginate(txs, query, pageSize, ['latest-txs-all', network === 'testnet' ? 'fuji' : network, status]);
+    const { page, nextPageToken } = paginate(txs, query, pageSize, ['latest-txs-all', networkOfValue(network), status]);
     return { ...(nextPageToken ? { nextPageToken } : {}), transactions: page.map(({ chainId, item }) => wireNativeTransaction(world.evm.chain(chainId)!, item)) };
   });
 }

@@ -3,7 +3,7 @@
  * base64url of the next offset plus a fingerprint of the query, so a token replayed against another
  * query (another address, range or filter) is refused instead of silently skipping items.
  */
-import { isEvmAddress, isHash32, sha256Bytes, toChecksumAddress } from '../../lib/codec.js';
+import { isEvmAddress, isHash32, sha256Bytes, toChecksumAddress } from '@avalanche-graph/identity';
 import type { World } from '../../world/index.js';
 import type { EvmBlock, EvmChainWorld } from '../../world/evm/index.js';
 import { badRequest, notFound } from '../errors.js';

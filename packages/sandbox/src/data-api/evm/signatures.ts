@@ -3,21 +3,19 @@
  * or returns the signed message of an ICM source transaction of the world.
  */
 import { hex } from '@scure/base';
-import { cb58Decode, cb58Encode, isCb58Id, isHash32 } from '../../lib/codec.js';
+import { cb58Decode, cb58Encode, isCb58Id, isHash32, type NetworkKey, NETWORKS, NETWORK_VALUES, networkOfValue } from '@avalanche-graph/identity';
 import { SandboxResponse, type SandboxService } from '../../http.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../world/chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
 import type { World } from '../../world/index.js';
-import { NETWORKS } from '../../lib/networks.js';
 import { idBytes, parseUnsignedWarpMessage, signWarpMessage, unsignedWarpMessage } from '../../world/evm/index.js';
 import { badRequest, notFound } from '../errors.js';
 
 const DEFAULT_QUORUM = 67;
 
 function networkParam(value: string): NetworkKey {
-  if (value === 'mainnet') return 'mainnet';
-  if (value === 'fuji' || value === 'testnet') return 'fuji';
-  throw badRequest('network must be one of the following values: mainnet, fuji, testnet');
+  const network = networkOfValue(value);
+  if (!network) throw badRequest(`network must be one of the following values: ${NETWORK_VALUES.join(', ')}`);
+  return network;
 }
 
 function hexBytes(value: unknown, name: string): Uint8Array | undefined {

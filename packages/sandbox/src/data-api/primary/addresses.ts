@@ -11,6 +11,7 @@
  * - `GET /v1/networks/{network}/addresses:listChainIds`: per address, the chains that created or
  *   hold one of its UTXOs.
  */
+import { PRIMARY_CHAIN_NAMES } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { ChainAlias, PrimaryNetwork, UtxoRecord } from '../../world/primary/index.js';
@@ -18,7 +19,7 @@ import { WORLD_NOW } from '../../world/primary/constants.js';
 import { assetOf, ownedByAny, placementOf } from '../../world/primary/queries.js';
 import { badRequest, notFound } from '../errors.js';
 import { addressesBody } from './body.js';
-import { addressesParam, CHAIN_NAMES, listParam, networkParam, primaryChainParam, addressKeys } from './params.js';
+import { addressesParam, listParam, networkParam, primaryChainParam, addressKeys } from './params.js';
 import { assetWire, listedAmount } from './utxos.js';
 
 const CHAINS: readonly ChainAlias[] = ['P', 'X', 'C'];
@@ -145,7 +146,7 @@ function activityBody(world: World, params: Record<string, string>, keysOf: (net
     txHash: activity.txId,
     utxoId: activity.utxo.id,
     isConsumed: activity.isConsumed,
-    chainName: CHAIN_NAMES[chain],
+    chainName: PRIMARY_CHAIN_NAMES[chain],
     network: net.network,
   };
 }
@@ -159,7 +160,7 @@ export function addressRoutes(service: SandboxService, world: World): void {
     if (!keys) throw badRequest('addresses should not be empty');
     const utxos = net.utxos.filter((u) => u.holder === chain && ownedByAny(u, keys) && heldAt(u, time) && u.output.type !== 'secpMint' && u.output.type !== 'nftMint');
     const balances = chain === 'P' ? pChainBalances(net, utxos, time) : chain === 'X' ? xChainBalances(net, utxos, time) : cChainBalances(net, utxos, time);
-    return { balances, chainInfo: { chainName: CHAIN_NAMES[chain], network: name } };
+    return { balances, chainInfo: { chainName: PRIMARY_CHAIN_NAMES[chain], network: name } };
   });
 
   const activityPath = '/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses';

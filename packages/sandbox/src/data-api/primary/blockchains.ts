@@ -1,5 +1,5 @@
 /** `GET /v1/networks/{network}/blockchains` and `GET /v1/networks/{network}/blockchains/{blockchainId}`. */
-import { isCb58Id } from '../../lib/codec.js';
+import { isCb58Id } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { BlockchainRecord, PrimaryNetwork } from '../../world/primary/index.js';

@@ -3,14 +3,14 @@
  * `.../nodes/{nodeId}/blocks`, latest first. P- and X-Chain blocks are the ones the simulated
  * node's `platform.getBlock` / `avm.getBlock` serve; C-Chain blocks those of its `eth_getBlockBy*`.
  */
-import { isCb58Id, isHash32, isNodeId } from '../../lib/codec.js';
+import { isCb58Id, isHash32, isNodeId, PRIMARY_CHAIN_NAMES } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { ChainAlias } from '../../world/primary/index.js';
 import { badRequest, notFound } from '../errors.js';
 import { blockBody, blocksOf, proposerOf, type AnyBlock } from './ledger-wire.js';
 import { paginate, sortBy } from './paging.js';
-import { CHAIN_NAMES, networkParam, primaryChainParam } from './params.js';
+import { networkParam, primaryChainParam } from './params.js';
 import { timeRangeParam } from './transactions.js';
 
 const PAGE = { defaultSize: 10, maxSize: 100 };
@@ -26,7 +26,7 @@ export function blockRoutes(service: SandboxService, world: World): void {
     if (!byHeight && !(chain === 'C' ? isHash32(id) : isCb58Id(id))) throw badRequest('blockId must be a block height or a block hash');
     const blocks = blocksOf(world, net, chain);
     const block = byHeight ? blocks[Number(id)] : blocks.find((b) => (chain === 'C' ? b.id.toLowerCase() === id.toLowerCase() : b.id === id));
-    if (!block) throw notFound(`Block ${id} not found on ${CHAIN_NAMES[chain]}`);
+    if (!block) throw notFound(`Block ${id} not found on ${PRIMARY_CHAIN_NAMES[chain]}`);
     return blockBody(net, block);
   });
 
@@ -42,7 +42,7 @@ export function blockRoutes(service: SandboxService, world: World): void {
     return {
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       blocks: page.items.map((b) => blockBody(net, b)),
-      chainInfo: { chainName: CHAIN_NAMES[chain], network: name },
+      chainInfo: { chainName: PRIMARY_CHAIN_NAMES[chain], network: name },
     };
   };
 

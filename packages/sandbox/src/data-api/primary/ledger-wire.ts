@@ -9,8 +9,7 @@
  * names the same node. The world's C-Chain atomic exports predate the C-Chain blocks it indexes:
  * they are attributed to the chain's first block.
  */
-import { bytesToHex, cb58Decode, cb58Encode, sha256Bytes, toChecksumAddress } from '../../lib/codec.js';
-import { PRIMARY_NETWORK_SUBNET_ID } from '../../lib/networks.js';
+import { bytesToHex, cb58Decode, cb58Encode, sha256Bytes, toChecksumAddress, PRIMARY_NETWORK_SUBNET_ID, NETWORKS } from '@avalanche-graph/identity';
 import type { World } from '../../world/index.js';
 import type { EvmBlock, EvmChainWorld } from '../../world/evm/types.js';
 import type { ChainAlias, PBlock, PrimaryNetwork, PTx, UtxoRecord, XBlock, XTx } from '../../world/primary/index.js';
@@ -209,7 +208,7 @@ export function xTxBody(net: PrimaryNetwork, tx: XTx): Record<string, unknown> {
 
 /** The C-Chain of a network in the EVM world. */
 export function cChainOf(world: World, net: PrimaryNetwork): EvmChainWorld {
-  return world.evm.chain(net.network === 'mainnet' ? 43114 : 43113)!;
+  return world.evm.chain(Number(NETWORKS[net.network].cChainEvmId))!;
 }
 
 /** An EVM account standing for a key of the world (the world keeps no C-Chain key of its wallets). */

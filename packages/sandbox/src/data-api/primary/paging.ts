@@ -3,7 +3,7 @@
  * that produced it (a token replayed with other filters, or forged, is a 400). The page size may
  * change between pages.
  */
-import { sha256Bytes } from '../../lib/codec.js';
+import { sha256Bytes } from '@avalanche-graph/identity';
 import { badRequest } from '../errors.js';
 import { intParam } from './params.js';
 

@@ -3,8 +3,7 @@
  * ids and aliases, address and node id lists, page sizes. Anything malformed is a 400 with a
  * message naming the parameter, as the Data API answers.
  */
-import { bytesToHex, isCb58Id, isNodeId, parseBech32Address } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { bytesToHex, isCb58Id, isNodeId, parseBech32Address, PRIMARY_CHAIN_NAMES, primaryChainOfName, type NetworkKey, isNetworkValue, NETWORK_VALUES, networkOfValue, type NetworkValue } from '@avalanche-graph/identity';
 import type { World } from '../../world/index.js';
 import type { ChainAlias, PrimaryNetwork } from '../../world/primary/index.js';
 import { badRequest } from '../errors.js';
@@ -14,33 +13,29 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export interface NetworkParam {
   /** As the caller spelled it (echoed in `chainInfo.network`). */
-  name: 'mainnet' | 'fuji' | 'testnet';
+  name: NetworkValue;
   network: NetworkKey;
   net: PrimaryNetwork;
 }
 
 export function networkParam(world: World, value: string | undefined): NetworkParam {
-  if (value !== 'mainnet' && value !== 'fuji' && value !== 'testnet') throw badRequest('network must be one of the following values: mainnet, fuji, testnet');
-  const network: NetworkKey = value === 'mainnet' ? 'mainnet' : 'fuji';
+  if (!isNetworkValue(value)) throw badRequest(`network must be one of the following values: ${NETWORK_VALUES.join(', ')}`);
+  const network = networkOfValue(value);
   return { name: value, network, net: world.primary.networks[network] };
 }
-
-const ALIASES: Record<string, ChainAlias> = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C' };
 
 /**
  * A primary-network chain named by alias (`x-chain`) or by its id on this network; `allowed` lists
  * the chains the endpoint serves. Anything else is a 400: the parameter is an enumeration.
  */
 export function primaryChainParam(net: PrimaryNetwork, value: string, allowed: readonly ChainAlias[]): ChainAlias {
-  const alias = ALIASES[value] ?? (Object.keys(net.chainIds) as ChainAlias[]).find((a) => net.chainIds[a] === value);
+  const alias = primaryChainOfName(value) ?? (Object.keys(net.chainIds) as ChainAlias[]).find((a) => net.chainIds[a] === value);
   if (!alias || !allowed.includes(alias)) {
-    const names = allowed.map((a) => `${a.toLowerCase()}-chain`);
+    const names = allowed.map((a) => PRIMARY_CHAIN_NAMES[a]);
     throw badRequest(`blockchainId must be one of ${[...names, ...allowed.map((a) => net.chainIds[a])].join(', ')} on ${net.network}`);
   }
   return alias;
 }
-
-export const CHAIN_NAMES: Record<ChainAlias, 'p-chain' | 'x-chain' | 'c-chain'> = { P: 'p-chain', X: 'x-chain', C: 'c-chain' };
 
 /** An integer query parameter within [min, max], or the default when absent. */
 export function intParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {

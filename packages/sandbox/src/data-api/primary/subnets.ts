@@ -4,7 +4,7 @@
  * owner) and, for an L1, converted them (its ConvertSubnetToL1Tx: manager chain and address), each
  * with its registered blockchains.
  */
-import { bytesToHex, cb58Decode, isCb58Id, toChecksumAddress } from '../../lib/codec.js';
+import { bytesToHex, cb58Decode, isCb58Id, toChecksumAddress } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { HISTORY_START } from '../../world/primary/constants.js';

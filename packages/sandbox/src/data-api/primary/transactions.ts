@@ -4,14 +4,14 @@
  * `.../assets/{assetId}[/transactions]`. Answers are the world's transactions (the ones the
  * simulated node's `platform.getTx` / `avm.getTx` serve), latest first unless asked otherwise.
  */
-import { bytesToHex, isCb58Id, isEvmAddress, parseBech32Address } from '../../lib/codec.js';
+import { bytesToHex, isCb58Id, isEvmAddress, parseBech32Address, PRIMARY_CHAIN_NAMES } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { WORLD_NOW, type ChainAlias, type PrimaryNetwork } from '../../world/primary/index.js';
 import { badRequest, enumParam, notFound } from '../errors.js';
 import { assetDetailsBody, cExports, cTxBody, evmAccountOf, pTxBody, stakingPeriod, touches, utxosOfTx, xTxBody } from './ledger-wire.js';
 import { paginate, sortBy } from './paging.js';
-import { addressesParam, CHAIN_NAMES, listParam, networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
+import { addressesParam, listParam, networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
 
 /** The description's `PrimaryNetworkTxType` values. */
 const TX_TYPES = [
@@ -105,7 +105,7 @@ function listBody(items: TxItem[], query: URLSearchParams, scope: string, chain:
   return {
     ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
     transactions: page.items.map((t) => t.body()),
-    chainInfo: { chainName: CHAIN_NAMES[chain], network: name },
+    chainInfo: { chainName: PRIMARY_CHAIN_NAMES[chain], network: name },
   };
 }
 
@@ -120,7 +120,7 @@ export function transactionRoutes(service: SandboxService, world: World): void {
     const hash = params.txHash!;
     if (!isCb58Id(hash)) throw badRequest('txHash must be a valid transaction hash');
     const found = txItems(world, net, chain).find((t) => t.id === hash);
-    if (!found) throw notFound(`Transaction ${hash} not found on ${CHAIN_NAMES[chain]}`);
+    if (!found) throw notFound(`Transaction ${hash} not found on ${PRIMARY_CHAIN_NAMES[chain]}`);
     return found.body();
   });
 

@@ -5,7 +5,7 @@
  * atomic outputs exported to it); P-Chain items carry staking fields, X- and C-Chain items the
  * AVM fields (credentials, NFT group and payload).
  */
-import { bytesToHex } from '../../lib/codec.js';
+import { bytesToHex, PRIMARY_CHAIN_NAMES } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { Asset, ChainAlias, PrimaryNetwork, UtxoRecord } from '../../world/primary/index.js';
@@ -15,7 +15,7 @@ import { bareAddress } from '../../world/primary/wallets.js';
 import { badRequest, enumParam } from '../errors.js';
 import { addressesBody } from './body.js';
 import { paginate, sortBy } from './paging.js';
-import { addressesParam, booleanParam, CHAIN_NAMES, cb58IdParam, networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
+import { addressesParam, booleanParam, cb58IdParam, networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
 
 const SORT_BY = ['timestamp', 'amount'] as const;
 
@@ -145,6 +145,6 @@ function listUtxos(
   return {
     ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
     utxos: page.items.map((u) => (chain === 'P' ? pChainUtxo(net, u) : avmUtxo(net, u))),
-    chainInfo: { chainName: CHAIN_NAMES[chain], network: name },
+    chainInfo: { chainName: PRIMARY_CHAIN_NAMES[chain], network: name },
   };
 }

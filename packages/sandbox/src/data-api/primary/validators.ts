@@ -6,7 +6,7 @@
  * rewards are the world's, so they agree with the node's `platform.getCurrentValidators`, the
  * delegator list and the reward history.
  */
-import { bytesToHex, cb58Decode, isNodeId, sha256Bytes } from '../../lib/codec.js';
+import { bytesToHex, cb58Decode, isNodeId, sha256Bytes } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { AVAX } from '../../world/primary/constants.js';

@@ -1,5 +1,5 @@
 /** X-Chain vertices by hash (`GET .../vertices/{vertexHash}`) and by height (`GET .../vertices:listByHeight`). */
-import { isCb58Id } from '../../lib/codec.js';
+import { isCb58Id } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { badRequest, enumParam, notFound } from '../errors.js';

@@ -7,7 +7,7 @@
 import type { MetricsSchema } from '@avalanche-graph/wire-types';
 import { WORLD_NOW_MS } from '../../world/evm/index.js';
 import type { IcmMessage } from '../../world/evm/types.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { intervalStart, type TimeInterval } from './chain-series.js';
 import type { RollingWindow } from './chain-series.js';
 

@@ -2,6 +2,7 @@
  * The metrics service's v2 routes in the sandbox, answering from the world with the description's
  * parameter checks. Series are newest first and paged with the service's expiring page tokens.
  */
+import { NETWORK_VALUES, NETWORKS, networkOfType, networkOfValue, networkTypeOf } from '@avalanche-graph/identity';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../world/chains.js';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
@@ -20,7 +21,7 @@ import {
 import { GROUP_BY, icmSeries, icmSummary } from './icm.js';
 import { btcbBridgers, combineMatches, matchSubQuery, parseComposite, validatorRewardAddresses } from './looking-glass.js';
 import { ADDRESS_PAGE, bodyPage, COMPOSITE_PAGE, pageOf, queryPage, SERIES_PAGE } from './paging.js';
-import { bad, cb58Param, decimalParam, enumParam, enumPath, inRange, missing, NETWORK_VALUES, networkKeyOf, nodeIdParam, timeRange } from './params.js';
+import { bad, cb58Param, decimalParam, enumParam, enumPath, inRange, missing, nodeIdParam, timeRange } from './params.js';
 import { feeKind, feePoints, knownSubnet, NODE_METRICS, STAKING_METRICS, stakingPoints, SUBNET_METRICS, TOTAL_L1_METRICS, VALIDATION_METRICS } from './staking.js';
 
 /** Newest first, within the range. */
@@ -39,7 +40,7 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
   /** The chains a `chainId` path segment names: one EVM chain, or `total`, `mainnet`, `testnet`. */
   const chainsOf = (raw: string): ChainSeries[] => {
     if (raw === 'total') return world.chains.map((c) => seriesOf(c.evmChainId));
-    if (raw === 'mainnet' || raw === 'testnet') return world.chains.filter((c) => (c.network === 'mainnet') === (raw === 'mainnet')).map((c) => seriesOf(c.evmChainId));
+    if (networkOfType(raw)) return world.chains.filter((c) => networkTypeOf(c.network) === raw).map((c) => seriesOf(c.evmChainId));
     if (!/^\d+$/.test(raw)) throw bad('chainId must be an EVM chain id or one of total, mainnet, testnet');
     const chain = world.chains.find((c) => c.evmChainId === Number(raw));
     if (!chain) throw missing(`chainId ${raw} is not supported`);
@@ -50,12 +51,12 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
     chainName: c.info.chainName,
     blockchainId: c.blockchainId,
     subnetId: c.subnetId,
-    network: c.network === 'mainnet' ? 'mainnet' : 'testnet',
+    network: networkTypeOf(c.network),
   });
 
   service.route('GET', '/v2/chains', ({ query }) => {
     const network = enumParam(query, 'network', NETWORK_VALUES);
-    const chains = world.chains.filter((c) => !network || c.network === networkKeyOf(network)).map(record);
+    const chains = world.chains.filter((c) => !network || c.network === networkOfValue(network)).map(record);
     const page = pageOf(tokens, `chains|${network ?? ''}`, chains, { pageToken: query.get('pageToken') }, { fixedSize: 10_000 });
     return { chains: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
   });
@@ -92,7 +93,7 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
     return {
       src: src ? cb58Param('srcBlockchainId', src) : undefined,
       dest: dest ? cb58Param('destBlockchainId', dest) : undefined,
-      network: network && networkKeyOf(network),
+      network: network && networkOfValue(network),
       groupBy: enumParam(query, 'groupBy', GROUP_BY),
     };
   };
@@ -120,10 +121,10 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
     const subnetId = cb58Param('subnetId', query.get('subnetId') || PRIMARY_NETWORK_SUBNET_ID);
     const range = timeRange(query);
     const page = queryPage(query, SERIES_PAGE);
-    const net = world.primary.networks[networkKeyOf(network)];
+    const net = world.primary.networks[networkOfValue(network)];
     if (!knownSubnet(net, subnetId)) throw missing(`subnet ${subnetId} not found`);
     const points = newestFirst(stakingPoints(net, subnetId, metric), range);
-    const scope = `staking|${networkKeyOf(network)}|${subnetId}|${metric}|${range.start}|${range.end}`;
+    const scope = `staking|${networkOfValue(network)}|${subnetId}|${metric}|${range.start}|${range.end}`;
     const { items, nextPageToken } = pageOf(tokens, scope, points, page, SERIES_PAGE);
     return { results: items, ...(nextPageToken ? { nextPageToken } : {}) };
   });
@@ -177,7 +178,7 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
 
   service.route('GET', '/v2/subnets/{subnetId}/validators:getAddresses', ({ params, query }) => {
     const subnetId = cb58Param('subnetId', params.subnetId!);
-    const network = networkKeyOf(enumParam(query, 'network', NETWORK_VALUES) ?? 'mainnet');
+    const network = networkOfValue(enumParam(query, 'network', NETWORK_VALUES)) ?? NETWORKS.mainnet.key;
     const range = timeRange(query);
     const page = queryPage(query, ADDRESS_PAGE);
     const net = world.primary.networks[network];

@@ -9,7 +9,7 @@
  *   contract, so those conditions match no address.
  */
 import type { MetricsSchema } from '@avalanche-graph/wire-types';
-import { toChecksumAddress } from '../../lib/codec.js';
+import { toChecksumAddress } from '@avalanche-graph/identity';
 import type { EvmChainWorld } from '../../world/evm/types.js';
 import type { World } from '../../world/index.js';
 import type { PrimaryNetwork } from '../../world/primary/types.js';

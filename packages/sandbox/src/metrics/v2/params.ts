@@ -2,8 +2,7 @@
  * Parameter checks of the metrics service's v2 routes: a bad value answers 400 with the service's
  * error body (`message` an array of strings), an unknown subject 404, as the real service does.
  */
-import { isCb58Id, isEvmAddress, isNodeId } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { isCb58Id, isEvmAddress, isNodeId } from '@avalanche-graph/identity';
 import { SandboxHttpError } from '../../http.js';
 
 export const bad = (message: string) => new SandboxHttpError(400, [message]);
@@ -45,13 +44,6 @@ export function timeRange(query: URLSearchParams): TimeRange {
 }
 
 export const inRange = (timestamp: number, range: TimeRange) => timestamp >= range.start && timestamp <= range.end;
-
-/** The `network` values of the v2 routes; `testnet` and `fuji` are one network. */
-export const NETWORK_VALUES = ['mainnet', 'fuji', 'testnet'] as const;
-
-export function networkKeyOf(value: (typeof NETWORK_VALUES)[number]): NetworkKey {
-  return value === 'mainnet' ? 'mainnet' : 'fuji';
-}
 
 export function cb58Param(name: string, value: string): string {
   if (!isCb58Id(value)) throw bad(`${name} must be a valid cb58 id`);

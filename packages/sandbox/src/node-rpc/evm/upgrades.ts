@@ -3,7 +3,7 @@
  * them. The upgrade schedules themselves are facts of the world (world/evm/upgrades.ts), shared
  * with the L1 genesis the Data API serves.
  */
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import { C_CHAIN_UPGRADES, type SubnetEvmUpgrades } from '../../world/evm/upgrades.js';
 
 /** geth's `params.Rules` as libevm marshals it (no JSON tags: Go field names). */

@@ -3,7 +3,7 @@
  * (outputs with fx ids, addresses formatted for the chain, owners, credentials), and the
  * `hex`/`hexc`/`hexnc` encodings of raw bytes.
  */
-import { bech32Address, bytesToHex } from '../../lib/codec.js';
+import { bech32Address, bytesToHex } from '@avalanche-graph/identity';
 import { hexWithChecksum } from '../../world/primary/bytes.js';
 import { FX_IDS } from '../../world/primary/index.js';
 import type { Output, Owners, PrimaryNetwork, TransferableInput, TransferableOutput, XOperation, XTx } from '../../world/primary/index.js';

@@ -4,7 +4,7 @@
  * asked about.
  */
 import type { SandboxChain } from '../../world/chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { World } from '../../world/index.js';
 import type { RpcMethod } from '../json-rpc.js';
 import { avmMethods as avm } from './avm.js';

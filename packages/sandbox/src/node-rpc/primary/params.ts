@@ -4,7 +4,7 @@
  * whole request with -32602 before the method runs; anything the method itself rejects is -32000
  * with the method's own message.
  */
-import { bytesToHex, cb58Decode, isNodeId, parseBech32Address } from '../../lib/codec.js';
+import { bytesToHex, cb58Decode, isNodeId, parseBech32Address } from '@avalanche-graph/identity';
 import type { ChainAlias, PrimaryNetwork, ShortId } from '../../world/primary/index.js';
 import { EMPTY_ID } from '../../world/primary/index.js';
 import { INVALID_PARAMS, RpcError, SERVER_ERROR } from '../json-rpc.js';

@@ -1,5 +1,5 @@
 /** The `json` encoding of P-Chain transactions and Banff blocks, per transaction type. */
-import { bytesToHex, cb58Decode } from '../../lib/codec.js';
+import { bytesToHex, cb58Decode } from '@avalanche-graph/identity';
 import { EMPTY_ID } from '../../world/primary/index.js';
 import type { BlsSigner, PBlock, PrimaryNetwork, PTx, RewardOwner } from '../../world/primary/index.js';
 import { TxFormatter } from './format.js';

@@ -1,5 +1,5 @@
 /** `platform.*` on `/ext/bc/P`: balances, blocks, blockchains, supply and validators of the P-Chain. */
-import { cb58Decode } from '../../lib/codec.js';
+import { cb58Decode } from '@avalanche-graph/identity';
 import { EMPTY_ID, WORLD_NOW } from '../../world/primary/index.js';
 import type { PBlock, PrimaryNetwork, UtxoRecord } from '../../world/primary/index.js';
 import { aliasOfChainId, inUtxoSet, ownedByAny } from '../../world/primary/queries.js';

@@ -4,7 +4,7 @@
  * One difference, on purpose: a UTXO owned by several of the queried addresses is returned only
  * under the first of them, so that walking the pages yields every UTXO exactly once.
  */
-import { bech32Address } from '../../lib/codec.js';
+import { bech32Address } from '@avalanche-graph/identity';
 import { compareBytes, idBytes } from '../../world/primary/bytes.js';
 import { EMPTY_ID } from '../../world/primary/index.js';
 import type { ChainAlias, PrimaryNetwork, ShortId, UtxoRecord } from '../../world/primary/index.js';

@@ -3,7 +3,7 @@
  * validators with rewards, fees, uptime and delegators; or an L1's validators with their
  * validation id, balance and owners) and `validators.getCurrentValidators` on an L1 chain.
  */
-import { bech32Address, bytesToHex } from '../../lib/codec.js';
+import { bech32Address, bytesToHex } from '@avalanche-graph/identity';
 import { EMPTY_ID, WORLD_NOW } from '../../world/primary/index.js';
 import type { Delegation, L1Validator, PrimaryNetwork, RewardOwner, Validator } from '../../world/primary/index.js';
 import type { SandboxChain } from '../../world/chains.js';

@@ -4,7 +4,7 @@
  */
 import { hex } from '@scure/base';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, toChecksumAddress } from '../../lib/codec.js';
+import { bytesToHex, toChecksumAddress } from '@avalanche-graph/identity';
 
 /** One ABI word: an address, bigint or 0x-hex (≤ 32 bytes, left-padded). */
 export function word(value: string | bigint | number): string {

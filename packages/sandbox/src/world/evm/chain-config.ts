@@ -13,9 +13,8 @@
  * admins come from the chain's plan (its clock and its wallets), made before any block, so the
  * description costs nothing at startup and every value can be checked against the chain's blocks.
  */
-import { bytesToHex } from '../../lib/codec.js';
+import { bytesToHex, type NetworkKey } from '@avalanche-graph/identity';
 import type { SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
 import { GWEI } from './constants.js';
 import { ethForks, subnetEvmUpgrades } from './upgrades.js';
 

@@ -2,7 +2,7 @@
  * Fixed facts of the simulated EVM chains: the world's clock, well-known contract addresses, method
  * selectors and event topics (computed from their signatures, as wallets and indexers do).
  */
-import { keccakHex } from '../../lib/codec.js';
+import { keccakHex } from '@avalanche-graph/identity';
 
 /** The world's "now": every chain's latest block is a few seconds before it. */
 export const WORLD_NOW_MS = Date.UTC(2026, 2, 2, 12, 0, 0);

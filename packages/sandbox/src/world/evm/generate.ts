@@ -5,7 +5,7 @@
  * on generating the blocks mined later (`mine`).
  */
 import { hex } from '@scure/base';
-import { bytesToHex, keccakHex } from '../../lib/codec.js';
+import { bytesToHex, keccakHex } from '@avalanche-graph/identity';
 import { createAddress, logsBloom, orBlooms } from './abi.js';
 import { feeConfigAt } from './chain-config.js';
 import { BLACKHOLE_ADDRESS, EMPTY_TRIE_ROOT, GWEI, TELEPORTER_ADDRESS } from './constants.js';

@@ -5,11 +5,9 @@
  * generating the chains and the generator places exactly these transactions.
  */
 import { hex } from '@scure/base';
-import { bytesToHex, keccakHex } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { bytesToHex, keccakHex, type NetworkKey, NETWORKS } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import { TELEPORTER_ADDRESS } from './constants.js';
-import { NETWORKS } from '../../lib/networks.js';
 import { word } from './abi.js';
 import { units, type ChainPlan } from './plan.js';
 import type { IcmMessage } from './types.js';

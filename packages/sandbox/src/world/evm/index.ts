@@ -4,9 +4,8 @@
  * blocks are generated on first use, so starting the sandbox stays fast.
  */
 import type { SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { type NetworkKey, keccakHex } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
-import { keccakHex } from '../../lib/codec.js';
 import { buildChainWorld } from './chain-world.js';
 import { NATIVE_PRICE_USD, TELEPORTER_ADDRESS } from './constants.js';
 import { generateChain } from './generate.js';

@@ -4,7 +4,7 @@
  * unknown selectors, and the ICM sends and deliveries planned across chains. Each returns a draft (or
  * undefined when the sender cannot do it now) and applies its token effects to the running state.
  */
-import { bytesToHex } from '../../lib/codec.js';
+import { bytesToHex } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import { calldata, createAddress, data, topic } from './abi.js';
 import { METHODS, SELECTORS, TELEPORTER_ADDRESS, TOPICS, ZERO_ADDRESS, type MethodRole } from './constants.js';

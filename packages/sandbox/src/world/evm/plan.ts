@@ -4,7 +4,7 @@
  * to build, so ICM messages can be planned across chains (and the Data API can serve an L1's genesis)
  * while each chain's blocks are generated only when first used.
  */
-import { bytesToHex, toChecksumAddress } from '../../lib/codec.js';
+import { bytesToHex, toChecksumAddress } from '@avalanche-graph/identity';
 import type { SandboxChain } from '../chains.js';
 import type { Rng } from '../rng.js';
 import { l1ChainConfig, type L1ChainConfig } from './chain-config.js';

@@ -5,7 +5,7 @@
  * EIP-55 form. Block numbers are plain numbers (the world has a few hundred blocks per chain).
  */
 import type { SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { L1ChainConfig } from './chain-config.js';
 
 /** An event log as an EVM receipt carries it. */

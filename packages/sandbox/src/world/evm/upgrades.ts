@@ -5,7 +5,7 @@
  * sandbox. The emulated node is an AvalancheGo 1.14 (Granite) node; Helicon is unscheduled.
  * Pure facts of the world: the L1 chain configs (chain-config.ts) and the node's rules read them.
  */
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 
 /** Coreth's C-Chain upgrades, by their chain-config key (Unix seconds). */
 export interface CorethUpgrades {

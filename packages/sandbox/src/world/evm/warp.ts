@@ -5,7 +5,7 @@
  */
 import { hex } from '@scure/base';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, cb58Decode } from '../../lib/codec.js';
+import { bytesToHex, cb58Decode } from '@avalanche-graph/identity';
 
 function u16(n: number): number[] {
   return [(n >> 8) & 0xff, n & 0xff];

@@ -5,7 +5,7 @@
  * the EVM world has the genesis of the world's one description of its chain config (see
  * evm/chain-config.ts), so the Data API's `genesisData` and its node's chain config agree.
  */
-import { bytesToHex, cb58Encode, toChecksumAddress } from '../../lib/codec.js';
+import { bytesToHex, cb58Encode, toChecksumAddress } from '@avalanche-graph/identity';
 import { l1Genesis } from '../evm/chain-config.js';
 import { ethBlockForks } from '../evm/upgrades.js';
 import type { EvmWorld } from '../evm/types.js';

@@ -4,7 +4,7 @@
  * are serialized for real so that clients that decode them (avalanchejs) can; ids are the sha256 of
  * those bytes, as on a real node.
  */
-import { bytesToHex, cb58Decode, cb58Encode, sha256Bytes } from '../../lib/codec.js';
+import { bytesToHex, cb58Decode, cb58Encode, sha256Bytes } from '@avalanche-graph/identity';
 
 export class ByteWriter {
   private chunks: Uint8Array[] = [];

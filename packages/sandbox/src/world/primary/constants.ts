@@ -2,7 +2,7 @@
  * Fixed facts of the simulated primary network: the real ids users already know (AVAX asset ids,
  * VM and Fx ids, network ids) and the world's clock, so that every generated time is reproducible.
  */
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 
 /** The world's "now": 2026-03-01T00:00:00Z. Nothing in the world happens after it. */
 export const WORLD_NOW = 1_772_323_200;

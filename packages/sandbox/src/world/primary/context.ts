@@ -1,6 +1,6 @@
 /** What every generator of one network's primary-network world shares. */
 import type { SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import type { Ledger } from './ledger.js';
 import type { ChainAlias, ShortId, Wallet } from './types.js';

@@ -4,14 +4,12 @@
  * vertices and blocks. Each network is generated from its own fork of the Rng, each part from its
  * own fork, all on one UTXO ledger so that every reference between them holds.
  */
-import { cb58Encode } from '../../lib/codec.js';
+import { cb58Encode, NETWORK_KEYS, type NetworkKey, NETWORKS } from '@avalanche-graph/identity';
 import { P_CHAIN_BLOCKCHAIN_ID, X_CHAIN_BLOCKCHAIN_IDS, type SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
 import type { EvmWorld } from '../evm/types.js';
 import type { Rng } from '../rng.js';
 import { createBlockchains } from './blockchains.js';
 import { AVAX, AVAX_ASSET_IDS } from './constants.js';
-import { NETWORKS } from '../../lib/networks.js';
 import type { NetworkContext } from './context.js';
 import { createL1Validators } from './l1.js';
 import { amountOf, Ledger } from './ledger.js';
@@ -37,14 +35,10 @@ const BASE_SUPPLY: Record<NetworkKey, bigint> = { mainnet: 447_250_000n * AVAX, 
  */
 export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<EvmWorld, 'l1Config'>): PrimaryWorld {
   const built: Partial<Record<NetworkKey, PrimaryNetwork>> = {};
-  const networks = {
-    get mainnet() {
-      return (built.mainnet ??= createNetwork(rng.fork('mainnet'), 'mainnet', chains, evm));
-    },
-    get fuji() {
-      return (built.fuji ??= createNetwork(rng.fork('fuji'), 'fuji', chains, evm));
-    },
-  };
+  const networks = {} as Record<NetworkKey, PrimaryNetwork>;
+  for (const key of NETWORK_KEYS) {
+    Object.defineProperty(networks, key, { enumerable: true, get: () => (built[key] ??= createNetwork(rng.fork(key), key, chains, evm)) });
+  }
   // Node ids taken out of each network's current set, and the network's full lists as generated:
   // the current lists are the full ones less the removed (in their first order, so a validator put
   // back is where it was, and the world after a remove and a restore is the world before).

@@ -3,7 +3,7 @@
  * L1's own units and a P-Chain balance that pays its continuous fee (zero when it ran out, which
  * makes it inactive).
  */
-import { cb58Encode, nodeIdFromBytes } from '../../lib/codec.js';
+import { cb58Encode, nodeIdFromBytes } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import { AVAX, DAY, WORLD_NOW } from './constants.js';
 import { amountBetween, pickWallet, type NetworkContext } from './context.js';

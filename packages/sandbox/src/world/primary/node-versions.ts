@@ -3,7 +3,7 @@
  * version, so it is derived from the node id: stable across runs and across every service that
  * reports it (the Data API's staking distribution by version, and any validator listing).
  */
-import { sha256Bytes } from '../../lib/codec.js';
+import { sha256Bytes } from '@avalanche-graph/identity';
 
 /** Versions in the field, most common first (the first takes half of the nodes). */
 const VERSIONS = ['avalanchego/1.13.2', 'avalanchego/1.13.1', 'avalanchego/1.13.0', 'avalanchego/1.12.2'] as const;

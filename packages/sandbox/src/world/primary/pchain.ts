@@ -4,7 +4,7 @@
  * UTXOs, keyed by the staking tx as AvalancheGo keys them), imports of the X-Chain's exports,
  * transfers, and the creation of subnets, chains and L1s.
  */
-import { cb58Encode } from '../../lib/codec.js';
+import { cb58Encode, isTestnet } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import { AVAX, DAY, FEES, HISTORY_START, WORLD_NOW } from './constants.js';
 import { amountBetween, pickWallet, timeBetween, type NetworkContext } from './context.js';
@@ -101,7 +101,7 @@ class PSimulation {
     const reserved = new Map<string, number>();
     for (const v of plan.validators) for (const p of [...v.past, v.current]) reserved.set(p.txId, fund(p.staker, p.stake));
     for (const d of plan.delegations) reserved.set(d.txId, fund(d.delegator, d.amount));
-    const scale = this.ctx.network === 'mainnet' ? 10n : 1n;
+    const scale = isTestnet(this.ctx.network) ? 1n : 10n;
     for (const wallet of this.ctx.wallets) {
       for (let n = this.rng.int(1, 2); n > 0; n--) outputs.push(this.avaxOut(amountBetween(this.rng, 10n * AVAX, 300n * AVAX * scale, AVAX), wallet.key));
     }

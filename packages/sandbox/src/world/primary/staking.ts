@@ -3,7 +3,7 @@
  * periods) and delegations to them (active, pending, completed), with the rewards the world's flat
  * rate gives them. The P-Chain simulation turns this plan into transactions and UTXOs.
  */
-import { cb58Encode, nodeIdFromBytes } from '../../lib/codec.js';
+import { cb58Encode, nodeIdFromBytes } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import { AVAX, DAY, HISTORY_START, PERCENT_DENOMINATOR, REWARD_RATE_PPM, STAKING, WORLD_NOW, YEAR } from './constants.js';
 import { amountBetween, pickWallet, timeBetween, type NetworkContext } from './context.js';

@@ -1,9 +1,9 @@
 /** The shapes of the simulated primary network (one per network): what the services read. */
 import type { SandboxChain } from '../chains.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import type { NetworkKey, PrimaryChainAlias } from '@avalanche-graph/identity';
 
 /** A primary-network chain by its alias. */
-export type ChainAlias = 'X' | 'P' | 'C';
+export type ChainAlias = PrimaryChainAlias;
 
 /** A 20-byte key hash (the payload of a bech32 address), kept with its hex for map keys. */
 export interface ShortId {

@@ -1,10 +1,8 @@
 /** Wallets of the simulated primary network: one key hash, its X-, P- and bare bech32 addresses. */
 import { bech32 } from '@scure/base';
-import { bech32Address, bytesToHex } from '../../lib/codec.js';
-import type { NetworkKey } from '../../lib/networks.js';
+import { bech32Address, bytesToHex, type NetworkKey, NETWORKS } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import type { ShortId, Wallet } from './types.js';
-import { NETWORKS } from '../../lib/networks.js';
 
 export function shortId(bytes: Uint8Array): ShortId {
   return { bytes, hex: bytesToHex(bytes) };

@@ -3,7 +3,7 @@
  * year of transfers, exports to the P- and C-Chain, imports from the C-Chain and mint operations,
  * generated in time order against the ledger. Transactions are real AVM codec bytes.
  */
-import { cb58Encode } from '../../lib/codec.js';
+import { cb58Encode, isTestnet } from '@avalanche-graph/identity';
 import type { Rng } from '../rng.js';
 import { idOf } from './bytes.js';
 import { AVAX, DAY, FEES, HISTORY_START, WORLD_NOW } from './constants.js';
@@ -42,7 +42,7 @@ class XSimulation {
     private readonly ctx: NetworkContext,
     private readonly rng: Rng,
   ) {
-    this.scale = ctx.network === 'mainnet' ? 10n : 1n;
+    this.scale = isTestnet(ctx.network) ? 1n : 10n;
   }
 
   private get ledger() {

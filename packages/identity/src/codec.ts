@@ -1,7 +1,9 @@
 /**
- * Avalanche and EVM identifier formats the simulated services produce and check: cb58 ids, bech32
- * addresses, EIP-55 addresses, hashes. The sandbox's own copy (the gateway validates with its own),
- * so the package stands alone; keep only what the sandbox uses.
+ * Avalanche's and the EVM's identifier formats: cb58 ids and node ids, bech32 addresses of the X- and
+ * P-Chain, EIP-55 addresses, hashes and hex. Pure functions over bytes and strings, knowing no HTTP,
+ * GraphQL or simulated world: the gateway (src/) validates and decodes its input with them, and the
+ * sandbox (packages/sandbox) makes and checks the ids of its world with the same ones. A network's
+ * bech32 prefix is in its identity (networks.ts).
  */
 import { base58, bech32, hex } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -99,6 +101,10 @@ export function isEvmAddress(value: string): boolean {
 /** A 32-byte hash as 0x + 64 hex digits. */
 export function isHash32(value: string): boolean {
   return /^0x[0-9a-fA-F]{64}$/.test(value);
+}
+
+export function isHex(value: string): boolean {
+  return /^0x([0-9a-fA-F]{2})*$/.test(value);
 }
 
 export function keccakHex(data: Uint8Array | string): string {
