@@ -14,7 +14,7 @@ import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
 import { networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
-import { fieldGuard, typeGuard } from '../common/guards.js';
+import { typeGuard } from '../common/guards.js';
 import { entity, keyString, optionalKeyString, type Representation } from '../common/federation.js';
 import { badInput } from '../../errors.js';
 import { cb58Id } from '../common/validate.js';
@@ -98,16 +98,16 @@ builder.objectFields(Network, (t) => ({
         items: (page) => page.blockchains.map((b): BlockchainShape => ({ ...b, network: networkKey(n.name) })),
       }),
   }),
-  blockchain: t.field({
+  blockchain: t.checkedField({
     type: Blockchain,
     nullable: true,
     description: 'One blockchain by id or by the alias p-chain, x-chain or c-chain; null when this network has no such blockchain.',
     args: { id: t.arg.string({ required: true, description: 'A blockchain id (cb58) or p-chain, x-chain, c-chain.' }) },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => blockchainIdArg('id', args.id, networkKey(scope.network)) }), ...serves('data:getBlockchainById') },
-    resolve: (n, args) => {
-      const key = networkKey(n.name);
-      return blockchainKey(key, blockchainIdArg('id', args.id, key));
-    },
+    extensions: serves('data:getBlockchainById'),
+    check: (args, scope) => blockchainIdArg('id', args.id, networkKey(scope.network)),
+    // At resolve time, the alias names this network's blockchain.
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: (n, id) => blockchainKey(networkKey(n.name), id),
   }),
 }));
 

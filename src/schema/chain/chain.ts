@@ -75,7 +75,11 @@ function resolveAlias(id: string, network: NetworkNameValue): string {
  * does not list yet. A blockchain id has no such route.
  */
 export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
-  const key = resolveAlias(id, network);
+  return chainByKey(ctx, resolveAlias(id, network));
+}
+
+/** `findChain` of an id with the alias resolved. */
+async function chainByKey(ctx: Context, key: string): Promise<WireChainInfo | null> {
   const listed = await loadersOf(ctx).chainById.load(key);
   if (listed) return listed;
   return isEvmChainId(key) ? ctx.upstreams.dataApi.getChainInfo(key) : null;
@@ -193,20 +197,18 @@ builder.queryFields((t) => ({
       return chains;
     },
   }),
-  chain: t.field({
+  chain: t.checkedField({
     type: Chain,
     nullable: true,
     description:
       'One chain by EVM chain id ("43114"), blockchain id (cb58) or the alias "c-chain"; null when unknown. Read from the chain list (`GET /v1/chains`); an EVM chain id the list lacks is asked for on its own (`GET /v1/chains/{chainId}`). A selection of fields keyed by the chain id alone (blocks, block, transaction, transactions, address, token, nftCollection, nftToken, avgTps, metrics, rollingMetrics, metricsChain) is answered without reading the chain list: an unknown EVM chain id then shows as NOT_FOUND errors of those fields rather than as null.',
-    extensions: { ...fieldGuard({ checkArgs: (args) => checkChainId('id', args.id) }), ...serves('data:supportedChains', 'data:getChainInfo') },
+    extensions: serves('data:supportedChains', 'data:getChainInfo'),
     args: {
       id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),
       network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),
     },
-    resolve: (_, args, ctx, info) => {
-      const key = resolveAlias(args.id, args.network ?? 'MAINNET');
-      if (isEvmChainId(key) && selectsOnly(info, KEY_ONLY_FIELDS)) return keyOnlyChain(key);
-      return findChain(ctx, args.id, args.network ?? 'MAINNET');
-    },
+    // The id, with the alias resolved.
+    check: (args) => (checkChainId('id', args.id), resolveAlias(args.id, args.network ?? 'MAINNET')),
+    resolve: (_, key, _args, ctx, info) => (isEvmChainId(key) && selectsOnly(info, KEY_ONLY_FIELDS) ? keyOnlyChain(key) : chainByKey(ctx, key)),
   }),
 }));

@@ -26,17 +26,15 @@ export const FeeConfig = builder.objectRef<EvmFeeConfig>('FeeConfig').implement(
 });
 
 builder.objectFields(Chain, (t) => ({
-  feeConfig: t.field({
+  feeConfig: t.checkedField({
     type: FeeConfig,
     nullable: true,
     description:
       'The fee config at a block (`eth_feeConfig` on the chain\'s node). Null, with a METHOD_NOT_SERVED notice in the response\'s `extensions.notices` and no error, on chains whose node does not serve the method: the C-Chain (coreth) has no configurable fees. Batched with the other node reads of the chain.',
     args: { block: t.arg.string({ required: false, description: BLOCK_ARG_DESCRIPTION }) },
-    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => args.block != null && blockSelector('block', args.block) }),
-    resolve: (chain, args, ctx, info) => {
-      // No block given: the node's own default (its latest block), sent without a parameter.
-      const block = args.block == null ? undefined : blockSelector('block', args.block);
-      return servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).feeConfig(block));
-    },
+    extensions: fieldGuard({ upstreamCost: 1 }),
+    // No block given: the node's own default (its latest block), sent without a parameter.
+    check: (args) => (args.block == null ? undefined : blockSelector('block', args.block)),
+    resolve: (chain, block, _args, ctx, info) => servedOrNull(ctx, info, ctx.upstreams.nodeRpc.evm(chain).feeConfig(block)),
   }),
 }));

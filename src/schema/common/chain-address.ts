@@ -7,7 +7,7 @@ import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { loadEach } from './each-key.js';
 import { chainAddress, chainAddressKey, checkChainAddressKey } from './global-ids.js';
-import { fieldGuard, typeGuard } from './guards.js';
+import { typeGuard } from './guards.js';
 import { evmAddress } from './validate.js';
 
 /** A chain and an address on it, checksummed when the gateway made it. */
@@ -28,20 +28,20 @@ export function chainAddressNode<S extends ChainAddress>(name: string) {
 export const CHAIN_ADDRESS_NODE = typeGuard({ checkId: checkChainAddressKey, loadCost: 0 });
 
 /**
- * The field of a chain that reaches such a node by its `address` argument (described by `address`):
+ * The field of a chain that reaches such a node by its `address` argument (described by `addressDescription`):
  * the address is checked before any call, and the field makes none itself.
  */
 export function chainAddressField<P extends { chainId: string }>(
   t: PothosSchemaTypes.ObjectFieldBuilder<Types, P>,
   type: ObjectRef<Types, ChainAddress | string>,
   description: string,
-  address: string,
+  addressDescription: string,
 ) {
-  return t.field({
+  return t.checkedField({
     type,
     description,
-    args: { address: t.arg.string({ required: true, description: address }) },
-    extensions: fieldGuard({ checkArgs: (args) => evmAddress('address', args.address) }),
-    resolve: (chain, args) => ({ chainId: chain.chainId, address: evmAddress('address', args.address) }),
+    args: { address: t.arg.string({ required: true, description: addressDescription }) },
+    check: (args) => evmAddress('address', args.address),
+    resolve: (chain, address) => ({ chainId: chain.chainId, address }),
   });
 }

@@ -16,7 +16,7 @@ import { Network } from '../network/network.js';
 import { DelegationStatus, delegationStatusArg } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
+import { maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';
@@ -80,7 +80,7 @@ Delegator.implement({
 
 export const DelegatorConnection = connectionType('Delegator', Delegator, 'A page of delegations.');
 
-/** The filters of `Network.delegators`, checked (run by the guard and by the resolver). */
+/** The filters of `Network.delegators`, checked. */
 function delegatorFilters(
   args: { rewardAddresses?: string[] | null; nodeIds?: string[] | null; delegationStatus?: Parameters<typeof delegationStatusArg>[1] },
   key: NetworkKey,
@@ -93,7 +93,7 @@ function delegatorFilters(
 }
 
 builder.objectFields(Network, (t) => ({
-  delegators: t.field({
+  delegators: t.checkedField({
     type: DelegatorConnection,
     nullable: true,
     description: 'Delegations on this network, optionally by reward address, node and status (`GET /v1/networks/{network}/delegators`).',
@@ -108,10 +108,10 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => delegatorFilters(args, networkKey(scope.network)) }), ...serves('data:listDelegators') },
-    resolve: (n, args, ctx) => {
-      const { rewardAddresses, nodeIds, delegationStatus } = delegatorFilters(args, networkKey(n.name));
-      return delegatorsConnection(ctx, n.name, { rewardAddresses, nodeIds, delegationStatus, sortOrder: args.sortOrder ?? undefined }, args);
-    },
+    extensions: serves('data:listDelegators'),
+    check: (args, scope) => delegatorFilters(args, networkKey(scope.network)),
+    // At resolve time, the reward addresses are of this network.
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: (n, filters, args, ctx) => delegatorsConnection(ctx, n.name, { ...filters, sortOrder: args.sortOrder ?? undefined }, args),
   }),
 }));

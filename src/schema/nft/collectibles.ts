@@ -2,10 +2,10 @@
 import { builder } from '../../builder.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Account, addressPath } from '../account/account.js';
-import { contractFilter, heldToken, NftToken } from './nft.js';
+import { heldToken, NftToken } from './nft.js';
+import { collectionFilter } from './token-ref.js';
 
 const COLLECTIBLE_PAGE = { defaultSize: 10, maxSize: 500 };
 
@@ -16,7 +16,7 @@ const CollectibleBalanceConnection = connectionType(
 );
 
 builder.objectFields(Account, (t) => ({
-  collectibleBalances: t.field({
+  collectibleBalances: t.checkedField({
     type: CollectibleBalanceConnection,
     nullable: true,
     description:
@@ -25,13 +25,14 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this collection (0x contract address).' }),
       ...connectionArgs(t, COLLECTIBLE_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => contractFilter(args.contractAddress) }), ...serves('data:listCollectibleBalances') },
-    resolve: (account, args, ctx) =>
+    extensions: serves('data:listCollectibleBalances'),
+    check: collectionFilter,
+    resolve: (account, filter, args, ctx) =>
       upstreamList(args, {
         name: 'collectibles',
         page: COLLECTIBLE_PAGE,
         path: addressPath(account),
-        query: { contractAddress: contractFilter(args.contractAddress) },
+        query: filter,
         read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listCollectibleBalances(chainId, address, query),
         items: (page) => page.collectibleBalances.map((b) => heldToken(account, b)),
       }),

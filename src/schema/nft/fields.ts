@@ -8,10 +8,10 @@ import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { Account, addressPath, blockNumberArg } from '../account/account.js';
-import { contractFilter, Erc1155TokenBalance, Erc721TokenBalance, heldToken, NftCollection, NftToken } from './nft.js';
+import { Erc1155TokenBalance, Erc721TokenBalance, heldToken, NftCollection, NftToken } from './nft.js';
 import { type NftTokenShape } from './keys.js';
+import { collectionFilter } from './token-ref.js';
 import { serves } from '../common/operations.js';
-import { fieldGuard } from '../common/guards.js';
 import { CHAIN_ADDRESS_NODE, chainAddressField } from '../common/chain-address.js';
 
 const BALANCE_PAGE = { defaultSize: 10, maxSize: 500 };
@@ -60,7 +60,7 @@ builder.objectFields(Chain, (t) => ({
 }));
 
 builder.objectFields(Account, (t) => ({
-  erc721Balances: t.field({
+  erc721Balances: t.checkedField({
     type: Erc721TokenBalanceConnection,
     nullable: true,
     description: 'The ERC-721 tokens this address owns on this chain (`GET .../addresses/{address}/balances:listErc721`).',
@@ -68,18 +68,19 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this collection (0x contract address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => contractFilter(args.contractAddress) }), ...serves('data:listErc721Balances') },
-    resolve: (account, args, ctx) =>
+    extensions: serves('data:listErc721Balances'),
+    check: collectionFilter,
+    resolve: (account, filter, args, ctx) =>
       upstreamList(args, {
         name: 'erc721Balances',
         page: BALANCE_PAGE,
         path: addressPath(account),
-        query: { contractAddress: contractFilter(args.contractAddress) },
+        query: filter,
         read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listErc721Balances(chainId, address, query),
         items: (page) => page.erc721TokenBalances.map((b) => heldToken(account, b)),
       }),
   }),
-  erc1155Balances: t.field({
+  erc1155Balances: t.checkedField({
     type: Erc1155TokenBalanceConnection,
     nullable: true,
     description: 'The ERC-1155 token ids this address holds on this chain, with amounts (`GET .../addresses/{address}/balances:listErc1155`).',
@@ -88,25 +89,19 @@ builder.objectFields(Account, (t) => ({
       contractAddress: t.arg.string({ required: false, description: 'Only tokens of this contract (0x address).' }),
       ...connectionArgs(t, BALANCE_PAGE),
     },
-    extensions: {
-      ...fieldGuard({
-        checkArgs: (args) => {
-          blockNumberArg(args.blockNumber);
-          contractFilter(args.contractAddress);
-        },
-      }),
-      ...serves('data:listErc1155Balances'),
-    },
-    resolve: (account, args, ctx) => {
+    extensions: serves('data:listErc1155Balances'),
+    check: (args) => {
       blockNumberArg(args.blockNumber);
-      return upstreamList(args, {
+      return { blockNumber: args.blockNumber?.toString(), ...collectionFilter(args) };
+    },
+    resolve: (account, query, args, ctx) =>
+      upstreamList(args, {
         name: 'erc1155Balances',
         page: BALANCE_PAGE,
         path: addressPath(account),
-        query: { blockNumber: args.blockNumber?.toString(), contractAddress: contractFilter(args.contractAddress) },
+        query,
         read: (chainId, address, query) => ctx.upstreams.dataApi.nfts.listErc1155Balances(chainId, address, query),
         items: (page) => page.erc1155TokenBalances.map((b) => heldToken(account, b)),
-      });
-    },
+      }),
   }),
 }));

@@ -14,8 +14,7 @@ import { Chain } from '../chain/chain.js';
 import type { Context } from '../../context.js';
 import { upstreamEnum } from '../common/enums.js';
 import { typeGuard } from '../common/guards.js';
-import { Account, upstreamAddress, type AccountShape } from '../account/account.js';
-import { evmAddress } from '../common/validate.js';
+import { Account, type AccountShape } from '../account/account.js';
 import { checkTokenKey, holdingKey, parseTokenKey, tokenKey, type NftTokenShape } from './keys.js';
 import { chainAddressNode } from '../common/chain-address.js';
 import { loadersOf } from '../loaders/index.js';
@@ -50,10 +49,6 @@ export const NftStandard = upstreamEnum('NftStandard', {
 export function heldToken(account: AccountShape, token: WireNftToken & { chainId?: string; balance?: string }): NftTokenShape {
   return { ...token, chainId: token.chainId ?? account.chainId, listing: 'balance', holder: account.address };
 }
-
-/** A `contractAddress` filter of a balance list, checked, as the Data API is sent it. */
-export const contractFilter = (value: string | null | undefined) => (value == null ? undefined : upstreamAddress(evmAddress('contractAddress', value)));
-
 
 export const NftTrait = builder.objectRef<NftTraitShape>('NftTrait').implement({
   description: 'One trait of a token\'s metadata (an entry of its attributes or properties list).',

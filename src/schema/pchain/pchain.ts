@@ -9,13 +9,13 @@ import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/ide
 import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
 import { upstreamEnum } from '../common/enums.js';
-import { networkKey } from '../common/network-names.js';
+import { networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { chainAddresses } from '../common/node-args.js';
 import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
-import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
+import { maxItems, typeGuard } from '../common/guards.js';
 
 export interface PChainShape {
   network: NetworkKey;
@@ -111,17 +111,16 @@ PChain.implement({
       description: 'Height of the last accepted block (`platform.getHeight`).',
       resolve: (p, _, ctx) => ctx.upstreams.nodeRpc.pChain(p.network).getHeight(),
     }),
-    balance: t.field({
+    balance: t.checkedField({
       type: PChainBalance,
       nullable: true,
       description: 'What the addresses hold together (`platform.getBalance`).',
       deprecationReason: 'platform.getBalance is deprecated since AvalancheGo v1.9.12: use `Network.utxos` with the P-Chain instead.',
       args: { addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_ADDRESSES), description: `P-Chain addresses (P-avax1... on mainnet, P-fuji1... on Fuji), at most ${MAX_ADDRESSES}.` }) },
-      extensions: fieldGuard({ checkArgs: (args, scope) => chainAddresses('addresses', args.addresses, 'P', networkKey(scope.network), MAX_ADDRESSES) }),
-      resolve: async (p, args, ctx) => {
-        const addresses = chainAddresses('addresses', args.addresses, 'P', p.network, MAX_ADDRESSES);
-        return { network: p.network, reply: await ctx.upstreams.nodeRpc.pChain(p.network).getBalance(addresses) };
-      },
+      check: (args, scope) => chainAddresses('addresses', args.addresses, 'P', networkKey(scope.network), MAX_ADDRESSES),
+      // At resolve time, the addresses are of this P-Chain's network.
+      scopeOf: (p) => ({ network: networkName(p.network) }),
+      resolve: async (p, addresses, _args, ctx) => ({ network: p.network, reply: await ctx.upstreams.nodeRpc.pChain(p.network).getBalance(addresses) }),
     }),
     blockchains: t.field({
       type: [PChainBlockchain],
@@ -130,25 +129,22 @@ PChain.implement({
       deprecationReason: 'platform.getBlockchains is deprecated since AvalancheGo v1.9.12: use `Network.blockchains` (Data API) instead.',
       resolve: async (p, _, ctx) => (await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchains()).map((wire) => ({ network: p.network, wire })),
     }),
-    blockchainStatus: t.field({
+    blockchainStatus: t.checkedField({
       type: BlockchainStatus,
       nullable: true,
       description: 'What the node knows of a blockchain (`platform.getBlockchainStatus`).',
       args: { blockchainId: t.arg.string({ required: true, description: 'Blockchain id (cb58).' }) },
-      extensions: fieldGuard({ checkArgs: (args) => cb58Id('blockchainId', args.blockchainId) }),
-      resolve: async (p, args, ctx) =>
-        BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchainStatus(cb58Id('blockchainId', args.blockchainId))),
+      check: (args) => cb58Id('blockchainId', args.blockchainId),
+      resolve: async (p, blockchainId, _args, ctx) => BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchainStatus(blockchainId)),
     }),
-    currentSupply: t.field({
+    currentSupply: t.checkedField({
       type: 'BigInt',
       nullable: true,
       description: 'An upper bound of the tokens that can stake the subnet (`platform.getCurrentSupply`), in its smallest unit; null for an unknown subnet.',
       args: { subnetId: t.arg.string({ required: false, description: 'Subnet id (cb58); the primary network (AVAX) when omitted.' }) },
-      extensions: fieldGuard({ checkArgs: (args) => args.subnetId != null && cb58Id('subnetId', args.subnetId) }),
-      resolve: async (p, args, ctx) => {
-        const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : undefined;
-        return ctx.upstreams.nodeRpc.pChain(p.network).getCurrentSupply(subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId);
-      },
+      // The primary network is the node's default, named by no subnet.
+      check: (args) => (args.subnetId != null && args.subnetId !== PRIMARY_NETWORK_SUBNET_ID ? cb58Id('subnetId', args.subnetId) : undefined),
+      resolve: async (p, subnetId, _args, ctx) => ctx.upstreams.nodeRpc.pChain(p.network).getCurrentSupply(subnetId),
     }),
   }),
 });

@@ -79,7 +79,7 @@ Subnet.implement({
       extensions: fieldGuard({ upstreamCostPerItem: 0 }),
       resolve: (s) => s.blockchains.map((b): BlockchainShape => ({ ...b, network: s.network })),
     }),
-    validators: t.field({
+    validators: t.checkedField({
       type: ValidatorConnection,
       nullable: true,
       description: 'Its validations as the Data API lists them (`Network.validatorList` with this `subnetId`).',
@@ -87,10 +87,12 @@ Subnet.implement({
         validationStatus: t.arg({ type: ValidationStatus, required: false, description: 'Only validations in this status (not UNKNOWN).' }),
         ...connectionArgs(t, VALIDATOR_PAGE),
       },
-      extensions: { ...fieldGuard({ upstreamCost: 2, checkArgs: (args) => validatorListQuery(args) }), ...serves('data:listValidators') },
-      resolve: (s, args, ctx) => validatorList(ctx, s.network, validatorListQuery({ ...args, subnetId: s.subnetId }), args),
+      extensions: { ...fieldGuard({ upstreamCost: 2 }), ...serves('data:listValidators') },
+      check: validatorListQuery,
+      // The list's subnet is this one (checked as a `subnetId` filter is).
+      resolve: (s, query, args, ctx) => validatorList(ctx, s.network, { ...query, subnetId: cb58Id('subnetId', s.subnetId) }, args),
     }),
-    l1Validators: t.field({
+    l1Validators: t.checkedField({
       type: L1ValidatorConnection,
       nullable: true,
       description: 'Its L1 validators as the Data API lists them (`Network.l1Validators` with this `subnetId`); empty before it became an L1.',
@@ -99,14 +101,10 @@ Subnet.implement({
         includeInactiveL1Validators: t.arg.boolean({ required: false, description: 'Also list validators whose balance ran out; false when omitted.' }),
         ...connectionArgs(t, L1_VALIDATOR_PAGE),
       },
-      extensions: { ...fieldGuard({ checkArgs: (args) => args.nodeId != null && nodeIdArg('nodeId', args.nodeId) }), ...serves('data:listL1Validators') },
-      resolve: (s, args, ctx) =>
-        l1ValidatorList(
-          ctx,
-          s.network,
-          { subnetId: s.subnetId, nodeId: args.nodeId != null ? nodeIdArg('nodeId', args.nodeId) : undefined, includeInactiveL1Validators: args.includeInactiveL1Validators ?? undefined },
-          args,
-        ),
+      extensions: serves('data:listL1Validators'),
+      check: (args) => (args.nodeId != null ? nodeIdArg('nodeId', args.nodeId) : undefined),
+      resolve: (s, nodeId, args, ctx) =>
+        l1ValidatorList(ctx, s.network, { subnetId: s.subnetId, nodeId, includeInactiveL1Validators: args.includeInactiveL1Validators ?? undefined }, args),
     }),
   }),
 });
@@ -144,13 +142,14 @@ builder.objectFields(Network, (t) => ({
       });
     },
   }),
-  subnet: t.field({
+  subnet: t.checkedField({
     type: Subnet,
     nullable: true,
     description: 'One subnet by id (`GET /v1/networks/{network}/subnets/{subnetId}`); null when this network has none by that id.',
     args: { id: t.arg.string({ required: true, description: 'A subnet id (cb58); the primary network is 11111111111111111111111111111111LpoYY.' }) },
-    extensions: { ...fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }), ...subnetLink },
-    resolve: (n, args) => subnetKey(networkKey(n.name), cb58Id('id', args.id)),
+    extensions: subnetLink,
+    check: (args) => cb58Id('id', args.id),
+    resolve: (n, id) => subnetKey(networkKey(n.name), id),
   }),
 }));
 

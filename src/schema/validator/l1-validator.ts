@@ -180,7 +180,7 @@ function l1ValidatorFilters(args: { subnetId?: string | null; nodeId?: string | 
 }
 
 builder.objectFields(Network, (t) => ({
-  l1Validators: t.field({
+  l1Validators: t.checkedField({
     type: L1ValidatorConnection,
     nullable: true,
     description: 'L1 validators as the Data API indexes them (`GET /v1/networks/{network}/l1Validators`): active ones unless asked, by subnet, node or validation id.',
@@ -191,13 +191,14 @@ builder.objectFields(Network, (t) => ({
       includeInactiveL1Validators: t.arg.boolean({ required: false, description: 'Also list validators whose balance ran out (inactive); false when omitted.' }),
       ...connectionArgs(t, L1_VALIDATOR_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => l1ValidatorFilters(args) }), ...serves('data:listL1Validators') },
-    resolve: (n, args, ctx) => l1ValidatorList(ctx, networkKey(n.name), l1ValidatorFilters(args), args),
+    extensions: serves('data:listL1Validators'),
+    check: l1ValidatorFilters,
+    resolve: (n, filters, args, ctx) => l1ValidatorList(ctx, networkKey(n.name), filters, args),
   }),
 }));
 
 builder.objectFields(Chain, (t) => ({
-  validators: t.field({
+  validators: t.checkedField({
     type: [L1Validator],
     nullable: true,
     description:
@@ -214,10 +215,9 @@ builder.objectFields(Chain, (t) => ({
       upstreamCost: 1,
       upstreamCostPerItem: 0,
       listSize: (args) => args.nodeIds?.length ?? 500,
-      checkArgs: (args) => args.nodeIds && list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId),
     }),
-    resolve: async (chain, args, ctx) => {
-      const wanted = args.nodeIds ? new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId)) : null;
+    check: (args) => (args.nodeIds ? new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeId)) : null),
+    resolve: async (chain, wanted, _args, ctx) => {
       if (chain.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
         throw badInput(
           null,

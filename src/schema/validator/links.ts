@@ -14,7 +14,6 @@ import { Currency, DelegationStatus, delegationStatusArg } from '../common/prima
 import { HistoricalReward, HistoricalRewardConnection, REWARD_PAGE, rewardsConnection } from '../reward/rewards.js';
 import { Validator } from './validator.js';
 import { nodeIdOf, validatorKey } from './keys.js';
-import { fieldGuard } from '../common/guards.js';
 import { networkName } from '../common/network-names.js';
 
 const EMPTY = emptyConnection();
@@ -26,7 +25,7 @@ function networkOfAddresses(addresses: readonly string[]): NetworkKey | null {
 }
 
 builder.objectFields(Validator, (t) => ({
-  delegators: t.field({
+  delegators: t.checkedField({
     type: DelegatorConnection,
     nullable: true,
     description:
@@ -35,9 +34,8 @@ builder.objectFields(Validator, (t) => ({
       status: t.arg({ type: DelegationStatus, required: false, description: 'Only delegations in this status (not UNKNOWN).' }),
       ...connectionArgs(t, DELEGATOR_PAGE),
     },
-    extensions: fieldGuard({ checkArgs: (args) => delegationStatusArg('status', args.status) }),
-    resolve: (v, args, ctx) => {
-      const delegationStatus = delegationStatusArg('status', args.status);
+    check: (args) => delegationStatusArg('status', args.status),
+    resolve: (v, delegationStatus, args, ctx) => {
       if (v.subnetId !== PRIMARY_NETWORK_SUBNET_ID) return EMPTY;
       return validatorDelegators(ctx, v.network, nodeIdOf(v), delegationStatus, args);
     },

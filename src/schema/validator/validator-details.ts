@@ -225,7 +225,7 @@ export function validatorList(ctx: Context, network: NetworkKey, query: WireList
 }
 
 builder.objectFields(Network, (t) => ({
-  validatorList: t.field({
+  validatorList: t.checkedField({
     type: ValidatorConnection,
     nullable: true,
     description:
@@ -247,7 +247,8 @@ builder.objectFields(Network, (t) => ({
       ...connectionArgs(t, VALIDATOR_PAGE),
     },
     // The list, and the P-Chain's record of a page of validators (one batched call) when selected.
-    extensions: { ...fieldGuard({ upstreamCost: 2, checkArgs: (args) => validatorListQuery(args) }), ...serves('data:listValidators') },
-    resolve: (n, args, ctx) => validatorList(ctx, networkKey(n.name), validatorListQuery(args), args),
+    extensions: { ...fieldGuard({ upstreamCost: 2 }), ...serves('data:listValidators') },
+    check: validatorListQuery,
+    resolve: (n, query, args, ctx) => validatorList(ctx, networkKey(n.name), query, args),
   }),
 }));

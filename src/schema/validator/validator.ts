@@ -182,7 +182,7 @@ entity(Validator, {
 });
 
 builder.objectFields(Network, (t) => ({
-  validators: t.field({
+  validators: t.checkedField({
     type: [Validator],
     nullable: true,
     description: 'Current validators of the primary network or of an L1 (`platform.getCurrentValidators`), optionally only some node ids (unknown ones are left out).',
@@ -195,16 +195,15 @@ builder.objectFields(Network, (t) => ({
       upstreamCost: 1,
       upstreamCostPerItem: 0,
       listSize: (args) => args.nodeIds?.length ?? 2000,
-      checkArgs: (args) => {
-        if (args.subnetId != null) cb58Id('subnetId', args.subnetId);
-        if (args.nodeIds != null) list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg);
-      },
     }),
-    resolve: async (n, args, ctx) => {
+    check: (args) => ({
+      subnetId: args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID,
+      nodeIds: args.nodeIds != null ? [...new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg))] : null,
+    }),
+    resolve: async (n, { subnetId, nodeIds }, _args, ctx) => {
       const network = networkKey(n.name);
-      const subnetId = args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID;
-      if (args.nodeIds != null) {
-        const keys = [...new Set(list('nodeIds', args.nodeIds, MAX_NODE_IDS, nodeIdArg))].map((id) => validatorKey(network, subnetId, id));
+      if (nodeIds != null) {
+        const keys = nodeIds.map((id) => validatorKey(network, subnetId, id));
         const found = await loadersOf(ctx).currentValidatorByNodeId.loadMany(keys);
         const failed = found.find((v): v is Error => v instanceof Error);
         if (failed) throw failed;
@@ -219,7 +218,7 @@ builder.objectFields(Network, (t) => ({
       });
     },
   }),
-  validator: t.field({
+  validator: t.checkedField({
     type: Validator,
     nullable: true,
     description: 'A current validator by node id (`platform.getCurrentValidators`); null when the node id is not a current validator of the subnet.',
@@ -227,13 +226,10 @@ builder.objectFields(Network, (t) => ({
       nodeId: t.arg.string({ required: true, description: 'Node id (NodeID-...).' }),
       subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
     },
-    extensions: fieldGuard({
-      checkArgs: (args) => {
-        nodeIdArg('nodeId', args.nodeId);
-        if (args.subnetId != null) cb58Id('subnetId', args.subnetId);
-      },
+    check: (args) => ({
+      nodeId: nodeIdArg('nodeId', args.nodeId),
+      subnetId: args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID,
     }),
-    resolve: (n, args) =>
-      validatorKey(networkKey(n.name), args.subnetId != null ? cb58Id('subnetId', args.subnetId) : PRIMARY_NETWORK_SUBNET_ID, nodeIdArg('nodeId', args.nodeId)),
+    resolve: (n, { nodeId, subnetId }) => validatorKey(networkKey(n.name), subnetId, nodeId),
   }),
 }));
