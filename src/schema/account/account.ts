@@ -96,13 +96,14 @@ export const NativeBalance = builder.objectRef<WireNativeTokenBalance>('NativeBa
   }),
 });
 
-/** A `blockNumber` argument: a block the upstream can read (it takes JSON numbers). */
-export function blockNumberArg(value: bigint | null | undefined): void {
+/** A `blockNumber` argument: a block the upstream can read (it takes JSON numbers); undefined when omitted. */
+export function blockNumberArg(value: bigint | null | undefined): bigint | undefined {
   if (value != null && (value < 0n || value > MAX_BLOCK)) throw badInput('blockNumber', `must be between 0 and ${MAX_BLOCK}`);
+  return value ?? undefined;
 }
 
 builder.objectFields(Account, (t) => ({
-  nativeBalance: t.field({
+  nativeBalance: t.checkedField({
     type: NativeBalance,
     nullable: true,
     description: 'The native-token balance (`GET .../balances:getNative`), latest or after a given block.',
@@ -110,11 +111,11 @@ builder.objectFields(Account, (t) => ({
       blockNumber: t.arg({ type: 'BigInt', required: false, description: 'Balance after this block; latest when omitted.' }),
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the price and value; the upstream\'s default (USD) when omitted.' }),
     },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockNumberArg(args.blockNumber) }), ...serves('data:getNativeBalance') },
-    resolve: async (account, args, ctx) => {
-      blockNumberArg(args.blockNumber);
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getNativeBalance') },
+    check: (args) => blockNumberArg(args.blockNumber),
+    resolve: async (account, blockNumber, args, ctx) => {
       const { nativeTokenBalance } = await ctx.upstreams.dataApi.evm.getNativeBalance(account.chainId, upstreamAddress(account.address), {
-        blockNumber: args.blockNumber ?? undefined,
+        blockNumber,
         currency: args.currency ?? undefined,
       });
       return nativeTokenBalance;

@@ -25,15 +25,15 @@ builder.objectFields(Chain, (t) => ({
 // On Account rather than `Chain.balance(address, block)`: an address on a chain is already the
 // Account, which holds its other balances; this field is the node's exact figure at any block.
 builder.objectFields(Account, (t) => ({
-  balanceAt: t.field({
+  balanceAt: t.checkedField({
     type: 'BigInt',
     nullable: true,
     description:
       'Native balance in wei at a block, read from the chain\'s node (`eth_getBalance`): exact at any block, including the tip, with no price data (see `nativeBalance` for the Data API\'s view). Null when the node has no such block (an unknown hash, a number past its head).',
     args: { block: t.arg.string({ required: false, defaultValue: 'latest', description: BLOCK_ARG_DESCRIPTION }) },
-    extensions: fieldGuard({ upstreamCost: 1, checkArgs: (args) => blockSelector('block', args.block) }),
-    resolve: async (account, args, ctx) => {
-      const block = blockSelector('block', args.block);
+    extensions: fieldGuard({ upstreamCost: 1 }),
+    check: (args) => blockSelector('block', args.block),
+    resolve: async (account, block, _args, ctx) => {
       const chain = await loadersOf(ctx).chainById.load(account.chainId);
       if (!chain) throw notFound(`Unknown chain ${account.chainId}`);
       return ctx.upstreams.nodeRpc.evm(chain).getBalance(account.address, block);

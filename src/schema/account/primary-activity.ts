@@ -93,7 +93,7 @@ function chainArgs(args: { addresses: string[] }, key: NetworkKey) {
 }
 
 builder.objectFields(Network, (t) => ({
-  lastActivity: t.field({
+  lastActivity: t.checkedField({
     type: LastActivity,
     nullable: true,
     description:
@@ -107,15 +107,15 @@ builder.objectFields(Network, (t) => ({
       }),
     },
     extensions: {
-      ...fieldGuard({ upstreamCost: 1, checkArgs: (args, scope) => activityArgs(args as ActivityArgs, networkKey(scope.network)) }),
+      ...fieldGuard({ upstreamCost: 1 }),
       ...serves('data:getLastActivityTimestampByAddresses', 'data:getLastActivityTimestampByAddressesV2'),
     },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, addresses } = activityArgs(args, networkKey(n.name));
-      return ctx.upstreams.dataApi.primaryAddresses.getLastActivityTimestampByAddresses(dataApiNetwork(n.name), blockchainId, addresses);
-    },
+    check: (args, scope) => activityArgs(args, networkKey(scope.network)),
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: (n, { blockchainId, addresses }, _args, ctx) =>
+      ctx.upstreams.dataApi.primaryAddresses.getLastActivityTimestampByAddresses(dataApiNetwork(n.name), blockchainId, addresses),
   }),
-  addressChains: t.field({
+  addressChains: t.checkedField({
     type: [AddressChains],
     nullable: true,
     description:
@@ -128,12 +128,14 @@ builder.objectFields(Network, (t) => ({
       }),
     },
     extensions: {
-      ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: (args) => (args.addresses as string[] | undefined)?.length ?? 1, checkArgs: (args, scope) => chainArgs(args as { addresses: string[] }, networkKey(scope.network)) }),
+      ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: (args: { addresses?: string[] }) => args.addresses?.length ?? 1 }),
       ...serves('data:getChainIdsForAddresses'),
     },
-    resolve: async (n, args, ctx) => {
+    check: (args, scope) => chainArgs(args, networkKey(scope.network)),
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: async (n, addresses, _args, ctx) => {
       const key = networkKey(n.name);
-      const answer = await ctx.upstreams.dataApi.primaryAddresses.getChainIdsForAddresses(dataApiNetwork(n.name), chainArgs(args, key));
+      const answer = await ctx.upstreams.dataApi.primaryAddresses.getChainIdsForAddresses(dataApiNetwork(n.name), addresses);
       return answer.addresses.map((a) => ({ ...a, network: key }));
     },
   }),

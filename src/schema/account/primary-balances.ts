@@ -157,7 +157,7 @@ interface BalanceArgs {
   blockTimestamp?: number | null;
 }
 
-/** The chain, addresses and time of `Network.balances`, checked (run by the guard and by the resolver). */
+/** The chain, addresses and time of `Network.balances`, checked (the field's argument check). */
 function balanceArgs(args: BalanceArgs, key: NetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
   if (args.addresses.length === 0) throw badInput('addresses', 'give at least one address');
@@ -167,7 +167,7 @@ function balanceArgs(args: BalanceArgs, key: NetworkKey) {
 }
 
 builder.objectFields(Network, (t) => ({
-  balances: t.field({
+  balances: t.checkedField({
     type: AddressBalances,
     nullable: true,
     description:
@@ -181,10 +181,11 @@ builder.objectFields(Network, (t) => ({
       }),
       blockTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'The balances at this time (Unix seconds); now when omitted.' }),
     },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args, scope) => balanceArgs(args as BalanceArgs, networkKey(scope.network)) }), ...serves('data:getBalancesByAddresses') },
-    resolve: async (n, args, ctx): Promise<BalancesShape> => {
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getBalancesByAddresses') },
+    check: (args, scope) => balanceArgs(args, networkKey(scope.network)),
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: async (n, { blockchainId, alias, addresses, blockTimestamp }, _args, ctx): Promise<BalancesShape> => {
       const key = networkKey(n.name);
-      const { blockchainId, alias, addresses, blockTimestamp } = balanceArgs(args, key);
       const answer = await ctx.upstreams.dataApi.primaryAddresses.getBalancesByAddresses(dataApiNetwork(n.name), blockchainId, { addresses, blockTimestamp });
       return { kind: alias, network: key, balances: answer.balances, chainInfo: answer.chainInfo ?? null };
     },

@@ -10,8 +10,7 @@ import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { XChain } from '../xchain/xchain.js';
 import { assetIdArg, chainAddress } from '../common/node-args.js';
 import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
-import { fieldGuard } from '../common/guards.js';
-import { networkKey } from '../common/network-names.js';
+import { networkKey, networkName } from '../common/network-names.js';
 
 export interface XBalanceShape {
   network: NetworkKey;
@@ -40,20 +39,20 @@ export const XChainAssetBalance = builder.objectRef<XBalanceShape>('XChainAssetB
 });
 
 builder.objectFields(XChain, (t) => ({
-  balances: t.field({
+  balances: t.checkedField({
     type: [XChainBalance],
     nullable: true,
     description: 'Every asset an address holds (`avm.getAllBalances`).',
     deprecationReason: 'avm.getAllBalances is deprecated since AvalancheGo v1.9.12: sum `utxos` instead.',
     args: { address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }) },
-    extensions: fieldGuard({ checkArgs: (args, scope) => chainAddress('address', args.address, 'X', networkKey(scope.network)) }),
-    resolve: async (x, args, ctx) => {
-      const address = chainAddress('address', args.address, 'X', x.network);
+    check: (args, scope) => chainAddress('address', args.address, 'X', networkKey(scope.network)),
+    scopeOf: (x) => ({ network: networkName(x.network) }),
+    resolve: async (x, address, _args, ctx) => {
       const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getAllBalances(address);
       return (reply.balances ?? []).map((b) => ({ network: x.network, assetId: b.asset, balance: wireUint(b.balance) }));
     },
   }),
-  balance: t.field({
+  balance: t.checkedField({
     type: XChainAssetBalance,
     nullable: true,
     description: 'How much of one asset an address holds (`avm.getBalance`).',
@@ -62,15 +61,9 @@ builder.objectFields(XChain, (t) => ({
       address: t.arg.string({ required: true, description: 'An X-Chain address (X-avax1... on mainnet, X-fuji1... on Fuji).' }),
       assetId: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }),
     },
-    extensions: fieldGuard({
-      checkArgs: (args, scope) => {
-        chainAddress('address', args.address, 'X', networkKey(scope.network));
-        assetIdArg('assetId', args.assetId);
-      },
-    }),
-    resolve: async (x, args, ctx) => {
-      const address = chainAddress('address', args.address, 'X', x.network);
-      const assetId = assetIdArg('assetId', args.assetId);
+    check: (args, scope) => ({ address: chainAddress('address', args.address, 'X', networkKey(scope.network)), assetId: assetIdArg('assetId', args.assetId) }),
+    scopeOf: (x) => ({ network: networkName(x.network) }),
+    resolve: async (x, { address, assetId }, _args, ctx) => {
       const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getBalance(address, assetId);
       return { network: x.network, assetId, balance: wireUint(reply.balance), utxoIds: reply.utxoIDs };
     },

@@ -158,12 +158,13 @@ XChainAssetDetails.implement({
 });
 
 builder.objectFields(Network, (t) => ({
-  asset: t.field({
+  asset: t.checkedField({
     type: XChainAssetDetails,
     nullable: true,
     description: 'An X-Chain asset by id, as the Data API describes it; null when the network has no such asset.',
     args: { id: t.arg.string({ required: true, description: 'The asset id (cb58), e.g. AVAX\'s.' }) },
-    extensions: { ...fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }), ...serves('data:getAssetDetails') },
-    resolve: (n, args) => assetDetailsKey(networkKey(n.name), cb58Id('id', args.id)),
+    extensions: serves('data:getAssetDetails'),
+    check: (args) => cb58Id('id', args.id),
+    resolve: (n, id) => assetDetailsKey(networkKey(n.name), id),
   }),
 }));

@@ -8,15 +8,14 @@ import { builder } from '../../builder.js';
 import { XChainAssetDetails, assetFromNode } from './asset-details.js';
 import { XChain } from '../xchain/xchain.js';
 import { assetIdArg } from '../common/node-args.js';
-import { fieldGuard } from '../common/guards.js';
 
 builder.objectFields(XChain, (t) => ({
-  asset: t.field({
+  asset: t.checkedField({
     type: XChainAssetDetails,
     nullable: true,
     description: 'An asset by id or by the alias "AVAX", as the node describes it (`avm.getAssetDescription`); null when the chain has no such asset.',
     args: { id: t.arg.string({ required: true, description: 'Asset id (cb58) or "AVAX".' }) },
-    extensions: fieldGuard({ checkArgs: (args) => assetIdArg('id', args.id) }),
-    resolve: (x, args, ctx) => assetFromNode(ctx, x.network, assetIdArg('id', args.id)),
+    check: (args) => assetIdArg('id', args.id),
+    resolve: (x, assetId, _args, ctx) => assetFromNode(ctx, x.network, assetId),
   }),
 }));

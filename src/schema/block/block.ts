@@ -10,7 +10,7 @@ import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { hash32 } from '../common/validate.js';
-import { fieldGuard, typeGuard } from '../common/guards.js';
+import { typeGuard } from '../common/guards.js';
 import { MAX_BLOCK } from '../common/block-range.js';
 import { entity, keyChainId, keyString, type Representation } from '../common/federation.js';
 import { serves } from '../common/operations.js';
@@ -114,7 +114,7 @@ builder.objectFields(Chain, (t) => ({
         items: (page) => primedBlocks(ctx, page.blocks),
       }),
   }),
-  block: t.field({
+  block: t.checkedField({
     type: Block,
     nullable: true,
     description: 'One block by number or by hash (give exactly one); null when the chain has no such block.',
@@ -122,7 +122,8 @@ builder.objectFields(Chain, (t) => ({
       number: t.arg({ type: 'BigInt', required: false, description: 'Block number.' }),
       hash: t.arg.string({ required: false, description: 'Block hash (0x, 32 bytes).' }),
     },
-    extensions: { ...fieldGuard({ checkArgs: blockId }), ...serves('data:getBlock') },
-    resolve: (chain, args, ctx) => ctx.upstreams.dataApi.evm.getBlock(chain.chainId, blockId(args)),
+    extensions: serves('data:getBlock'),
+    check: blockId,
+    resolve: (chain, id, _args, ctx) => ctx.upstreams.dataApi.evm.getBlock(chain.chainId, id),
   }),
 }));

@@ -15,7 +15,6 @@ import { upstreamList } from '../common/upstream-list.js';
 import { NetworkName } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
 import { dataApiNetwork } from '../common/network-names.js';
-import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { BlockConnection, primedBlocks } from './block.js';
 import { TransactionConnection, TransactionStatus } from '../transaction/transaction.js';
@@ -44,7 +43,7 @@ function primedTransactions(ctx: Context, items: WireNativeTransaction[], chainI
 const statusDescription = 'Only transactions with this outcome (SUCCESS or FAILED); all when omitted.';
 
 builder.objectFields(Chain, (t) => ({
-  transactions: t.field({
+  transactions: t.checkedField({
     type: TransactionConnection,
     nullable: true,
     description: 'The chain\'s latest transactions, newest first (`GET /v1/chains/{chainId}/transactions`), optionally only successful or failed ones.',
@@ -52,13 +51,14 @@ builder.objectFields(Chain, (t) => ({
       status: t.arg({ type: TransactionStatus, required: false, description: statusDescription }),
       ...connectionArgs(t, LATEST_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => statusArg(args.status) }), ...serves('data:listLatestTransactions') },
-    resolve: (chain, args, ctx) =>
+    extensions: serves('data:listLatestTransactions'),
+    check: (args) => statusArg(args.status),
+    resolve: (chain, status, args, ctx) =>
       upstreamList(args, {
         name: 'latestTransactions',
         page: LATEST_PAGE,
         path: [chain.chainId],
-        query: { status: statusArg(args.status) },
+        query: { status },
         read: (chainId, query) => ctx.upstreams.dataApi.evmTransactions.listLatestTransactions(chainId, query),
         items: (page) => primedTransactions(ctx, page.transactions, () => chain.chainId),
       }),
@@ -89,7 +89,7 @@ builder.queryFields((t) => ({
         items: (page) => primedBlocks(ctx, page.blocks),
       }),
   }),
-  latestTransactions: t.field({
+  latestTransactions: t.checkedField({
     type: TransactionConnection,
     nullable: true,
     description:
@@ -99,13 +99,14 @@ builder.queryFields((t) => ({
       status: t.arg({ type: TransactionStatus, required: false, description: statusDescription }),
       ...connectionArgs(t, LATEST_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => statusArg(args.status) }), ...serves('data:listLatestTransactionsAllChains') },
-    resolve: (_, args, ctx) =>
+    extensions: serves('data:listLatestTransactionsAllChains'),
+    check: (args) => statusArg(args.status),
+    resolve: (_, status, args, ctx) =>
       upstreamList(args, {
         name: 'latestTransactionsAllChains',
         page: LATEST_PAGE,
         path: [],
-        query: { network: networkOf(args.network), status: statusArg(args.status) },
+        query: { network: networkOf(args.network), status },
         read: (query) => ctx.upstreams.dataApi.evmTransactions.listLatestTransactionsAllChains(query),
         items: (page) => primedTransactions(ctx, page.transactions, (item) => item.chainId),
       }),

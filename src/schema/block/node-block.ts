@@ -12,7 +12,6 @@ import type { NetworkKey } from '@avalanche-graph/identity';
 import type { NodeBlocks } from '../../upstream/node-rpc/blocks.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import { fieldGuard } from '../common/guards.js';
 import { blockRefArg, selectsOnly } from '../common/node-args.js';
 
 /** The members every AvalancheGo block's JSON has. */
@@ -91,7 +90,7 @@ export class NodeBlockReader<B extends WireNodeBlock> {
 
   /** The chain's `block` field (on `PChain`, `XChain`): a block of `type` by id or by height, exactly one. */
   blockField<P extends { network: NetworkKey }>(t: PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>, P>, type: unknown) {
-    return t.field({
+    return t.checkedField({
       type: type as never,
       nullable: true,
       description: 'A block by id or by height (give exactly one); null when the chain has no such block.',
@@ -99,8 +98,8 @@ export class NodeBlockReader<B extends WireNodeBlock> {
         id: t.arg.string({ required: false, description: 'Block id (cb58).' }),
         height: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
       },
-      extensions: fieldGuard({ checkArgs: blockRefArg }),
-      resolve: (p, args, ctx, info) => this.fetch(ctx, { network: p.network, ...blockRefArg(args) }, info) as never,
+      check: blockRefArg,
+      resolve: (p, ref, _args, ctx, info) => this.fetch(ctx, { network: p.network, ...ref }, info) as never,
     });
   }
 

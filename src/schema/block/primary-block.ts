@@ -10,10 +10,10 @@ import { badInput } from '../../errors.js';
 import { isCb58Id, NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
-import { connectionArgs, connectionType } from '../common/connection.js';
-import { upstreamList } from '../common/upstream-list.js';
+import { connectionType } from '../common/connection.js';
+import { primaryList } from '../common/primary-list.js';
 import { NetworkName } from '../common/enums.js';
-import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
+import { networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -143,13 +143,13 @@ function blockArgs(args: { blockchain: string; number?: bigint | null; hash?: st
   return { blockchainId, alias, blockId, byHash: args.hash != null };
 }
 
-function listArgs(args: { blockchain: string; startTimestamp?: number | null; endTimestamp?: number | null; nodeId?: string | null }, key: NetworkKey) {
+function listArgs(args: { blockchain: string; startTimestamp?: number | null; endTimestamp?: number | null }, key: NetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-  return { blockchainId, alias, query: timeRangeArg(args), nodeId: args.nodeId == null ? undefined : nodeId('nodeId', args.nodeId) };
+  return { blockchainId, alias, query: timeRangeArg(args) };
 }
 
 builder.objectFields(Network, (t) => ({
-  block: t.field({
+  block: t.checkedField({
     type: PrimaryNetworkBlock,
     nullable: true,
     description: 'One block of the P-, X- or C-Chain by height or by hash (give exactly one); null when the chain has no such block.',
@@ -158,10 +158,11 @@ builder.objectFields(Network, (t) => ({
       number: t.arg({ type: 'BigInt', required: false, description: 'Block height.' }),
       hash: t.arg.string({ required: false, description: 'Block id (cb58; 0x hex on the C-Chain).' }),
     },
-    extensions: { ...fieldGuard({ upstreamCostPerItem: 1, checkArgs: (args, scope) => blockArgs(args as never, networkKey(scope.network)) }), ...serves('data:getBlockById') },
-    resolve: async (n, args, ctx) => {
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 1 }), ...serves('data:getBlockById') },
+    check: (args, scope) => blockArgs(args, networkKey(scope.network)),
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: async (n, { blockchainId, alias, blockId, byHash }, _args, ctx) => {
       const key = networkKey(n.name);
-      const { blockchainId, alias, blockId, byHash } = blockArgs(args, key);
       if (byHash) return primaryBlockKey(key, alias, blockId);
       const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(key, blockchainId, blockId);
       if (!wire) return null;
@@ -169,59 +170,40 @@ builder.objectFields(Network, (t) => ({
       return primaryBlockKey(key, alias, wire.blockHash);
     },
   }),
-  blocks: t.field({
+  blocks: primaryList(t, {
     type: PrimaryNetworkBlockConnection,
-    nullable: true,
     description: 'A chain\'s latest blocks, latest first (`GET .../blockchains/{blockchainId}/blocks`).',
     args: {
       blockchain: blockchainArg(t),
       startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only blocks from this time on.' }),
       endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only blocks up to this time.' }),
-      ...connectionArgs(t, BLOCK_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => listArgs(args as never, networkKey(scope.network)) }),
-      ...serves('data:listLatestPrimaryNetworkBlocks'),
-    },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, alias, query } = listArgs(args, networkKey(n.name));
-      return upstreamList(args, {
-        name: 'blocks',
-        page: BLOCK_PAGE,
-        path: [dataApiNetwork(n.name), blockchainId],
-        query,
-        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
-        items: (page) => listedBlocks(ctx, networkKey(n.name), alias, page.blocks),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: BLOCK_PAGE,
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 0 }), ...serves('data:listLatestPrimaryNetworkBlocks') },
+    network: (n) => n.name,
+    check: listArgs,
+    name: 'blocks',
+    request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
+    items: (page, ctx, key, { alias }) => listedBlocks(ctx, key, alias, page.blocks),
   }),
-  blocksByNode: t.field({
+  blocksByNode: primaryList(t, {
     type: PrimaryNetworkBlockConnection,
-    nullable: true,
     description: 'Blocks of a chain that one node proposed, latest first (`GET .../blockchains/{blockchainId}/nodes/{nodeId}/blocks`).',
     args: {
       blockchain: t.arg.string({ required: false, defaultValue: 'p-chain', description: 'p-chain (default), x-chain or c-chain, or one of their blockchain ids on this network.' }),
       nodeId: t.arg.string({ required: true, description: 'The proposing node (NodeID-...).' }),
       startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only blocks from this time on.' }),
       endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only blocks up to this time.' }),
-      ...connectionArgs(t, BLOCK_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => listArgs({ ...args, blockchain: args.blockchain ?? 'p-chain' } as never, networkKey(scope.network)) }),
-      ...serves('data:listPrimaryNetworkBlocksByNodeId'),
-    },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, alias, query, nodeId: node } = listArgs({ ...args, blockchain: args.blockchain ?? 'p-chain' }, networkKey(n.name));
-      return upstreamList(args, {
-        name: 'nodeBlocks',
-        page: BLOCK_PAGE,
-        path: [dataApiNetwork(n.name), blockchainId, node!],
-        query,
-        read: (network, blockchainId, nodeId, query) => ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
-        items: (page) => listedBlocks(ctx, networkKey(n.name), alias, page.blocks),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: BLOCK_PAGE,
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 0 }), ...serves('data:listPrimaryNetworkBlocksByNodeId') },
+    network: (n) => n.name,
+    check: (args, key) => ({ ...listArgs({ ...args, blockchain: args.blockchain ?? 'p-chain' }, key), nodeId: nodeId('nodeId', args.nodeId) }),
+    name: 'nodeBlocks',
+    request: ({ blockchainId, nodeId, query }) => ({ path: [blockchainId, nodeId], query }),
+    read: (ctx, network, blockchainId, nodeId, query) =>
+      ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
+    items: (page, ctx, key, { alias }) => listedBlocks(ctx, key, alias, page.blocks),
   }),
 }));

@@ -4,8 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import { connectionArgs } from '../common/connection.js';
-import { upstreamList } from '../common/upstream-list.js';
+import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
@@ -23,7 +22,7 @@ const MAX_VERTEX_HEIGHT = BigInt(Number.MAX_SAFE_INTEGER);
 const X_CHAIN_ARG = 'x-chain or the X-Chain\'s blockchain id on this network.';
 
 builder.objectFields(Network, (t) => ({
-  vertex: t.field({
+  vertex: t.checkedField({
     type: Vertex,
     nullable: true,
     description: 'One X-Chain DAG vertex by hash; null when the chain has no such vertex.',
@@ -31,55 +30,41 @@ builder.objectFields(Network, (t) => ({
       hash: t.arg.string({ required: true, description: 'The vertex id (cb58).' }),
       blockchain: t.arg.string({ required: false, defaultValue: 'x-chain', description: X_CHAIN_ARG }),
     },
-    extensions: {
-      ...fieldGuard({
-        upstreamCost: 1,
-        checkArgs: (args, scope) => {
-          primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']);
-          cb58Id('hash', args.hash);
-        },
-      }),
-      ...serves('data:getVertexByHash'),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getVertexByHash') },
+    check: (args, scope) => {
+      const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']);
+      return { blockchainId, hash: cb58Id('hash', args.hash) };
     },
-    resolve: async (n, args, ctx) => {
-      const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, cb58Id('hash', args.hash));
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: async (n, { blockchainId, hash }, _args, ctx) => {
+      const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, hash);
       return wire && { ...wire, network: networkKey(n.name) };
     },
   }),
-  verticesAt: t.field({
+  verticesAt: primaryList(t, {
     type: VertexConnection,
-    nullable: true,
     description: 'The X-Chain DAG vertices at one height (`GET .../vertices:listByHeight`): a DAG may hold several vertices at a height.',
     args: {
       height: t.arg({ type: 'BigInt', required: true, description: 'The vertex height.' }),
       blockchain: t.arg.string({ required: false, defaultValue: 'x-chain', description: X_CHAIN_ARG }),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
-      ...connectionArgs(t, VERTEX_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ checkArgs: (args, scope) => verticesAtArgs(args as never, networkKey(scope.network)) }),
-      ...serves('data:getVertexByHeight'),
-    },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, vertexHeight } = verticesAtArgs(args, networkKey(n.name));
-      return upstreamList(args, {
-        name: 'verticesAt',
-        page: VERTEX_PAGE,
-        path: [dataApiNetwork(n.name), blockchainId],
-        query: { vertexHeight, sortOrder: args.sortOrder ?? undefined },
-        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, query),
-        items: (page) => page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: VERTEX_PAGE,
+    extensions: serves('data:getVertexByHeight'),
+    network: (n) => n.name,
+    check: verticesAtArgs,
+    name: 'verticesAt',
+    request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, query),
+    items: (page, _ctx, key) => page.vertices.map((v) => ({ ...v, network: key })),
   }),
 }));
 
-function verticesAtArgs(args: { height: bigint; blockchain?: string | null }, key: Parameters<typeof primaryChainArg>[2]) {
+/** The chain and query of `Network.verticesAt`, checked. */
+function verticesAtArgs(args: { height: bigint; blockchain?: string | null; sortOrder?: 'asc' | 'desc' | null }, key: Parameters<typeof primaryChainArg>[2]) {
   const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', key, ['X']);
   if (args.height < 0n || args.height > MAX_VERTEX_HEIGHT) throw badInput('height', `must be between 0 and ${MAX_VERTEX_HEIGHT}`);
-  return { blockchainId, vertexHeight: Number(args.height) };
+  return { blockchainId, query: { vertexHeight: Number(args.height), sortOrder: args.sortOrder ?? undefined } };
 }
 
 builder.objectFields(TransactionVertex, (t) => ({

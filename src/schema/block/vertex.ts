@@ -4,13 +4,12 @@
  */
 import { builder } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, connectionType } from '../common/connection.js';
-import { upstreamList } from '../common/upstream-list.js';
-import { dataApiNetwork, networkKey } from '../common/network-names.js';
+import { connectionType } from '../common/connection.js';
+import { primaryList } from '../common/primary-list.js';
 import { Network } from '../network/network.js';
 import { withChainInfo } from '../common/chain-info.js';
 import { primaryChainArg } from '../common/primary-ids.js';
-import { fieldGuard, typeGuard } from '../common/guards.js';
+import { typeGuard } from '../common/guards.js';
 import type { Context } from '../../context.js';
 import { NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
@@ -62,9 +61,8 @@ export const VertexConnection = connectionType<VertexShape, { chainInfo: WirePri
 withChainInfo(VertexConnection);
 
 builder.objectFields(Network, (t) => ({
-  vertices: t.field({
+  vertices: primaryList(t, {
     type: VertexConnection,
-    nullable: true,
     description: 'The X-Chain\'s DAG vertices, latest first.',
     args: {
       blockchain: t.arg.string({
@@ -72,20 +70,14 @@ builder.objectFields(Network, (t) => ({
         defaultValue: 'x-chain',
         description: 'x-chain or the X-Chain\'s blockchain id on this network.',
       }),
-      ...connectionArgs(t, VERTEX_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(scope.network), ['X']) }), ...serves('data:listLatestXChainVertices') },
-    resolve: (n, args, ctx) => {
-      const { blockchainId } = primaryChainArg('blockchain', args.blockchain ?? 'x-chain', networkKey(n.name), ['X']);
-      return upstreamList(args, {
-        name: 'vertices',
-        page: VERTEX_PAGE,
-        path: [dataApiNetwork(n.name), blockchainId],
-        query: {},
-        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, query),
-        items: (page) => page.vertices.map((v) => ({ ...v, network: networkKey(n.name) })),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: VERTEX_PAGE,
+    extensions: serves('data:listLatestXChainVertices'),
+    network: (n) => n.name,
+    check: (args, key) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', key, ['X']),
+    name: 'vertices',
+    request: ({ blockchainId }) => ({ path: [blockchainId], query: {} }),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, query),
+    items: (page, _ctx, key) => page.vertices.map((v) => ({ ...v, network: key })),
   }),
 }));

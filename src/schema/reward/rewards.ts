@@ -19,7 +19,7 @@ import { Network } from '../network/network.js';
 import { AssetWithPriceInfo } from '../common/money.js';
 import { Currency, RewardType } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
-import { fieldGuard, maxItems } from '../common/guards.js';
+import { fieldGuard, maxItems, type GuardScope } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 
 /** Most addresses and node ids one rewards query may name. */
@@ -101,11 +101,15 @@ export function rewardFilterArgs(t: { arg: ArgBuilder<Types> }) {
   };
 }
 
-/** The operation guard's check of those arguments. */
-export const REWARD_FILTER_GUARD = fieldGuard({ checkArgs: (args, scope) => rewardFilters(args, networkKey(scope.network)) });
+/** The check of those arguments in the guard's scope (a `t.checkedField`'s `check`, with `scopeOf` the parent's network). */
+export const checkRewardFilters = (args: { addresses?: string[] | null; nodeIds?: string[] | null }, scope: GuardScope) =>
+  rewardFilters(args, networkKey(scope.network));
+
+/** The operation guard's check of those arguments, for a field not written with `t.checkedField` (`Network.pendingRewards`). */
+export const REWARD_FILTER_GUARD = fieldGuard({ checkArgs: checkRewardFilters });
 
 builder.objectFields(Network, (t) => ({
-  rewards: t.field({
+  rewards: t.checkedField({
     type: HistoricalRewardConnection,
     nullable: true,
     description: 'Staking rewards paid to addresses or for stake on nodes (`GET /v1/networks/{network}/rewards`); give addresses, nodeIds or both.',
@@ -115,10 +119,10 @@ builder.objectFields(Network, (t) => ({
       currency: t.arg({ type: Currency, required: false, description: 'Currency of the historical prices; USD when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
-    extensions: { ...REWARD_FILTER_GUARD, ...serves('data:listHistoricalPrimaryNetworkRewards') },
-    resolve: (n, args, ctx) => {
-      const { addresses, nodeIds } = rewardFilters(args, networkKey(n.name));
-      return rewardsConnection(ctx, n.name, { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined, currency: args.currency ?? undefined }, args);
-    },
+    extensions: serves('data:listHistoricalPrimaryNetworkRewards'),
+    check: checkRewardFilters,
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: (n, { addresses, nodeIds }, args, ctx) =>
+      rewardsConnection(ctx, n.name, { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined, currency: args.currency ?? undefined }, args),
   }),
 }));

@@ -9,10 +9,10 @@ import { badInput } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
 import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/types/data-api-primary-ledger.js';
-import { connectionArgs, connectionType } from '../common/connection.js';
-import { upstreamList } from '../common/upstream-list.js';
+import { connectionType } from '../common/connection.js';
+import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';
-import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
+import { networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
@@ -63,7 +63,7 @@ interface TxListArgs {
   sortOrder?: 'asc' | 'desc' | null;
 }
 
-/** The chain and query of `Network.transactions`, checked (run by the guard and by the resolver). */
+/** The chain and query of `Network.transactions`, checked (the field's argument check). */
 function txListArgs(args: TxListArgs, key: NetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
   const addresses = txAddresses('addresses', args.addresses, key, alias);
@@ -110,7 +110,7 @@ function stakingArgs(args: StakingArgs, key: NetworkKey) {
 }
 
 builder.objectFields(Network, (t) => ({
-  transaction: t.field({
+  transaction: t.checkedField({
     type: PrimaryNetworkTransaction,
     nullable: true,
     description: 'One transaction of the P-, X- or C-Chain (atomic) by hash; null when the chain has no such transaction.',
@@ -118,26 +118,16 @@ builder.objectFields(Network, (t) => ({
       blockchain: blockchainArg(t),
       hash: t.arg.string({ required: true, description: 'The transaction id (cb58).' }),
     },
-    extensions: {
-      ...fieldGuard({
-        upstreamCost: 1,
-        upstreamCostPerItem: 0,
-        checkArgs: (args, scope) => {
-          primaryChainArg('blockchain', args.blockchain, networkKey(scope.network), ['P', 'X', 'C']);
-          txHashArg('hash', args.hash);
-        },
-      }),
-      ...serves('data:getTxByHash'),
+    extensions: { ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0 }), ...serves('data:getTxByHash') },
+    check: (args, scope) => {
+      const { alias } = primaryChainArg('blockchain', args.blockchain, networkKey(scope.network), ['P', 'X', 'C']);
+      return { alias, hash: txHashArg('hash', args.hash) };
     },
-    resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      const { alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
-      return loadTransaction(ctx, key, alias, txHashArg('hash', args.hash));
-    },
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: (n, { alias, hash }, _args, ctx) => loadTransaction(ctx, networkKey(n.name), alias, hash),
   }),
-  transactions: t.field({
+  transactions: primaryList(t, {
     type: PrimaryNetworkTransactionConnection,
-    nullable: true,
     description:
       'A chain\'s transactions, latest first unless `sortOrder` says otherwise (`GET .../blockchains/{blockchainId}/transactions`); filtering by type or time needs `addresses` (or `l1ValidationId`). A page may hold fewer than `first` transactions when they carry many UTXOs; it is then filled from the next.',
     args: {
@@ -152,31 +142,21 @@ builder.objectFields(Network, (t) => ({
       startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
       endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; latest first when omitted.' }),
-      ...connectionArgs(t, TX_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => txListArgs(args as TxListArgs, networkKey(scope.network)) }),
-      ...serves('data:listLatestPrimaryNetworkTransactions'),
-    },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, alias, query } = txListArgs(args as TxListArgs, networkKey(n.name));
-      return upstreamList(args, {
-        name: 'txs',
-        page: TX_PAGE,
-        path: [dataApiNetwork(n.name), blockchainId],
-        query,
-        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, query),
-        items: (page) => listedTxs(ctx, networkKey(n.name), alias, page.transactions),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: TX_PAGE,
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 0 }), ...serves('data:listLatestPrimaryNetworkTransactions') },
+    network: (n) => n.name,
+    check: txListArgs,
+    name: 'txs',
+    request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, query),
+    items: (page, ctx, key, { alias }) => listedTxs(ctx, key, alias, page.transactions),
   }),
 }));
 
 builder.objectFields(Network, (t) => ({
-  stakingTransactions: t.field({
+  stakingTransactions: primaryList(t, {
     type: PrimaryNetworkTransactionConnection,
-    nullable: true,
     description: 'Active staking transactions of the P-Chain (validations and delegations not ended yet), optionally of some addresses (`GET .../transactions:listStaking`).',
     args: {
       addresses: t.arg.stringList({
@@ -188,24 +168,15 @@ builder.objectFields(Network, (t) => ({
       startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
       endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by time; the upstream default when omitted.' }),
-      ...connectionArgs(t, TX_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args, scope) => stakingArgs(args as StakingArgs, networkKey(scope.network)) }),
-      ...serves('data:listActivePrimaryNetworkStakingTransactions'),
-    },
-    resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      return upstreamList(args, {
-        name: 'staking',
-        page: TX_PAGE,
-        path: [dataApiNetwork(n.name), NETWORKS[key].blockchainIds.P],
-        query: stakingArgs(args as StakingArgs, key),
-        read: (network, pChain, query) => ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, query),
-        items: (page) => listedTxs(ctx, key, 'P', page.transactions),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: TX_PAGE,
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 0 }), ...serves('data:listActivePrimaryNetworkStakingTransactions') },
+    network: (n) => n.name,
+    check: stakingArgs,
+    name: 'staking',
+    request: (query, _n, key) => ({ path: [NETWORKS[key].blockchainIds.P], query }),
+    read: (ctx, network, pChain, query) => ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, query),
+    items: (page, ctx, key) => listedTxs(ctx, key, 'P', page.transactions),
   }),
 }));
 
@@ -214,26 +185,21 @@ function assetTxArgs(args: { txTypes?: string[] | null; startTimestamp?: number 
 }
 
 builder.objectFields(XChainAssetDetails, (t) => ({
-  transactions: t.field({
+  transactions: primaryList(t, {
     type: PrimaryNetworkTransactionConnection,
-    nullable: true,
     description: 'X-Chain transactions that moved, created or minted this asset, latest first (`GET .../assets/{assetId}/transactions`).',
     args: {
       txTypes: t.arg({ type: [PrimaryNetworkTxType], required: false, description: 'Only transactions of these X-Chain types (not UNKNOWN).', extensions: maxItems(MAX_TX_TYPES) }),
       startTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions from this time on.' }),
       endTimestamp: t.arg({ type: 'Timestamp', required: false, description: 'Only transactions up to this time.' }),
-      ...connectionArgs(t, TX_PAGE),
     },
-    extensions: { ...fieldGuard({ upstreamCostPerItem: 0, checkArgs: (args) => assetTxArgs(args) }), ...serves('data:listAssetTransactions') },
-    resolve: (asset, args, ctx) =>
-      upstreamList(args, {
-        name: 'assetTxs',
-        page: TX_PAGE,
-        path: [dataApiNetwork(networkName(asset.network)), NETWORKS[asset.network].blockchainIds.X, asset.assetId],
-        query: assetTxArgs(args),
-        read: (network, xChain, assetId, query) => ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, assetId, query),
-        items: (page) => listedTxs(ctx, asset.network, 'X', page.transactions),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      }),
+    page: TX_PAGE,
+    extensions: { ...fieldGuard({ upstreamCostPerItem: 0 }), ...serves('data:listAssetTransactions') },
+    network: (asset) => networkName(asset.network),
+    check: assetTxArgs,
+    name: 'assetTxs',
+    request: (query, asset) => ({ path: [NETWORKS[asset.network].blockchainIds.X, asset.assetId], query }),
+    read: (ctx, network, xChain, assetId, query) => ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, assetId, query),
+    items: (page, ctx, key) => listedTxs(ctx, key, 'X', page.transactions),
   }),
 }));

@@ -24,7 +24,7 @@ import { Money } from '../common/money.js';
 import { hash32 } from '../common/validate.js';
 import { Account, accountFrom, addressPath } from '../account/account.js';
 import { checkChainHashKey } from '../common/global-ids.js';
-import { fieldGuard, typeGuard } from '../common/guards.js';
+import { typeGuard } from '../common/guards.js';
 import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { entity, keyChainId, keyString } from '../common/federation.js';
 import { serves } from '../common/operations.js';
@@ -267,18 +267,19 @@ builder.objectFields(TransactionConnection, (t) => ({
 const ADDRESS_TX_PAGE = { defaultSize: 10, maxSize: 100 };
 
 builder.objectFields(Account, (t) => ({
-  transactions: t.field({
+  transactions: t.checkedField({
     type: TransactionConnection,
     nullable: true,
     description: 'Transactions sent by, sent to or creating this address, newest first (`GET .../transactions:listNative`).',
     args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_TX_PAGE) },
-    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listNativeTransactions') },
-    resolve: (account, args, ctx) =>
+    extensions: serves('data:listNativeTransactions'),
+    check: blockRange,
+    resolve: (account, range, args, ctx) =>
       upstreamList(args, {
         name: 'addressTransactions',
         page: ADDRESS_TX_PAGE,
         path: addressPath(account),
-        query: blockRange(args),
+        query: range,
         read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listNativeTransactions(chainId, address, query),
         items: (page) => page.transactions.map((item) => fromSummary(account.chainId, item)),
       }),
@@ -294,14 +295,15 @@ entity(Transaction, {
 });
 
 builder.objectFields(Chain, (t) => ({
-  transaction: t.field({
+  transaction: t.checkedField({
     type: Transaction,
     nullable: true,
     description: 'One transaction by hash (`GET .../transactions/{txHash}`); null when the chain has no such transaction.',
     args: { hash: t.arg.string({ required: true, description: 'Transaction hash (0x, 32 bytes).' }) },
-    extensions: { ...fieldGuard({ checkArgs: (args) => hash32('hash', args.hash) }), ...serves('data:getTransaction') },
-    resolve: async (chain, args, ctx) => {
-      const full = await ctx.upstreams.dataApi.evm.getTransaction(chain.chainId, hash32('hash', args.hash));
+    extensions: serves('data:getTransaction'),
+    check: (args) => hash32('hash', args.hash),
+    resolve: async (chain, hash, _args, ctx) => {
+      const full = await ctx.upstreams.dataApi.evm.getTransaction(chain.chainId, hash);
       return full && fromFull(chain.chainId, full);
     },
   }),

@@ -30,7 +30,6 @@ import {
   XChainOperation,
 } from './xchain-io.js';
 import { selectsOnly } from '../common/node-args.js';
-import { fieldGuard } from '../common/guards.js';
 
 /** A tx by id in the encoding the selection needs; null when the chain does not know it. */
 export async function fetchTx(ctx: Context, network: NetworkKey, id: string, hexOnly: boolean): Promise<XNodeTxShape | null> {
@@ -148,21 +147,21 @@ export const XChainTxStatus = upstreamEnum('XChainTxStatus', {
 });
 
 builder.objectFields(XChain, (t) => ({
-  tx: t.field({
+  tx: t.checkedField({
     type: XChainTransaction,
     nullable: true,
     description: 'A transaction by id (`avm.getTx`); null when the chain does not know it.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
-    resolve: (x, args, ctx, info) => fetchTx(ctx, x.network, cb58Id('id', args.id), selectsOnly(info, TX_HEX_FIELDS)),
+    check: (args) => cb58Id('id', args.id),
+    resolve: (x, id, _args, ctx, info) => fetchTx(ctx, x.network, id, selectsOnly(info, TX_HEX_FIELDS)),
   }),
-  txStatus: t.field({
+  txStatus: t.checkedField({
     type: XChainTxStatus,
     nullable: true,
     description: 'The status of a transaction (`avm.getTxStatus`).',
     deprecationReason: 'avm.getTxStatus is deprecated since AvalancheGo v1.10.0: read `tx` (null when unknown) instead.',
     args: { id: t.arg.string({ required: true, description: 'Transaction id (cb58).' }) },
-    extensions: fieldGuard({ checkArgs: (args) => cb58Id('id', args.id) }),
-    resolve: async (x, args, ctx) => XChainTxStatus.from(await ctx.upstreams.nodeRpc.xChain(x.network).getTxStatus(cb58Id('id', args.id))),
+    check: (args) => cb58Id('id', args.id),
+    resolve: async (x, id, _args, ctx) => XChainTxStatus.from(await ctx.upstreams.nodeRpc.xChain(x.network).getTxStatus(id)),
   }),
 }));

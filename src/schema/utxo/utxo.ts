@@ -16,10 +16,9 @@ import type {
   WirePChainUtxo,
   WirePrimaryNetworkChainInfo, WireXChainUtxo
 } from '../../upstream/types/data-api-primary.js';
-import { connectionArgs, connectionType } from '../common/connection.js';
-import { upstreamList } from '../common/upstream-list.js';
+import { connectionType } from '../common/connection.js';
+import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';
-import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { AssetAmount } from '../common/money.js';
@@ -27,7 +26,7 @@ import { withChainInfo } from '../common/chain-info.js';
 import { RewardType, UtxoSortBy, UtxoType, utxoTypeOf } from '../common/primary-enums.js';
 import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import type { PrimaryChainAlias, NetworkKey } from '@avalanche-graph/identity';
-import { fieldGuard, maxItems } from '../common/guards.js';
+import { maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { UtxoCredential } from '../common/outputs.js';
 import type { UtxoShape } from './keys.js';
@@ -103,9 +102,8 @@ export const UtxoConnection = connectionType<UtxoShape, { chainInfo: WirePrimary
 withChainInfo(UtxoConnection);
 
 builder.objectFields(Network, (t) => ({
-  utxos: t.field({
+  utxos: primaryList(t, {
     type: UtxoConnection,
-    nullable: true,
     description:
       'UTXOs on the P-, X- or C-Chain, of the given addresses or of all (`GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`), unspent unless `includeSpent`. The address list goes in the URL while the URL stays within 2048 characters (about 40 addresses), in a POST body (the route\'s POST form) beyond; the pages are the same.',
     args: {
@@ -120,21 +118,15 @@ builder.objectFields(Network, (t) => ({
       includeSpent: t.arg.boolean({ required: false, description: 'Also return spent UTXOs.' }),
       sortBy: t.arg({ type: UtxoSortBy, required: false, description: 'Property to sort by; creation time when omitted.' }),
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Sort direction; the upstream default when omitted.' }),
-      ...connectionArgs(t, UTXO_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args, scope) => utxoArgs(args as UtxoArgs, networkKey(scope.network)) }), ...serves('data:getUtxosByAddresses', 'data:getUtxosByAddressesV2') },
-    resolve: (n, args, ctx) => {
-      const { blockchainId, alias, query } = utxoArgs(args, networkKey(n.name));
-      return upstreamList(args, {
-        name: 'utxos',
-        page: UTXO_PAGE,
-        path: [dataApiNetwork(n.name), blockchainId],
-        query,
-        read: (network, blockchainId, query) => ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, query),
-        items: (page) => page.utxos.map((u) => shapeUtxo(u, alias)),
-        extras: (page) => ({ chainInfo: page.chainInfo }),
-      });
-    },
+    page: UTXO_PAGE,
+    extensions: serves('data:getUtxosByAddresses', 'data:getUtxosByAddressesV2'),
+    network: (n) => n.name,
+    check: utxoArgs,
+    name: 'utxos',
+    request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, query),
+    items: (page, _ctx, _key, { alias }) => page.utxos.map((u) => shapeUtxo(u, alias)),
   }),
 }));
 
@@ -148,7 +140,7 @@ interface UtxoArgs {
   sortOrder?: WireListUtxosQuery['sortOrder'] | null;
 }
 
-/** The chain and Data API query of `Network.utxos`, checked (run by the guard and by the resolver). */
+/** The chain and Data API query of `Network.utxos`, checked (the field's argument check). */
 function utxoArgs(args: UtxoArgs, key: NetworkKey) {
   const { blockchainId, alias } = primaryChainArg('blockchain', args.blockchain, key, ['P', 'X', 'C']);
   if (args.addresses?.length === 0) throw badInput('addresses', 'give at least one address, or omit the argument for every address');

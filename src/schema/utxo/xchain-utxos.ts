@@ -20,8 +20,8 @@ import { chainAddresses, selectsOnly, sourceChainArg } from '../common/node-args
 import { OutputOwners } from '../common/outputs.js';
 import { fetchTx, TX_HEX_FIELDS } from '../transaction/xchain-transaction.js';
 import { XChainTransaction } from '../transaction/primary-transaction.js';
-import { fieldGuard, maxItems } from '../common/guards.js';
-import { networkKey } from '../common/network-names.js';
+import { maxItems } from '../common/guards.js';
+import { networkKey, networkName } from '../common/network-names.js';
 
 export interface XUtxoShape {
   network: NetworkKey;
@@ -124,7 +124,7 @@ function utxoSource(ctx: Context, network: NetworkKey, addresses: string[], sour
 }
 
 builder.objectFields(XChain, (t) => ({
-  utxos: t.field({
+  utxos: t.checkedField({
     type: XChainNodeUtxoConnection,
     nullable: true,
     description:
@@ -134,16 +134,11 @@ builder.objectFields(XChain, (t) => ({
       sourceChain: t.arg.string({ required: false, description: 'Read atomic UTXOs exported from this chain: "P", "C" or a blockchain id.' }),
       ...connectionArgs(t, UTXO_PAGE),
     },
-    extensions: fieldGuard({
-      checkArgs: (args, scope) => {
-        chainAddresses('addresses', args.addresses, 'X', networkKey(scope.network), MAX_ADDRESSES);
-        if (args.sourceChain != null) sourceChainArg('sourceChain', args.sourceChain);
-      },
+    check: (args, scope) => ({
+      addresses: chainAddresses('addresses', args.addresses, 'X', networkKey(scope.network), MAX_ADDRESSES),
+      sourceChain: args.sourceChain != null ? sourceChainArg('sourceChain', args.sourceChain) : null,
     }),
-    resolve: (x, args, ctx) => {
-      const addresses = chainAddresses('addresses', args.addresses, 'X', x.network, MAX_ADDRESSES);
-      const sourceChain = args.sourceChain != null ? sourceChainArg('sourceChain', args.sourceChain) : null;
-      return paginate(utxoSource(ctx, x.network, addresses, sourceChain), args);
-    },
+    scopeOf: (x) => ({ network: networkName(x.network) }),
+    resolve: (x, { addresses, sourceChain }, args, ctx) => paginate(utxoSource(ctx, x.network, addresses, sourceChain), args),
   }),
 }));
