@@ -19,7 +19,7 @@ import { Network } from '../network/network.js';
 import { AssetWithPriceInfo } from '../common/money.js';
 import { Currency, RewardType } from '../common/primary-enums.js';
 import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.js';
-import { fieldGuard, maxItems, type GuardScope } from '../common/guards.js';
+import { maxItems, type GuardScope } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 
 /** Most addresses and node ids one rewards query may name. */
@@ -104,9 +104,6 @@ export function rewardFilterArgs(t: { arg: ArgBuilder<Types> }) {
 /** The check of those arguments in the guard's scope (a `t.checkedField`'s `check`, with `scopeOf` the parent's network). */
 export const checkRewardFilters = (args: { addresses?: string[] | null; nodeIds?: string[] | null }, scope: GuardScope) =>
   rewardFilters(args, networkKey(scope.network));
-
-/** The operation guard's check of those arguments, for a field not written with `t.checkedField` (`Network.pendingRewards`). */
-export const REWARD_FILTER_GUARD = fieldGuard({ checkArgs: checkRewardFilters });
 
 builder.objectFields(Network, (t) => ({
   rewards: t.checkedField({

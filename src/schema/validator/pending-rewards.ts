@@ -17,7 +17,7 @@ import { Validator } from './validator.js';
 import { nodeIdOf, validatorKey } from './keys.js';
 import { AssetAmount } from '../common/money.js';
 import { RewardType } from '../common/primary-enums.js';
-import { REWARD_FILTER_GUARD, REWARD_PAGE, rewardFilterArgs, rewardFilters, rewardQuery, type RewardFilters } from '../reward/rewards.js';
+import { checkRewardFilters, REWARD_PAGE, rewardFilterArgs, rewardQuery, type RewardFilters } from '../reward/rewards.js';
 
 type PendingRewardShape = WirePendingReward & { network: NetworkKey };
 
@@ -57,7 +57,7 @@ export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters:
 }
 
 builder.objectFields(Network, (t) => ({
-  pendingRewards: t.field({
+  pendingRewards: t.checkedField({
     type: PendingRewardConnection,
     nullable: true,
     description:
@@ -67,11 +67,10 @@ builder.objectFields(Network, (t) => ({
       sortOrder: t.arg({ type: SortOrder, required: false, description: 'Order by start of the staking period; the upstream default (ascending) when omitted.' }),
       ...connectionArgs(t, REWARD_PAGE),
     },
-    extensions: { ...REWARD_FILTER_GUARD, ...serves('data:listPendingPrimaryNetworkRewards') },
-    resolve: (n, args, ctx) => {
-      const key = networkKey(n.name);
-      return pendingRewardsConnection(ctx, key, { ...rewardFilters(args, key), sortOrder: args.sortOrder ?? undefined }, args);
-    },
+    extensions: serves('data:listPendingPrimaryNetworkRewards'),
+    check: checkRewardFilters,
+    scopeOf: (n) => ({ network: n.name }),
+    resolve: (n, filters, args, ctx) => pendingRewardsConnection(ctx, networkKey(n.name), { ...filters, sortOrder: args.sortOrder ?? undefined }, args),
   }),
 }));
 
