@@ -176,26 +176,28 @@ export function exportRequest(input: ExportArgs): WireTransactionExportRequest {
 }
 
 builder.objectFields(DataApiAccount, (t) => ({
-  exportJob: t.field({
+  exportJob: t.checkedField({
     type: TransactionExportJob,
     nullable: true,
     description: 'A transaction export job of the caller\'s key by its `operationId` (`GET /v1/operations/{operationId}`); null when the key has none with this id.',
     args: { operationId: t.arg.string({ required: true, description: 'The id `exportTransactions` answered.' }) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('operationId', args.operationId) }), ...serves('data:getOperationResult') },
-    resolve: (_, args, ctx) => {
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getOperationResult') },
+    check: (args) => serviceId('operationId', args.operationId),
+    resolve: (_, operationId, _args, ctx) => {
       accountOf(ctx);
-      return loadersOf(ctx).exportJobById.load(serviceId('operationId', args.operationId));
+      return loadersOf(ctx).exportJobById.load(operationId);
     },
   }),
 }));
 
 builder.mutationFields((t) => ({
-  exportTransactions: t.field({
+  exportTransactions: t.checkedField({
     type: TransactionExportJob,
     description:
       'Starts a transaction export job of the caller\'s key (`POST /v1/operations/transactions:export`); read its progress with `dataApiAccount { exportJob(operationId:) }`. The input is checked whole before the one call.',
     args: { input: t.arg({ type: ExportTransactionsInput, required: true, description: 'What to export.' }) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => exportRequest(args.input) }), ...serves('data:postTransactionExportJob') },
-    resolve: (_, args, ctx) => accountOf(ctx).postTransactionExportJob(exportRequest(args.input as ExportArgs)),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:postTransactionExportJob') },
+    check: (args) => exportRequest(args.input),
+    resolve: (_, request, _args, ctx) => accountOf(ctx).postTransactionExportJob(request),
   }),
 }));

@@ -242,7 +242,7 @@ function usageFilterArgs(t: { arg: ArgBuilder<Types> }) {
 builder.objectFields(DataApiAccount, (t) => {
   const filterArgs = usageFilterArgs(t);
   return {
-    usage: t.field({
+    usage: t.checkedField({
       type: UsageSeriesRef,
       nullable: true,
       description: 'Data API usage of the caller\'s key over time, optionally split and filtered (`GET /v1/apiUsageMetrics`).',
@@ -251,18 +251,19 @@ builder.objectFields(DataApiAccount, (t) => {
         timeInterval: t.arg({ type: UsageTimeInterval, required: false, description: 'Bucket width; the service\'s default when omitted.' }),
         groupBy: t.arg({ type: UsageGroupBy, required: false, description: 'Split each bucket by this; not split when omitted.' }),
       },
-      extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => usageFilters(args) }), ...serves('data:getApiUsageMetrics') },
-      resolve: (_, args, ctx) =>
-        accountOf(ctx).getApiUsageMetrics({ ...usageFilters(args), timeInterval: args.timeInterval ?? undefined, groupBy: args.groupBy ?? undefined }),
+      extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getApiUsageMetrics') },
+      check: usageFilters,
+      resolve: (_, filters, args, ctx) =>
+        accountOf(ctx).getApiUsageMetrics({ ...filters, timeInterval: args.timeInterval ?? undefined, groupBy: args.groupBy ?? undefined }),
     }),
-    logs: t.field({
+    logs: t.checkedField({
       type: ApiLogConnection,
       nullable: true,
       description: 'The requests made with the caller\'s key, filtered (`GET /v1/apiLogs`).',
       args: { ...filterArgs, ...connectionArgs(t, API_LOG_PAGE) },
-      extensions: { ...fieldGuard({ checkArgs: (args) => usageFilters(args) }), ...serves('data:getApiLogs') },
-      resolve: (_, args, ctx) => {
-        const query = usageFilters(args);
+      extensions: serves('data:getApiLogs'),
+      check: usageFilters,
+      resolve: (_, query, args, ctx) => {
         const account = accountOf(ctx);
         return upstreamList(args, {
           name: 'apiLogs',
@@ -280,7 +281,7 @@ builder.objectFields(DataApiAccount, (t) => {
 builder.objectFields(DataApiAccount, (t) => {
   const filterArgs = usageFilterArgs(t);
   return {
-    primaryNetworkRpcUsage: t.field({
+    primaryNetworkRpcUsage: t.checkedField({
       type: UsageSeriesRef,
       nullable: true,
       description: 'The caller\'s RPC usage of a primary network\'s public endpoints (`GET /v1/primaryNetworkRpcUsageMetrics`).',
@@ -297,10 +298,11 @@ builder.objectFields(DataApiAccount, (t) => {
         userAgent: t.arg.string({ required: false, description: `Only clients with this user agent (at most ${MAX_FILTER_LENGTH} characters).` }),
         rpcMethod: t.arg.string({ required: false, description: 'Only calls of this RPC method.' }),
       },
-      extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => primaryRpcQuery(args as Parameters<typeof primaryRpcQuery>[0]) }), ...serves('data:getPrimaryNetworkRpcUsageMetrics') },
-      resolve: (_, args, ctx) => accountOf(ctx).getPrimaryNetworkRpcUsageMetrics(primaryRpcQuery(args)),
+      extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getPrimaryNetworkRpcUsageMetrics') },
+      check: primaryRpcQuery,
+      resolve: (_, query, _args, ctx) => accountOf(ctx).getPrimaryNetworkRpcUsageMetrics(query),
     }),
-    subnetRpcUsage: t.field({
+    subnetRpcUsage: t.checkedField({
       type: UsageSeriesRef,
       nullable: true,
       description: 'The caller\'s RPC usage of L1s\' public endpoints (`GET /v1/subnetRpcUsageMetrics`).',
@@ -314,8 +316,9 @@ builder.objectFields(DataApiAccount, (t) => {
         rpcMethod: t.arg.string({ required: false, description: 'Only calls of this RPC method.' }),
         rlBypassApiToken: t.arg.string({ required: false, description: 'Only calls with this rate-limit bypass token.' }),
       },
-      extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => subnetRpcQuery(args) }), ...serves('data:getSubnetRpcUsageMetrics') },
-      resolve: (_, args, ctx) => accountOf(ctx).getSubnetRpcUsageMetrics(subnetRpcQuery(args)),
+      extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getSubnetRpcUsageMetrics') },
+      check: subnetRpcQuery,
+      resolve: (_, query, _args, ctx) => accountOf(ctx).getSubnetRpcUsageMetrics(query),
     }),
   };
 });

@@ -309,62 +309,57 @@ function webhookAddressChange(args: { webhookId: string; addresses: readonly str
   return [serviceId('webhookId', args.webhookId), webhookAddresses(args.addresses)];
 }
 
-/** The arguments of `addWebhookAddresses` and `removeWebhookAddresses`, and their check. */
+/** The arguments of `addWebhookAddresses` and `removeWebhookAddresses` (checked by `webhookAddressChange`). */
 function addressChangeArgs(t: { arg: ArgBuilder<Types> }) {
   return {
     webhookId: t.arg.string(WEBHOOK_ID_ARG),
     addresses: t.arg.stringList({ required: true, extensions: maxItems(MAX_WEBHOOK_ADDRESSES), description: `1 to ${MAX_WEBHOOK_ADDRESSES} EVM addresses.` }),
   };
 }
-const ADDRESS_CHANGE_GUARD = fieldGuard({ upstreamCost: 1, checkArgs: (args) => webhookAddressChange(args as { webhookId: string; addresses: string[] }) });
 
 builder.mutationFields((t) => ({
-  createWebhook: t.field({
+  createWebhook: t.checkedField({
     type: Webhook,
     description: 'Creates a webhook of the caller\'s key (`POST /v1/webhooks`). Needs the caller\'s own Data API key; the input is checked whole before the one call.',
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'Where to post and what to watch.' }) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => createWebhookRequest(args.input) }), ...serves('data:createWebhook') },
-    resolve: (_, args, ctx) => accountOf(ctx).createWebhook(createWebhookRequest(args.input as CreateArgs)),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:createWebhook') },
+    check: (args) => createWebhookRequest(args.input),
+    resolve: (_, request, _args, ctx) => accountOf(ctx).createWebhook(request),
   }),
-  updateWebhook: t.field({
+  updateWebhook: t.checkedField({
     type: Webhook,
     description: 'Changes a webhook\'s name, description, URL, status or payload options (`PATCH /v1/webhooks/{id}`).',
     args: {
       webhookId: t.arg.string(WEBHOOK_ID_ARG),
       input: t.arg({ type: UpdateWebhookInput, required: true, description: 'What to change.' }),
     },
-    extensions: {
-      ...fieldGuard({
-        upstreamCost: 1,
-        checkArgs: (args) => {
-          serviceId('webhookId', args.webhookId);
-          updateWebhookRequest(args.input);
-        },
-      }),
-      ...serves('data:updateWebhook'),
-    },
-    resolve: (_, args, ctx) => accountOf(ctx).updateWebhook(serviceId('webhookId', args.webhookId), updateWebhookRequest(args.input as UpdateArgs)),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:updateWebhook') },
+    check: (args) => ({ webhookId: serviceId('webhookId', args.webhookId), body: updateWebhookRequest(args.input) }),
+    resolve: (_, { webhookId, body }, _args, ctx) => accountOf(ctx).updateWebhook(webhookId, body),
   }),
-  deactivateWebhook: t.field({
+  deactivateWebhook: t.checkedField({
     type: Webhook,
     description: 'Deactivates a webhook (`DELETE /v1/webhooks/{id}`): it stays listed as INACTIVE and can be re-activated with `updateWebhook`.',
     args: { webhookId: t.arg.string(WEBHOOK_ID_ARG) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('webhookId', args.webhookId) }), ...serves('data:deactivateWebhook') },
-    resolve: (_, args, ctx) => accountOf(ctx).deactivateWebhook(serviceId('webhookId', args.webhookId)),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:deactivateWebhook') },
+    check: (args) => serviceId('webhookId', args.webhookId),
+    resolve: (_, webhookId, _args, ctx) => accountOf(ctx).deactivateWebhook(webhookId),
   }),
-  addWebhookAddresses: t.field({
+  addWebhookAddresses: t.checkedField({
     type: Webhook,
     description: `Adds up to ${MAX_WEBHOOK_ADDRESSES} EVM addresses to an address-activity webhook (\`PATCH /v1/webhooks/{id}/addresses\`).`,
     args: addressChangeArgs(t),
-    extensions: { ...ADDRESS_CHANGE_GUARD, ...serves('data:addAddressesToWebhook') },
-    resolve: (_, args, ctx) => accountOf(ctx).addAddressesToWebhook(...webhookAddressChange(args)),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:addAddressesToWebhook') },
+    check: webhookAddressChange,
+    resolve: (_, change, _args, ctx) => accountOf(ctx).addAddressesToWebhook(...change),
   }),
-  removeWebhookAddresses: t.field({
+  removeWebhookAddresses: t.checkedField({
     type: Webhook,
     description: `Stops watching up to ${MAX_WEBHOOK_ADDRESSES} addresses of an address-activity webhook (\`DELETE /v1/webhooks/{id}/addresses\`).`,
     args: addressChangeArgs(t),
-    extensions: { ...ADDRESS_CHANGE_GUARD, ...serves('data:removeAddressesFromWebhook') },
-    resolve: (_, args, ctx) => accountOf(ctx).removeAddressesFromWebhook(...webhookAddressChange(args)),
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:removeAddressesFromWebhook') },
+    check: webhookAddressChange,
+    resolve: (_, change, _args, ctx) => accountOf(ctx).removeAddressesFromWebhook(...change),
   }),
   rotateWebhookSharedSecret: t.string({
     description:

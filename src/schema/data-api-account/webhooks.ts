@@ -250,7 +250,7 @@ builder.objectFields(WebhookAddressConnection, (t) => ({
 export const WebhookConnection = connectionType('Webhook', Webhook, 'A page of the caller\'s webhooks, as the Data API orders them.');
 
 builder.objectFields(DataApiAccount, (t) => ({
-  webhooks: t.field({
+  webhooks: t.checkedField({
     type: WebhookConnection,
     nullable: true,
     description: 'The webhooks of the caller\'s key, optionally of one status (`GET /v1/webhooks`).',
@@ -258,9 +258,9 @@ builder.objectFields(DataApiAccount, (t) => ({
       status: t.arg({ type: WebhookStatus, required: false, description: 'Only webhooks in this status (not UNKNOWN).' }),
       ...connectionArgs(t, WEBHOOK_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => webhookStatusArg('status', args.status) }), ...serves('data:listWebhooks') },
-    resolve: (_, args, ctx) => {
-      const status = webhookStatusArg('status', args.status);
+    extensions: serves('data:listWebhooks'),
+    check: (args) => webhookStatusArg('status', args.status),
+    resolve: (_, status, args, ctx) => {
       const account = accountOf(ctx);
       return upstreamList(args, {
         name: 'webhooks',
@@ -275,15 +275,16 @@ builder.objectFields(DataApiAccount, (t) => ({
       });
     },
   }),
-  webhook: t.field({
+  webhook: t.checkedField({
     type: Webhook,
     nullable: true,
     description: 'One webhook of the caller\'s key by its `webhookId` (`GET /v1/webhooks/{id}`); null when the key has none with this id.',
     args: { webhookId: t.arg.string({ required: true, description: 'The Data API\'s id of the webhook.' }) },
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => serviceId('webhookId', args.webhookId) }), ...serves('data:getWebhook') },
-    resolve: (_, args, ctx) => {
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getWebhook') },
+    check: (args) => serviceId('webhookId', args.webhookId),
+    resolve: (_, webhookId, _args, ctx) => {
       accountOf(ctx);
-      return loadersOf(ctx).webhookById.load(serviceId('webhookId', args.webhookId));
+      return loadersOf(ctx).webhookById.load(webhookId);
     },
   }),
   sharedSecret: t.string({

@@ -17,7 +17,15 @@ import { Block, blockKey } from '../block/block.js';
 import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { InternalTransaction, placeOf, Transaction, type InternalTransactionShape } from '../transaction/transaction.js';
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
-import { Erc1155Transfer, Erc20Transfer, Erc721Transfer, type Erc1155TransferShape, type Erc20TransferShape, type Erc721TransferShape } from '../token/transfers.js';
+import {
+  addressBlockRangeList,
+  Erc1155Transfer,
+  Erc20Transfer,
+  Erc721Transfer,
+  type Erc1155TransferShape,
+  type Erc20TransferShape,
+  type Erc721TransferShape,
+} from '../token/transfers.js';
 import { TokenReputation } from '../token/reputation.js';
 import { loadersOf } from '../loaders/index.js';
 
@@ -73,9 +81,13 @@ export const AccountHistoryEntry = builder.objectRef<HistoryEntryShape>('Account
 });
 
 const AccountHistoryEntryConnection = connectionType('AccountHistoryEntry', AccountHistoryEntry, 'A page of an address\'s history.');
-const Erc721TransferConnection = connectionType('Erc721Transfer', Erc721Transfer, 'A page of ERC-721 transfers, newest first.');
-const Erc1155TransferConnection = connectionType('Erc1155Transfer', Erc1155Transfer, 'A page of ERC-1155 transfers, newest first.');
-const InternalTransactionConnection = connectionType('InternalTransaction', InternalTransaction, 'A page of internal transactions, newest first.');
+const Erc721TransferConnection = connectionType<Erc721TransferShape>('Erc721Transfer', Erc721Transfer, 'A page of ERC-721 transfers, newest first.');
+const Erc1155TransferConnection = connectionType<Erc1155TransferShape>('Erc1155Transfer', Erc1155Transfer, 'A page of ERC-1155 transfers, newest first.');
+const InternalTransactionConnection = connectionType<InternalTransactionShape>(
+  'InternalTransaction',
+  InternalTransaction,
+  'A page of internal transactions, newest first.',
+);
 
 interface HistoryArgs {
   startBlock?: bigint | null;
@@ -94,7 +106,7 @@ function historyArgs(args: HistoryArgs) {
 }
 
 builder.objectFields(Account, (t) => ({
-  history: t.field({
+  history: t.checkedField({
     type: AccountHistoryEntryConnection,
     nullable: true,
     description:
@@ -106,9 +118,9 @@ builder.objectFields(Account, (t) => ({
       version: t.arg({ type: AccountHistoryVersion, required: false, defaultValue: 'v2', description: 'The edition of the upstream list: V2 (default) or V1.' }),
       ...connectionArgs(t, ADDRESS_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: historyArgs }), ...serves('data:listTransactionsV2', 'data:listTransactions') },
-    resolve: (account, args, ctx) => {
-      const { range, version, sortOrder, filterSpamTokens } = historyArgs(args);
+    extensions: serves('data:listTransactionsV2', 'data:listTransactions'),
+    check: historyArgs,
+    resolve: (account, { range, version, sortOrder, filterSpamTokens }, args, ctx) => {
       const api = ctx.upstreams.dataApi.evmTransactions;
       return upstreamList(args, {
         name: version === 'v1' ? 'addressHistoryV1' : 'addressHistory',
@@ -125,58 +137,36 @@ builder.objectFields(Account, (t) => ({
       });
     },
   }),
-  erc721Transfers: t.checkedField({
+  erc721Transfers: addressBlockRangeList(t, {
     type: Erc721TransferConnection,
-    nullable: true,
     description: 'ERC-721 transfers from or to this address, newest first (`GET .../transactions:listErc721`).',
-    args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
-    extensions: serves('data:listErc721Transactions'),
-    check: blockRange,
-    resolve: (account, range, args, ctx) =>
-      upstreamList(args, {
-        name: 'addressErc721Transfers',
-        page: ADDRESS_PAGE,
-        path: addressPath(account),
-        query: range,
-        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(chainId, address, query),
-        items: (page) => page.transactions.map((x): Erc721TransferShape => ({ ...x, chainId: account.chainId })),
-      }),
+    name: 'addressErc721Transfers',
+    page: ADDRESS_PAGE,
+    operation: 'data:listErc721Transactions',
+    read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(chainId, address, query),
+    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
   }),
-  erc1155Transfers: t.field({
+  erc1155Transfers: addressBlockRangeList(t, {
     type: Erc1155TransferConnection,
-    nullable: true,
     description: 'ERC-1155 transfers from or to this address, newest first (`GET .../transactions:listErc1155`).',
-    args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
-    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc1155Transactions') },
-    resolve: (account, args, ctx) =>
-      upstreamList(args, {
-        name: 'addressErc1155Transfers',
-        page: ADDRESS_PAGE,
-        path: addressPath(account),
-        query: blockRange(args),
-        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc1155Transactions(chainId, address, query),
-        items: (page) => page.transactions.map((x): Erc1155TransferShape => ({ ...x, chainId: account.chainId })),
-      }),
+    name: 'addressErc1155Transfers',
+    page: ADDRESS_PAGE,
+    operation: 'data:listErc1155Transactions',
+    read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc1155Transactions(chainId, address, query),
+    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
   }),
 }));
 
 builder.objectFields(Account, (t) => ({
-  internalTransactions: t.field({
+  internalTransactions: addressBlockRangeList(t, {
     type: InternalTransactionConnection,
-    nullable: true,
     description:
       'Internal transactions from or to this address, newest first (`GET .../transactions:listInternals`). The Data API indexes only CALL and CALLCODE that move value and contract creations; a node\'s debug trace has the others.',
-    args: { ...blockRangeArgs(t), ...connectionArgs(t, ADDRESS_PAGE) },
-    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listInternalTransactions') },
-    resolve: (account, args, ctx) =>
-      upstreamList(args, {
-        name: 'addressInternalTransactions',
-        page: ADDRESS_PAGE,
-        path: addressPath(account),
-        query: blockRange(args),
-        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listInternalTransactions(chainId, address, query),
-        items: (page) => page.transactions.map((x): InternalTransactionShape => ({ ...x, chainId: account.chainId })),
-      }),
+    name: 'addressInternalTransactions',
+    page: ADDRESS_PAGE,
+    operation: 'data:listInternalTransactions',
+    read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listInternalTransactions(chainId, address, query),
+    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
   }),
 }));
 

@@ -33,7 +33,7 @@ import type { IcmMessageFilters } from '../../upstream/data-api/icm.js';
 import { cb58Id, evmAddress, isEvmChainId } from '../common/validate.js';
 import { serves } from '../common/operations.js';
 import { loadEach } from '../common/each-key.js';
-import { fieldGuard, typeGuard } from '../common/guards.js';
+import { typeGuard } from '../common/guards.js';
 import { entity, keyString } from '../common/federation.js';
 import { loadersOf } from '../loaders/index.js';
 
@@ -246,7 +246,7 @@ function icmListQuery(args: IcmMessagesArgs): { address: string } | { filters: I
 }
 
 builder.queryFields((t) => ({
-  icmMessages: t.field({
+  icmMessages: t.checkedField({
     type: InterchainMessageConnection,
     nullable: true,
     description:
@@ -273,12 +273,9 @@ builder.queryFields((t) => ({
       to: t.arg.string({ required: false, description: 'Only messages to this 0x EVM address (the recipient contract). Not with `address`.' }),
       ...connectionArgs(t, MESSAGE_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ checkArgs: (args) => void icmListQuery(args) }),
-      ...serves('data:listIcmMessagesByAddress', 'data:listIcmMessages'),
-    },
-    resolve: (_, args, ctx) => {
-      const query = icmListQuery(args);
+    extensions: serves('data:listIcmMessagesByAddress', 'data:listIcmMessages'),
+    check: icmListQuery,
+    resolve: (_, query, args, ctx) => {
       const network = args.network ? dataApiNetwork(args.network) : undefined;
       if ('address' in query) {
         return upstreamList(args, {
@@ -300,13 +297,14 @@ builder.queryFields((t) => ({
       });
     },
   }),
-  icmMessage: t.field({
+  icmMessage: t.checkedField({
     type: InterchainMessage,
     nullable: true,
     description: 'One interchain message by id (`GET /v1/icm/messages/{messageId}`); null when unknown.',
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
-    extensions: { ...fieldGuard({ checkArgs: (args) => icmMessageId('messageId', args.messageId) }), ...serves('data:getIcmMessage') },
-    resolve: (_, args, ctx) => loadersOf(ctx).icmMessageById.load(icmMessageId('messageId', args.messageId)),
+    extensions: serves('data:getIcmMessage'),
+    check: (args) => icmMessageId('messageId', args.messageId),
+    resolve: (_, messageId, _args, ctx) => loadersOf(ctx).icmMessageById.load(messageId),
   }),
 }));
 

@@ -101,36 +101,35 @@ export function aggregatorRequest(input: AggregateSignaturesArgs): WireSignature
 builder.mutationType({ description: 'Operations that make an upstream service act (never retried, never cached).' });
 
 /** The transaction of `Network.signedMessage`: an EVM hash or a P-Chain id. */
-function signedTxArg(txHash: string): void {
+function signedTxArg(txHash: string): string {
   if (!isHash32(txHash) && !isCb58Id(txHash)) throw badInput('txHash', 'must be a 0x transaction hash (64 hex digits) or a cb58 transaction id');
+  return txHash;
 }
 
 builder.mutationFields((t) => ({
-  aggregateSignatures: t.field({
+  aggregateSignatures: t.checkedField({
     type: SignedMessage,
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => aggregatorRequest(args.input) }), ...serves('data:aggregateSignatures') },
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:aggregateSignatures') },
     description:
       'Collects validator signatures over a warp message until the quorum is reached (`POST /v1/signatureAggregator/{network}/aggregateSignatures`). Input is checked before the call; the call is made once, never retried.',
     args: {
       network: t.arg({ type: NetworkName, required: true, description: 'The network whose validators sign.' }),
       input: t.arg({ type: AggregateSignaturesInput, required: true, description: 'What to sign and the quorum.' }),
     },
-    resolve: (_, args, ctx) =>
-      ctx.upstreams.dataApi.signatures.aggregateSignatures(dataApiNetwork(args.network), aggregatorRequest(args.input)),
+    check: (args) => aggregatorRequest(args.input),
+    resolve: (_, request, args, ctx) => ctx.upstreams.dataApi.signatures.aggregateSignatures(dataApiNetwork(args.network), request),
   }),
 }));
 
 builder.objectFields(Network, (t) => ({
-  signedMessage: t.field({
+  signedMessage: t.checkedField({
     type: SignedMessage,
     nullable: true,
-    extensions: { ...fieldGuard({ upstreamCost: 1, checkArgs: (args) => signedTxArg(args.txHash) }), ...serves('data:getAggregatedSignatures') },
+    extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getAggregatedSignatures') },
     description:
       'The signed warp message a transaction emitted (an ICM send, or a P-Chain transaction), aggregated by the Data API (`GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`); null when the transaction emitted none.',
     args: { txHash: t.arg.string({ required: true, description: 'A 0x transaction hash (EVM) or a cb58 transaction id (P-Chain).' }) },
-    resolve: async (network, args, ctx) => {
-      signedTxArg(args.txHash);
-      return ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), args.txHash);
-    },
+    check: (args) => signedTxArg(args.txHash),
+    resolve: (network, txHash, _args, ctx) => ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), txHash),
   }),
 }));

@@ -20,7 +20,7 @@ import { MetricPointConnection } from './metrics.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { ChainMetric, ChainRollingMetric, MetricsNetworkType, MetricTimeInterval } from './enums.js';
-import { checkInterval, checkRange, rangeArgs, rangeQuery, RollingWindowMetrics, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
+import { checkInterval, checkRange, rangeArgs, RollingWindowMetrics, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { networkTypeOf } from '@avalanche-graph/identity';
 
@@ -34,23 +34,25 @@ function seriesArgs(t: { arg: ArgBuilder<Types> }) {
   };
 }
 
-interface SeriesArgs extends RangeArgs, ConnectionArgs {
+interface SeriesArgs extends RangeArgs {
   metric: string;
   timeInterval?: string | null;
 }
 
-const checkSeries = (args: Record<string, any>) => {
-  checkRange(args);
+/** Checks a series' range and interval; what `chainSeries` is sent of them. */
+function checkSeries(args: SeriesArgs) {
+  const range = checkRange(args);
   checkInterval(args.metric, args.timeInterval);
-};
+  return { ...range, timeInterval: args.timeInterval ?? 'day' };
+}
 
 /** The series of `GET /v2/chains/{chainId}/metrics/{metric}` for an EVM chain id or `total`/`mainnet`/`testnet`. */
-function chainSeries(chainId: string, args: SeriesArgs, ctx: Context) {
+function chainSeries(chainId: string, query: ReturnType<typeof checkSeries>, args: SeriesArgs & ConnectionArgs, ctx: Context) {
   return upstreamList(args, {
     name: 'chainMetrics',
     page: SERIES_PAGE,
     path: [chainId, args.metric],
-    query: { ...rangeQuery(args), timeInterval: args.timeInterval ?? 'day' },
+    query,
     read: (chainId, metric, query) => ctx.upstreams.metrics.v2.getEvmChainMetrics(chainId, metric, query),
     items: (page) => page.results ?? [],
     readError: expiredToken,
@@ -64,13 +66,14 @@ const SERIES_DESCRIPTION =
 const networkScope = (name: NetworkNameValue) => networkTypeOf(networkKey(name));
 
 builder.objectFields(Chain, (t) => ({
-  metrics: t.field({
+  metrics: t.checkedField({
     type: MetricPointConnection,
     nullable: true,
     description: `A metric of this chain per time interval, ${SERIES_DESCRIPTION}`,
     args: seriesArgs(t),
-    extensions: { ...fieldGuard({ checkArgs: checkSeries }), ...serves('metrics:getEvmChainMetrics') },
-    resolve: (chain, args, ctx) => chainSeries(chain.chainId, args, ctx),
+    extensions: serves('metrics:getEvmChainMetrics'),
+    check: checkSeries,
+    resolve: (chain, query, args, ctx) => chainSeries(chain.chainId, query, args, ctx),
   }),
   rollingMetrics: t.field({
     type: RollingWindowMetrics,
@@ -90,13 +93,14 @@ builder.objectFields(Chain, (t) => ({
 }));
 
 builder.objectFields(Network, (t) => ({
-  chainMetrics: t.field({
+  chainMetrics: t.checkedField({
     type: MetricPointConnection,
     nullable: true,
     description: `A metric over all EVM chains of this network per time interval (the service's \`mainnet\`/\`testnet\` totals), ${SERIES_DESCRIPTION}`,
     args: seriesArgs(t),
-    extensions: { ...fieldGuard({ checkArgs: checkSeries }), ...serves('metrics:getEvmChainMetrics') },
-    resolve: (network, args, ctx) => chainSeries(networkScope(network.name), args, ctx),
+    extensions: serves('metrics:getEvmChainMetrics'),
+    check: checkSeries,
+    resolve: (network, query, args, ctx) => chainSeries(networkScope(network.name), query, args, ctx),
   }),
   chainRollingMetrics: t.field({
     type: RollingWindowMetrics,
@@ -159,12 +163,13 @@ builder.queryFields((t) => ({
         readError: expiredToken,
       }),
   }),
-  allChainsMetrics: t.field({
+  allChainsMetrics: t.checkedField({
     type: MetricPointConnection,
     nullable: true,
     description: `A metric over every EVM chain the service covers, of all networks (its \`total\`), per time interval, ${SERIES_DESCRIPTION}`,
     args: seriesArgs(t),
-    extensions: { ...fieldGuard({ checkArgs: checkSeries }), ...serves('metrics:getEvmChainMetrics') },
-    resolve: (_, args, ctx) => chainSeries('total', args, ctx),
+    extensions: serves('metrics:getEvmChainMetrics'),
+    check: checkSeries,
+    resolve: (_, query, args, ctx) => chainSeries('total', query, args, ctx),
   }),
 }));

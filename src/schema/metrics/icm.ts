@@ -7,7 +7,7 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireIcmMetricPoint, WireIcmRollingWindow } from '../../upstream/types/metrics-v2.js';
+import type { WireIcmMetricPoint, WireIcmQuery, WireIcmRollingWindow } from '../../upstream/types/metrics-v2.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';
@@ -16,7 +16,7 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
 import { IcmGroupBy, MetricTimeInterval } from './enums.js';
-import { checkRange, rangeArgs, rangeQuery, rollingWindowFields, SERIES_PAGE, expiredToken } from './shared.js';
+import { checkRange, rangeArgs, rollingWindowFields, SERIES_PAGE, expiredToken } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
 
 
@@ -80,7 +80,7 @@ function filterArgs(t: { arg: ArgBuilder<Types> }) {
 interface FilterArgs {
   sourceBlockchainId?: string | null;
   destinationBlockchainId?: string | null;
-  groupBy?: string | null;
+  groupBy?: WireIcmQuery['groupBy'] | null;
 }
 
 /** The filters as the service takes them (aliases resolved to the network's blockchain ids). */
@@ -89,13 +89,13 @@ function icmQuery(args: FilterArgs, network: GuardScope['network']) {
   return {
     srcBlockchainId: args.sourceBlockchainId ? blockchainIdArg('sourceBlockchainId', args.sourceBlockchainId, key) : undefined,
     destBlockchainId: args.destinationBlockchainId ? blockchainIdArg('destinationBlockchainId', args.destinationBlockchainId, key) : undefined,
-    groupBy: (args.groupBy ?? undefined) as 'srcBlockchainId' | undefined,
+    groupBy: args.groupBy ?? undefined,
     network: dataApiNetwork(network),
   };
 }
 
 builder.objectFields(Network, (t) => ({
-  icmMetrics: t.field({
+  icmMetrics: t.checkedField({
     type: IcmMetricPointConnection,
     nullable: true,
     description:
@@ -106,33 +106,37 @@ builder.objectFields(Network, (t) => ({
       ...rangeArgs(t),
       ...connectionArgs(t, SERIES_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ checkArgs: (args, scope) => (checkRange(args), icmQuery(args, scope.network)) }),
-      ...serves('metrics:getICMTimeseries'),
+    extensions: serves('metrics:getICMTimeseries'),
+    check: (args, scope) => {
+      const range = checkRange(args);
+      return { ...icmQuery(args, scope.network), timeInterval: args.timeInterval ?? 'day', ...range };
     },
-    resolve: (network, args, ctx) =>
+    scopeOf: (network) => ({ network: network.name }),
+    resolve: (_network, query, args, ctx) =>
       upstreamList(args, {
         name: 'icmMetrics',
         page: SERIES_PAGE,
         path: [],
-        query: { ...icmQuery(args, network.name), timeInterval: args.timeInterval ?? 'day', ...rangeQuery(args) },
+        query,
         read: (query) => ctx.upstreams.metrics.v2.getICMTimeseries(query),
         items: (page) => page.results ?? [],
         readError: expiredToken,
       }),
   }),
-  icmSummary: t.field({
+  icmSummary: t.checkedField({
     type: [IcmRollingWindowMetrics],
     nullable: true,
     description:
       'ICM messages sent on this network over trailing windows, from the last hour to all time (metrics service `GET /v2/icm/summary`): one entry, or one per group with `groupBy`.',
     args: filterArgs(t),
     extensions: {
-      ...fieldGuard({ upstreamCost: 1, checkArgs: (args, scope) => icmQuery(args, scope.network) }),
+      ...fieldGuard({ upstreamCost: 1 }),
       ...serves('metrics:getICMSummary'),
     },
-    resolve: async (network, args, ctx) => {
-      const { result } = await ctx.upstreams.metrics.v2.getICMSummary(icmQuery(args, network.name));
+    check: (args, scope) => icmQuery(args, scope.network),
+    scopeOf: (network) => ({ network: network.name }),
+    resolve: async (_network, query, _args, ctx) => {
+      const { result } = await ctx.upstreams.metrics.v2.getICMSummary(query);
       return Array.isArray(result) ? result : result ? [result] : [];
     },
   }),

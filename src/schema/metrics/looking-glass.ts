@@ -10,7 +10,7 @@ import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest,
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { enumValues } from '../common/enums.js';
 import { Account } from '../account/account.js';
-import { fieldGuard, maxItems } from '../common/guards.js';
+import { maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmAddress, evmChainId } from '../common/validate.js';
 import { ADDRESS_PAGE, expiredToken } from './shared.js';
@@ -216,7 +216,7 @@ builder.objectFields(MatchedAddressConnection, (t) => ({
 const COMPOSITE_PAGE = { defaultSize: 1000, maxSize: 10_000 };
 
 builder.queryFields((t) => ({
-  btcbBridgers: t.field({
+  btcbBridgers: t.checkedField({
     type: BtcbBridgerConnection,
     nullable: true,
     description:
@@ -225,22 +225,23 @@ builder.queryFields((t) => ({
       threshold: t.arg({ type: 'BigInt', required: true, description: 'The smallest net bridged amount listed, in satoshis (BTC.b has 8 decimals).' }),
       ...connectionArgs(t, ADDRESS_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ checkArgs: (args) => { if (args.threshold < 0n) throw badInput('threshold', 'must not be negative'); } }),
-      ...serves('metrics:getAddressesByBtcbBridged'),
+    extensions: serves('metrics:getAddressesByBtcbBridged'),
+    check: (args) => {
+      if (args.threshold < 0n) throw badInput('threshold', 'must not be negative');
+      return { threshold: args.threshold.toString() };
     },
-    resolve: (_, args, ctx) =>
+    resolve: (_, query, args, ctx) =>
       upstreamList(args, {
         name: 'btcbBridgers',
         page: ADDRESS_PAGE,
         path: [],
-        query: { threshold: args.threshold.toString() },
+        query,
         read: (query) => ctx.upstreams.metrics.v2.getAddressesByBtcbBridged(query),
         items: (page) => page.addresses ?? [],
         readError: expiredToken,
       }),
   }),
-  lookingGlassAddresses: t.field({
+  lookingGlassAddresses: t.checkedField({
     type: MatchedAddressConnection,
     nullable: true,
     description:
@@ -249,13 +250,14 @@ builder.queryFields((t) => ({
       query: t.arg({ type: LookingGlassQuery, required: true, description: 'The conditions and how they combine.' }),
       ...connectionArgs(t, COMPOSITE_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => compositeQueries(args.query) }), ...serves('metrics:compositeQueryV2') },
-    resolve: (_, args, ctx) =>
+    extensions: serves('metrics:compositeQueryV2'),
+    check: (args): WireCompositeQueryRequest => ({ operator: args.query.operator, queries: compositeQueries(args.query) }),
+    resolve: (_, query, args, ctx) =>
       upstreamList(args, {
         name: 'lookingGlassAddresses',
         page: COMPOSITE_PAGE,
         path: [],
-        query: { operator: args.query.operator, queries: compositeQueries(args.query as { operator: 'AND' | 'OR'; conditions: ConditionInput[] }) } satisfies WireCompositeQueryRequest,
+        query,
         read: (query) => ctx.upstreams.metrics.v2.compositeQueryV2(query),
         items: (page) => (page.addresses ?? []).map((address) => ({ address })),
         extras: (page) => ({

@@ -33,8 +33,8 @@ export interface RangeArgs {
   endTimestamp?: number | null;
 }
 
-/** Checks a time range before any call: within bounds, the start before the end. */
-export function checkRange(args: RangeArgs): void {
+/** Checks a time range before any call (within bounds, the start before the end); the range as query parameters. */
+export function checkRange(args: RangeArgs): { startTimestamp: number | undefined; endTimestamp: number | undefined } {
   for (const name of ['startTimestamp', 'endTimestamp'] as const) {
     const value = args[name];
     if (value != null && value > MAX_TIMESTAMP) throw badInput(name, `must be at most ${MAX_TIMESTAMP} (Unix seconds), got ${value}`);
@@ -42,10 +42,8 @@ export function checkRange(args: RangeArgs): void {
   if (args.startTimestamp != null && args.endTimestamp != null && args.startTimestamp >= args.endTimestamp) {
     throw badInput('endTimestamp', `must be after startTimestamp (${args.startTimestamp}), got ${args.endTimestamp}`);
   }
+  return { startTimestamp: args.startTimestamp ?? undefined, endTimestamp: args.endTimestamp ?? undefined };
 }
-
-/** The range as query parameters. */
-export const rangeQuery = (args: RangeArgs) => ({ startTimestamp: args.startTimestamp ?? undefined, endTimestamp: args.endTimestamp ?? undefined });
 
 /** Only four chain metrics are served per hour, week or month. */
 export function checkInterval(metric: string, interval: string | null | undefined): void {

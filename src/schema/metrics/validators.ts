@@ -18,7 +18,7 @@ import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
 import { cb58Id, nodeId } from '../common/validate.js';
 import { L1NodeFeeMetric, L1ValidationFeeMetric, L1ValidatorFeeMetric, StakingMetric, SubnetFeeMetric } from './enums.js';
-import { ADDRESS_PAGE, checkRange, rangeArgs, rangeQuery, SERIES_PAGE, expiredToken } from './shared.js';
+import { ADDRESS_PAGE, checkRange, rangeArgs, SERIES_PAGE, expiredToken, type RangeArgs } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
 
 
@@ -28,8 +28,14 @@ const FEE_SERIES = 'one point per day, newest first; the service sends the whole
 const subnetArg = (t: { arg: ArgBuilder<Types> }, description: string) =>
   t.arg.string({ required: false, defaultValue: PRIMARY_NETWORK_SUBNET_ID, description });
 
+/** The subnet (default the primary network's) and time range of a subnet's series, checked: the range first. */
+const subnetRange = (args: RangeArgs & { subnetId?: string | null }) => ({
+  range: checkRange(args),
+  subnetId: cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID),
+});
+
 builder.objectFields(Network, (t) => ({
-  stakingMetrics: t.field({
+  stakingMetrics: t.checkedField({
     type: MetricPointConnection,
     nullable: true,
     description:
@@ -40,22 +46,20 @@ builder.objectFields(Network, (t) => ({
       ...rangeArgs(t),
       ...connectionArgs(t, SERIES_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID)) }),
-      ...serves('metrics:getStakingMetrics'),
-    },
-    resolve: (network, args, ctx) =>
+    extensions: serves('metrics:getStakingMetrics'),
+    check: subnetRange,
+    resolve: (network, { range, subnetId }, args, ctx) =>
       upstreamList(args, {
         name: 'stakingMetrics',
         page: SERIES_PAGE,
         path: [dataApiNetwork(network.name), args.metric],
-        query: { ...rangeQuery(args), subnetId: args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID },
+        query: { ...range, subnetId },
         read: (network, metric, query) => ctx.upstreams.metrics.v2.getStakingMetrics(network, metric, query),
         items: (page) => page.results ?? [],
         readError: expiredToken,
       }),
   }),
-  validatorRewardAddresses: t.field({
+  validatorRewardAddresses: t.checkedField({
     type: ValidationRewardAddressesConnection,
     nullable: true,
     description:
@@ -65,16 +69,14 @@ builder.objectFields(Network, (t) => ({
       ...rangeArgs(t),
       ...connectionArgs(t, ADDRESS_PAGE),
     },
-    extensions: {
-      ...fieldGuard({ checkArgs: (args) => (checkRange(args), cb58Id('subnetId', args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID)) }),
-      ...serves('metrics:getValidatorsByDateRange'),
-    },
-    resolve: (network, args, ctx) =>
+    extensions: serves('metrics:getValidatorsByDateRange'),
+    check: subnetRange,
+    resolve: (network, { range, subnetId }, args, ctx) =>
       upstreamList(args, {
         name: 'validatorRewardAddresses',
         page: ADDRESS_PAGE,
-        path: [args.subnetId ?? PRIMARY_NETWORK_SUBNET_ID],
-        query: { ...rangeQuery(args), network: dataApiNetwork(network.name) },
+        path: [subnetId],
+        query: { ...range, network: dataApiNetwork(network.name) },
         read: (subnetId, query) => ctx.upstreams.metrics.v2.getValidatorsByDateRange(subnetId, query),
         items: (page) => page.addresses ?? [],
         readError: expiredToken,
@@ -104,25 +106,23 @@ export const ValidationRewardAddressesConnection = connectionType<WirePChainAddr
 
 const points = async (answer: Promise<{ results?: WireMetricPoint[] }>) => (await answer).results ?? [];
 
-/**
- * The extensions of a fee series field: one call for at most 400 points, the range checked (and the
- * series' own id argument, by `checkId`), and the operation it serves.
- */
-const feeSeries = (operation: Parameters<typeof serves>[0], checkId?: (args: Record<string, any>) => unknown) => ({
-  ...fieldGuard({ upstreamCost: 1, listSize: () => 400, checkArgs: (args) => (checkRange(args), checkId?.(args)) }),
+/** The extensions of a fee series field: one call for at most 400 points, and the operation it serves. */
+const feeSeries = (operation: Parameters<typeof serves>[0]) => ({
+  ...fieldGuard({ upstreamCost: 1, listSize: () => 400 }),
   ...serves(operation),
 });
 
 builder.queryFields((t) => ({
-  l1ValidatorFeeMetrics: t.field({
+  l1ValidatorFeeMetrics: t.checkedField({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric over all L1 validators (metrics service \`GET /v2/validators/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1ValidatorFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
     extensions: feeSeries('metrics:getTotalL1ValidatorMetrics'),
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getTotalL1ValidatorMetrics(args.metric, rangeQuery(args))),
+    check: checkRange,
+    resolve: (_, range, args, ctx) => points(ctx.upstreams.metrics.v2.getTotalL1ValidatorMetrics(args.metric, range)),
   }),
-  l1ValidationFeeMetrics: t.field({
+  l1ValidationFeeMetrics: t.checkedField({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric of one L1 validation (metrics service \`GET /v2/validation/{l1ValidationId}/metrics/{metric}\`), ${FEE_SERIES}`,
@@ -131,10 +131,11 @@ builder.queryFields((t) => ({
       metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }),
       ...rangeArgs(t),
     },
-    extensions: feeSeries('metrics:getMetricsByValidationId', (args) => cb58Id('validationId', args.validationId)),
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(args.validationId, args.metric, rangeQuery(args))),
+    extensions: feeSeries('metrics:getMetricsByValidationId'),
+    check: (args) => ({ range: checkRange(args), id: cb58Id('validationId', args.validationId) }),
+    resolve: (_, { range, id }, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(id, args.metric, range)),
   }),
-  l1NodeFeeMetrics: t.field({
+  l1NodeFeeMetrics: t.checkedField({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric of one L1 validator node, over its validations (metrics service \`GET /v2/validator/{nodeId}/metrics/{metric}\`), ${FEE_SERIES}`,
@@ -143,10 +144,11 @@ builder.queryFields((t) => ({
       metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }),
       ...rangeArgs(t),
     },
-    extensions: feeSeries('metrics:getMetricsByNodeId', (args) => nodeId('nodeId', args.nodeId)),
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(args.nodeId, args.metric, rangeQuery(args))),
+    extensions: feeSeries('metrics:getMetricsByNodeId'),
+    check: (args) => ({ range: checkRange(args), id: nodeId('nodeId', args.nodeId) }),
+    resolve: (_, { range, id }, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(id, args.metric, range)),
   }),
-  subnetFeeMetrics: t.field({
+  subnetFeeMetrics: t.checkedField({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric of the validators of one L1 (metrics service \`GET /v2/subnet/{subnetId}/metrics/{metric}\`), ${FEE_SERIES}`,
@@ -155,26 +157,29 @@ builder.queryFields((t) => ({
       metric: t.arg({ type: SubnetFeeMetric, required: true, description: 'Which metric.' }),
       ...rangeArgs(t),
     },
-    extensions: feeSeries('metrics:getMetricsBySubnetId', (args) => cb58Id('subnetId', args.subnetId)),
-    resolve: (_, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsBySubnetId(args.subnetId, args.metric, rangeQuery(args))),
+    extensions: feeSeries('metrics:getMetricsBySubnetId'),
+    check: (args) => ({ range: checkRange(args), id: cb58Id('subnetId', args.subnetId) }),
+    resolve: (_, { range, id }, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsBySubnetId(id, args.metric, range)),
   }),
 }));
 
 builder.objectFields(L1Validator, (t) => ({
-  feeMetrics: t.field({
+  feeMetrics: t.checkedField({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric of this validation (metrics service \`GET /v2/validation/{l1ValidationId}/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1ValidationFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
     extensions: feeSeries('metrics:getMetricsByValidationId'),
-    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(validationIdOf(v), args.metric, rangeQuery(args))),
+    check: checkRange,
+    resolve: (v, range, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByValidationId(validationIdOf(v), args.metric, range)),
   }),
-  nodeFeeMetrics: t.field({
+  nodeFeeMetrics: t.checkedField({
     type: [MetricPoint],
     nullable: true,
     description: `A continuous-fee metric of this validator's node over all its L1 validations (metrics service \`GET /v2/validator/{nodeId}/metrics/{metric}\`), ${FEE_SERIES}`,
     args: { metric: t.arg({ type: L1NodeFeeMetric, required: true, description: 'Which metric.' }), ...rangeArgs(t) },
     extensions: feeSeries('metrics:getMetricsByNodeId'),
-    resolve: (v, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(l1NodeIdOf(v), args.metric, rangeQuery(args))),
+    check: checkRange,
+    resolve: (v, range, args, ctx) => points(ctx.upstreams.metrics.v2.getMetricsByNodeId(l1NodeIdOf(v), args.metric, range)),
   }),
 }));

@@ -8,7 +8,7 @@ import type { WireNativeTokenBalance } from '../../upstream/types/data-api-evm.j
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
-import { fieldGuard, maxItems } from '../common/guards.js';
+import { maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Money } from '../common/money.js';
 import { Currency } from '../common/primary-enums.js';
@@ -67,15 +67,18 @@ interface Erc20BalanceArgs {
   contractAddresses?: readonly string[] | null;
 }
 
-/** Checks the arguments; the contract filter as the upstream is sent it. */
-function erc20BalanceFilter(args: Erc20BalanceArgs): string[] | undefined {
+/** Checks the block and the contract filter; both as the upstream is sent them. */
+function erc20BalanceFilter(args: Erc20BalanceArgs): { blockNumber: string | undefined; contractAddresses: string[] | undefined } {
   blockNumberArg(args.blockNumber);
-  if (args.contractAddresses == null) return undefined;
-  return list('contractAddresses', args.contractAddresses, MAX_CONTRACTS, evmAddress).map(upstreamAddress);
+  const contracts = args.contractAddresses;
+  return {
+    blockNumber: args.blockNumber == null ? undefined : args.blockNumber.toString(),
+    contractAddresses: contracts == null ? undefined : list('contractAddresses', contracts, MAX_CONTRACTS, evmAddress).map(upstreamAddress),
+  };
 }
 
 builder.objectFields(Account, (t) => ({
-  erc20Balances: t.field({
+  erc20Balances: t.checkedField({
     type: Erc20BalanceConnection,
     nullable: true,
     description:
@@ -91,14 +94,10 @@ builder.objectFields(Account, (t) => ({
       filterSpamTokens: t.arg.boolean({ required: false, description: 'Leave out tokens the Data API flags as spam; the Data API\'s default (true) when omitted.' }),
       ...connectionArgs(t, ERC20_BALANCE_PAGE),
     },
-    extensions: { ...fieldGuard({ checkArgs: (args) => erc20BalanceFilter(args) }), ...serves('data:listErc20Balances') },
-    resolve: (account, args, ctx) => {
-      const query = {
-        blockNumber: args.blockNumber == null ? undefined : args.blockNumber.toString(),
-        contractAddresses: erc20BalanceFilter(args),
-        currency: args.currency ?? undefined,
-        filterSpamTokens: args.filterSpamTokens ?? undefined,
-      };
+    extensions: serves('data:listErc20Balances'),
+    check: erc20BalanceFilter,
+    resolve: (account, filter, args, ctx) => {
+      const query = { ...filter, currency: args.currency ?? undefined, filterSpamTokens: args.filterSpamTokens ?? undefined };
       return upstreamList(args, {
         name: 'erc20Balances',
         page: ERC20_BALANCE_PAGE,

@@ -3,9 +3,11 @@
  * an address's ERC-20 transfers, and a contract's transfers (`Chain.token`). Every transfer links to
  * its token contract, transaction, block and accounts.
  */
-import { builder } from '../../builder.js';
+import type { ObjectRef } from '@pothos/core';
+import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type {
+  WireBlockRange,
   WireErc1155TransferDetails,
   WireErc20Token,
   WireErc20TransferDetails,
@@ -17,7 +19,8 @@ import type {
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
-import { upstreamList } from '../common/upstream-list.js';
+import { upstreamList, type PageQuery, type UpstreamAnswer } from '../common/upstream-list.js';
+import type { ConnectionBounds, ConnectionResult } from '../common/pagination.js';
 import { Money } from '../common/money.js';
 import { isEvmChainId } from '../common/validate.js';
 import { isHash32 } from '@avalanche-graph/identity';
@@ -30,7 +33,7 @@ import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { contentList, placeOf, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
-import { CHAIN_ADDRESS_NODE, chainAddressField, chainAddressNode } from '../common/chain-address.js';
+import { CHAIN_ADDRESS_NODE, chainAddressField, chainAddressNode, type ChainAddress } from '../common/chain-address.js';
 import { loadersOf } from '../loaders/index.js';
 
 type Place = WireTransferPlace & { chainId: string };
@@ -195,8 +198,51 @@ export const Erc1155Transfer = builder.objectRef<Erc1155TransferShape>('Erc1155T
   }),
 });
 
-const TokenTransferConnection = connectionType('TokenTransfer', TokenTransfer, 'A page of token transfers, newest first.');
-const Erc20TransferConnection = connectionType('Erc20Transfer', Erc20Transfer, 'A page of ERC-20 transfers, newest first.');
+/** What sets one address block-range list apart; its arguments, check, path and cursors are `addressBlockRangeList`'s. */
+interface AddressBlockRangeList<Parent, Answer extends UpstreamAnswer, T> {
+  type: ObjectRef<Types, ConnectionResult<T>>;
+  description: string;
+  /** The list's name, in its cursors' scope (`upstreamList`). */
+  name: string;
+  page: ConnectionBounds;
+  /** The Data API operation the list reads. */
+  operation: `data:${string}`;
+  /** Reads one page of the list under the address. */
+  read: (ctx: Context, chainId: string, address: string, query: WireBlockRange & PageQuery) => Promise<Answer>;
+  /** A page's items as the connection's nodes, placed on the parent's chain. */
+  items: (answer: Answer, parent: Parent) => NoInfer<T>[];
+}
+
+/**
+ * A connection over one Data API list under the parent's address (`.../addresses/{address}/...`,
+ * `.../tokens/{address}/...`) between `startBlock` and `endBlock`: the range is checked once, before
+ * any call (`blockRange`), and is the list's query.
+ */
+export function addressBlockRangeList<Parent extends ChainAddress, Answer extends UpstreamAnswer, T>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<Types, Parent>,
+  list: AddressBlockRangeList<Parent, Answer, T>,
+) {
+  return t.checkedField({
+    type: list.type,
+    nullable: true,
+    description: list.description,
+    args: { ...blockRangeArgs(t), ...connectionArgs(t, list.page) },
+    extensions: serves(list.operation),
+    check: blockRange,
+    resolve: (parent, range, args, ctx) =>
+      upstreamList(args, {
+        name: list.name,
+        page: list.page,
+        path: addressPath(parent),
+        query: range,
+        read: (chainId, address, query) => list.read(ctx, chainId, address, query),
+        items: (answer) => list.items(answer, parent),
+      }),
+  });
+}
+
+const TokenTransferConnection = connectionType<TokenTransferShape>('TokenTransfer', TokenTransfer, 'A page of token transfers, newest first.');
+const Erc20TransferConnection = connectionType<Erc20TransferShape>('Erc20Transfer', Erc20Transfer, 'A page of ERC-20 transfers, newest first.');
 const TRANSFER_PAGE = { defaultSize: 10, maxSize: 100 };
 
 TokenContract.implement({
@@ -220,21 +266,14 @@ TokenContract.implement({
     decimals: t.int({ nullable: true, description: 'Decimal places (ERC-20).', resolve: infoField('decimals') }),
     logoUri: t.string({ nullable: true, description: 'Logo URL (ERC-20).', resolve: infoField('logoUri') }),
     price: t.field({ type: Money, nullable: true, description: 'Price of one whole token (ERC-20), when the Data API knows it.', resolve: infoField('price') }),
-    transfers: t.field({
+    transfers: addressBlockRangeList(t, {
       type: TokenTransferConnection,
-      nullable: true,
       description: 'Transfers of this contract\'s tokens, newest first (`GET /v1/chains/{chainId}/tokens/{address}/transfers`).',
-      args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
-      extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listTransfers') },
-      resolve: (c, args, ctx) =>
-        upstreamList(args, {
-          name: 'tokenTransfers',
-          page: TRANSFER_PAGE,
-          path: addressPath(c),
-          query: blockRange(args),
-          read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
-          items: (page) => page.transfers.filter(isKnownTransfer).map((x): TokenTransferShape => ({ ...x, chainId: c.chainId })),
-        }),
+      name: 'tokenTransfers',
+      page: TRANSFER_PAGE,
+      operation: 'data:listTransfers',
+      read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
+      items: (page, c) => page.transfers.filter(isKnownTransfer).map((x) => ({ ...x, chainId: c.chainId })),
     }),
   }),
 });
@@ -261,21 +300,14 @@ builder.objectFields(Transaction, (t) => ({
 }));
 
 builder.objectFields(Account, (t) => ({
-  erc20Transfers: t.field({
+  erc20Transfers: addressBlockRangeList(t, {
     type: Erc20TransferConnection,
-    nullable: true,
     description: 'ERC-20 transfers from or to this address, newest first (`GET .../transactions:listErc20`).',
-    args: { ...blockRangeArgs(t), ...connectionArgs(t, TRANSFER_PAGE) },
-    extensions: { ...fieldGuard({ checkArgs: blockRange }), ...serves('data:listErc20Transactions') },
-    resolve: (account, args, ctx) =>
-      upstreamList(args, {
-        name: 'addressErc20Transfers',
-        page: TRANSFER_PAGE,
-        path: addressPath(account),
-        query: blockRange(args),
-        read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
-        items: (page) => page.transactions.map((x): Erc20TransferShape => ({ ...x, chainId: account.chainId })),
-      }),
+    name: 'addressErc20Transfers',
+    page: TRANSFER_PAGE,
+    operation: 'data:listErc20Transactions',
+    read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
+    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
   }),
 }));
 
