@@ -213,6 +213,17 @@ describe('the layout of src/', () => {
     expect(circles(edges)).toEqual([]);
   });
 
+  it('has every field check its arguments through t.checkedField: no resolver checks them again, no check is written beside one', () => {
+    const kit = new Set(['common/guards.ts', 'common/checked-field.ts', 'common/federation.ts'].map((file) => join(SCHEMA, file)));
+    const byHand = tsFiles(SCHEMA)
+      .filter((file) => !kit.has(file))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bcheckArgs\b/g)].map(() => relative(SRC, file)));
+    expect(byHand).toEqual([]);
+    // The federation plugin's `_entities` is the one field no resolver of ours serves.
+    expect(readFileSync(join(SCHEMA, 'common/federation.ts'), 'utf8').match(/\bcheckArgs\b/g)).toHaveLength(1);
+    expect(tsFiles(SCHEMA).filter((file) => readFileSync(file, 'utf8').includes('t.checkedField(')).length).toBeGreaterThan(30);
+  });
+
   it('keeps the keys and loader files below the builder: nothing they import, types included, imports src/builder.ts', () => {
     const builder = join(SRC, 'builder.ts');
     const files = new Set(tsFiles(SRC));

@@ -16,8 +16,12 @@ import type { NetworkNameValue } from './network-names.js';
 
 /** Extensions of a field. */
 export interface FieldGuard {
-  /** Checks the field's coerced arguments; throws a BAD_USER_INPUT error naming the argument. */
-  checkArgs?: (args: Record<string, any>, scope: GuardScope) => void;
+  /**
+   * Checks the field's coerced arguments; throws a BAD_USER_INPUT error naming the argument. Set by
+   * `t.checkedField` (checked-field.ts) from its `check`; written by hand only for a field no resolver
+   * of ours serves (the federation plugin's `_entities`).
+   */
+  checkArgs?: (args: Record<string, any>, scope: GuardScope) => unknown;
   /**
    * Upstream requests one evaluation of this field may send (default: 1 for a connection, else 0).
    * A list field that one call fills (e.g. `Network.validators`) costs 1, not 1 per item.
