@@ -144,7 +144,7 @@ builder.objectFields(Account, (t) => ({
     page: ADDRESS_PAGE,
     operation: 'data:listErc721Transactions',
     read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc721Transactions(chainId, address, query),
-    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
+    records: (page) => page.transactions,
   }),
   erc1155Transfers: addressBlockRangeList(t, {
     type: Erc1155TransferConnection,
@@ -153,7 +153,7 @@ builder.objectFields(Account, (t) => ({
     page: ADDRESS_PAGE,
     operation: 'data:listErc1155Transactions',
     read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc1155Transactions(chainId, address, query),
-    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
+    records: (page) => page.transactions,
   }),
 }));
 
@@ -166,7 +166,7 @@ builder.objectFields(Account, (t) => ({
     page: ADDRESS_PAGE,
     operation: 'data:listInternalTransactions',
     read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listInternalTransactions(chainId, address, query),
-    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
+    records: (page) => page.transactions,
   }),
 }));
 

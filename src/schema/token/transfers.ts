@@ -199,8 +199,8 @@ export const Erc1155Transfer = builder.objectRef<Erc1155TransferShape>('Erc1155T
 });
 
 /** What sets one address block-range list apart; its arguments, check, path and cursors are `addressBlockRangeList`'s. */
-interface AddressBlockRangeList<Parent, Answer extends UpstreamAnswer, T> {
-  type: ObjectRef<Types, ConnectionResult<T>>;
+interface AddressBlockRangeList<Answer extends UpstreamAnswer, R> {
+  type: ObjectRef<Types, ConnectionResult<NoInfer<R> & { chainId: string }>>;
   description: string;
   /** The list's name, in its cursors' scope (`upstreamList`). */
   name: string;
@@ -209,8 +209,8 @@ interface AddressBlockRangeList<Parent, Answer extends UpstreamAnswer, T> {
   operation: `data:${string}`;
   /** Reads one page of the list under the address. */
   read: (ctx: Context, chainId: string, address: string, query: WireBlockRange & PageQuery) => Promise<Answer>;
-  /** A page's items as the connection's nodes, placed on the parent's chain. */
-  items: (answer: Answer, parent: Parent) => NoInfer<T>[];
+  /** A page's records; the list places each on the parent's chain (the records do not say it). */
+  records: (answer: Answer) => readonly R[];
 }
 
 /**
@@ -218,9 +218,9 @@ interface AddressBlockRangeList<Parent, Answer extends UpstreamAnswer, T> {
  * `.../tokens/{address}/...`) between `startBlock` and `endBlock`: the range is checked once, before
  * any call (`blockRange`), and is the list's query.
  */
-export function addressBlockRangeList<Parent extends ChainAddress, Answer extends UpstreamAnswer, T>(
+export function addressBlockRangeList<Parent extends ChainAddress, Answer extends UpstreamAnswer, R>(
   t: PothosSchemaTypes.ObjectFieldBuilder<Types, Parent>,
-  list: AddressBlockRangeList<Parent, Answer, T>,
+  list: AddressBlockRangeList<Answer, R>,
 ) {
   return t.checkedField({
     type: list.type,
@@ -236,7 +236,7 @@ export function addressBlockRangeList<Parent extends ChainAddress, Answer extend
         path: addressPath(parent),
         query: range,
         read: (chainId, address, query) => list.read(ctx, chainId, address, query),
-        items: (answer) => list.items(answer, parent),
+        items: (answer) => list.records(answer).map((record) => ({ ...record, chainId: parent.chainId })),
       }),
   });
 }
@@ -273,7 +273,7 @@ TokenContract.implement({
       page: TRANSFER_PAGE,
       operation: 'data:listTransfers',
       read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
-      items: (page, c) => page.transfers.filter(isKnownTransfer).map((x) => ({ ...x, chainId: c.chainId })),
+      records: (page) => page.transfers.filter(isKnownTransfer),
     }),
   }),
 });
@@ -307,7 +307,7 @@ builder.objectFields(Account, (t) => ({
     page: TRANSFER_PAGE,
     operation: 'data:listErc20Transactions',
     read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
-    items: (page, account) => page.transactions.map((x) => ({ ...x, chainId: account.chainId })),
+    records: (page) => page.transactions,
   }),
 }));
 
