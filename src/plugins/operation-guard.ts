@@ -45,7 +45,7 @@ import {
 import { decodeGraphGlobalId } from '../schema/common/global-ids.js';
 import type { Context } from '../context.js';
 import { badInput, type ErrorCode } from '../errors.js';
-import type { FieldGuard, GuardScope, TypeGuard } from '../schema/common/guards.js';
+import { DEFAULT_SCOPE, type FieldGuard, type GuardScope, type TypeGuard } from '../schema/common/guards.js';
 import { pageRequest, pagesToRead, type ConnectionBounds, type PageRequest } from '../schema/common/pagination.js';
 
 /** Most values of a list argument that declares no `maxItems`. */
@@ -103,7 +103,7 @@ export function guardOperation(
   if (coerced.errors) return { errors: [], cost: 0 };
   const variables = coerced.coerced;
   const walk: Walk = { schema, fragments, variables, errors: [], cost: 0, once: new Set() };
-  selections(walk, operation.selectionSet, { parent: root, instances: 1, spreading: new Set(), scope: { network: 'MAINNET' } });
+  selections(walk, operation.selectionSet, { parent: root, instances: 1, spreading: new Set(), scope: DEFAULT_SCOPE });
   if (walk.errors.length === 0 && walk.cost > maxEstimatedCalls) {
     walk.errors.push(
       new GraphQLError(

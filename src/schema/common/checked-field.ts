@@ -14,10 +14,7 @@
  */
 import { RootFieldBuilder, type FieldKind, type FieldNullability, type FieldOptionsFromKind, type InputFieldMap, type InputShapeFromFields, type SchemaTypes, type TypeParam } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { FieldGuard, GuardScope } from './guards.js';
-
-/** The scope a field with no `network(name:)` above it is checked in (the guard's default). */
-const DEFAULT_SCOPE: GuardScope = { network: 'MAINNET' };
+import { DEFAULT_SCOPE, type FieldGuard, type GuardScope } from './guards.js';
 
 /** A resolver (or subscriber) that takes what the check returned, after its parent. */
 type WithChecked<Fn, Args, Checked> = Fn extends (parent: infer Parent, args: never, context: infer Context, info: GraphQLResolveInfo) => infer Result

@@ -14,6 +14,9 @@ export interface GuardScope {
 
 import type { NetworkNameValue } from './network-names.js';
 
+/** The scope of a field with no `network(name:)` above it. */
+export const DEFAULT_SCOPE: GuardScope = { network: 'MAINNET' };
+
 /** Extensions of a field. */
 export interface FieldGuard {
   /**
