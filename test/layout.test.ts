@@ -249,4 +249,15 @@ describe('the layout of src/', () => {
     });
     expect(other).toEqual([]);
   });
+
+  it('gives each entity one loader: no loadable ref passes its keys on, unchanged, to a named loader of its own', () => {
+    // The ref's own DataLoader runs its read (a `BatchRead` of src/schema/loaders): a ref whose `load`
+    // only forwarded each key to a named loader made two DataLoaders per entity and per request.
+    const forwarding = /load:\s*\(\w+(?::[^,]+)?,\s*ctx(?::\s*Context)?\)\s*=>\s*loadEach\(\w+,\s*\((\w+)\)\s*=>\s*loadersOf\(ctx\)\.\w+\.load\(\1\)\)/;
+    const refs = tsFiles(SCHEMA)
+      .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+      .filter(({ text }) => text.includes('loadableNodeRef'));
+    expect(refs.length).toBeGreaterThan(10);
+    expect(refs.filter(({ text }) => forwarding.test(text)).map(({ file }) => relative(SRC, file))).toEqual([]);
+  });
 });

@@ -14,9 +14,9 @@ import { typeGuard } from '../common/guards.js';
 import { MAX_BLOCK } from '../common/block-range.js';
 import { entity, keyChainId, keyString, type Representation } from '../common/federation.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { checkChainHashKey } from '../common/global-ids.js';
-import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { blocksByHash } from '../loaders/evm.js';
 
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
@@ -24,7 +24,7 @@ export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${bl
 export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
   id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },
   // An id that names no block loads as null (`node(id)` answers null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).blockByHash.load(id)),
+  load: refLoad(blocksByHash),
 });
 
 Block.implement({
@@ -72,9 +72,9 @@ entity(Block, {
   keys: ['chainId number', 'chainId hash'],
   read: readBlockKey,
   resolve: async (key, ctx) => {
-    if ('hash' in key) return loadersOf(ctx).blockByHash.load(blockKey(key.chainId, key.hash));
+    if ('hash' in key) return Block.getDataloader(ctx).load(blockKey(key.chainId, key.hash));
     const block = await ctx.upstreams.dataApi.evm.getBlock(key.chainId, key.number);
-    if (block) loadersOf(ctx).blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
+    if (block) Block.getDataloader(ctx).prime(blockKey(block.chainId, block.blockHash), block);
     return block;
   },
 });
@@ -88,7 +88,7 @@ function blockId(args: { number?: bigint | null; hash?: string | null }): string
 
 /** Listed blocks, priming the block loader with each. */
 export function primedBlocks(ctx: Context, blocks: WireEvmBlock[]): WireEvmBlock[] {
-  for (const block of blocks) loadersOf(ctx).blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
+  for (const block of blocks) Block.getDataloader(ctx).prime(blockKey(block.chainId, block.blockHash), block);
   return blocks;
 }
 

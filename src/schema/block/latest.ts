@@ -17,9 +17,8 @@ import type { NetworkNameValue } from '../common/network-names.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { serves } from '../common/operations.js';
 import { BlockConnection, primedBlocks } from './block.js';
-import { TransactionConnection, TransactionStatus } from '../transaction/transaction.js';
+import { Transaction, TransactionConnection, TransactionStatus } from '../transaction/transaction.js';
 import { fromSummary, txKey, type TransactionShape } from '../transaction/keys.js';
-import { loadersOf } from '../loaders/index.js';
 
 /** The services' bounds of every latest list: 1 to 100 items a page, 10 by default. */
 const LATEST_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -35,7 +34,7 @@ function statusArg(value: 'SUCCESS' | 'FAILED' | 'UNKNOWN' | null | undefined): 
 function primedTransactions(ctx: Context, items: WireNativeTransaction[], chainIdOf: (item: WireNativeTransaction) => string): TransactionShape[] {
   return items.map((item) => {
     const tx = fromSummary(chainIdOf(item), item);
-    loadersOf(ctx).transactionByHash.prime(txKey(tx.chainId, item.txHash), tx);
+    Transaction.getDataloader(ctx).prime(txKey(tx.chainId, item.txHash), tx);
     return tx;
   });
 }

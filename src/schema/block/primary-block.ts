@@ -17,7 +17,6 @@ import { networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { cb58Id, hash32, nodeId } from '../common/validate.js';
 import { Blockchain } from '../blockchain/blockchain.js';
 import { blockchainKey } from '../blockchain/keys.js';
@@ -27,7 +26,8 @@ import { loadTransaction, PrimaryNetworkTransaction, recorded } from '../transac
 import { type TxShape } from '../transaction/primary-keys.js';
 import { timeRangeArg } from '../transaction/tx-types.js';
 import { type PrimaryBlockShape, primaryBlockKey, parseBlockKey } from './keys.js';
-import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { primaryBlocksByHash } from '../loaders/primary.js';
 
 const BLOCK_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Highest block height the graph takes (the chains' heights are 64-bit). */
@@ -40,11 +40,11 @@ export function blockHashArg(argument: string, value: string, chain: PrimaryChai
 
 export const PrimaryNetworkBlock = builder.loadableNodeRef<PrimaryBlockShape, string, string>('PrimaryNetworkBlock', {
   id: { resolve: (b) => primaryBlockKey(b.network, b.chain, b.wire.blockHash) },
-  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => loadersOf(ctx).primaryBlockByHash.load(key)),
+  load: refLoad(primaryBlocksByHash),
 });
 
 function primeBlocks(ctx: Context, blocks: readonly PrimaryBlockShape[]): void {
-  for (const b of blocks) loadersOf(ctx).primaryBlockByHash.prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
+  for (const b of blocks) PrimaryNetworkBlock.getDataloader(ctx).prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
 }
 
 const ProposerDetails = builder.objectRef<WireProposerDetails>('ProposerDetails').implement({

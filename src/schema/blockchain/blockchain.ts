@@ -3,7 +3,6 @@
  * with its genesis; linked both ways with the EVM Chain that runs it.
  */
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import type { WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -19,15 +18,16 @@ import { entity, keyString, optionalKeyString, type Representation } from '../co
 import { badInput } from '../../errors.js';
 import { cb58Id } from '../common/validate.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { checkNetworkIdKey } from '../common/global-ids.js';
 import { loadersOf } from '../loaders/index.js';
 import { blockchainKey, type BlockchainShape } from './keys.js';
+import { refLoad } from '../common/each-key.js';
+import { blockchainsById } from '../loaders/primary.js';
 
 export const Blockchain = builder.loadableNodeRef<BlockchainShape, string, string>('Blockchain', {
   id: { resolve: (b) => blockchainKey(b.network, b.blockchainId) },
   // A blockchain the network does not know resolves to null, not to an error.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).blockchainById.load(id)),
+  load: refLoad(blockchainsById),
 });
 
 Blockchain.implement({
@@ -72,7 +72,7 @@ export function keyNetwork(rep: Representation, at: string): NetworkKey {
 entity(Blockchain, {
   keys: ['blockchainId', 'blockchainId network'],
   read: (rep, at) => blockchainKey(keyNetwork(rep, at), cb58Id(`${at}.blockchainId`, keyString(rep, 'blockchainId', at))),
-  resolve: (key, ctx) => loadersOf(ctx).blockchainById.load(key),
+  resolve: (key, ctx) => Blockchain.getDataloader(ctx).load(key),
 });
 
 const BLOCKCHAIN_PAGE = { defaultSize: 10, maxSize: 10_000 };

@@ -6,6 +6,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
+export { serviceId } from './keys.js';
 
 /** The account of the caller's key; it has no fields of its own, only the key's lists and reads. */
 export interface AccountRoot {
@@ -19,14 +20,6 @@ DataApiAccount.implement({
     'What the Data API keeps for the caller\'s own API key: its webhooks, their shared secret, its usage metrics and request logs, and its transaction export jobs. Reachable only with a key sent in the request (`x-glacier-api-key` or `x-data-api-key`), never with the gateway\'s configured key; answers are never cached.',
   fields: () => ({}),
 });
-
-/** An id the service gave (a webhook's, an export job's): bounded, and only characters ids use. */
-export function serviceId(argument: string, value: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(value)) {
-    throw badInput(argument, `"${value.slice(0, 80)}" is not an id of the Data API (letters, digits, - and _, at most 100)`);
-  }
-  return value;
-}
 
 /** A bounded free-text input (a name, a description, a filter value). */
 export function text(argument: string, value: string, max: number): string {

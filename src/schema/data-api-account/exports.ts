@@ -3,7 +3,6 @@
  * link to its file (a global-id node, `DataApiAccount.exportJob`).
  */
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/types/data-api-account.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
@@ -11,12 +10,12 @@ import type { NetworkNameValue } from '../common/network-names.js';
 import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { evmAddress, evmChainId, list } from '../common/validate.js';
 import { DataApiAccount, serviceId } from './account.js';
 import { accountOf } from './keys.js';
-import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { exportJobsById } from '../loaders/account.js';
 
 const MAX_EXPORT_ADDRESSES = 100;
 const MAX_EXPORT_CHAINS = 20;
@@ -56,7 +55,7 @@ export const ExportJobCode = upstreamEnum('ExportJobCode', {
 
 export const TransactionExportJob = builder.loadableNodeRef<WireOperationStatus, string, string>('TransactionExportJob', {
   id: { resolve: (job) => job.operationId },
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).exportJobById.load(serviceId('id', id))),
+  load: refLoad(exportJobsById),
 });
 
 TransactionExportJob.implement({
@@ -185,7 +184,7 @@ builder.objectFields(DataApiAccount, (t) => ({
     check: (args) => serviceId('operationId', args.operationId),
     resolve: (_, operationId, _args, ctx) => {
       accountOf(ctx);
-      return loadersOf(ctx).exportJobById.load(operationId);
+      return TransactionExportJob.getDataloader(ctx).load(operationId);
     },
   }),
 }));

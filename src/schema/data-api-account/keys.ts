@@ -4,7 +4,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type { Context } from '../../context.js';
-import { type ErrorCode } from '../../errors.js';
+import { badInput, type ErrorCode } from '../../errors.js';
 import type { AccountEndpoints } from '../../upstream/data-api/account.js';
 import { CALLER_KEY_HEADERS } from '../../upstream/index.js';
 
@@ -23,4 +23,12 @@ export function accountOf(ctx: Context): AccountEndpoints {
   const account = ctx.upstreams.dataApi.account;
   if (!account) throw callerKeyRequired();
   return account;
+}
+
+/** An id the service gave (a webhook's, an export job's): bounded, and only characters ids use. */
+export function serviceId(argument: string, value: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(value)) {
+    throw badInput(argument, `"${value.slice(0, 80)}" is not an id of the Data API (letters, digits, - and _, at most 100)`);
+  }
+  return value;
 }

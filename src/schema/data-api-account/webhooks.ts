@@ -4,7 +4,6 @@
  * ./webhook-mutations.ts.
  */
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type {
   WireEvmAddressActivityWebhook,
@@ -19,10 +18,10 @@ import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { DataApiAccount, seconds, serviceId } from './account.js';
 import { accountOf } from './keys.js';
-import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { webhooksById } from '../loaders/account.js';
 
 export const WEBHOOK_PAGE = { defaultSize: 10, maxSize: 100 };
 export const WEBHOOK_ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -189,7 +188,7 @@ export const WebhookActivity = builder.unionType('WebhookActivity', {
 export const Webhook = builder.loadableNodeRef<WireWebhook, string, string>('Webhook', {
   id: { resolve: (w) => w.id },
   // No batch read exists: one call per id, each failing only its own slot (a refusal too).
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).webhookById.load(serviceId('id', id))),
+  load: refLoad(webhooksById),
 });
 
 Webhook.implement({
@@ -269,7 +268,7 @@ builder.objectFields(DataApiAccount, (t) => ({
         query: { status },
         read: (query) => account.listWebhooks(query),
         items: (page) => {
-          for (const webhook of page.webhooks) loadersOf(ctx).webhookById.prime(webhook.id, webhook);
+          for (const webhook of page.webhooks) Webhook.getDataloader(ctx).prime(webhook.id, webhook);
           return page.webhooks;
         },
       });
@@ -284,7 +283,7 @@ builder.objectFields(DataApiAccount, (t) => ({
     check: (args) => serviceId('webhookId', args.webhookId),
     resolve: (_, webhookId, _args, ctx) => {
       accountOf(ctx);
-      return loadersOf(ctx).webhookById.load(webhookId);
+      return Webhook.getDataloader(ctx).load(webhookId);
     },
   }),
   sharedSecret: t.string({

@@ -8,7 +8,6 @@
  * keeps a delegator list queryable without fragments.
  */
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { SortOrder } from '../common/enums.js';
 import { networkKey } from '../common/network-names.js';
@@ -18,16 +17,17 @@ import { nodeIds as nodeIdList, primaryAddresses } from '../common/primary-ids.j
 import type { NetworkKey } from '@avalanche-graph/identity';
 import { maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey } from '../common/global-ids.js';
-import { loadEach } from '../common/each-key.js';
 import { serves } from '../common/operations.js';
 import { type DelegatorShape, DELEGATOR_LOOKUP_PAGES, MAX_DELEGATOR_FILTERS, DELEGATOR_PAGE, delegatorsConnection } from './keys.js';
 import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { delegatorsByTxHash } from '../loaders/delegators.js';
 
 const amount = (value: string | undefined) => value ?? null;
 
 export const Delegator = builder.loadableNodeRef<DelegatorShape, string, string>('Delegator', {
   id: { resolve: (d) => networkIdKey(d.network, d.txHash) },
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).delegatorByTxHash.load(id)),
+  load: refLoad((ids, ctx) => delegatorsByTxHash(ids, ctx, loadersOf(ctx).primaryTransactionByHash)),
 });
 
 Delegator.implement({

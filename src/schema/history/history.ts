@@ -27,7 +27,6 @@ import {
   type Erc721TransferShape,
 } from '../token/transfers.js';
 import { TokenReputation } from '../token/reputation.js';
-import { loadersOf } from '../loaders/index.js';
 
 /** The services' bounds of every address list here: 1 to 100 items a page, 10 by default. */
 const ADDRESS_PAGE = { defaultSize: 10, maxSize: 100 };
@@ -131,7 +130,7 @@ builder.objectFields(Account, (t) => ({
         items: (page) =>
           page.transactions.map((item): HistoryEntryShape => {
             const transaction = fromSummary(account.chainId, item.nativeTransaction);
-            loadersOf(ctx).transactionByHash.prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
+            Transaction.getDataloader(ctx).prime(txKey(account.chainId, item.nativeTransaction.txHash), transaction);
             return { item, transaction };
           }),
       });

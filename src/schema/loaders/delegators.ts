@@ -16,10 +16,9 @@ import { firstPageOf, type ConnectionResult } from '../common/pagination.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import { parseNetworkIdKey } from '../common/global-ids.js';
 import { DELEGATOR_LOOKUP_PAGES, DELEGATOR_PAGE, delegatorsConnection, delegatorsScope, MAX_DELEGATOR_FILTERS, type DelegatorShape } from '../delegator/keys.js';
-import { txKey } from '../transaction/primary-keys.js';
+import { txKey, type TxShape } from '../transaction/primary-keys.js';
 import { notFound } from '../../errors.js';
 import { eachKey } from '../common/each-key.js';
-import type { primaryTransactionByHash } from './primary.js';
 
 /** Pages of the combined list read before the validators still short are read alone. */
 const MAX_COMBINED_PAGES = 5;
@@ -91,15 +90,15 @@ const DELEGATION_TX_TYPES: ReadonlySet<string> = new Set(['AddDelegatorTx', 'Add
 
 /**
  * A delegation by `<network>:<txHash>` (a `Delegator`'s local id). The delegations list takes no
- * transaction filter, so: the transaction by hash (the primary transaction loader), then the
- * delegations to its validator by its reward owner, page by page (at most DELEGATOR_LOOKUP_PAGES).
- * Null when the transaction is no delegation or the list ends without it.
+ * transaction filter, so: the transaction by hash (through `transactions`, the request's primary
+ * transaction loader), then the delegations to its validator by its reward owner, page by page (at
+ * most DELEGATOR_LOOKUP_PAGES). Null when the transaction is no delegation or the list ends without
+ * it. The `Delegator` ref's read.
  */
-export const delegatorByTxHash = (ctx: Context, loaders: { primaryTransactionByHash: ReturnType<typeof primaryTransactionByHash> }) =>
-  new DataLoader<string, DelegatorShape | null>((keys) =>
+export const delegatorsByTxHash = (keys: readonly string[], ctx: Context, transactions: { load(key: string): Promise<TxShape | null> }) =>
     eachKey(keys, async (key) => {
       const parsed = parseNetworkIdKey(key);
-      const tx = parsed && (await loaders.primaryTransactionByHash.load(txKey(parsed.network, 'P', parsed.id)));
+      const tx = parsed && (await transactions.load(txKey(parsed.network, 'P', parsed.id)));
       if (!parsed || tx?.chain !== 'P' || !DELEGATION_TX_TYPES.has(tx.wire.txType) || !tx.wire.nodeId) return null;
       let pageToken: string | undefined;
       for (let pages = 0; pages < DELEGATOR_LOOKUP_PAGES; pages++) {
@@ -117,5 +116,4 @@ export const delegatorByTxHash = (ctx: Context, loaders: { primaryTransactionByH
       throw notFound(
         `Delegation ${parsed.id} is not among the first ${DELEGATOR_LOOKUP_PAGES * DELEGATOR_PAGE.maxSize} delegations to its validator by its reward owner: read it from \`Network.delegators\``,
       );
-    }),
-  );
+    });

@@ -1,11 +1,10 @@
 /** EVM reads of the Data API shared within a request: chains, blocks and transactions. */
-import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
 import { isHash32 } from '@avalanche-graph/identity';
 import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
 import { fromFull, type TransactionShape } from '../transaction/keys.js';
-import { eachKey } from '../common/each-key.js';
+import { eachKey, type BatchRead } from '../common/each-key.js';
 
 /** Chains by id, as `chainById` answers them. */
 export interface ChainLookup {
@@ -37,27 +36,23 @@ export const chainById = (ctx: Context): ChainLookup => {
   return lookup;
 };
 
-/** EVM blocks by `<chainId>:<blockHash>` (`getBlock`): one call per distinct block; null when unknown or not a block id. */
-export const blockByHash = (ctx: Context) =>
-  new DataLoader<string, WireEvmBlock | null>((keys) =>
+/** EVM blocks by `<chainId>:<blockHash>` (`getBlock`), the `Block` ref's read: one call per distinct block; null when unknown or not a block id. */
+export const blocksByHash: BatchRead<WireEvmBlock> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
       return ctx.upstreams.dataApi.evm.getBlock(chainId, hash);
-    }),
-  );
+    });
 
 /**
- * EVM transactions by `<chainId>:<txHash>`: the single-transaction answer (`getTransaction`, one
- * call per distinct hash), or a list's summary the loader was primed with (see
- * `transactionDetails`). Null when unknown or not a transaction id.
+ * EVM transactions by `<chainId>:<txHash>`, the `Transaction` ref's read: the single-transaction
+ * answer (`getTransaction`, one call per distinct hash). Lists prime the ref's loader with their
+ * summaries (see `transactionDetails`). Null when unknown or not a transaction id.
  */
-export const transactionByHash = (ctx: Context) =>
-  new DataLoader<string, TransactionShape | null>((keys) =>
+export const transactionsByHash: BatchRead<TransactionShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
       const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, hash);
       return full && fromFull(chainId, full);
-    }),
-  );
+    });

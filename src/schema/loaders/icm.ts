@@ -1,9 +1,6 @@
 /** Interchain messages of the Data API shared within a request. */
-import DataLoader from 'dataloader';
-import type { Context } from '../../context.js';
 import type { WireIcmMessage } from '../../upstream/types/data-api-icm.js';
-import { eachKey } from '../common/each-key.js';
+import { eachKey, type BatchRead } from '../common/each-key.js';
 
-/** ICM messages by Teleporter message id (`getIcmMessage`): one call per distinct id; null when unknown. */
-export const icmMessageById = (ctx: Context) =>
-  new DataLoader<string, WireIcmMessage | null>((ids) => eachKey(ids, (id) => ctx.upstreams.dataApi.icm.getIcmMessage(id)));
+/** ICM messages by Teleporter message id (`getIcmMessage`), the `InterchainMessage` ref's read: one call per distinct id; null when unknown. */
+export const icmMessagesById: BatchRead<WireIcmMessage> = (ids, ctx) => eachKey(ids, (id) => ctx.upstreams.dataApi.icm.getIcmMessage(id));

@@ -1,47 +1,39 @@
 /**
- * The per-request loaders: one named loader per upstream read that fields share, named after what
- * it loads (`blockByHash`, `primaryTransactionByHash`, ...): a DataLoader each, but `chainById` (a
- * lookup in one chain list). They are made on first use in a request (`loadersOf(ctx)`), so two fields
- * asking for the same thing in one operation cost one call, and reads the endpoint can batch
- * (`platform.getCurrentValidators` by node ids, delegators by node ids, an L1's validators by subnet)
- * are batched here. Lists prime them (a link to a listed item costs no call). The loadable refs of
- * the schema (`Block`, `Validator`, ...) load through them, keyed by the same local ids.
+ * The per-request loaders of the reads no single loadable ref owns: the chain list (`chainById`, a
+ * lookup in one list), reads several refs share (`primaryTransactionByHash` for the P-, X- and
+ * C-Chain transaction refs, `nftTokenById` for ERC-721 and ERC-1155 tokens), and reads fields batch
+ * that no ref loads by id (delegators' first pages by node ids, an L1's validations by subnet, a
+ * node's active validations). A DataLoader each, made on first use in a request (`loadersOf(ctx)`), so two fields asking for the same thing in
+ * one operation cost one call. Lists prime them (a link to a listed item costs no call).
+ *
+ * A read that belongs to one loadable ref (`Block`, `Transaction`, `Subnet`, `Validator` with its
+ * `platform.getCurrentValidators` batched by node ids, ...) is that ref's batch read (`BatchRead`,
+ * in these files too, below the builder), run by the ref's own DataLoader: one loader per entity,
+ * reached as `Ref.getDataloader(ctx)`.
  *
  * The cross-request cache and the in-flight dedupe stay in the upstream layer; a loader lives as
  * long as its request (a subscription event gets fresh ones, see `Context.forEvent`).
  */
 import { createContextCache } from '@pothos/core';
 import type { Context } from '../../context.js';
-import { delegatorByTxHash, delegatorFirstPage } from './delegators.js';
-import { blockByHash, chainById, transactionByHash } from './evm.js';
-import { icmMessageById } from './icm.js';
-import { exportJobById, webhookById } from './account.js';
+import { delegatorFirstPage } from './delegators.js';
+import { chainById } from './evm.js';
 import { erc1155HoldingById, nftTokenById } from './nfts.js';
-import { assetDetailsById, blockchainById, primaryBlockByHash, primaryTransactionByHash, subnetById } from './primary.js';
-import { activeValidationsByNodeId, currentValidatorByNodeId, l1ValidationById } from './validators.js';
+import { assetDetailsById, primaryTransactionByHash } from './primary.js';
+import { activeValidationsByNodeId, l1ValidationById } from './validators.js';
 import { assetDescriptionById } from './xchain.js';
 
 const FACTORIES = {
   chainById,
-  blockByHash,
-  transactionByHash,
   nftTokenById,
   erc1155HoldingById,
-  icmMessageById,
-  blockchainById,
-  subnetById,
   primaryTransactionByHash,
-  primaryBlockByHash,
   assetDetailsById,
   assetDescriptionById,
-  currentValidatorByNodeId,
   activeValidationsByNodeId,
   l1ValidationById,
   delegatorFirstPage,
-  delegatorByTxHash,
-  webhookById,
-  exportJobById,
-} satisfies Record<string, (ctx: Context, loaders: never) => { load(key: never): Promise<unknown> }>;
+} satisfies Record<string, (ctx: Context) => { load(key: never): Promise<unknown> }>;
 
 export type Loaders = { readonly [K in keyof typeof FACTORIES]: ReturnType<(typeof FACTORIES)[K]> };
 
@@ -55,8 +47,7 @@ const LAZY: object = Object.create(
       name,
       {
         get(this: { [CONTEXT]: Context }) {
-          // A loader that reads through another (a delegation through its transaction) is handed the request's others.
-          const loader = make(this[CONTEXT], this as never);
+          const loader = make(this[CONTEXT]);
           Object.defineProperty(this, name, { value: loader });
           return loader;
         },

@@ -14,7 +14,7 @@ import type { SubnetShape } from '../subnet/keys.js';
 import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-keys.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
-import { eachKey } from '../common/each-key.js';
+import { eachKey, type BatchRead } from '../common/each-key.js';
 
 /** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */
 export const primaryTransactionByHash = (ctx: Context) =>
@@ -27,37 +27,31 @@ export const primaryTransactionByHash = (ctx: Context) =>
     }),
   );
 
-/** P-, X- and C-Chain blocks by `<network>:<p|x|c>:<blockHash>` (`getBlockById`). */
-export const primaryBlockByHash = (ctx: Context) =>
-  new DataLoader<string, PrimaryBlockShape | null>((keys) =>
+/** P-, X- and C-Chain blocks by `<network>:<p|x|c>:<blockHash>` (`getBlockById`), the `PrimaryNetworkBlock` ref's read. */
+export const primaryBlocksByHash: BatchRead<PrimaryBlockShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const parsed = parseBlockKey(key);
       if (!parsed) return null;
       const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
       return wire ? { network: parsed.network, chain: parsed.chain, wire } : null;
-    }),
-  );
+    });
 
-/** Blockchains by `<network>:<blockchainId>` (`getBlockchainById`); a malformed id is an error in its slot. */
-export const blockchainById = (ctx: Context) =>
-  new DataLoader<string, BlockchainShape | null>((keys) =>
+/** Blockchains by `<network>:<blockchainId>` (`getBlockchainById`), the `Blockchain` ref's read; a malformed id is an error in its slot. */
+export const blockchainsById: BatchRead<BlockchainShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [network, blockchainId] = key.split(':');
       if (!isNetworkKey(network) || !blockchainId || !isCb58Id(blockchainId)) throw new Error(`Malformed blockchain id ${key}`);
       const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
       return wire && { ...wire, network };
-    }),
-  );
+    });
 
-/** Subnets by `<network>:<subnetId>` (`getSubnetById`). */
-export const subnetById = (ctx: Context) =>
-  new DataLoader<string, SubnetShape | null>((keys) =>
+/** Subnets by `<network>:<subnetId>` (`getSubnetById`), the `Subnet` ref's read. */
+export const subnetsById: BatchRead<SubnetShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [network, subnetId] = key.split(':') as [NetworkKey, string];
       const wire = await ctx.upstreams.dataApi.validators.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
       return wire && { ...wire, network };
-    }),
-  );
+    });
 
 /** X-Chain assets as the Data API describes them, by `<network>:<assetId>` (`getAssetDetails`). */
 export const assetDetailsById = (ctx: Context) =>

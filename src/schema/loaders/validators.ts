@@ -9,15 +9,14 @@ import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstrea
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { ValidatorShape } from '../validator/keys.js';
-import { eachKey } from '../common/each-key.js';
+import { eachKey, type BatchRead } from '../common/each-key.js';
 
 /**
  * Current validators by `<network>:<subnetId>:<nodeId>`: one `platform.getCurrentValidators` per
  * (network, subnet) for all the node ids asked in one tick, through its `nodeIDs` parameter. Null
- * for a node id that is not a current validator of the subnet.
+ * for a node id that is not a current validator of the subnet. The `Validator` ref's read.
  */
-export const currentValidatorByNodeId = (ctx: Context) =>
-  new DataLoader<string, ValidatorShape | null>(async (keys) => {
+export const currentValidatorsByNodeId: BatchRead<ValidatorShape> = async (keys, ctx) => {
     const groups = new Map<string, { network: NetworkKey; subnetId: string; nodeIds: Set<string> }>();
     const parsed = keys.map((key) => {
       const [network, subnetId, nodeId] = key.split(':') as [NetworkKey, string, string];
@@ -41,7 +40,7 @@ export const currentValidatorByNodeId = (ctx: Context) =>
       const wire = (await answers.get(group)!).get(nodeId);
       return wire ? { network: g.network, subnetId: g.subnetId, wire } : null;
     });
-  });
+  };
 
 /** A node's active validations by `<network>|<nodeId>`: one `getSingleValidatorDetails` per node. */
 export const activeValidationsByNodeId = (ctx: Context) =>

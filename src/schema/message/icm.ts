@@ -11,7 +11,6 @@
  */
 import { networkOfTestnet } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type {
   WireIcmDestinationTransaction,
@@ -32,10 +31,11 @@ import { Money } from '../common/money.js';
 import type { IcmMessageFilters } from '../../upstream/data-api/icm.js';
 import { cb58Id, evmAddress, isEvmChainId } from '../common/validate.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { typeGuard } from '../common/guards.js';
 import { entity, keyString } from '../common/federation.js';
 import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { icmMessagesById } from '../loaders/icm.js';
 
 const MESSAGE_PAGE = { defaultSize: 10, maxSize: 100 };
 /** Teleporter message ids are 32-byte hashes the Data API prints without 0x; both spellings are accepted. */
@@ -131,14 +131,14 @@ export const IcmRewardDetails = builder.objectRef<WireIcmRewardDetails>('IcmRewa
 export const InterchainMessage = builder.loadableNodeRef<WireIcmMessage, string, string>('InterchainMessage', {
   id: { resolve: (m) => m.messageId },
   // An id that names no message loads as null (`node(id)` and `_entities` answer null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).icmMessageById.load(id)),
+  load: refLoad(icmMessagesById),
 });
 
 // Federation: a message by its Teleporter id, through the message loader (as `node(id:)` reads it).
 entity(InterchainMessage, {
   keys: ['messageId'],
   read: (rep, at) => icmMessageId(`${at}.messageId`, keyString(rep, 'messageId', at)),
-  resolve: (messageId, ctx) => loadersOf(ctx).icmMessageById.load(messageId),
+  resolve: (messageId, ctx) => InterchainMessage.getDataloader(ctx).load(messageId),
 });
 
 InterchainMessage.implement({
@@ -304,7 +304,7 @@ builder.queryFields((t) => ({
     args: { messageId: t.arg.string({ required: true, description: 'Teleporter message id (64 hex digits, with or without 0x).' }) },
     extensions: serves('data:getIcmMessage'),
     check: (args) => icmMessageId('messageId', args.messageId),
-    resolve: (_, messageId, _args, ctx) => loadersOf(ctx).icmMessageById.load(messageId),
+    resolve: (_, messageId, _args, ctx) => InterchainMessage.getDataloader(ctx).load(messageId),
   }),
 }));
 
@@ -342,6 +342,6 @@ builder.objectFields(TeleporterMessageInfo, (t) => ({
     nullable: true,
     description: 'The interchain message itself (`GET /v1/icm/messages/{messageId}`); null when the Data API does not know it.',
     extensions: serves('data:getIcmMessage'),
-    resolve: (info, _, ctx) => loadersOf(ctx).icmMessageById.load(info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
+    resolve: (info, _, ctx) => InterchainMessage.getDataloader(ctx).load(info.teleporterMessageId.replace(/^0x/i, '').toLowerCase()),
   }),
 }));

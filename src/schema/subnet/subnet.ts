@@ -5,7 +5,6 @@
  * `L1Validator.subnet`; and from it to its validators (`Subnet.validators`, `Subnet.l1Validators`).
  */
 import { builder } from '../../builder.js';
-import type { Context } from '../../context.js';
 import { isCb58Id, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
 import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
 import { Chain } from '../chain/chain.js';
@@ -17,7 +16,6 @@ import { fieldGuard, typeGuard } from '../common/guards.js';
 import { L1_VALIDATOR_PAGE, L1Validator, L1ValidatorConnection, l1ValidatorList } from '../validator/l1-validator.js';
 import { Network } from '../network/network.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { checkNetworkIdKey } from '../common/global-ids.js';
 import { Validator } from '../validator/validator.js';
 import { cb58Id, nodeId as nodeIdArg } from '../common/validate.js';
@@ -26,13 +24,14 @@ import { Blockchain } from '../blockchain/blockchain.js';
 import { blockchainKey, type BlockchainShape } from '../blockchain/keys.js';
 import { pChainAddress } from '../common/primary-ids.js';
 import { VALIDATOR_PAGE, ValidationStatus, ValidatorConnection, validatorList, validatorListQuery } from '../validator/validator-details.js';
-import { loadersOf } from '../loaders/index.js';
 import { subnetKey, type SubnetShape } from './keys.js';
+import { refLoad } from '../common/each-key.js';
+import { subnetsById } from '../loaders/primary.js';
 
 export const Subnet = builder.loadableNodeRef<SubnetShape, string, string>('Subnet', {
   id: { resolve: (s) => subnetKey(s.network, s.subnetId) },
   // An id of no subnet loads as null; a failed call fails its own slot only.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).subnetById.load(id)),
+  load: refLoad(subnetsById),
 });
 
 /** A subnet's owners, with the P-Chain prefix on the addresses the Data API sends bare. */
@@ -136,7 +135,7 @@ builder.objectFields(Network, (t) => ({
         items: (page) => {
           const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
           // Links to these subnets later in the operation need no call.
-          for (const s of items) loadersOf(ctx).subnetById.prime(subnetKey(network, s.subnetId), s);
+          for (const s of items) Subnet.getDataloader(ctx).prime(subnetKey(network, s.subnetId), s);
           return items;
         },
       });

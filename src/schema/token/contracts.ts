@@ -21,7 +21,6 @@ import { Account, addressPath, upstreamAddress } from '../account/account.js';
 import { Transaction } from '../transaction/transaction.js';
 import { txKey, type TransactionShape } from '../transaction/keys.js';
 import { TokenContract, TokenStandard } from './transfers.js';
-import { loadersOf } from '../loaders/index.js';
 
 type ContractShape = WireContract & { chainId: string };
 
@@ -243,7 +242,7 @@ builder.objectFields(TokenContract, (t) => ({
       if (!full) return null;
       const tx = deploymentShape(contract.chainId, full);
       // Priced in the default currency, it is the record a read by hash gives: later reads of it cost nothing.
-      if (args.currency == null) loadersOf(ctx).transactionByHash.prime(txKey(contract.chainId, full.nativeTransaction.txHash), tx);
+      if (args.currency == null) Transaction.getDataloader(ctx).prime(txKey(contract.chainId, full.nativeTransaction.txHash), tx);
       return tx;
     },
   }),

@@ -34,7 +34,6 @@ import { contentList, placeOf, Transaction } from '../transaction/transaction.js
 import { txKey } from '../transaction/keys.js';
 import { serves } from '../common/operations.js';
 import { CHAIN_ADDRESS_NODE, chainAddressField, chainAddressNode, type ChainAddress } from '../common/chain-address.js';
-import { loadersOf } from '../loaders/index.js';
 
 type Place = WireTransferPlace & { chainId: string };
 export type Erc20TransferShape = Place & WireErc20TransferDetails;
@@ -148,7 +147,7 @@ function transferNode<S extends Erc20TransferShape | Erc721TransferShape>(name: 
     load: (ids: string[], ctx: Context) =>
       loadEach(ids, async (id) => {
         const key = parseTransferKey(id);
-        const tx = key && (await loadersOf(ctx).transactionByHash.load(txKey(key.chainId, key.txHash)));
+        const tx = key && (await Transaction.getDataloader(ctx).load(txKey(key.chainId, key.txHash)));
         if (!key || !tx) return null;
         const found = (await contentList(tx, ctx, list)).find((x) => x.logIndex === key.logIndex);
         return found ? ({ ...placeOf(tx), ...found } as S) : null;

@@ -28,9 +28,9 @@ import { typeGuard } from '../common/guards.js';
 import { blockRange, blockRangeArgs } from '../common/block-range.js';
 import { entity, keyChainId, keyString } from '../common/federation.js';
 import { serves } from '../common/operations.js';
-import { loadEach } from '../common/each-key.js';
 import { type TransactionShape, fromFull, fromSummary, txKey } from './keys.js';
-import { loadersOf } from '../loaders/index.js';
+import { refLoad } from '../common/each-key.js';
+import { transactionsByHash } from '../loaders/evm.js';
 
 /** Where a transaction's transfers and internal transactions happened: its own block and hash. */
 export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: string } => ({
@@ -45,14 +45,14 @@ export const placeOf = (tx: TransactionShape): WireTransferPlace & { chainId: st
 export const Transaction = builder.loadableNodeRef<TransactionShape, string, string>('Transaction', {
   id: { resolve: (tx) => txKey(tx.chainId, tx.native.txHash) },
   // An id that names no transaction loads as null (`node(id)` answers null); a failed call fails only its own slot.
-  load: (ids: string[], ctx: Context) => loadEach(ids, (id) => loadersOf(ctx).transactionByHash.load(id)),
+  load: refLoad(transactionsByHash),
 });
 
 /** The single-transaction answer for a transaction, fetched once per operation when the item lacks it. */
 export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<WireGetTransactionResponse> {
   if (tx.full) return tx.full;
   const key = txKey(tx.chainId, tx.native.txHash);
-  const loader = loadersOf(ctx).transactionByHash;
+  const loader = Transaction.getDataloader(ctx);
   let loaded: TransactionShape | null = await loader.load(key);
   if (loaded && !loaded.full) {
     // The loader was primed with a list's summary (latest transactions, an address's history): read the details by hash
@@ -291,7 +291,7 @@ builder.objectFields(Account, (t) => ({
 entity(Transaction, {
   keys: ['chainId hash'],
   read: (rep, at) => ({ chainId: keyChainId(rep, at), hash: hash32(`${at}.hash`, keyString(rep, 'hash', at)) }),
-  resolve: ({ chainId, hash }, ctx) => loadersOf(ctx).transactionByHash.load(txKey(chainId, hash)),
+  resolve: ({ chainId, hash }, ctx) => Transaction.getDataloader(ctx).load(txKey(chainId, hash)),
 });
 
 builder.objectFields(Chain, (t) => ({

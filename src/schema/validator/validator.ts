@@ -16,16 +16,16 @@ import { OutputOwners, ownersFrom } from '../common/outputs.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { entity, keyString, optionalKeyString } from '../common/federation.js';
 import { keyNetwork } from '../blockchain/blockchain.js';
-import { loadEach } from '../common/each-key.js';
-import { loadersOf } from '../loaders/index.js';
 import { nodeIdOf, validatorKey, type ValidatorShape } from './keys.js';
+import { refLoad } from '../common/each-key.js';
+import { currentValidatorsByNodeId } from '../loaders/validators.js';
 
 const MAX_NODE_IDS = 100;
 
 export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>('Validator', {
   id: { resolve: (v) => validatorKey(v.network, v.subnetId, nodeIdOf(v)) },
   // Through the validator loader: one `platform.getCurrentValidators` per network and subnet for all the node ids of a tick.
-  load: (keys: string[], ctx: Context) => loadEach(keys, (key) => loadersOf(ctx).currentValidatorByNodeId.load(key)),
+  load: refLoad(currentValidatorsByNodeId),
 });
 
 /**
@@ -35,7 +35,7 @@ export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>
  */
 export async function pChainRecord(v: ValidatorShape, ctx: Context): Promise<WireCurrentValidator | null> {
   if (v.wire) return v.wire;
-  const loaded = await loadersOf(ctx).currentValidatorByNodeId.load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
+  const loaded = await Validator.getDataloader(ctx).load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
   return loaded?.wire ?? null;
 }
 
@@ -178,7 +178,7 @@ entity(Validator, {
       nodeIdArg(`${at}.nodeId`, keyString(rep, 'nodeId', at)),
     );
   },
-  resolve: (key, ctx) => loadersOf(ctx).currentValidatorByNodeId.load(key),
+  resolve: (key, ctx) => Validator.getDataloader(ctx).load(key),
 });
 
 builder.objectFields(Network, (t) => ({
@@ -204,7 +204,7 @@ builder.objectFields(Network, (t) => ({
       const network = networkKey(n.name);
       if (nodeIds != null) {
         const keys = nodeIds.map((id) => validatorKey(network, subnetId, id));
-        const found = await loadersOf(ctx).currentValidatorByNodeId.loadMany(keys);
+        const found = await Validator.getDataloader(ctx).loadMany(keys);
         const failed = found.find((v): v is Error => v instanceof Error);
         if (failed) throw failed;
         return found.filter((v): v is ValidatorShape => v !== null);
@@ -213,7 +213,7 @@ builder.objectFields(Network, (t) => ({
       // Later lookups of these node ids in the same operation need no call.
       return all.map((wire) => {
         const shape = { network, subnetId, wire };
-        loadersOf(ctx).currentValidatorByNodeId.prime(validatorKey(network, subnetId, wire.nodeID), shape);
+        Validator.getDataloader(ctx).prime(validatorKey(network, subnetId, wire.nodeID), shape);
         return shape;
       });
     },
