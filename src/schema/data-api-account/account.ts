@@ -6,7 +6,6 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-export { serviceId } from './keys.js';
 
 /** The account of the caller's key; it has no fields of its own, only the key's lists and reads. */
 export interface AccountRoot {

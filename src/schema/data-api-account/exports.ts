@@ -12,8 +12,8 @@ import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { evmAddress, evmChainId, list } from '../common/validate.js';
-import { DataApiAccount, serviceId } from './account.js';
-import { accountOf } from './keys.js';
+import { DataApiAccount } from './account.js';
+import { accountOf, serviceId } from './keys.js';
 import { refLoad } from '../common/each-key.js';
 import { exportJobsById } from '../loaders/account.js';
 

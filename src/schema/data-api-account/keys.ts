@@ -1,6 +1,7 @@
 /**
  * The caller's own Data API key: the account endpoints it opens, and the error when a request has
- * none. The account loaders and every field of DataApiAccount read the account through it.
+ * none. The account loaders and every field of DataApiAccount read the account through it. Also
+ * what an id the service gave must look like (`serviceId`), checked by fields and loaders alike.
  */
 import { GraphQLError } from 'graphql';
 import type { Context } from '../../context.js';

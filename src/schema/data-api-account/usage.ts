@@ -20,8 +20,8 @@ import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmChainId } from '../common/validate.js';
-import { DataApiAccount, responseCodeArg, seconds, serviceId, text, timeRange } from './account.js';
-import { accountOf } from './keys.js';
+import { DataApiAccount, responseCodeArg, seconds, text, timeRange } from './account.js';
+import { accountOf, serviceId } from './keys.js';
 
 export const API_LOG_PAGE = { defaultSize: 10, maxSize: 100 };
 const MAX_FILTER_LENGTH = 256;

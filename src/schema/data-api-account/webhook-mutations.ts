@@ -18,8 +18,8 @@ import { fieldGuard, maxItems } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 import { cb58Id, evmAddress, evmChainId, hash32, list, nodeId } from '../common/validate.js';
-import { serviceId, text } from './account.js';
-import { accountOf } from './keys.js';
+import { text } from './account.js';
+import { accountOf, serviceId } from './keys.js';
 import {
   PrimaryNetworkAddressActivitySubEvent,
   PrimaryNetworkBalanceType,

@@ -18,8 +18,8 @@ import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
-import { DataApiAccount, seconds, serviceId } from './account.js';
-import { accountOf } from './keys.js';
+import { DataApiAccount, seconds } from './account.js';
+import { accountOf, serviceId } from './keys.js';
 import { refLoad } from '../common/each-key.js';
 import { webhooksById } from '../loaders/account.js';
 
