@@ -114,7 +114,7 @@ builder.objectFields(Account, (t) => ({
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getNativeBalance') },
     check: (args) => blockNumberArg(args.blockNumber),
     resolve: async (account, blockNumber, args, ctx) => {
-      const { nativeTokenBalance } = await ctx.upstreams.dataApi.evm.getNativeBalance(account.chainId, upstreamAddress(account.address), {
+      const { nativeTokenBalance } = await ctx.upstreams.dataApi.evmBalances.getNativeBalance(account.chainId, upstreamAddress(account.address), {
         blockNumber,
         currency: args.currency ?? undefined,
       });

@@ -73,7 +73,7 @@ entity(Block, {
   read: readBlockKey,
   resolve: async (key, ctx) => {
     if ('hash' in key) return loadersOf(ctx).blockByHash.load(blockKey(key.chainId, key.hash));
-    const block = await ctx.upstreams.dataApi.evm.getBlock(key.chainId, key.number);
+    const block = await ctx.upstreams.dataApi.evmBlocks.getBlock(key.chainId, key.number);
     if (block) loadersOf(ctx).blockByHash.prime(blockKey(block.chainId, block.blockHash), block);
     return block;
   },
@@ -108,7 +108,7 @@ builder.objectFields(Chain, (t) => ({
         page: BLOCK_PAGE,
         path: [chain.chainId],
         query: {},
-        read: (chainId, query) => ctx.upstreams.dataApi.evm.getLatestBlocks(chainId, query),
+        read: (chainId, query) => ctx.upstreams.dataApi.evmBlocks.getLatestBlocks(chainId, query),
         // A listed block is the same record a lookup by hash returns: a `parent` link to a block of
         // this page then costs no call.
         items: (page) => primedBlocks(ctx, page.blocks),
@@ -124,6 +124,6 @@ builder.objectFields(Chain, (t) => ({
     },
     extensions: serves('data:getBlock'),
     check: blockId,
-    resolve: (chain, id, _args, ctx) => ctx.upstreams.dataApi.evm.getBlock(chain.chainId, id),
+    resolve: (chain, id, _args, ctx) => ctx.upstreams.dataApi.evmBlocks.getBlock(chain.chainId, id),
   }),
 }));

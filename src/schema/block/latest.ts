@@ -85,7 +85,7 @@ builder.queryFields((t) => ({
         page: LATEST_PAGE,
         path: [],
         query: { network: networkOf(args.network) },
-        read: (query) => ctx.upstreams.dataApi.evmTransactions.listLatestBlocksAllChains(query),
+        read: (query) => ctx.upstreams.dataApi.evmBlocks.listLatestBlocksAllChains(query),
         items: (page) => primedBlocks(ctx, page.blocks),
       }),
   }),

@@ -164,7 +164,7 @@ builder.objectFields(Network, (t) => ({
     resolve: async (n, { blockchainId, alias, blockId, byHash }, _args, ctx) => {
       const key = networkKey(n.name);
       if (byHash) return primaryBlockKey(key, alias, blockId);
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(key, blockchainId, blockId);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkBlocks.getBlockById(key, blockchainId, blockId);
       if (!wire) return null;
       primeBlocks(ctx, [{ network: key, chain: alias, wire }]);
       return primaryBlockKey(key, alias, wire.blockHash);
@@ -184,7 +184,7 @@ builder.objectFields(Network, (t) => ({
     check: listArgs,
     name: 'blocks',
     request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
-    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryNetworkBlocks.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
     items: (page, ctx, key, { alias }) => listedBlocks(ctx, key, alias, page.blocks),
   }),
   blocksByNode: primaryList(t, {
@@ -203,7 +203,7 @@ builder.objectFields(Network, (t) => ({
     name: 'nodeBlocks',
     request: ({ blockchainId, nodeId, query }) => ({ path: [blockchainId, nodeId], query }),
     read: (ctx, network, blockchainId, nodeId, query) =>
-      ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
+      ctx.upstreams.dataApi.primaryNetworkBlocks.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
     items: (page, ctx, key, { alias }) => listedBlocks(ctx, key, alias, page.blocks),
   }),
 }));

@@ -94,7 +94,7 @@ builder.objectFields(Network, (t) => ({
         page: BLOCKCHAIN_PAGE,
         path: [dataApiNetwork(n.name)],
         query: { sortOrder: args.sortOrder ?? undefined },
-        read: (network, query) => ctx.upstreams.dataApi.primary.listBlockchains(network, query),
+        read: (network, query) => ctx.upstreams.dataApi.primaryNetwork.listBlockchains(network, query),
         items: (page) => page.blockchains.map((b): BlockchainShape => ({ ...b, network: networkKey(n.name) })),
       }),
   }),

@@ -198,6 +198,6 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ExportTransactionsInput, required: true, description: 'What to export.' }) },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:postTransactionExportJob') },
     check: (args) => exportRequest(args.input),
-    resolve: (_, request, _args, ctx) => accountOf(ctx).postTransactionExportJob(request),
+    resolve: (_, request, _args, ctx) => accountOf(ctx).operations.postTransactionExportJob(request),
   }),
 }));

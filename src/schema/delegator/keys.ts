@@ -45,7 +45,7 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
     page: DELEGATOR_PAGE,
     path: [dataApiNetwork(network)],
     query: delegatorsQuery(filters),
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listDelegators(wireNetwork, query),
     items: (page) => page.delegators.map((d): DelegatorShape => ({ ...d, network: key })),
   });
 }

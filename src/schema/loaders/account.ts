@@ -9,8 +9,8 @@ import { accountOf } from '../data-api-account/keys.js';
 import { eachKey } from '../common/each-key.js';
 
 /** The caller's webhooks by id (`getWebhook`): one call per distinct id; null for an id the key has no webhook of. */
-export const webhookById = (ctx: Context) => new DataLoader<string, WireWebhook | null>((ids) => eachKey(ids, async (id) => accountOf(ctx).getWebhook(id)));
+export const webhookById = (ctx: Context) => new DataLoader<string, WireWebhook | null>((ids) => eachKey(ids, async (id) => accountOf(ctx).webhooks.getWebhook(id)));
 
 /** The caller's export jobs by id (`getOperationResult`): one call per distinct id; null for an id the key has no job of. */
 export const exportJobById = (ctx: Context) =>
-  new DataLoader<string, WireOperationStatus | null>((ids) => eachKey(ids, async (id) => accountOf(ctx).getOperationResult(id)));
+  new DataLoader<string, WireOperationStatus | null>((ids) => eachKey(ids, async (id) => accountOf(ctx).operations.getOperationResult(id)));

@@ -62,7 +62,7 @@ async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<
   let pageToken: string | undefined;
   let pages = 0;
   do {
-    const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(name), {
+    const page = await ctx.upstreams.dataApi.primaryNetwork.listDelegators(dataApiNetwork(name), {
       nodeIds: [...byNode.keys()],
       delegationStatus,
       pageToken,
@@ -103,7 +103,7 @@ export const delegatorByTxHash = (ctx: Context, loaders: { primaryTransactionByH
       if (!parsed || tx?.chain !== 'P' || !DELEGATION_TX_TYPES.has(tx.wire.txType) || !tx.wire.nodeId) return null;
       let pageToken: string | undefined;
       for (let pages = 0; pages < DELEGATOR_LOOKUP_PAGES; pages++) {
-        const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(networkName(parsed.network)), {
+        const page = await ctx.upstreams.dataApi.primaryNetwork.listDelegators(dataApiNetwork(networkName(parsed.network)), {
           nodeIds: [tx.wire.nodeId],
           rewardAddresses: tx.wire.rewardAddresses?.length ? tx.wire.rewardAddresses : undefined,
           pageSize: DELEGATOR_PAGE.maxSize,

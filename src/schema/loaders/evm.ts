@@ -22,7 +22,7 @@ export interface ChainLookup {
 export const chainById = (ctx: Context): ChainLookup => {
   let index: Promise<Map<string, WireChainInfo>> | undefined;
   const read = async () => {
-    const { chains } = await ctx.upstreams.dataApi.supportedChains();
+    const { chains } = await ctx.upstreams.dataApi.evmChains.supportedChains();
     const byId = new Map<string, WireChainInfo>();
     for (const chain of chains) {
       byId.set(chain.chainId, chain);
@@ -43,7 +43,7 @@ export const blockByHash = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
-      return ctx.upstreams.dataApi.evm.getBlock(chainId, hash);
+      return ctx.upstreams.dataApi.evmBlocks.getBlock(chainId, hash);
     }),
   );
 
@@ -57,7 +57,7 @@ export const transactionByHash = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
-      const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, hash);
+      const full = await ctx.upstreams.dataApi.evmTransactions.getTransaction(chainId, hash);
       return full && fromFull(chainId, full);
     }),
   );

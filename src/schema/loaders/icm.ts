@@ -6,4 +6,4 @@ import { eachKey } from '../common/each-key.js';
 
 /** ICM messages by Teleporter message id (`getIcmMessage`): one call per distinct id; null when unknown. */
 export const icmMessageById = (ctx: Context) =>
-  new DataLoader<string, WireIcmMessage | null>((ids) => eachKey(ids, (id) => ctx.upstreams.dataApi.icm.getIcmMessage(id)));
+  new DataLoader<string, WireIcmMessage | null>((ids) => eachKey(ids, (id) => ctx.upstreams.dataApi.interchainMessaging.getIcmMessage(id)));

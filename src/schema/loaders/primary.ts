@@ -22,7 +22,7 @@ export const primaryTransactionByHash = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const parsed = parseTxKey(key);
       if (!parsed) return null;
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.txHash);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkTransactions.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.txHash);
       return wire ? shapeTx(parsed.network, parsed.chain, wire) : null;
     }),
   );
@@ -33,7 +33,7 @@ export const primaryBlockByHash = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const parsed = parseBlockKey(key);
       if (!parsed) return null;
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkBlocks.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
       return wire ? { network: parsed.network, chain: parsed.chain, wire } : null;
     }),
   );
@@ -44,7 +44,7 @@ export const blockchainById = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const [network, blockchainId] = key.split(':');
       if (!isNetworkKey(network) || !blockchainId || !isCb58Id(blockchainId)) throw new Error(`Malformed blockchain id ${key}`);
-      const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
+      const wire = await ctx.upstreams.dataApi.primaryNetwork.getBlockchainById(network, blockchainId);
       return wire && { ...wire, network };
     }),
   );
@@ -54,7 +54,7 @@ export const subnetById = (ctx: Context) =>
   new DataLoader<string, SubnetShape | null>((keys) =>
     eachKey(keys, async (key) => {
       const [network, subnetId] = key.split(':') as [NetworkKey, string];
-      const wire = await ctx.upstreams.dataApi.validators.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
+      const wire = await ctx.upstreams.dataApi.primaryNetwork.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
       return wire && { ...wire, network };
     }),
   );
@@ -65,6 +65,6 @@ export const assetDetailsById = (ctx: Context) =>
     eachKey(keys, async (key) => {
       if (checkAssetDetailsKey(key) !== null) return null;
       const [network, assetId] = key.split(':') as [NetworkKey, string];
-      return ctx.upstreams.dataApi.primaryLedger.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
+      return ctx.upstreams.dataApi.primaryNetwork.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
     }),
   );

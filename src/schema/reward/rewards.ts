@@ -73,7 +73,7 @@ export function rewardsConnection(ctx: Context, network: NetworkNameValue, filte
     page: REWARD_PAGE,
     path: [dataApiNetwork(network)],
     query: { ...rewardQuery(filters), currency: filters.currency },
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.primary.listHistoricalPrimaryNetworkRewards(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetworkRewards.listHistoricalPrimaryNetworkRewards(wireNetwork, query),
     items: (page) => page.historicalRewards,
   });
 }

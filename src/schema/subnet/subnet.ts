@@ -132,7 +132,7 @@ builder.objectFields(Network, (t) => ({
         page: SUBNET_PAGE,
         path: [dataApiNetwork(n.name)],
         query: { sortOrder: args.sortOrder ?? undefined },
-        read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listSubnets(wireNetwork, query),
+        read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listSubnets(wireNetwork, query),
         items: (page) => {
           const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
           // Links to these subnets later in the operation need no call.

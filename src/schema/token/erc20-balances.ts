@@ -103,7 +103,7 @@ builder.objectFields(Account, (t) => ({
         page: ERC20_BALANCE_PAGE,
         path: addressPath(account),
         query,
-        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listErc20Balances(chainId, address, query),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmBalances.listErc20Balances(chainId, address, query),
         items: (page) => page.erc20TokenBalances.map((b) => ({ ...b, chainId: b.chainId ?? account.chainId })),
         extras: (page) => ({ nativeTokenBalance: page.nativeTokenBalance }),
       });

@@ -165,7 +165,7 @@ export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1Va
     page: L1_VALIDATOR_PAGE,
     path: [dataApiNetwork(networkName(network))],
     query: filters,
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listL1Validators(wireNetwork, query),
     items: (page) => page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })),
   });
 }

@@ -51,7 +51,7 @@ export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters:
     page: REWARD_PAGE,
     path: [dataApiNetwork(networkName(key))],
     query: rewardQuery(filters),
-    read: (network, query) => ctx.upstreams.dataApi.primaryStaking.listPendingPrimaryNetworkRewards(network, query),
+    read: (network, query) => ctx.upstreams.dataApi.primaryNetworkRewards.listPendingPrimaryNetworkRewards(network, query),
     items: (page) => page.pendingRewards.map((r): PendingRewardShape => ({ ...r, network: key })),
   });
 }

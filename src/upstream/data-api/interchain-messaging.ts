@@ -1,9 +1,11 @@
-/** Data API endpoints of interchain messages (`/v1/icm/...`). */
+/**
+ * The Data API's "Interchain Messaging" operations: interchain (ICM) messages (`/v1/icm/...`).
+ */
+import { nullIfNotFound } from '../transport/errors.js';
+import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from '../types/data-api-chains.js';
 import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
-import { TTL } from '../transport/ttl.js';
-import { nullIfNotFound } from '../transport/errors.js';
 
 /** The filters of `GET /v1/icm/messages`; each one given narrows the list. */
 export interface IcmMessageFilters {
@@ -16,13 +18,10 @@ export interface IcmMessageFilters {
   network?: DataApiNetwork;
 }
 
-export class IcmEndpoints extends Endpoints {
-  /** `GET /v1/icm/addresses/{address}/messages`: messages an address sent or received, newest first. */
-  listIcmMessagesByAddress(
-    address: string,
-    query: { network?: DataApiNetwork; pageToken?: string; pageSize?: number },
-  ): Promise<WireListIcmMessagesResponse> {
-    return this.rest.get('/v1/icm/addresses/{address}/messages', { address }, { ...query }, { ttlMs: TTL.moving });
+export class InterchainMessagingEndpoints extends Endpoints {
+  /** `GET /v1/icm/messages/{messageId}`: one message by id. */
+  getIcmMessage(messageId: string): Promise<WireIcmMessage | null> {
+    return nullIfNotFound(this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: TTL.moving }));
   }
 
   /**
@@ -33,8 +32,11 @@ export class IcmEndpoints extends Endpoints {
     return this.rest.get('/v1/icm/messages', undefined, { ...query }, { ttlMs: TTL.moving });
   }
 
-  /** `GET /v1/icm/messages/{messageId}`: one message by id. */
-  getIcmMessage(messageId: string): Promise<WireIcmMessage | null> {
-    return nullIfNotFound(this.rest.get('/v1/icm/messages/{messageId}', { messageId }, undefined, { ttlMs: TTL.moving }));
+  /** `GET /v1/icm/addresses/{address}/messages`: messages an address sent or received, newest first. */
+  listIcmMessagesByAddress(
+    address: string,
+    query: { network?: DataApiNetwork; pageToken?: string; pageSize?: number },
+  ): Promise<WireListIcmMessagesResponse> {
+    return this.rest.get('/v1/icm/addresses/{address}/messages', { address }, { ...query }, { ttlMs: TTL.moving });
   }
 }
