@@ -1,9 +1,10 @@
 /**
  * The Data API client: named calls per endpoint with typed wire answers, in one group per tag of the
- * official description (one file each, named after the tag). The API key rule lives here: the
- * caller's key, else the configured key, sent only to the Data API under the configured header(s).
- * The key owner's operations (`webhooks`, `usageMetrics`, `operations`) exist only for a caller's
- * own key, never for the configured one.
+ * official description (one file each, named after the tag; test/upstream/data-api-groups.test.ts
+ * holds each group to its tag's operations). The API key rule lives here: the caller's key, else the
+ * configured key, sent only to the Data API under the configured header(s). The key owner's
+ * operations (`webhooks`, `usageMetrics`, `operations`) exist only for a caller's own key, never for
+ * the configured one.
  */
 import { keyFingerprint, type UpstreamCache } from '../transport/cache.js';
 import type { Transport } from '../transport/call.js';
