@@ -6,8 +6,8 @@
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { RequestUpstreams } from '../upstream/index.js';
 import { UpstreamError } from '../upstream/transport/errors.js';
-import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
-import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
+import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
+import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
 import type { WireCurrentValidator } from '../upstream/types/node-rpc-pchain.js';
 import type { Feed, HubOptions } from './hub.js';
 

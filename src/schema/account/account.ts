@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { toChecksumAddress } from '@avalanche-graph/identity';
-import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/types/data-api-evm.js';
+import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { evmAddress } from '../common/validate.js';
 import { Currency } from '../common/primary-enums.js';

@@ -7,7 +7,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
+import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/data-api/types/primary-addresses.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork, networkKey, networkNameOfValue } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';

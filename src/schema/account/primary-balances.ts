@@ -15,8 +15,8 @@ import type {
   WirePChainBalances,
   WireSharedAssetAmount,
   WireXChainBalances,
-} from '../../upstream/types/data-api-primary-addresses.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+} from '../../upstream/data-api/types/primary-addresses.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';

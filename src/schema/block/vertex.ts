@@ -3,7 +3,7 @@
  * (`GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`).
  */
 import { builder } from '../../builder.js';
-import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
+import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/data-api/types/primary.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { Network } from '../network/network.js';

@@ -4,7 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
+import type { WireEvmGenesis } from '../../upstream/data-api/types/primary.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

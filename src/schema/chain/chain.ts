@@ -4,7 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/types/data-api-chains.js';
+import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/data-api/types/chains.js';
 import { isCb58Id, NETWORKS, networkOfTestnet } from '@avalanche-graph/identity';
 import { type NetworkNameValue, dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';

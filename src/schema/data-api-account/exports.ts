@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/types/data-api-account.js';
+import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/data-api/types/account.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
 import { networkKey } from '../common/network-names.js';

@@ -12,7 +12,7 @@ import type {
   WireUsageFilters,
   WireUsageMetricsBucket,
   WireUsageMetricsValue,
-} from '../../upstream/types/data-api-account.js';
+} from '../../upstream/data-api/types/account.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { enumValues, NetworkName, upstreamEnum } from '../common/enums.js';

@@ -11,7 +11,7 @@ import type { NetworkNameValue } from '../common/network-names.js';
 import type {
   WireCreateWebhookRequest,
   WireUpdateWebhookRequest,
-} from '../../upstream/types/data-api-account.js';
+} from '../../upstream/data-api/types/account.js';
 import { NetworkName } from '../common/enums.js';
 import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';

@@ -12,7 +12,7 @@ import type {
   WireValidatorActivityWebhook,
   WireWebhook,
   WireWebhookStatus,
-} from '../../upstream/types/data-api-account.js';
+} from '../../upstream/data-api/types/account.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

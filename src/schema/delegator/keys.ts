@@ -3,7 +3,7 @@
  * together for many validators) and the Delegator type share.
  */
 import type { Context } from '../../context.js';
-import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
+import type { WireDelegator } from '../../upstream/data-api/types/primary.js';
 import type { ConnectionArgs, ConnectionResult } from '../common/pagination.js';
 import { listScope, upstreamList } from '../common/upstream-list.js';
 import { type NetworkNameValue, dataApiNetwork, networkKey } from '../common/network-names.js';

@@ -4,7 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import type { WireOperationStatus, WireWebhook } from '../../upstream/types/data-api-account.js';
+import type { WireOperationStatus, WireWebhook } from '../../upstream/data-api/types/account.js';
 import { accountOf } from '../data-api-account/keys.js';
 import { eachKey } from '../common/each-key.js';
 

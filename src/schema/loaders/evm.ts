@@ -1,9 +1,9 @@
 /** EVM reads of the Data API shared within a request: chains, blocks and transactions. */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
-import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { isHash32 } from '@avalanche-graph/identity';
-import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
+import type { WireEvmBlock } from '../../upstream/data-api/types/evm.js';
 import { fromFull, type TransactionShape } from '../transaction/keys.js';
 import { eachKey } from '../common/each-key.js';
 

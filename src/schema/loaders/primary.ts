@@ -13,7 +13,7 @@ import { parseBlockKey, type PrimaryBlockShape } from '../block/keys.js';
 import type { SubnetShape } from '../subnet/keys.js';
 import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-keys.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
-import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
+import type { WireXChainAssetDetails } from '../../upstream/data-api/types/primary-ledger.js';
 import { eachKey } from '../common/each-key.js';
 
 /** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */

@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
+import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/data-api/types/validators.js';
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { ValidatorShape } from '../validator/keys.js';

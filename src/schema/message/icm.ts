@@ -19,7 +19,7 @@ import type {
   WireIcmReceipt,
   WireIcmRewardDetails,
   WireIcmSourceTransaction,
-} from '../../upstream/types/data-api-icm.js';
+} from '../../upstream/data-api/types/icm.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

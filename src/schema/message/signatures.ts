@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, isHash32 } from '@avalanche-graph/identity';
-import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../../upstream/types/data-api-signatures.js';
+import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../../upstream/data-api/types/signatures.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { Network } from '../network/network.js';

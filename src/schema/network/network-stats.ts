@@ -4,7 +4,7 @@
  * more decimals than nAVAX has, so each figure is given both exactly as sent and in nAVAX.
  */
 import { builder } from '../../builder.js';
-import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/types/data-api-primary-addresses.js';
+import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/data-api/types/primary-addresses.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { Network } from './network.js';

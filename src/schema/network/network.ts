@@ -3,7 +3,7 @@
  * primary-network reads.
  */
 import { builder } from '../../builder.js';
-import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { Chain } from '../chain/chain.js';
 import { NetworkName } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';

@@ -7,7 +7,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isCb58Id, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
+import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/data-api/types/validators.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

@@ -6,8 +6,8 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireContract, WireResourceLink } from '../../upstream/types/data-api-assets.js';
-import type { WireGetTransactionResponse } from '../../upstream/types/data-api-evm.js';
+import type { WireContract, WireResourceLink } from '../../upstream/data-api/types/assets.js';
+import type { WireGetTransactionResponse } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

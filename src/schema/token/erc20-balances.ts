@@ -3,8 +3,8 @@
  * token contract, priced in the requested currency, with the native balance the same answer carries.
  */
 import { builder } from '../../builder.js';
-import type { WireErc20TokenBalance } from '../../upstream/types/data-api-assets.js';
-import type { WireNativeTokenBalance } from '../../upstream/types/data-api-evm.js';
+import type { WireErc20TokenBalance } from '../../upstream/data-api/types/assets.js';
+import type { WireNativeTokenBalance } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

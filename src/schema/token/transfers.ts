@@ -15,7 +15,7 @@ import type {
   WireMoney,
   WireTokenTransfer,
   WireTransferPlace,
-} from '../../upstream/types/data-api-evm.js';
+} from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

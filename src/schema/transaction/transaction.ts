@@ -15,7 +15,7 @@ import type {
   WireTeleporterMessageInfo,
   WireTransactionContents,
   WireTransferPlace,
-} from '../../upstream/types/data-api-evm.js';
+} from '../../upstream/data-api/types/evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';

@@ -15,7 +15,7 @@ import type {
   WireListUtxosQuery,
   WirePChainUtxo,
   WirePrimaryNetworkChainInfo, WireXChainUtxo
-} from '../../upstream/types/data-api-primary.js';
+} from '../../upstream/data-api/types/primary.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';

@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
-import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
+import type { WirePendingReward } from '../../upstream/data-api/types/primary-addresses.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { emptyConnection, type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';

@@ -20,7 +20,7 @@ import type {
   WireValidatorHealth,
   WireValidatorRewards,
   WireValidatorSortBy,
-} from '../../upstream/types/data-api-validators.js';
+} from '../../upstream/data-api/types/validators.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';

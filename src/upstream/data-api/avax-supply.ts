@@ -3,7 +3,7 @@
  */
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireAvaxSupply } from '../types/data-api-primary-addresses.js';
+import type { WireAvaxSupply } from './types/primary-addresses.js';
 
 export class AvaxSupplyEndpoints extends Endpoints {
   /** `GET /v1/avax/supply`: the AVAX supply (mainnet; the route takes no network). */

@@ -8,9 +8,9 @@ import type {
   WireListCollectibleBalancesResponse,
   WireListErc20BalancesQuery,
   WireListErc20BalancesResponse,
-} from '../types/data-api-assets.js';
-import type { WireGetNativeBalanceResponse, WirePageQuery } from '../types/data-api-evm.js';
-import type { WireListErc1155BalancesResponse, WireListErc721BalancesResponse } from '../types/data-api-nfts.js';
+} from './types/assets.js';
+import type { WireGetNativeBalanceResponse, WirePageQuery } from './types/evm.js';
+import type { WireListErc1155BalancesResponse, WireListErc721BalancesResponse } from './types/nfts.js';
 
 interface PageQuery {
   pageToken?: string;

@@ -5,8 +5,8 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { pageTtl, TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireAllChainsQuery } from '../types/data-api-evm-transactions.js';
-import type { WireEvmBlock, WireListEvmBlocksResponse, WirePageQuery } from '../types/data-api-evm.js';
+import type { WireAllChainsQuery } from './types/evm-transactions.js';
+import type { WireEvmBlock, WireListEvmBlocksResponse, WirePageQuery } from './types/evm.js';
 
 export class EvmBlocksEndpoints extends Endpoints {
   /** `GET /v1/blocks` (listLatestBlocksAllChains): the latest blocks of every chain of a network, newest first. */

@@ -6,8 +6,8 @@ import { nullIfNotFound } from '../transport/errors.js';
 import type { Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireListAddressChainsResponse } from '../types/data-api-assets.js';
-import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from '../types/data-api-chains.js';
+import type { WireListAddressChainsResponse } from './types/assets.js';
+import type { DataApiNetwork, WireChainInfo, WireListChainsResponse } from './types/chains.js';
 
 export class EvmChainsEndpoints extends Endpoints {
   /** `GET /v1/address/{address}/chains`: the chains where the address sent or received anything (refreshed upstream every 15 minutes). */

@@ -4,7 +4,7 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireContract } from '../types/data-api-assets.js';
+import type { WireContract } from './types/assets.js';
 
 export class EvmContractsEndpoints extends Endpoints {
   /** `GET /v1/chains/{chainId}/addresses/{address}`: what the contract at an address is; null when the Data API knows none there. */

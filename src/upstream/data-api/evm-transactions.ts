@@ -7,7 +7,7 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { pageTtl, TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireListContractsResponse } from '../types/data-api-assets.js';
+import type { WireListContractsResponse } from './types/assets.js';
 import type {
   WireAllChainsQuery,
   WireHistoryQuery,
@@ -19,7 +19,7 @@ import type {
   WireListTransactionDetailsResponse,
   WireListTransactionDetailsResponseV2,
   WireTransactionStatusFilter,
-} from '../types/data-api-evm-transactions.js';
+} from './types/evm-transactions.js';
 import type {
   WireBlockRange,
   WireGetTransactionResponse,
@@ -27,7 +27,7 @@ import type {
   WireListNativeTransactionsResponse,
   WireListTransfersResponse,
   WirePageQuery,
-} from '../types/data-api-evm.js';
+} from './types/evm.js';
 
 export class EvmTransactionsEndpoints extends Endpoints {
   /** `GET /v1/transactions` (listLatestTransactionsAllChains): the latest transactions of every chain of a network. */

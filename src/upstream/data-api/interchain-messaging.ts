@@ -4,8 +4,8 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireIcmMessage, WireListIcmMessagesResponse } from '../types/data-api-icm.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireIcmMessage, WireListIcmMessagesResponse } from './types/icm.js';
 
 /** The filters of `GET /v1/icm/messages`; each one given narrows the list. */
 export interface IcmMessageFilters {

@@ -5,8 +5,8 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireTokenDetails } from '../types/data-api-assets.js';
-import type { WireListNftTokensResponse } from '../types/data-api-nfts.js';
+import type { WireTokenDetails } from './types/assets.js';
+import type { WireListNftTokensResponse } from './types/nfts.js';
 
 interface PageQuery {
   pageToken?: string;

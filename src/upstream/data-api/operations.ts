@@ -5,7 +5,7 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { FRESH } from './caller-owned.js';
 import { Endpoints } from './endpoints.js';
-import type { WireOperationStatus, WireTransactionExportRequest } from '../types/data-api-account.js';
+import type { WireOperationStatus, WireTransactionExportRequest } from './types/account.js';
 
 export class OperationsEndpoints extends Endpoints {
   /** `GET /v1/operations/{operationId}`: a job's status; null when the key has no such job. */

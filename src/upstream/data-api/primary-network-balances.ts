@@ -5,8 +5,8 @@
 import type { Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireBalancesQuery, WireListBalancesResponse } from '../types/data-api-primary-addresses.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireBalancesQuery, WireListBalancesResponse } from './types/primary-addresses.js';
 
 export class PrimaryNetworkBalancesEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`: balances of addresses on the P-, X- or C-Chain (atomic memory). */

@@ -6,12 +6,12 @@ import { nullIfNotFound } from '../transport/errors.js';
 import type { Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
+import type { DataApiNetwork } from './types/chains.js';
 import type {
   WireListBlocksQuery,
   WireListPrimaryNetworkBlocksResponse,
   WirePrimaryNetworkBlock,
-} from '../types/data-api-primary-ledger.js';
+} from './types/primary-ledger.js';
 
 const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
 

@@ -5,9 +5,9 @@
 import type { Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireListPendingRewardsQuery, WireListPendingRewardsResponse } from '../types/data-api-primary-addresses.js';
-import type { WireListHistoricalRewardsQuery, WireListHistoricalRewardsResponse } from '../types/data-api-primary.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireListPendingRewardsQuery, WireListPendingRewardsResponse } from './types/primary-addresses.js';
+import type { WireListHistoricalRewardsQuery, WireListHistoricalRewardsResponse } from './types/primary.js';
 
 export class PrimaryNetworkRewardsEndpoints extends Endpoints {
   /** `GET /v1/networks/{network}/rewards:listPending`: rewards of staking periods that have not ended, by address or node. */

@@ -7,9 +7,9 @@ import { nullIfNotFound } from '../transport/errors.js';
 import { fitsGet, type Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireAddressesBody, WireLastActivityTimestamp } from '../types/data-api-primary-addresses.js';
-import type { WireListUtxosQuery, WireListUtxosResponse } from '../types/data-api-primary.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireAddressesBody, WireLastActivityTimestamp } from './types/primary-addresses.js';
+import type { WireListUtxosQuery, WireListUtxosResponse } from './types/primary.js';
 
 const UTXOS = '/v1/networks/{network}/blockchains/{blockchainId}/utxos';
 

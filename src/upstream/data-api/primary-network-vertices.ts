@@ -6,8 +6,8 @@ import { nullIfNotFound } from '../transport/errors.js';
 import type { Query } from '../transport/rest.js';
 import { pageTtl, TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireListXChainVerticesResponse, WireSortOrder, WireXChainVertex } from '../types/data-api-primary.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireListXChainVerticesResponse, WireSortOrder, WireXChainVertex } from './types/primary.js';
 
 interface PageQuery {
   pageToken?: string;

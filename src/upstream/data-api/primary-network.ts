@@ -6,16 +6,16 @@ import { nullIfNotFound } from '../transport/errors.js';
 import type { Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireAddressChainIdsResponse, WireNetworkDetails } from '../types/data-api-primary-addresses.js';
-import type { WireXChainAssetDetails } from '../types/data-api-primary-ledger.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireAddressChainIdsResponse, WireNetworkDetails } from './types/primary-addresses.js';
+import type { WireXChainAssetDetails } from './types/primary-ledger.js';
 import type {
   WireBlockchain,
   WireListBlockchainsResponse,
   WireListDelegatorsQuery,
   WireListDelegatorsResponse,
   WireSortOrder,
-} from '../types/data-api-primary.js';
+} from './types/primary.js';
 import type {
   WireListL1ValidatorsQuery,
   WireListL1ValidatorsResponse,
@@ -24,7 +24,7 @@ import type {
   WireListValidatorsQuery,
   WireSingleValidatorQuery,
   WireSubnet,
-} from '../types/data-api-validators.js';
+} from './types/validators.js';
 
 interface PageQuery {
   pageToken?: string;

@@ -5,8 +5,8 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { DataApiNetwork } from '../types/data-api-chains.js';
-import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../types/data-api-signatures.js';
+import type { DataApiNetwork } from './types/chains.js';
+import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from './types/signatures.js';
 
 export class SignatureAggregatorEndpoints extends Endpoints {
   /**

@@ -14,7 +14,7 @@ import type {
   WireSubnetRpcUsageQuery,
   WireUsageMetricsQuery,
   WireUsageMetricsResponse,
-} from '../types/data-api-account.js';
+} from './types/account.js';
 
 export class UsageMetricsEndpoints extends Endpoints {
   /** `GET /v1/apiUsageMetrics`. */

@@ -14,7 +14,7 @@ import type {
   WireUpdateWebhookRequest,
   WireWebhook,
   WireWebhookStatus,
-} from '../types/data-api-account.js';
+} from './types/account.js';
 
 export class WebhooksEndpoints extends Endpoints {
   /** `POST /v1/webhooks`. */
