@@ -1,7 +1,7 @@
 /**
- * Writes test/fixtures/official-operations.json: the operation ids and routes of the official
+ * Writes test/fixtures/official-operations.json: the operation ids, routes and tags of the official
  * descriptions of the Data API and the metrics service, the facts `test/operation-coverage.test.ts`
- * checks the graph against. Tests read this file, never the descriptions themselves, so a clone of
+ * checks the graph against and `test/upstream/data-api-groups.test.ts` the Data API client's groups. Tests read this file, never the descriptions themselves, so a clone of
  * the repository alone runs them. Regenerate it when a new edition of a description comes out:
  *
  *   npm run official-operations -- --data-api <data-api.openapi.json> --metrics <metrics.openapi.json>
@@ -14,11 +14,13 @@ export interface OfficialOperation {
   id: string;
   /** `METHOD /path/{param}`, as the sandbox's route templates name them. */
   route: string;
+  /** The description's tag of the operation (`EVM Balances`): the Data API client has a group per tag. */
+  tag: string | null;
 }
 
 interface Description {
   info?: { title?: string; version?: string };
-  paths: Record<string, Record<string, { operationId?: string }>>;
+  paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
@@ -27,7 +29,10 @@ function operationsOf(description: Description, prefix: 'data' | 'metrics'): Off
   const operations: OfficialOperation[] = [];
   for (const [path, methods] of Object.entries(description.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      if (METHODS.has(method) && operation.operationId) operations.push({ id: `${prefix}:${operation.operationId}`, route: `${method.toUpperCase()} ${path}` });
+      if (!METHODS.has(method) || !operation.operationId) continue;
+      // One tag each, so that an operation has one group of the client to live in.
+      if ((operation.tags?.length ?? 0) > 1) throw new Error(`${operation.operationId} has several tags: ${operation.tags!.join(', ')}`);
+      operations.push({ id: `${prefix}:${operation.operationId}`, route: `${method.toUpperCase()} ${path}`, tag: operation.tags?.[0] ?? null });
     }
   }
   return operations.sort((a, b) => a.id.localeCompare(b.id));

@@ -6,8 +6,8 @@
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { RequestUpstreams } from '../upstream/index.js';
 import { UpstreamError } from '../upstream/transport/errors.js';
-import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
-import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
+import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
+import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
 import type { WireCurrentValidator } from '../upstream/types/node-rpc-pchain.js';
 import type { Feed, HubOptions } from './hub.js';
 
@@ -30,7 +30,7 @@ export function blockFeed(upstreams: RequestUpstreams, chainId: string): Feed<Wi
       last = BigInt(latest.blockNumber);
     },
     async poll() {
-      const head = await upstreams.dataApi.evm.getLatestBlocks(chainId, { pageSize: HEAD_PAGE });
+      const head = await upstreams.dataApi.evmBlocks.getLatestBlocks(chainId, { pageSize: HEAD_PAGE });
       const newest = head.blocks[0];
       if (last === undefined) {
         last = newest ? BigInt(newest.blockNumber) : -1n;
@@ -41,7 +41,7 @@ export function blockFeed(upstreams: RequestUpstreams, chainId: string): Feed<Wi
       let pageToken = head.nextPageToken;
       // The whole page is new: the blocks between it and the last one seen are on the next pages.
       while (fresh.length === head.blocks.length && fresh.length > 0 && fresh.length < MAX_CATCH_UP && pageToken) {
-        const page = await upstreams.dataApi.evm.getLatestBlocks(chainId, { pageSize: CATCH_UP_PAGE, pageToken });
+        const page = await upstreams.dataApi.evmBlocks.getLatestBlocks(chainId, { pageSize: CATCH_UP_PAGE, pageToken });
         const more = page.blocks.filter((b) => BigInt(b.blockNumber) > seen);
         fresh.push(...more);
         if (more.length < page.blocks.length) break;
@@ -69,7 +69,7 @@ export function icmMessageFeed(upstreams: RequestUpstreams, messageId: string): 
       status = latest.status;
     },
     async poll() {
-      const message = await upstreams.dataApi.icm.getIcmMessage(messageId);
+      const message = await upstreams.dataApi.interchainMessaging.getIcmMessage(messageId);
       if (!message || message.status === status) return { events: [] };
       status = message.status;
       return { events: [message], done: FINAL_STATUSES.has(message.status) };

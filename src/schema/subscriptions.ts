@@ -17,8 +17,8 @@ import { icmMessageId, InterchainMessage } from './message/icm.js';
 import { Validator } from './validator/validator.js';
 import { type ValidatorShape } from './validator/keys.js';
 import { cb58Id, evmChainId } from './common/validate.js';
-import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
-import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
+import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
+import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
 
 builder.subscriptionType({
   description:

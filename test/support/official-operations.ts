@@ -1,5 +1,5 @@
 /**
- * The official descriptions' operations (ids and routes), as test/fixtures/official-operations.json
+ * The official descriptions' operations (ids, routes and tags), as test/fixtures/official-operations.json
  * keeps them (`npm run official-operations` regenerates the file from the descriptions).
  */
 import { readFileSync } from 'node:fs';
@@ -9,6 +9,8 @@ export interface OfficialOperation {
   id: string;
   /** `METHOD /path/{param}`, as the sandbox's route templates name them. */
   route: string;
+  /** The description's tag of the operation (`EVM Balances`). */
+  tag: string | null;
 }
 
 const official = JSON.parse(readFileSync(new URL('../fixtures/official-operations.json', import.meta.url), 'utf8')) as {

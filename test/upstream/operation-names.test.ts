@@ -91,11 +91,12 @@ function schemaFiles(dir = SCHEMA): string[] {
 
 /**
  * Endpoint calls written as `…dataApi[.<group>].<method>(`, `…metrics[.v2].<method>(` or, for the
- * caller's account, `accountOf(ctx).<method>(` and `account.<method>(`, as operation ids.
+ * caller's account, `accountOf(ctx).<group>.<method>(` and `account.<group>.<method>(`, as
+ * operation ids.
  */
 function directCalls(text: string): string[] {
   const clients = [...text.matchAll(/\b(dataApi|metrics)\b(?:\??\.(?!v2\b)[a-zA-Z]+(?=\??\.))?(?:\??\.v2)?[?!]?\.([a-zA-Z0-9]+)\(/g)];
-  const account = [...text.matchAll(/\b(?:accountOf\(ctx\)|account)[?!]?\.([a-zA-Z0-9]+)\(/g)];
+  const account = [...text.matchAll(/\b(?:accountOf\(ctx\)|account)\.(?:webhooks|usageMetrics|operations)\.([a-zA-Z0-9]+)\(/g)];
   return [...clients.map((m) => `${m[1] === 'dataApi' ? 'data' : 'metrics'}:${m[2]}`), ...account.map((m) => `data:${m[1]}`)];
 }
 

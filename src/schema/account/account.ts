@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { toChecksumAddress } from '@avalanche-graph/identity';
-import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/types/data-api-evm.js';
+import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { evmAddress } from '../common/validate.js';
 import { Currency } from '../common/primary-enums.js';
@@ -114,7 +114,7 @@ builder.objectFields(Account, (t) => ({
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getNativeBalance') },
     check: (args) => blockNumberArg(args.blockNumber),
     resolve: async (account, blockNumber, args, ctx) => {
-      const { nativeTokenBalance } = await ctx.upstreams.dataApi.evm.getNativeBalance(account.chainId, upstreamAddress(account.address), {
+      const { nativeTokenBalance } = await ctx.upstreams.dataApi.evmBalances.getNativeBalance(account.chainId, upstreamAddress(account.address), {
         blockNumber,
         currency: args.currency ?? undefined,
       });

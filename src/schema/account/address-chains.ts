@@ -9,7 +9,7 @@ import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { Account, upstreamAddress, type AccountShape } from './account.js';
 
-const addressChains = (account: AccountShape, ctx: Context) => ctx.upstreams.dataApi.assets.listAddressChains(upstreamAddress(account.address));
+const addressChains = (account: AccountShape, ctx: Context) => ctx.upstreams.dataApi.evmChains.listAddressChains(upstreamAddress(account.address));
 
 builder.objectFields(Account, (t) => ({
   chains: t.field({

@@ -7,7 +7,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/types/data-api-primary-addresses.js';
+import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/data-api/types/primary-addresses.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork, networkKey, networkNameOfValue } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -113,7 +113,7 @@ builder.objectFields(Network, (t) => ({
     check: (args, scope) => activityArgs(args, networkKey(scope.network)),
     scopeOf: (n) => ({ network: n.name }),
     resolve: (n, { blockchainId, addresses }, _args, ctx) =>
-      ctx.upstreams.dataApi.primaryAddresses.getLastActivityTimestampByAddresses(dataApiNetwork(n.name), blockchainId, addresses),
+      ctx.upstreams.dataApi.primaryNetworkUtxos.getLastActivityTimestampByAddresses(dataApiNetwork(n.name), blockchainId, addresses),
   }),
   addressChains: t.checkedField({
     type: [AddressChains],
@@ -135,7 +135,7 @@ builder.objectFields(Network, (t) => ({
     scopeOf: (n) => ({ network: n.name }),
     resolve: async (n, addresses, _args, ctx) => {
       const key = networkKey(n.name);
-      const answer = await ctx.upstreams.dataApi.primaryAddresses.getChainIdsForAddresses(dataApiNetwork(n.name), addresses);
+      const answer = await ctx.upstreams.dataApi.primaryNetwork.getChainIdsForAddresses(dataApiNetwork(n.name), addresses);
       return answer.addresses.map((a) => ({ ...a, network: key }));
     },
   }),

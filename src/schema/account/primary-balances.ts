@@ -15,8 +15,8 @@ import type {
   WirePChainBalances,
   WireSharedAssetAmount,
   WireXChainBalances,
-} from '../../upstream/types/data-api-primary-addresses.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+} from '../../upstream/data-api/types/primary-addresses.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
@@ -186,7 +186,7 @@ builder.objectFields(Network, (t) => ({
     scopeOf: (n) => ({ network: n.name }),
     resolve: async (n, { blockchainId, alias, addresses, blockTimestamp }, _args, ctx): Promise<BalancesShape> => {
       const key = networkKey(n.name);
-      const answer = await ctx.upstreams.dataApi.primaryAddresses.getBalancesByAddresses(dataApiNetwork(n.name), blockchainId, { addresses, blockTimestamp });
+      const answer = await ctx.upstreams.dataApi.primaryNetworkBalances.getBalancesByAddresses(dataApiNetwork(n.name), blockchainId, { addresses, blockTimestamp });
       return { kind: alias, network: key, balances: answer.balances, chainInfo: answer.chainInfo ?? null };
     },
   }),

@@ -43,7 +43,7 @@ builder.objectFields(Block, (t) => ({
         query: {},
         // An empty block has nothing to list: no call (the cursor and `first` are still checked).
         read: (chainId, blockHash, query) =>
-          block.txCount === 0 && !query.pageToken ? Promise.resolve({ transactions: [] }) : ctx.upstreams.dataApi.evm.getTransactionsForBlock(chainId, blockHash, query),
+          block.txCount === 0 && !query.pageToken ? Promise.resolve({ transactions: [] }) : ctx.upstreams.dataApi.evmTransactions.getTransactionsForBlock(chainId, blockHash, query),
         items: (page) => page.transactions.map((item) => fromSummary(block.chainId, item)),
       });
       return { edges: connection.edges, pageInfo: connection.pageInfo, totalCount };

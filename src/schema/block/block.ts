@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
+import type { WireEvmBlock } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -73,7 +73,7 @@ entity(Block, {
   read: readBlockKey,
   resolve: async (key, ctx) => {
     if ('hash' in key) return Block.getDataloader(ctx).load(blockKey(key.chainId, key.hash));
-    const block = await ctx.upstreams.dataApi.evm.getBlock(key.chainId, key.number);
+    const block = await ctx.upstreams.dataApi.evmBlocks.getBlock(key.chainId, key.number);
     if (block) Block.getDataloader(ctx).prime(blockKey(block.chainId, block.blockHash), block);
     return block;
   },
@@ -108,7 +108,7 @@ builder.objectFields(Chain, (t) => ({
         page: BLOCK_PAGE,
         path: [chain.chainId],
         query: {},
-        read: (chainId, query) => ctx.upstreams.dataApi.evm.getLatestBlocks(chainId, query),
+        read: (chainId, query) => ctx.upstreams.dataApi.evmBlocks.getLatestBlocks(chainId, query),
         // A listed block is the same record a lookup by hash returns: a `parent` link to a block of
         // this page then costs no call.
         items: (page) => primedBlocks(ctx, page.blocks),
@@ -124,6 +124,6 @@ builder.objectFields(Chain, (t) => ({
     },
     extensions: serves('data:getBlock'),
     check: blockId,
-    resolve: (chain, id, _args, ctx) => ctx.upstreams.dataApi.evm.getBlock(chain.chainId, id),
+    resolve: (chain, id, _args, ctx) => ctx.upstreams.dataApi.evmBlocks.getBlock(chain.chainId, id),
   }),
 }));

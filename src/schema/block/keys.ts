@@ -3,7 +3,7 @@
  * share (`<network>:<p|x|c>:<blockHash>` local ids).
  */
 import { isCb58Id, isHash32, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePrimaryNetworkBlock } from '../../upstream/types/data-api-primary-ledger.js';
+import type { WirePrimaryNetworkBlock } from '../../upstream/data-api/types/primary-ledger.js';
 
 export interface PrimaryBlockShape {
   network: NetworkKey;

@@ -7,8 +7,8 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireNativeTransaction } from '../../upstream/types/data-api-evm.js';
-import type { WireTransactionStatusFilter } from '../../upstream/types/data-api-evm-transactions.js';
+import type { WireNativeTransaction } from '../../upstream/data-api/types/evm.js';
+import type { WireTransactionStatusFilter } from '../../upstream/data-api/types/evm-transactions.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -84,7 +84,7 @@ builder.queryFields((t) => ({
         page: LATEST_PAGE,
         path: [],
         query: { network: networkOf(args.network) },
-        read: (query) => ctx.upstreams.dataApi.evmTransactions.listLatestBlocksAllChains(query),
+        read: (query) => ctx.upstreams.dataApi.evmBlocks.listLatestBlocksAllChains(query),
         items: (page) => primedBlocks(ctx, page.blocks),
       }),
   }),

@@ -8,8 +8,8 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/types/data-api-primary-ledger.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
+import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/data-api/types/primary-ledger.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { NetworkName } from '../common/enums.js';
@@ -164,7 +164,7 @@ builder.objectFields(Network, (t) => ({
     resolve: async (n, { blockchainId, alias, blockId, byHash }, _args, ctx) => {
       const key = networkKey(n.name);
       if (byHash) return primaryBlockKey(key, alias, blockId);
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(key, blockchainId, blockId);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkBlocks.getBlockById(key, blockchainId, blockId);
       if (!wire) return null;
       primeBlocks(ctx, [{ network: key, chain: alias, wire }]);
       return primaryBlockKey(key, alias, wire.blockHash);
@@ -184,7 +184,7 @@ builder.objectFields(Network, (t) => ({
     check: listArgs,
     name: 'blocks',
     request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
-    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryNetworkBlocks.listLatestPrimaryNetworkBlocks(network, blockchainId, query),
     items: (page, ctx, key, { alias }) => listedBlocks(ctx, key, alias, page.blocks),
   }),
   blocksByNode: primaryList(t, {
@@ -203,7 +203,7 @@ builder.objectFields(Network, (t) => ({
     name: 'nodeBlocks',
     request: ({ blockchainId, nodeId, query }) => ({ path: [blockchainId, nodeId], query }),
     read: (ctx, network, blockchainId, nodeId, query) =>
-      ctx.upstreams.dataApi.primaryLedger.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
+      ctx.upstreams.dataApi.primaryNetworkBlocks.listPrimaryNetworkBlocksByNodeId(network, blockchainId, nodeId, query),
     items: (page, ctx, key, { alias }) => listedBlocks(ctx, key, alias, page.blocks),
   }),
 }));

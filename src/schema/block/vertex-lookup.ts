@@ -37,7 +37,7 @@ builder.objectFields(Network, (t) => ({
     },
     scopeOf: (n) => ({ network: n.name }),
     resolve: async (n, { blockchainId, hash }, _args, ctx) => {
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(dataApiNetwork(n.name), blockchainId, hash);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkVertices.getVertexByHash(dataApiNetwork(n.name), blockchainId, hash);
       return wire && { ...wire, network: networkKey(n.name) };
     },
   }),
@@ -55,7 +55,7 @@ builder.objectFields(Network, (t) => ({
     check: verticesAtArgs,
     name: 'verticesAt',
     request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
-    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.getVertexByHeight(network, blockchainId, query),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryNetworkVertices.getVertexByHeight(network, blockchainId, query),
     items: (page, _ctx, key) => page.vertices.map((v) => ({ ...v, network: key })),
   }),
 }));

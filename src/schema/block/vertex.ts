@@ -3,7 +3,7 @@
  * (`GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`).
  */
 import { builder } from '../../builder.js';
-import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/types/data-api-primary.js';
+import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/data-api/types/primary.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { Network } from '../network/network.js';
@@ -23,7 +23,7 @@ export type VertexShape = WireXChainVertex & { network: NetworkKey };
 
 /** A vertex by hash (`GET .../vertices/{vertexHash}`); null when the network's X-Chain has none. */
 export async function vertexByHash(ctx: Context, network: NetworkKey, vertexHash: string): Promise<VertexShape | null> {
-  const wire = await ctx.upstreams.dataApi.primaryLedger.getVertexByHash(network, NETWORKS[network].blockchainIds.X, vertexHash);
+  const wire = await ctx.upstreams.dataApi.primaryNetworkVertices.getVertexByHash(network, NETWORKS[network].blockchainIds.X, vertexHash);
   return wire && { ...wire, network };
 }
 
@@ -77,7 +77,7 @@ builder.objectFields(Network, (t) => ({
     check: (args, key) => primaryChainArg('blockchain', args.blockchain ?? 'x-chain', key, ['X']),
     name: 'vertices',
     request: ({ blockchainId }) => ({ path: [blockchainId], query: {} }),
-    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primary.listLatestXChainVertices(network, blockchainId, query),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryNetworkVertices.listLatestXChainVertices(network, blockchainId, query),
     items: (page, _ctx, key) => page.vertices.map((v) => ({ ...v, network: key })),
   }),
 }));

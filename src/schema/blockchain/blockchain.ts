@@ -3,7 +3,7 @@
  * with its genesis; linked both ways with the EVM Chain that runs it.
  */
 import { builder } from '../../builder.js';
-import type { WireEvmGenesis } from '../../upstream/types/data-api-primary.js';
+import type { WireEvmGenesis } from '../../upstream/data-api/types/primary.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -94,7 +94,7 @@ builder.objectFields(Network, (t) => ({
         page: BLOCKCHAIN_PAGE,
         path: [dataApiNetwork(n.name)],
         query: { sortOrder: args.sortOrder ?? undefined },
-        read: (network, query) => ctx.upstreams.dataApi.primary.listBlockchains(network, query),
+        read: (network, query) => ctx.upstreams.dataApi.primaryNetwork.listBlockchains(network, query),
         items: (page) => page.blockchains.map((b): BlockchainShape => ({ ...b, network: networkKey(n.name) })),
       }),
   }),

@@ -3,7 +3,7 @@
  * other entities need of it without its GraphQL type.
  */
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireBlockchain } from '../../upstream/types/data-api-primary.js';
+import type { WireBlockchain } from '../../upstream/data-api/types/primary.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
 export interface BlockchainShape extends WireBlockchain {

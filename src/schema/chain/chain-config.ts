@@ -7,7 +7,7 @@
  * (from genesis) and by `upgrades.precompileUpgrades` later. A key the node leaves out is null.
  */
 import { builder } from '../../builder.js';
-import type { WireEvmGenesisFeeConfig, WireEvmGenesisRewardConfig } from '../../upstream/types/data-api-primary.js';
+import type { WireEvmGenesisFeeConfig, WireEvmGenesisRewardConfig } from '../../upstream/data-api/types/primary.js';
 import { PRECOMPILE_ADDRESSES, type WireChainConfig } from '../../upstream/types/node-rpc-evm.js';
 import { EvmGenesisFeeConfig, EvmGenesisRewardConfig, FORK_BLOCKS as GENESIS_FORK_BLOCKS, quantity, seconds } from './genesis.js';
 

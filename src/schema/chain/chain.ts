@@ -4,7 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/types/data-api-chains.js';
+import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/data-api/types/chains.js';
 import { isCb58Id, NETWORKS, networkOfTestnet } from '@avalanche-graph/identity';
 import { type NetworkNameValue, dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
@@ -82,7 +82,7 @@ export async function findChain(ctx: Context, id: string, network: NetworkNameVa
 async function chainByKey(ctx: Context, key: string): Promise<WireChainInfo | null> {
   const listed = await loadersOf(ctx).chainById.load(key);
   if (listed) return listed;
-  return isEvmChainId(key) ? ctx.upstreams.dataApi.getChainInfo(key) : null;
+  return isEvmChainId(key) ? ctx.upstreams.dataApi.evmChains.getChainInfo(key) : null;
 }
 
 /**
@@ -190,7 +190,7 @@ builder.queryFields((t) => ({
       feature: t.arg({ type: ChainFeature, required: false, description: 'Only chains with this feature enabled.' }),
     },
     resolve: async (_, args, ctx) => {
-      const { chains } = await ctx.upstreams.dataApi.supportedChains({
+      const { chains } = await ctx.upstreams.dataApi.evmChains.supportedChains({
         network: args.network ? dataApiNetwork(args.network) : undefined,
         feature: args.feature ?? undefined,
       });

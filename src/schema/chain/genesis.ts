@@ -13,7 +13,7 @@ import type {
   WireEvmGenesisFeeConfig,
   WireEvmGenesisRewardConfig,
   WireEvmGenesisWarpConfig,
-} from '../../upstream/types/data-api-primary.js';
+} from '../../upstream/data-api/types/primary.js';
 
 /** A quantity given as a JSON number, a decimal string or a 0x hex string; null when absent or not a whole number. */
 export function quantity(value: unknown): bigint | null {

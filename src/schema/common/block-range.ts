@@ -5,7 +5,7 @@
 import type { ArgBuilder } from '@pothos/core';
 import type { Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WireBlockRange } from '../../upstream/types/data-api-evm.js';
+import type { WireBlockRange } from '../../upstream/data-api/types/evm.js';
 
 
 /** The upstream reads block numbers as JSON numbers: larger ones would be rounded. */

@@ -4,7 +4,7 @@
  */
 import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { NetworkName, upstreamEnum } from './enums.js';
 import { networkNameOfValue } from './network-names.js';
 

@@ -3,7 +3,7 @@
  * value it attaches to rewards.
  */
 import { builder, type Types } from '../../builder.js';
-import type { WireAssetAmount, WireAssetWithPriceInfo, WireMoney } from '../../upstream/types/data-api-primary.js';
+import type { WireAssetAmount, WireAssetWithPriceInfo, WireMoney } from '../../upstream/data-api/types/primary.js';
 import { Currency, PrimaryNetworkAssetType } from './primary-enums.js';
 
 export const Money = builder.objectRef<WireMoney>('Money').implement({

@@ -5,7 +5,7 @@
  * descriptions are enums.ts's.
  */
 import { isNetworkValue, NETWORKS, networkOfValue, type NetworkKey, type NetworkValue } from '@avalanche-graph/identity';
-import type { DataApiNetwork } from '../../upstream/types/data-api-chains.js';
+import type { DataApiNetwork } from '../../upstream/data-api/types/chains.js';
 
 /** A network's name in the graph. A network added to the package wants its name described in enums.ts (the compiler says so). */
 export type NetworkNameValue = Uppercase<NetworkValue>;

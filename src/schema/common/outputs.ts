@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
-import type { WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
+import type { WireUtxoCredential } from '../../upstream/data-api/types/primary.js';
 
 export interface OwnersShape {
   locktime: bigint | null;

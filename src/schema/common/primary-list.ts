@@ -11,8 +11,8 @@ import type { InputFieldMap, InputShapeFromFields, ObjectRef } from '@pothos/cor
 import type { Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { DataApiNetwork } from '../../upstream/types/data-api-chains.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
+import type { DataApiNetwork } from '../../upstream/data-api/types/chains.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { connectionArgs } from './connection.js';
 import { dataApiNetwork, networkKey, type NetworkNameValue } from './network-names.js';
 import type { ConnectionBounds, ConnectionResult } from './pagination.js';

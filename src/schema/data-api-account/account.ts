@@ -1,8 +1,9 @@
 /**
  * The account owner's part of the graph (webhooks, usage, logs, export jobs): what every field of
  * it shares. The rule of the whole domain is here: these operations run only with the caller's own
- * Data API key. The upstream layer offers them only for such a key (`DataApiClient.account`);
- * `accountOf` turns its absence into a FORBIDDEN error before any upstream call.
+ * Data API key. The upstream layer offers them only for such a key (`DataApiClient.webhooks`,
+ * `usageMetrics` and `operations`); `accountOf` turns their absence into a FORBIDDEN error before
+ * any upstream call.
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';

@@ -4,7 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/types/data-api-account.js';
+import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/data-api/types/account.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
 import { networkKey } from '../common/network-names.js';
@@ -197,6 +197,6 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ExportTransactionsInput, required: true, description: 'What to export.' }) },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:postTransactionExportJob') },
     check: (args) => exportRequest(args.input),
-    resolve: (_, request, _args, ctx) => accountOf(ctx).postTransactionExportJob(request),
+    resolve: (_, request, _args, ctx) => accountOf(ctx).operations.postTransactionExportJob(request),
   }),
 }));

@@ -1,12 +1,13 @@
 /**
- * The caller's own Data API key: the account endpoints it opens, and the error when a request has
- * none. The account loaders and every field of DataApiAccount read the account through it. Also
- * what an id the service gave must look like (`serviceId`), checked by fields and loaders alike.
+ * The caller's own Data API key: the endpoint groups it opens (webhooks, usage metrics, export
+ * operations), and the error when a request has none. The account loaders and every field of DataApiAccount read the account through it.
  */
 import { GraphQLError } from 'graphql';
 import type { Context } from '../../context.js';
 import { badInput, type ErrorCode } from '../../errors.js';
-import type { AccountEndpoints } from '../../upstream/data-api/account.js';
+import type { OperationsEndpoints } from '../../upstream/data-api/operations.js';
+import type { UsageMetricsEndpoints } from '../../upstream/data-api/usage-metrics.js';
+import type { WebhooksEndpoints } from '../../upstream/data-api/webhooks.js';
 import { CALLER_KEY_HEADERS } from '../../upstream/index.js';
 
 /** The reason code of the refusal, beside `code: FORBIDDEN`. */
@@ -19,11 +20,18 @@ export function callerKeyRequired(): GraphQLError {
   );
 }
 
-/** The caller's account operations, or the refusal when the request carries no key of its own. */
-export function accountOf(ctx: Context): AccountEndpoints {
-  const account = ctx.upstreams.dataApi.account;
-  if (!account) throw callerKeyRequired();
-  return account;
+/** The endpoint groups of the caller's own key. */
+export interface CallerAccount {
+  webhooks: WebhooksEndpoints;
+  usageMetrics: UsageMetricsEndpoints;
+  operations: OperationsEndpoints;
+}
+
+/** The caller's account groups, or the refusal when the request carries no key of its own. */
+export function accountOf(ctx: Context): CallerAccount {
+  const { webhooks, usageMetrics, operations } = ctx.upstreams.dataApi;
+  if (!webhooks || !usageMetrics || !operations) throw callerKeyRequired();
+  return { webhooks, usageMetrics, operations };
 }
 
 /** An id the service gave (a webhook's, an export job's): bounded, and only characters ids use. */

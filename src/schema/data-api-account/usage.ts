@@ -12,7 +12,7 @@ import type {
   WireUsageFilters,
   WireUsageMetricsBucket,
   WireUsageMetricsValue,
-} from '../../upstream/types/data-api-account.js';
+} from '../../upstream/data-api/types/account.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { enumValues, NetworkName, upstreamEnum } from '../common/enums.js';
@@ -254,7 +254,7 @@ builder.objectFields(DataApiAccount, (t) => {
       extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getApiUsageMetrics') },
       check: usageFilters,
       resolve: (_, filters, args, ctx) =>
-        accountOf(ctx).getApiUsageMetrics({ ...filters, timeInterval: args.timeInterval ?? undefined, groupBy: args.groupBy ?? undefined }),
+        accountOf(ctx).usageMetrics.getApiUsageMetrics({ ...filters, timeInterval: args.timeInterval ?? undefined, groupBy: args.groupBy ?? undefined }),
     }),
     logs: t.checkedField({
       type: ApiLogConnection,
@@ -270,7 +270,7 @@ builder.objectFields(DataApiAccount, (t) => {
           page: API_LOG_PAGE,
           path: [],
           query,
-          read: (query) => account.getApiLogs(query),
+          read: (query) => account.usageMetrics.getApiLogs(query),
           items: (page) => page.logs,
         });
       },
@@ -300,7 +300,7 @@ builder.objectFields(DataApiAccount, (t) => {
       },
       extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getPrimaryNetworkRpcUsageMetrics') },
       check: primaryRpcQuery,
-      resolve: (_, query, _args, ctx) => accountOf(ctx).getPrimaryNetworkRpcUsageMetrics(query),
+      resolve: (_, query, _args, ctx) => accountOf(ctx).usageMetrics.getPrimaryNetworkRpcUsageMetrics(query),
     }),
     subnetRpcUsage: t.checkedField({
       type: UsageSeriesRef,
@@ -318,7 +318,7 @@ builder.objectFields(DataApiAccount, (t) => {
       },
       extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getSubnetRpcUsageMetrics') },
       check: subnetRpcQuery,
-      resolve: (_, query, _args, ctx) => accountOf(ctx).getSubnetRpcUsageMetrics(query),
+      resolve: (_, query, _args, ctx) => accountOf(ctx).usageMetrics.getSubnetRpcUsageMetrics(query),
     }),
   };
 });

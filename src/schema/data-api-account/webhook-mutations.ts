@@ -11,7 +11,7 @@ import type { NetworkNameValue } from '../common/network-names.js';
 import type {
   WireCreateWebhookRequest,
   WireUpdateWebhookRequest,
-} from '../../upstream/types/data-api-account.js';
+} from '../../upstream/data-api/types/account.js';
 import { NetworkName } from '../common/enums.js';
 import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -324,7 +324,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'Where to post and what to watch.' }) },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:createWebhook') },
     check: (args) => createWebhookRequest(args.input),
-    resolve: (_, request, _args, ctx) => accountOf(ctx).createWebhook(request),
+    resolve: (_, request, _args, ctx) => accountOf(ctx).webhooks.createWebhook(request),
   }),
   updateWebhook: t.checkedField({
     type: Webhook,
@@ -335,7 +335,7 @@ builder.mutationFields((t) => ({
     },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:updateWebhook') },
     check: (args) => ({ webhookId: serviceId('webhookId', args.webhookId), body: updateWebhookRequest(args.input) }),
-    resolve: (_, { webhookId, body }, _args, ctx) => accountOf(ctx).updateWebhook(webhookId, body),
+    resolve: (_, { webhookId, body }, _args, ctx) => accountOf(ctx).webhooks.updateWebhook(webhookId, body),
   }),
   deactivateWebhook: t.checkedField({
     type: Webhook,
@@ -343,7 +343,7 @@ builder.mutationFields((t) => ({
     args: { webhookId: t.arg.string(WEBHOOK_ID_ARG) },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:deactivateWebhook') },
     check: (args) => serviceId('webhookId', args.webhookId),
-    resolve: (_, webhookId, _args, ctx) => accountOf(ctx).deactivateWebhook(webhookId),
+    resolve: (_, webhookId, _args, ctx) => accountOf(ctx).webhooks.deactivateWebhook(webhookId),
   }),
   addWebhookAddresses: t.checkedField({
     type: Webhook,
@@ -351,7 +351,7 @@ builder.mutationFields((t) => ({
     args: addressChangeArgs(t),
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:addAddressesToWebhook') },
     check: webhookAddressChange,
-    resolve: (_, change, _args, ctx) => accountOf(ctx).addAddressesToWebhook(...change),
+    resolve: (_, change, _args, ctx) => accountOf(ctx).webhooks.addAddressesToWebhook(...change),
   }),
   removeWebhookAddresses: t.checkedField({
     type: Webhook,
@@ -359,12 +359,12 @@ builder.mutationFields((t) => ({
     args: addressChangeArgs(t),
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:removeAddressesFromWebhook') },
     check: webhookAddressChange,
-    resolve: (_, change, _args, ctx) => accountOf(ctx).removeAddressesFromWebhook(...change),
+    resolve: (_, change, _args, ctx) => accountOf(ctx).webhooks.removeAddressesFromWebhook(...change),
   }),
   rotateWebhookSharedSecret: t.string({
     description:
       'Generates a new secret for signing the key\'s webhook deliveries, replacing the old one, and returns it (`POST /v1/webhooks:generateOrRotateSharedSecret`).',
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:generateOrRotateSharedSecret') },
-    resolve: async (_, __, ctx) => (await accountOf(ctx).generateOrRotateSharedSecret()).secret,
+    resolve: async (_, __, ctx) => (await accountOf(ctx).webhooks.generateOrRotateSharedSecret()).secret,
   }),
 }));

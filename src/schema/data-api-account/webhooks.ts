@@ -11,7 +11,7 @@ import type {
   WireValidatorActivityWebhook,
   WireWebhook,
   WireWebhookStatus,
-} from '../../upstream/types/data-api-account.js';
+} from '../../upstream/data-api/types/account.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -223,7 +223,7 @@ Webhook.implement({
           page: WEBHOOK_ADDRESS_PAGE,
           path: [w.id],
           query: {},
-          read: (id, query) => accountOf(ctx).getAddressesFromWebhook(id, query),
+          read: (id, query) => accountOf(ctx).webhooks.getAddressesFromWebhook(id, query),
           items: (page) => page.addresses,
           extras: (page) => ({ totalCount: page.totalAddresses }),
         });
@@ -266,7 +266,7 @@ builder.objectFields(DataApiAccount, (t) => ({
         page: WEBHOOK_PAGE,
         path: [],
         query: { status },
-        read: (query) => account.listWebhooks(query),
+        read: (query) => account.webhooks.listWebhooks(query),
         items: (page) => {
           for (const webhook of page.webhooks) Webhook.getDataloader(ctx).prime(webhook.id, webhook);
           return page.webhooks;
@@ -291,6 +291,6 @@ builder.objectFields(DataApiAccount, (t) => ({
     description:
       'The secret the Data API signs the key\'s webhook deliveries with, to check them on receipt (`GET /v1/webhooks:getSharedSecret`). Rotate it with `rotateWebhookSharedSecret`.',
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getSharedSecret') },
-    resolve: async (_, __, ctx) => (await accountOf(ctx).getSharedSecret()).secret,
+    resolve: async (_, __, ctx) => (await accountOf(ctx).webhooks.getSharedSecret()).secret,
   }),
 }));

@@ -3,7 +3,7 @@
  * together for many validators) and the Delegator type share.
  */
 import type { Context } from '../../context.js';
-import type { WireDelegator } from '../../upstream/types/data-api-primary.js';
+import type { WireDelegator } from '../../upstream/data-api/types/primary.js';
 import type { ConnectionArgs, ConnectionResult } from '../common/pagination.js';
 import { listScope, upstreamList } from '../common/upstream-list.js';
 import { type NetworkNameValue, dataApiNetwork, networkKey } from '../common/network-names.js';
@@ -45,7 +45,7 @@ export function delegatorsConnection(ctx: Context, network: NetworkNameValue, fi
     page: DELEGATOR_PAGE,
     path: [dataApiNetwork(network)],
     query: delegatorsQuery(filters),
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.primary.listDelegators(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listDelegators(wireNetwork, query),
     items: (page) => page.delegators.map((d): DelegatorShape => ({ ...d, network: key })),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WireTransactionDetails, WireTransactionDetailsV2 } from '../../upstream/types/data-api-evm-transactions.js';
+import type { WireTransactionDetails, WireTransactionDetailsV2 } from '../../upstream/data-api/types/evm-transactions.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { enumValues, SortOrder } from '../common/enums.js';

@@ -61,7 +61,7 @@ async function readChunk(ctx: Context, chunk: DelegatorFirstPageKey[]): Promise<
   let pageToken: string | undefined;
   let pages = 0;
   do {
-    const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(name), {
+    const page = await ctx.upstreams.dataApi.primaryNetwork.listDelegators(dataApiNetwork(name), {
       nodeIds: [...byNode.keys()],
       delegationStatus,
       pageToken,
@@ -102,7 +102,7 @@ export const delegatorsByTxHash = (keys: readonly string[], ctx: Context, transa
       if (!parsed || tx?.chain !== 'P' || !DELEGATION_TX_TYPES.has(tx.wire.txType) || !tx.wire.nodeId) return null;
       let pageToken: string | undefined;
       for (let pages = 0; pages < DELEGATOR_LOOKUP_PAGES; pages++) {
-        const page = await ctx.upstreams.dataApi.primary.listDelegators(dataApiNetwork(networkName(parsed.network)), {
+        const page = await ctx.upstreams.dataApi.primaryNetwork.listDelegators(dataApiNetwork(networkName(parsed.network)), {
           nodeIds: [tx.wire.nodeId],
           rewardAddresses: tx.wire.rewardAddresses?.length ? tx.wire.rewardAddresses : undefined,
           pageSize: DELEGATOR_PAGE.maxSize,

@@ -1,8 +1,8 @@
 /** EVM reads of the Data API shared within a request: chains, blocks and transactions. */
 import type { Context } from '../../context.js';
-import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { isHash32 } from '@avalanche-graph/identity';
-import type { WireEvmBlock } from '../../upstream/types/data-api-evm.js';
+import type { WireEvmBlock } from '../../upstream/data-api/types/evm.js';
 import { fromFull, type TransactionShape } from '../transaction/keys.js';
 import { eachKey, type BatchRead } from '../common/each-key.js';
 
@@ -21,7 +21,7 @@ export interface ChainLookup {
 export const chainById = (ctx: Context): ChainLookup => {
   let index: Promise<Map<string, WireChainInfo>> | undefined;
   const read = async () => {
-    const { chains } = await ctx.upstreams.dataApi.supportedChains();
+    const { chains } = await ctx.upstreams.dataApi.evmChains.supportedChains();
     const byId = new Map<string, WireChainInfo>();
     for (const chain of chains) {
       byId.set(chain.chainId, chain);
@@ -41,7 +41,7 @@ export const blocksByHash: BatchRead<WireEvmBlock> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
-      return ctx.upstreams.dataApi.evm.getBlock(chainId, hash);
+      return ctx.upstreams.dataApi.evmBlocks.getBlock(chainId, hash);
     });
 
 /**
@@ -53,6 +53,6 @@ export const transactionsByHash: BatchRead<TransactionShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;
-      const full = await ctx.upstreams.dataApi.evm.getTransaction(chainId, hash);
+      const full = await ctx.upstreams.dataApi.evmTransactions.getTransaction(chainId, hash);
       return full && fromFull(chainId, full);
     });

@@ -15,7 +15,7 @@ export const nftTokenById = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const ref = parseTokenKey(key, 3);
       if (!ref) return null;
-      const token = await ctx.upstreams.dataApi.assets.getTokenDetails(ref.chainId, toChecksumAddress(ref.address), ref.tokenId);
+      const token = await ctx.upstreams.dataApi.nfts.getTokenDetails(ref.chainId, toChecksumAddress(ref.address), ref.tokenId);
       return token && { ...token, chainId: ref.chainId, listing: 'collection' as const };
     }),
   );
@@ -34,7 +34,7 @@ export const erc1155HoldingById = (ctx: Context) =>
       if (!ref) return null;
       let pageToken: string | undefined;
       for (let page = 0; page < HOLDING_PAGES; page++) {
-        const answer = await ctx.upstreams.dataApi.nfts.listErc1155Balances(ref.chainId, toChecksumAddress(ref.holder!), {
+        const answer = await ctx.upstreams.dataApi.evmBalances.listErc1155Balances(ref.chainId, toChecksumAddress(ref.holder!), {
           contractAddress: toChecksumAddress(ref.address),
           pageSize: 500,
           pageToken,

@@ -13,7 +13,7 @@ import { parseBlockKey, type PrimaryBlockShape } from '../block/keys.js';
 import type { SubnetShape } from '../subnet/keys.js';
 import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-keys.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
-import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
+import type { WireXChainAssetDetails } from '../../upstream/data-api/types/primary-ledger.js';
 import { eachKey, type BatchRead } from '../common/each-key.js';
 
 /** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */
@@ -22,7 +22,7 @@ export const primaryTransactionByHash = (ctx: Context) =>
     eachKey(keys, async (key) => {
       const parsed = parseTxKey(key);
       if (!parsed) return null;
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.txHash);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkTransactions.getTxByHash(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.txHash);
       return wire ? shapeTx(parsed.network, parsed.chain, wire) : null;
     }),
   );
@@ -32,7 +32,7 @@ export const primaryBlocksByHash: BatchRead<PrimaryBlockShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const parsed = parseBlockKey(key);
       if (!parsed) return null;
-      const wire = await ctx.upstreams.dataApi.primaryLedger.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
+      const wire = await ctx.upstreams.dataApi.primaryNetworkBlocks.getBlockById(parsed.network, NETWORKS[parsed.network].blockchainIds[parsed.chain], parsed.hash);
       return wire ? { network: parsed.network, chain: parsed.chain, wire } : null;
     });
 
@@ -41,7 +41,7 @@ export const blockchainsById: BatchRead<BlockchainShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [network, blockchainId] = key.split(':');
       if (!isNetworkKey(network) || !blockchainId || !isCb58Id(blockchainId)) throw new Error(`Malformed blockchain id ${key}`);
-      const wire = await ctx.upstreams.dataApi.primary.getBlockchainById(network, blockchainId);
+      const wire = await ctx.upstreams.dataApi.primaryNetwork.getBlockchainById(network, blockchainId);
       return wire && { ...wire, network };
     });
 
@@ -49,7 +49,7 @@ export const blockchainsById: BatchRead<BlockchainShape> = (keys, ctx) =>
 export const subnetsById: BatchRead<SubnetShape> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [network, subnetId] = key.split(':') as [NetworkKey, string];
-      const wire = await ctx.upstreams.dataApi.validators.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
+      const wire = await ctx.upstreams.dataApi.primaryNetwork.getSubnetById(dataApiNetwork(networkName(network)), subnetId);
       return wire && { ...wire, network };
     });
 
@@ -59,6 +59,6 @@ export const assetDetailsById = (ctx: Context) =>
     eachKey(keys, async (key) => {
       if (checkAssetDetailsKey(key) !== null) return null;
       const [network, assetId] = key.split(':') as [NetworkKey, string];
-      return ctx.upstreams.dataApi.primaryLedger.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
+      return ctx.upstreams.dataApi.primaryNetwork.getAssetDetails(network, NETWORKS[network].blockchainIds.X, assetId);
     }),
   );

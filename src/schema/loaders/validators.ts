@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
+import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/data-api/types/validators.js';
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { ValidatorShape } from '../validator/keys.js';
@@ -47,7 +47,7 @@ export const activeValidationsByNodeId = (ctx: Context) =>
   new DataLoader<string, WireValidatorDetails[]>((keys) =>
     eachKey(keys, async (key) => {
       const [network, nodeId] = key.split('|') as [NetworkKey, string];
-      const page = await ctx.upstreams.dataApi.validators.getSingleValidatorDetails(dataApiNetwork(networkName(network)), nodeId, {
+      const page = await ctx.upstreams.dataApi.primaryNetwork.getSingleValidatorDetails(dataApiNetwork(networkName(network)), nodeId, {
         validationStatus: 'active',
         pageSize: 100,
       });
@@ -71,7 +71,7 @@ export const l1ValidationById = (ctx: Context) =>
       const found = new Map<string, WireL1ValidatorDetails>();
       let pageToken: string | undefined;
       for (let pages = 0; pages < MAX_SUBNET_PAGES; pages++) {
-        const page = await ctx.upstreams.dataApi.validators.listL1Validators(dataApiNetwork(networkName(network)), {
+        const page = await ctx.upstreams.dataApi.primaryNetwork.listL1Validators(dataApiNetwork(networkName(network)), {
           subnetId,
           includeInactiveL1Validators: true,
           pageSize: 100,
@@ -84,7 +84,7 @@ export const l1ValidationById = (ctx: Context) =>
       return found;
     };
     const alone = async (network: NetworkKey, l1ValidationId: string) => {
-      const page = await ctx.upstreams.dataApi.validators.listL1Validators(dataApiNetwork(networkName(network)), { l1ValidationId, includeInactiveL1Validators: true });
+      const page = await ctx.upstreams.dataApi.primaryNetwork.listL1Validators(dataApiNetwork(networkName(network)), { l1ValidationId, includeInactiveL1Validators: true });
       return page.validators.find((v) => v.validationId === l1ValidationId) ?? null;
     };
     return eachKey(keys, async (key) => {

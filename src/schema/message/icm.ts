@@ -18,7 +18,7 @@ import type {
   WireIcmReceipt,
   WireIcmRewardDetails,
   WireIcmSourceTransaction,
-} from '../../upstream/types/data-api-icm.js';
+} from '../../upstream/data-api/types/icm.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -28,7 +28,7 @@ import { Account, upstreamAddress } from '../account/account.js';
 import { TeleporterMessageInfo, Transaction } from '../transaction/transaction.js';
 import { txKey } from '../transaction/keys.js';
 import { Money } from '../common/money.js';
-import type { IcmMessageFilters } from '../../upstream/data-api/icm.js';
+import type { IcmMessageFilters } from '../../upstream/data-api/interchain-messaging.js';
 import { cb58Id, evmAddress, isEvmChainId } from '../common/validate.js';
 import { serves } from '../common/operations.js';
 import { typeGuard } from '../common/guards.js';
@@ -283,7 +283,7 @@ builder.queryFields((t) => ({
           page: MESSAGE_PAGE,
           path: [query.address],
           query: { network },
-          read: (address, query) => ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(address, query),
+          read: (address, query) => ctx.upstreams.dataApi.interchainMessaging.listIcmMessagesByAddress(address, query),
           items: (page) => page.messages,
         });
       }
@@ -292,7 +292,7 @@ builder.queryFields((t) => ({
         page: MESSAGE_PAGE,
         path: [],
         query: { ...query.filters, network } satisfies IcmMessageFilters,
-        read: (query) => ctx.upstreams.dataApi.icm.listIcmMessages(query),
+        read: (query) => ctx.upstreams.dataApi.interchainMessaging.listIcmMessages(query),
         items: (page) => page.messages,
       });
     },
@@ -328,7 +328,7 @@ builder.objectFields(Account, (t) => ({
         page: MESSAGE_PAGE,
         path: [upstreamAddress(account.address)],
         query: { network },
-        read: (address, query) => ctx.upstreams.dataApi.icm.listIcmMessagesByAddress(address, query),
+        read: (address, query) => ctx.upstreams.dataApi.interchainMessaging.listIcmMessagesByAddress(address, query),
         items: (page) => page.messages.filter(here),
         itemFilter: { chainId: account.chainId },
       });

@@ -6,7 +6,7 @@
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, isHash32 } from '@avalanche-graph/identity';
-import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../../upstream/types/data-api-signatures.js';
+import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../../upstream/data-api/types/signatures.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { Network } from '../network/network.js';
@@ -117,7 +117,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: AggregateSignaturesInput, required: true, description: 'What to sign and the quorum.' }),
     },
     check: (args) => aggregatorRequest(args.input),
-    resolve: (_, request, args, ctx) => ctx.upstreams.dataApi.signatures.aggregateSignatures(dataApiNetwork(args.network), request),
+    resolve: (_, request, args, ctx) => ctx.upstreams.dataApi.signatureAggregator.aggregateSignatures(dataApiNetwork(args.network), request),
   }),
 }));
 
@@ -130,6 +130,6 @@ builder.objectFields(Network, (t) => ({
       'The signed warp message a transaction emitted (an ICM send, or a P-Chain transaction), aggregated by the Data API (`GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`); null when the transaction emitted none.',
     args: { txHash: t.arg.string({ required: true, description: 'A 0x transaction hash (EVM) or a cb58 transaction id (P-Chain).' }) },
     check: (args) => signedTxArg(args.txHash),
-    resolve: (network, txHash, _args, ctx) => ctx.upstreams.dataApi.signatures.getAggregatedSignatures(dataApiNetwork(network.name), txHash),
+    resolve: (network, txHash, _args, ctx) => ctx.upstreams.dataApi.signatureAggregator.getAggregatedSignatures(dataApiNetwork(network.name), txHash),
   }),
 }));

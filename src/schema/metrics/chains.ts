@@ -7,7 +7,7 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireMetricsChain } from '../../upstream/types/metrics-v2.js';
+import type { WireMetricsChain } from '../../upstream/metrics/v2-types.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import type { ConnectionArgs } from '../common/pagination.js';

@@ -7,7 +7,7 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireIcmMetricPoint, WireIcmQuery, WireIcmRollingWindow } from '../../upstream/types/metrics-v2.js';
+import type { WireIcmMetricPoint, WireIcmQuery, WireIcmRollingWindow } from '../../upstream/metrics/v2-types.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';

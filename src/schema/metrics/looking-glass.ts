@@ -6,7 +6,7 @@
 import { NETWORKS } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest, WireCompositeSubQuery } from '../../upstream/types/metrics-v2.js';
+import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest, WireCompositeSubQuery } from '../../upstream/metrics/v2-types.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { enumValues } from '../common/enums.js';
 import { Account } from '../account/account.js';

@@ -2,7 +2,7 @@
  * Metrics of a chain from the metrics service: the daily average-TPS series as a connection.
  */
 import { builder } from '../../builder.js';
-import type { WireMetricPoint } from '../../upstream/types/metrics.js';
+import type { WireMetricPoint } from '../../upstream/metrics/types.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';

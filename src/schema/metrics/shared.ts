@@ -5,7 +5,7 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type { WireRollingWindow } from '../../upstream/types/metrics-v2.js';
+import type { WireRollingWindow } from '../../upstream/metrics/v2-types.js';
 import type { GraphQLError } from 'graphql';
 import { UpstreamError } from '../../upstream/transport/errors.js';
 import type { CursorArgument } from '../common/pagination.js';

@@ -7,8 +7,8 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
-import type { WirePChainAddressDetails } from '../../upstream/types/metrics-v2.js';
-import type { WireMetricPoint } from '../../upstream/types/metrics.js';
+import type { WirePChainAddressDetails } from '../../upstream/metrics/v2-types.js';
+import type { WireMetricPoint } from '../../upstream/metrics/types.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';

@@ -4,7 +4,7 @@
  * more decimals than nAVAX has, so each figure is given both exactly as sent and in nAVAX.
  */
 import { builder } from '../../builder.js';
-import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/types/data-api-primary-addresses.js';
+import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/data-api/types/primary-addresses.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { Network } from './network.js';
@@ -114,13 +114,13 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'Validator and delegator counts and stake of this network (`GET /v1/networks/{network}`). Null, with an error, when the Data API fails.',
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getNetworkDetails') },
-    resolve: (n, _, ctx) => ctx.upstreams.dataApi.primaryStaking.getNetworkDetails(dataApiNetwork(n.name)),
+    resolve: (n, _, ctx) => ctx.upstreams.dataApi.primaryNetwork.getNetworkDetails(dataApiNetwork(n.name)),
   }),
   avaxSupply: t.field({
     type: AvaxSupply,
     nullable: true,
     description: 'The AVAX supply (`GET /v1/avax/supply`). The service reports mainnet only: null, without a call, on Fuji.',
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getAvaxSupply') },
-    resolve: (n, _, ctx) => (n.name === 'MAINNET' ? ctx.upstreams.dataApi.primaryStaking.getAvaxSupply() : null),
+    resolve: (n, _, ctx) => (n.name === 'MAINNET' ? ctx.upstreams.dataApi.avaxSupply.getAvaxSupply() : null),
   }),
 }));

@@ -3,7 +3,7 @@
  * primary-network reads.
  */
 import { builder } from '../../builder.js';
-import type { WireChainInfo } from '../../upstream/types/data-api-chains.js';
+import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { Chain } from '../chain/chain.js';
 import { NetworkName } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
@@ -25,7 +25,7 @@ export const Network = builder.objectRef<NetworkShape>('Network').implement({
       description: 'The EVM chains of this network that the Data API indexes. Null, with an error, when the Data API fails.',
       extensions: { ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }), ...serves('data:supportedChains') },
       resolve: async (n, _, ctx): Promise<WireChainInfo[]> =>
-        (await ctx.upstreams.dataApi.supportedChains({ network: dataApiNetwork(n.name) })).chains,
+        (await ctx.upstreams.dataApi.evmChains.supportedChains({ network: dataApiNetwork(n.name) })).chains,
     }),
   }),
 });

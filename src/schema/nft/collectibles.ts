@@ -33,7 +33,7 @@ builder.objectFields(Account, (t) => ({
         page: COLLECTIBLE_PAGE,
         path: addressPath(account),
         query: filter,
-        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listCollectibleBalances(chainId, address, query),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmBalances.listCollectibleBalances(chainId, address, query),
         items: (page) => page.collectibleBalances.map((b) => heldToken(account, b)),
       }),
   }),

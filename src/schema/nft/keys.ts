@@ -3,7 +3,7 @@
  * holder), as node ids and as the keys of the token loaders (src/schema/loaders/nfts.ts).
  */
 import { isEvmAddress } from '@avalanche-graph/identity';
-import type { WireNftToken } from '../../upstream/types/data-api-nfts.js';
+import type { WireNftToken } from '../../upstream/data-api/types/nfts.js';
 
 /** A wire token with the chain it was read from (collection listings do not carry it). */
 export type NftTokenShape = WireNftToken & {

@@ -9,7 +9,7 @@ import {
   type NftMetadataWire as MetadataShape,
   type NftTrait as NftTraitShape,
 } from '../../upstream/data-api/nft-metadata.js';
-import type { WireNftToken } from '../../upstream/types/data-api-nfts.js';
+import type { WireNftToken } from '../../upstream/data-api/types/nfts.js';
 import { Chain } from '../chain/chain.js';
 import type { Context } from '../../context.js';
 import { upstreamEnum } from '../common/enums.js';

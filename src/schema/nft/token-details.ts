@@ -45,7 +45,7 @@ builder.mutationFields((t) => ({
     ...tokenByArgs(t.arg),
     extensions: { ...fieldGuard({ upstreamCost: 2 }), ...serves('data:reindexNft', 'data:getTokenDetails') },
     resolve: async (_, token, _args, ctx) => {
-      await ctx.upstreams.dataApi.assets.reindexNft(token.chainId, upstreamAddress(token.address), token.tokenId);
+      await ctx.upstreams.dataApi.nfts.reindexNft(token.chainId, upstreamAddress(token.address), token.tokenId);
       return loadersOf(ctx).nftTokenById.load(tokenRefKey(token));
     },
   }),

@@ -7,7 +7,7 @@ import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireHistoricalReward } from '../../upstream/types/data-api-primary.js';
+import type { WireHistoricalReward } from '../../upstream/data-api/types/primary.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -73,7 +73,7 @@ export function rewardsConnection(ctx: Context, network: NetworkNameValue, filte
     page: REWARD_PAGE,
     path: [dataApiNetwork(network)],
     query: { ...rewardQuery(filters), currency: filters.currency },
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.primary.listHistoricalPrimaryNetworkRewards(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetworkRewards.listHistoricalPrimaryNetworkRewards(wireNetwork, query),
     items: (page) => page.historicalRewards,
   });
 }

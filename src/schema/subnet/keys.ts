@@ -3,7 +3,7 @@
  * it without its GraphQL type.
  */
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireSubnet } from '../../upstream/types/data-api-validators.js';
+import type { WireSubnet } from '../../upstream/data-api/types/validators.js';
 
 /** A subnet record and the network it was read from (the wire record does not say). */
 export interface SubnetShape extends WireSubnet {

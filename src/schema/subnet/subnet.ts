@@ -6,7 +6,7 @@
  */
 import { builder } from '../../builder.js';
 import { isCb58Id, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/types/data-api-validators.js';
+import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/data-api/types/validators.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -131,7 +131,7 @@ builder.objectFields(Network, (t) => ({
         page: SUBNET_PAGE,
         path: [dataApiNetwork(n.name)],
         query: { sortOrder: args.sortOrder ?? undefined },
-        read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listSubnets(wireNetwork, query),
+        read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listSubnets(wireNetwork, query),
         items: (page) => {
           const items = page.subnets.map((s): SubnetShape => ({ ...s, network }));
           // Links to these subnets later in the operation need no call.

@@ -6,8 +6,8 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireContract, WireResourceLink } from '../../upstream/types/data-api-assets.js';
-import type { WireGetTransactionResponse } from '../../upstream/types/data-api-evm.js';
+import type { WireContract, WireResourceLink } from '../../upstream/data-api/types/assets.js';
+import type { WireGetTransactionResponse } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -176,7 +176,7 @@ UnknownContract.implement({
 
 /** The contract at an address, once per operation (the client's memo shares the call); null when there is none. */
 async function contractAt(ctx: Context, chainId: string, address: string): Promise<ContractShape | null> {
-  const contract = await ctx.upstreams.dataApi.assets.getContractMetadata(chainId, upstreamAddress(address));
+  const contract = await ctx.upstreams.dataApi.evmContracts.getContractMetadata(chainId, upstreamAddress(address));
   return contract && { ...contract, chainId };
 }
 
@@ -206,7 +206,7 @@ builder.objectFields(Account, (t) => ({
         page: DEPLOYMENT_PAGE,
         path: addressPath(account),
         query: {},
-        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listContractDeployments(chainId, address, query),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listContractDeployments(chainId, address, query),
         items: (page) => page.contracts.map((c): ContractShape => ({ ...c, chainId: account.chainId })),
       }),
   }),
@@ -236,7 +236,7 @@ builder.objectFields(TokenContract, (t) => ({
     },
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getDeploymentTransaction') },
     resolve: async (contract, args, ctx) => {
-      const full = await ctx.upstreams.dataApi.assets.getDeploymentTransaction(contract.chainId, upstreamAddress(contract.address), {
+      const full = await ctx.upstreams.dataApi.evmTransactions.getDeploymentTransaction(contract.chainId, upstreamAddress(contract.address), {
         currency: args.currency ?? undefined,
       });
       if (!full) return null;

@@ -3,8 +3,8 @@
  * token contract, priced in the requested currency, with the native balance the same answer carries.
  */
 import { builder } from '../../builder.js';
-import type { WireErc20TokenBalance } from '../../upstream/types/data-api-assets.js';
-import type { WireNativeTokenBalance } from '../../upstream/types/data-api-evm.js';
+import type { WireErc20TokenBalance } from '../../upstream/data-api/types/assets.js';
+import type { WireNativeTokenBalance } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -103,7 +103,7 @@ builder.objectFields(Account, (t) => ({
         page: ERC20_BALANCE_PAGE,
         path: addressPath(account),
         query,
-        read: (chainId, address, query) => ctx.upstreams.dataApi.assets.listErc20Balances(chainId, address, query),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmBalances.listErc20Balances(chainId, address, query),
         items: (page) => page.erc20TokenBalances.map((b) => ({ ...b, chainId: b.chainId ?? account.chainId })),
         extras: (page) => ({ nativeTokenBalance: page.nativeTokenBalance }),
       });

@@ -15,7 +15,7 @@ import type {
   WireMoney,
   WireTokenTransfer,
   WireTransferPlace,
-} from '../../upstream/types/data-api-evm.js';
+} from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -76,7 +76,7 @@ const isKnownTransfer = (t: WireTokenTransfer) => 'erc20Token' in t || 'erc721To
 /** Token facts of a contract reached by address: those of its latest transfer (one small call, shared per operation). */
 async function tokenInfo(contract: TokenContractShape, ctx: Context): Promise<TokenInfo | null> {
   if (contract.info !== undefined) return contract.info;
-  const page = await ctx.upstreams.dataApi.evm.listTransfers(contract.chainId, upstreamAddress(contract.address), { pageSize: 1 });
+  const page = await ctx.upstreams.dataApi.evmTransactions.listTransfers(contract.chainId, upstreamAddress(contract.address), { pageSize: 1 });
   const latest = page.transfers.find(isKnownTransfer);
   return latest ? (contractOf({ ...latest, chainId: contract.chainId }).info ?? null) : null;
 }
@@ -271,7 +271,7 @@ TokenContract.implement({
       name: 'tokenTransfers',
       page: TRANSFER_PAGE,
       operation: 'data:listTransfers',
-      read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evm.listTransfers(chainId, address, query),
+      read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listTransfers(chainId, address, query),
       records: (page) => page.transfers.filter(isKnownTransfer),
     }),
   }),
@@ -305,7 +305,7 @@ builder.objectFields(Account, (t) => ({
     name: 'addressErc20Transfers',
     page: TRANSFER_PAGE,
     operation: 'data:listErc20Transactions',
-    read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evm.listErc20Transactions(chainId, address, query),
+    read: (ctx, chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listErc20Transactions(chainId, address, query),
     records: (page) => page.transactions,
   }),
 }));

@@ -4,7 +4,7 @@
  */
 import type {
   WireGetTransactionResponse, WireNativeTransaction
-} from '../../upstream/types/data-api-evm.js';
+} from '../../upstream/data-api/types/evm.js';
 
 export interface TransactionShape {
   chainId: string;

@@ -4,7 +4,7 @@
  * record or the node's answer as one shape).
  */
 import { isCb58Id, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
+import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/data-api/types/primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import type {
@@ -12,7 +12,7 @@ import type {
   WirePChainTransaction,
   WirePrimaryNetworkTransaction,
   WireXChainTransaction,
-} from '../../upstream/types/data-api-primary-ledger.js';
+} from '../../upstream/data-api/types/primary-ledger.js';
 import { type UtxoShape } from '../utxo/keys.js';
 
 export type TxShape =

@@ -7,8 +7,8 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/types/data-api-primary.js';
-import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/types/data-api-primary-ledger.js';
+import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
+import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/data-api/types/primary-ledger.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';
@@ -149,7 +149,7 @@ builder.objectFields(Network, (t) => ({
     check: txListArgs,
     name: 'txs',
     request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
-    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryLedger.listLatestPrimaryNetworkTransactions(network, blockchainId, query),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryNetworkTransactions.listLatestPrimaryNetworkTransactions(network, blockchainId, query),
     items: (page, ctx, key, { alias }) => listedTxs(ctx, key, alias, page.transactions),
   }),
 }));
@@ -175,7 +175,7 @@ builder.objectFields(Network, (t) => ({
     check: stakingArgs,
     name: 'staking',
     request: (query, _n, key) => ({ path: [NETWORKS[key].blockchainIds.P], query }),
-    read: (ctx, network, pChain, query) => ctx.upstreams.dataApi.primaryLedger.listActivePrimaryNetworkStakingTransactions(network, pChain, query),
+    read: (ctx, network, pChain, query) => ctx.upstreams.dataApi.primaryNetworkTransactions.listActivePrimaryNetworkStakingTransactions(network, pChain, query),
     items: (page, ctx, key) => listedTxs(ctx, key, 'P', page.transactions),
   }),
 }));
@@ -199,7 +199,7 @@ builder.objectFields(XChainAssetDetails, (t) => ({
     check: assetTxArgs,
     name: 'assetTxs',
     request: (query, asset) => ({ path: [NETWORKS[asset.network].blockchainIds.X, asset.assetId], query }),
-    read: (ctx, network, xChain, assetId, query) => ctx.upstreams.dataApi.primaryLedger.listAssetTransactions(network, xChain, assetId, query),
+    read: (ctx, network, xChain, assetId, query) => ctx.upstreams.dataApi.primaryNetworkTransactions.listAssetTransactions(network, xChain, assetId, query),
     items: (page, ctx, key) => listedTxs(ctx, key, 'X', page.transactions),
   }),
 }));

@@ -13,7 +13,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WireAssetAmount } from '../../upstream/types/data-api-primary.js';
+import type { WireAssetAmount } from '../../upstream/data-api/types/primary.js';
 import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
 import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
 import { bytesFromNodeHex } from '../../upstream/node-rpc/codec.js';
@@ -24,7 +24,7 @@ import type {
   WireEvmOutput,
   WireL1ValidatorDetailsTransaction,
   WireTransactionVertexDetail,
-} from '../../upstream/types/data-api-primary-ledger.js';
+} from '../../upstream/data-api/types/primary-ledger.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import { networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';

@@ -15,7 +15,7 @@ import type {
   WireTeleporterMessageInfo,
   WireTransactionContents,
   WireTransferPlace,
-} from '../../upstream/types/data-api-evm.js';
+} from '../../upstream/data-api/types/evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -57,7 +57,7 @@ export async function transactionDetails(tx: TransactionShape, ctx: Context): Pr
   if (loaded && !loaded.full) {
     // The loader was primed with a list's summary (latest transactions, an address's history): read the details by hash
     // (sent once per operation) and keep them for the other fields.
-    const full = await ctx.upstreams.dataApi.evm.getTransaction(tx.chainId, tx.native.txHash);
+    const full = await ctx.upstreams.dataApi.evmTransactions.getTransaction(tx.chainId, tx.native.txHash);
     loaded = full && fromFull(tx.chainId, full);
     if (loaded) loader.clear(key).prime(key, loaded);
   }
@@ -280,7 +280,7 @@ builder.objectFields(Account, (t) => ({
         page: ADDRESS_TX_PAGE,
         path: addressPath(account),
         query: range,
-        read: (chainId, address, query) => ctx.upstreams.dataApi.evm.listNativeTransactions(chainId, address, query),
+        read: (chainId, address, query) => ctx.upstreams.dataApi.evmTransactions.listNativeTransactions(chainId, address, query),
         items: (page) => page.transactions.map((item) => fromSummary(account.chainId, item)),
       }),
   }),
@@ -303,7 +303,7 @@ builder.objectFields(Chain, (t) => ({
     extensions: serves('data:getTransaction'),
     check: (args) => hash32('hash', args.hash),
     resolve: async (chain, hash, _args, ctx) => {
-      const full = await ctx.upstreams.dataApi.evm.getTransaction(chain.chainId, hash);
+      const full = await ctx.upstreams.dataApi.evmTransactions.getTransaction(chain.chainId, hash);
       return full && fromFull(chain.chainId, full);
     },
   }),

@@ -15,7 +15,7 @@ import type {
   WireListUtxosQuery,
   WirePChainUtxo,
   WirePrimaryNetworkChainInfo, WireXChainUtxo
-} from '../../upstream/types/data-api-primary.js';
+} from '../../upstream/data-api/types/primary.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';
@@ -125,7 +125,7 @@ builder.objectFields(Network, (t) => ({
     check: utxoArgs,
     name: 'utxos',
     request: ({ blockchainId, query }) => ({ path: [blockchainId], query }),
-    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primary.getUtxosByAddresses(network, blockchainId, query),
+    read: (ctx, network, blockchainId, query) => ctx.upstreams.dataApi.primaryNetworkUtxos.getUtxosByAddresses(network, blockchainId, query),
     items: (page, _ctx, _key, { alias }) => page.utxos.map((u) => shapeUtxo(u, alias)),
   }),
 }));

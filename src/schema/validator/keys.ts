@@ -3,7 +3,7 @@
  * the other validator files need of it without its GraphQL type.
  */
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
+import type { WireValidatorDetails } from '../../upstream/data-api/types/validators.js';
 import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
 
 /**

@@ -17,7 +17,7 @@ import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import type { Context } from '../../context.js';
-import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/types/data-api-validators.js';
+import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/data-api/types/validators.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -165,7 +165,7 @@ export function l1ValidatorList(ctx: Context, network: NetworkKey, filters: L1Va
     page: L1_VALIDATOR_PAGE,
     path: [dataApiNetwork(networkName(network))],
     query: filters,
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listL1Validators(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listL1Validators(wireNetwork, query),
     items: (page) => page.validators.map((details): L1ValidatorShape => ({ network, subnetId: details.subnetId, details })),
   });
 }

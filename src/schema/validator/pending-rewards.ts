@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
-import type { WirePendingReward } from '../../upstream/types/data-api-primary-addresses.js';
+import type { WirePendingReward } from '../../upstream/data-api/types/primary-addresses.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { emptyConnection, type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -51,7 +51,7 @@ export function pendingRewardsConnection(ctx: Context, key: NetworkKey, filters:
     page: REWARD_PAGE,
     path: [dataApiNetwork(networkName(key))],
     query: rewardQuery(filters),
-    read: (network, query) => ctx.upstreams.dataApi.primaryStaking.listPendingPrimaryNetworkRewards(network, query),
+    read: (network, query) => ctx.upstreams.dataApi.primaryNetworkRewards.listPendingPrimaryNetworkRewards(network, query),
     items: (page) => page.pendingRewards.map((r): PendingRewardShape => ({ ...r, network: key })),
   });
 }

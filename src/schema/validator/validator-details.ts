@@ -20,7 +20,7 @@ import type {
   WireValidatorHealth,
   WireValidatorRewards,
   WireValidatorSortBy,
-} from '../../upstream/types/data-api-validators.js';
+} from '../../upstream/data-api/types/validators.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -219,7 +219,7 @@ export function validatorList(ctx: Context, network: NetworkKey, query: WireList
     page: VALIDATOR_PAGE,
     path: [dataApiNetwork(networkName(network))],
     query,
-    read: (wireNetwork, query) => ctx.upstreams.dataApi.validators.listValidators(wireNetwork, query),
+    read: (wireNetwork, query) => ctx.upstreams.dataApi.primaryNetwork.listValidators(wireNetwork, query),
     items: (page) => page.validators.map((details): ValidatorShape => ({ network, subnetId: details.subnetId, details })),
   });
 }

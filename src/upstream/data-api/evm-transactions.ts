@@ -1,10 +1,13 @@
 /**
- * Data API endpoints that list EVM transactions: a chain's latest transactions, the latest blocks and
- * transactions of all chains of a network, and an address's full history (v1 and v2), NFT transfers
- * and internal transactions.
+ * The Data API's "EVM Transactions" operations: the latest transactions of a network or of a chain,
+ * one transaction, a block's transactions, an address's history (v1 and v2), native, ERC-20,
+ * ERC-721 and ERC-1155 transfers and internal transactions, a token's transfers, and contract
+ * deployments.
  */
+import { nullIfNotFound } from '../transport/errors.js';
+import { pageTtl, TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type { WireBlockRange, WireListEvmBlocksResponse, WireListNativeTransactionsResponse, WirePageQuery } from '../types/data-api-evm.js';
+import type { WireListContractsResponse } from './types/assets.js';
 import type {
   WireAllChainsQuery,
   WireHistoryQuery,
@@ -16,23 +19,39 @@ import type {
   WireListTransactionDetailsResponse,
   WireListTransactionDetailsResponseV2,
   WireTransactionStatusFilter,
-} from '../types/data-api-evm-transactions.js';
-import { pageTtl } from '../transport/ttl.js';
+} from './types/evm-transactions.js';
+import type {
+  WireBlockRange,
+  WireGetTransactionResponse,
+  WireListErc20TransactionsResponse,
+  WireListNativeTransactionsResponse,
+  WireListTransfersResponse,
+  WirePageQuery,
+} from './types/evm.js';
 
-export class EvmTransactionEndpoints extends Endpoints {
-  /** `GET /v1/chains/{chainId}/transactions` (listLatestTransactions): the chain's latest transactions, newest first. */
-  listLatestTransactions(chainId: string, query: WireLatestTransactionsQuery): Promise<WireListNativeTransactionsResponse> {
-    return this.rest.get('/v1/chains/{chainId}/transactions', { chainId }, { ...query }, { ttlMs: pageTtl(query) });
-  }
-
-  /** `GET /v1/blocks` (listLatestBlocksAllChains): the latest blocks of every chain of a network, newest first. */
-  listLatestBlocksAllChains(query: WireAllChainsQuery): Promise<WireListEvmBlocksResponse> {
-    return this.rest.get('/v1/blocks', undefined, { ...query }, { ttlMs: pageTtl(query) });
-  }
-
+export class EvmTransactionsEndpoints extends Endpoints {
   /** `GET /v1/transactions` (listLatestTransactionsAllChains): the latest transactions of every chain of a network. */
   listLatestTransactionsAllChains(query: WireAllChainsQuery & { status?: WireTransactionStatusFilter }): Promise<WireListNativeTransactionsResponse> {
     return this.rest.get('/v1/transactions', undefined, { ...query }, { ttlMs: pageTtl(query) });
+  }
+
+  /** `GET .../contracts/{address}/transactions:getDeployment`: the transaction that deployed a contract; null when none is known. */
+  getDeploymentTransaction(chainId: string, address: string, query: { currency?: string } = {}): Promise<WireGetTransactionResponse | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment', { chainId, address }, { ...query }, {
+      ttlMs: TTL.registry,
+    }));
+  }
+
+  /** `GET .../contracts/{address}/deployments`: the contracts an address deployed. */
+  listContractDeployments(chainId: string, address: string, query: WirePageQuery): Promise<WireListContractsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/contracts/{address}/deployments', { chainId, address }, { ...query }, {
+      ttlMs: query.pageToken ? TTL.slow : TTL.moving,
+    });
+  }
+
+  /** `GET /v1/chains/{chainId}/tokens/{address}/transfers`: transfers of one token contract, newest first. */
+  listTransfers(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListTransfersResponse> {
+    return this.rest.get('/v1/chains/{chainId}/tokens/{address}/transfers', { chainId, address }, { ...query }, { ttlMs: pageTtl(query) });
   }
 
   /** `GET /v1/chains/{chainId}/addresses/{address}/transactions` (listTransactions): the address's history, v1 shape. */
@@ -43,6 +62,20 @@ export class EvmTransactionEndpoints extends Endpoints {
   /** `GET /v2/chains/{chainId}/addresses/{address}/transactions` (listTransactionsV2): the history with token reputations. */
   listTransactionsV2(chainId: string, address: string, query: WireHistoryV2Query): Promise<WireListTransactionDetailsResponseV2> {
     return this.rest.get('/v2/chains/{chainId}/addresses/{address}/transactions', { chainId, address }, { ...query }, { ttlMs: pageTtl(query) });
+  }
+
+  /** `GET .../addresses/{address}/transactions:listNative`: transactions from, to or creating the address, newest first. */
+  listNativeTransactions(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListNativeTransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/transactions:listNative', { chainId, address }, { ...query }, {
+      ttlMs: pageTtl(query),
+    });
+  }
+
+  /** `GET .../addresses/{address}/transactions:listErc20`: ERC-20 transfers from or to the address, newest first. */
+  listErc20Transactions(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListErc20TransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/addresses/{address}/transactions:listErc20', { chainId, address }, { ...query }, {
+      ttlMs: pageTtl(query),
+    });
   }
 
   /** `GET .../addresses/{address}/transactions:listErc721` (listErc721Transactions): ERC-721 transfers from or to the address, newest first. */
@@ -58,5 +91,22 @@ export class EvmTransactionEndpoints extends Endpoints {
   /** `GET .../addresses/{address}/transactions:listInternals` (listInternalTransactions): value-moving internal calls and creations, newest first. */
   listInternalTransactions(chainId: string, address: string, query: WireBlockRange & WirePageQuery): Promise<WireListInternalTransactionsResponse> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/transactions:listInternals', { chainId, address }, { ...query }, { ttlMs: pageTtl(query) });
+  }
+
+  /** `GET /v1/chains/{chainId}/transactions/{txHash}`: one transaction with its decoded content. */
+  getTransaction(chainId: string, txHash: string): Promise<WireGetTransactionResponse | null> {
+    return nullIfNotFound(this.rest.get('/v1/chains/{chainId}/transactions/{txHash}', { chainId, txHash }, undefined, { ttlMs: TTL.immutable }));
+  }
+
+  /** `GET /v1/chains/{chainId}/blocks/{blockId}/transactions`: a block's transactions in block order. */
+  getTransactionsForBlock(chainId: string, blockId: string, query: WirePageQuery): Promise<WireListNativeTransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/blocks/{blockId}/transactions', { chainId, blockId }, { ...query }, {
+      ttlMs: blockId.startsWith('0x') ? TTL.immutable : TTL.moving,
+    });
+  }
+
+  /** `GET /v1/chains/{chainId}/transactions` (listLatestTransactions): the chain's latest transactions, newest first. */
+  listLatestTransactions(chainId: string, query: WireLatestTransactionsQuery): Promise<WireListNativeTransactionsResponse> {
+    return this.rest.get('/v1/chains/{chainId}/transactions', { chainId }, { ...query }, { ttlMs: pageTtl(query) });
   }
 }

@@ -3,7 +3,7 @@
  * JSON body (the indexer copies them from the token URI). Reading that text is wire parsing, so it
  * lives here, not in the schema.
  */
-import type { WireErc1155TokenMetadata, WireErc721TokenMetadata } from '../types/data-api-nfts.js';
+import type { WireErc1155TokenMetadata, WireErc721TokenMetadata } from './types/nfts.js';
 
 export type NftMetadataWire = WireErc721TokenMetadata & WireErc1155TokenMetadata;
 

@@ -18,7 +18,7 @@ import { type HttpObserver } from '../transport/call.js';
 import { MetricsClient } from '../metrics/index.js';
 import type { BreakerStateName } from '../transport/resilience.js';
 import type { RestClient } from '../transport/rest.js';
-import type { WireHealthCheckResult } from '../types/health.js';
+import type { WireHealthCheckResult } from './types.js';
 
 /** The services that have health and live checks. */
 export const HEALTH_SERVICES = ['data-api', 'metrics'] as const;

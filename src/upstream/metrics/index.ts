@@ -5,7 +5,7 @@ import type { UpstreamCache } from '../transport/cache.js';
 import type { Transport } from '../transport/call.js';
 import { MetricsV2Endpoints } from './v2.js';
 import { RestClient, type RequestMemo } from '../transport/rest.js';
-import type { WireAvgTpsResponse } from '../types/metrics.js';
+import type { WireAvgTpsResponse } from './types.js';
 
 export interface MetricsOptions {
   baseUrl: string;

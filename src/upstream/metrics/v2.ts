@@ -21,7 +21,7 @@ import type {
   WirePChainLookingGlassResponse,
   WireRollingWindowResponse,
   WireSeriesQuery,
-} from '../types/metrics-v2.js';
+} from './v2-types.js';
 
 type Range = Pick<WireSeriesQuery, 'startTimestamp' | 'endTimestamp'>;
 type Page = Pick<WireSeriesQuery, 'pageToken' | 'pageSize'>;

@@ -9,7 +9,7 @@
 import type { ChainRpcOverride } from '../../config/index.js';
 import { NETWORKS, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
 import { UpstreamError } from '../transport/errors.js';
-import type { WireChainInfo } from '../types/data-api-chains.js';
+import type { WireChainInfo } from '../data-api/types/chains.js';
 
 /** What the endpoints of a chain are derived from: the fields of its Data API record that matter. */
 export type ChainRecord = Pick<WireChainInfo, 'chainId' | 'isTestnet'> & Partial<Pick<WireChainInfo, 'platformChainId' | 'rpcUrl'>>;

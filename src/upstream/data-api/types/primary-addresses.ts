@@ -32,6 +32,8 @@ export interface WireBalancesQuery {
 }
 
 export type WireLastActivityTimestamp = DataApiSchema<'LastActivityTimestamp'>;
+/** The body of the POST forms of the address reads: the addresses, comma-separated. */
+export type WireAddressesBody = DataApiSchema<'PrimaryNetworkAddressesBodyDto'>;
 export type WireAddressChainIds = DataApiSchema<'ChainAddressChainIdMap'>;
 export type WireAddressChainIdsResponse = DataApiSchema<'ChainAddressChainIdMapListResponse'>;
 export type WireStakingDistribution = DataApiSchema<'StakingDistribution'>;

@@ -4,7 +4,7 @@
  * its official description: P-Chain amounts and heights as decimal strings, times as Unix seconds.
  */
 import type { DataApiQuery, DataApiSchema, ListQuery, Variants } from '@avalanche-graph/wire-types';
-import type { WirePrimaryNetworkChainInfo } from './data-api-primary.js';
+import type { WirePrimaryNetworkChainInfo } from './primary.js';
 
 export type WireL1ValidatorDetailsTransaction = DataApiSchema<'L1ValidatorDetailsTransaction'>;
 export type WireBlsCredentials = DataApiSchema<'BlsCredentials'>;

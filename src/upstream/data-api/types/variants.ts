@@ -1,4 +1,4 @@
-/** Shapes built from the descriptions' types, shared by the wire-shape files of several services. */
+/** Shapes built from the description's types, shared by several of the Data API's wire-shape files. */
 import type { Variants } from '@avalanche-graph/wire-types';
 
 /**

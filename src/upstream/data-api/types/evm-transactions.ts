@@ -4,7 +4,7 @@
  * transactions, by the official description.
  */
 import type { DataApiQuery, DataApiSchema } from '@avalanche-graph/wire-types';
-import type { WireBlockRange, WirePageQuery } from './data-api-evm.js';
+import type { WireBlockRange, WirePageQuery } from './evm.js';
 
 /** The `status` filter of the latest-transaction lists. */
 export type WireTransactionStatusFilter = DataApiSchema<'TransactionStatus'>;

@@ -3,7 +3,7 @@
  * chains, contract metadata and deployments, and single NFTs, by its official description.
  */
 import type { DataApiQuery, DataApiSchema, ListQuery } from '@avalanche-graph/wire-types';
-import type { WireNftToken } from './data-api-nfts.js';
+import type { WireNftToken } from './nfts.js';
 
 export type WireErc20TokenBalance = DataApiSchema<'Erc20TokenBalance'>;
 export type WireListErc20BalancesResponse = DataApiSchema<'ListErc20BalancesResponse'>;
