@@ -8,7 +8,7 @@ import type { RequestUpstreams } from '../upstream/index.js';
 import { UpstreamError } from '../upstream/transport/errors.js';
 import type { WireEvmBlock } from '../upstream/types/data-api-evm.js';
 import type { WireIcmMessage } from '../upstream/types/data-api-icm.js';
-import type { WireCurrentValidator } from '../upstream/types/node-rpc-pchain.js';
+import type { WireCurrentValidator } from '../upstream/node-rpc/wire/pchain.js';
 import type { Feed, HubOptions } from './hub.js';
 
 /** Blocks read per poll; a longer gap since the last poll is filled from the following pages. */

@@ -5,7 +5,7 @@
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireUtxoRef } from '../../upstream/node-rpc/wire/xchain.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { XChain } from '../xchain/xchain.js';
 import { assetIdArg, chainAddress } from '../common/node-args.js';

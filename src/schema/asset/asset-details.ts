@@ -10,7 +10,7 @@ import type { Context } from '../../context.js';
 import { isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WireXChainAssetDetails } from '../../upstream/types/data-api-primary-ledger.js';
-import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireAssetDescription } from '../../upstream/node-rpc/wire/xchain.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';

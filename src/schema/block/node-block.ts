@@ -11,7 +11,7 @@ import { notFound } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { NodeBlocks } from '../../upstream/node-rpc/blocks.js';
 import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireUint } from '../../upstream/node-rpc/wire/xchain.js';
 import { blockRefArg, selectsOnly } from '../common/node-args.js';
 
 /** The members every AvalancheGo block's JSON has. */

@@ -6,8 +6,8 @@
  */
 import { builder } from '../../builder.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
-import type { WirePBlock, WirePTx } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/types/node-rpc-xchain.js';
+import type { WirePBlock, WirePTx } from '../../upstream/node-rpc/wire/pchain.js';
+import type { WireTransferableInput, WireTransferableOutput } from '../../upstream/node-rpc/wire/xchain.js';
 import { Credential, credentialFrom, inputFrom, outputFrom, TransferableInput, TransferableOutput } from '../transaction/xchain-io.js';
 import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
 import { PChain } from '../pchain/pchain.js';

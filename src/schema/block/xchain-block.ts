@@ -4,7 +4,7 @@
  * fetched when only `id`/`raw` are selected.
  */
 import { builder } from '../../builder.js';
-import type { WireXBlock } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireXBlock } from '../../upstream/node-rpc/wire/xchain.js';
 import { NodeBlockReader, type NodeBlockShape } from './node-block.js';
 import { XChain } from '../xchain/xchain.js';
 import { XChainTransaction } from '../transaction/primary-transaction.js';

@@ -4,7 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireUint } from '../../upstream/node-rpc/wire/xchain.js';
 import type { WireUtxoCredential } from '../../upstream/types/data-api-primary.js';
 
 export interface OwnersShape {

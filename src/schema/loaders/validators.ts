@@ -6,7 +6,7 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
 import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
-import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireCurrentValidator } from '../../upstream/node-rpc/wire/pchain.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { ValidatorShape } from '../validator/keys.js';
 import { eachKey } from '../common/each-key.js';

@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireAssetDescription } from '../../upstream/node-rpc/wire/xchain.js';
 import { eachKey } from '../common/each-key.js';
 
 /**

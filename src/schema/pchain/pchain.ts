@@ -6,8 +6,8 @@
 import { builder } from '../../builder.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
-import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/node-rpc/wire/pchain.js';
+import type { WireUint } from '../../upstream/node-rpc/wire/xchain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';

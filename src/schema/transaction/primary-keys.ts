@@ -5,8 +5,8 @@
  */
 import { isCb58Id, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/types/data-api-primary.js';
-import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import type { WirePTx } from '../../upstream/node-rpc/wire/pchain.js';
+import type { WireXTx } from '../../upstream/node-rpc/wire/xchain.js';
 import type {
   WireCChainAtomicTransaction,
   WirePChainTransaction,

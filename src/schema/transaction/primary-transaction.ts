@@ -14,8 +14,8 @@ import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WireAssetAmount } from '../../upstream/types/data-api-primary.js';
-import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import type { WirePTx } from '../../upstream/node-rpc/wire/pchain.js';
+import type { WireXTx } from '../../upstream/node-rpc/wire/xchain.js';
 import { bytesFromNodeHex } from '../../upstream/node-rpc/codec.js';
 import type {
   WireBlockchainInfo,

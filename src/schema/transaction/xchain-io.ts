@@ -13,7 +13,7 @@ import type {
   WireOperation,
   WireTransferableInput,
   WireTransferableOutput,
-} from '../../upstream/types/node-rpc-xchain.js';
+} from '../../upstream/node-rpc/wire/xchain.js';
 import { ownersFrom, OutputOwners, UtxoRef, utxoRefFrom, type OwnersShape, type UtxoRefShape } from '../common/outputs.js';
 import { enumValues } from '../common/enums.js';
 

@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { notFound } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireXTx } from '../../upstream/node-rpc/wire/xchain.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { cb58Id } from '../common/validate.js';
 import { X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind } from './primary-transaction.js';

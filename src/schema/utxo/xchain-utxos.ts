@@ -10,7 +10,7 @@ import { badInput } from '../../errors.js';
 import { cb58Decode, isCb58Id, parseBech32Address, NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import type { DecodedUtxo } from '../../upstream/node-rpc/codec.js';
 import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
-import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireUtxoIndex } from '../../upstream/node-rpc/wire/xchain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { paginate, type PageSource } from '../common/pagination.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';

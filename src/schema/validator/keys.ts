@@ -4,7 +4,7 @@
  */
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { WireValidatorDetails } from '../../upstream/types/data-api-validators.js';
-import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireCurrentValidator } from '../../upstream/node-rpc/wire/pchain.js';
 
 /**
  * A validator as one of its sources read it: the P-Chain's current validator (`wire`), or a row of

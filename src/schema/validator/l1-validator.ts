@@ -8,7 +8,7 @@
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, type NetworkKey, bytesToHex, cb58Decode } from '@avalanche-graph/identity';
-import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
+import type { WireL1Validator } from '../../upstream/node-rpc/wire/evm.js';
 import { Chain } from '../chain/chain.js';
 import { BlockchainStatus } from '../pchain/pchain.js';
 import { Blockchain } from '../blockchain/blockchain.js';

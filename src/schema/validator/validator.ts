@@ -7,7 +7,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import { isNetworkKey, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID, isCb58Id, isNodeId } from '@avalanche-graph/identity';
-import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/node-rpc/wire/pchain.js';
 import { NetworkName } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';

@@ -4,7 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireTxFeeReply } from '../../upstream/types/node-rpc-xchain.js';
+import type { WireTxFeeReply } from '../../upstream/node-rpc/wire/xchain.js';
 import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';

@@ -7,7 +7,7 @@
 import { nullIfNotFound } from '../transport/errors.js';
 import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
 import { TTL } from '../transport/ttl.js';
-import type { WireEncoding, WireGetBlockReply } from '../types/node-rpc-xchain.js';
+import type { WireEncoding, WireGetBlockReply } from './wire/xchain.js';
 
 /** The answer of `getBlock`/`getTx` for an encoding: JSON as the Go struct, hex as a string. */
 export type Encoded<E extends WireEncoding, T> = E extends 'json' ? T : string;

@@ -5,7 +5,7 @@
  */
 import { hex } from '@scure/base';
 import { bech32Address, bytesToHex, cb58Decode, cb58Encode, sha256Bytes } from '@avalanche-graph/identity';
-import type { WireUint } from '../types/node-rpc-xchain.js';
+import type { WireUint } from './wire/xchain.js';
 
 /**
  * An integer of a node answer as a bigint. Quoted integers are exact; unquoted ones (inside

@@ -15,8 +15,8 @@ import type {
   WireGetCurrentValidatorsReply,
   WireGetPBalanceReply,
   WirePBlock,
-} from '../types/node-rpc-pchain.js';
-import type { WireHeightReply } from '../types/node-rpc-xchain.js';
+} from './wire/pchain.js';
+import type { WireHeightReply } from './wire/xchain.js';
 import { NodeBlocks } from './blocks.js';
 import { wireUint } from './codec.js';
 import { TTL } from '../transport/ttl.js';

@@ -3,7 +3,7 @@
  * subnet-EVM beside its JSON-RPC: `.../validators`).
  */
 import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
-import type { WireGetCurrentValidatorsResponse } from '../types/node-rpc-evm.js';
+import type { WireGetCurrentValidatorsResponse } from './wire/evm.js';
 import { CHAIN_VALIDATORS_TEMPLATE, noEndpoint } from './endpoints.js';
 
 export class L1ValidatorsRpc {

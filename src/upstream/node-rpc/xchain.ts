@@ -20,7 +20,7 @@ import type {
   WireUtxoIndex,
   WireXBlock,
   WireXTx,
-} from '../types/node-rpc-xchain.js';
+} from './wire/xchain.js';
 import { decodeUtxo, wireUint, type DecodedUtxo } from './codec.js';
 import { TTL } from '../transport/ttl.js';
 
