@@ -8,7 +8,7 @@ import type { RequestUpstreams } from '../upstream/index.js';
 import { UpstreamError } from '../upstream/transport/errors.js';
 import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
 import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
-import type { WireCurrentValidator } from '../upstream/types/node-rpc-pchain.js';
+import type { WireCurrentValidator } from '../upstream/node-rpc/wire/pchain.js';
 import type { Feed, HubOptions } from './hub.js';
 
 /** Blocks read per poll; a longer gap since the last poll is filled from the following pages. */
@@ -77,7 +77,10 @@ export function icmMessageFeed(upstreams: RequestUpstreams, messageId: string): 
   };
 }
 
-/** A change of a subnet's current validator set. */
+/**
+ * A change of a subnet's current validator set, its validators as the node wrote them (the wire
+ * JSON, not the client's decoded views): events travel between replicas as JSON (src/redis/codec.ts).
+ */
 export interface ValidatorSetChange {
   network: NetworkKey;
   /** Undefined: the primary network. */
@@ -104,7 +107,7 @@ export function validatorSetFeed(upstreams: RequestUpstreams, network: NetworkKe
       known = new Map(latest.validators.map((v) => [v.nodeID, v]));
     },
     async poll() {
-      const validators = await upstreams.nodeRpc.pChain(network).getCurrentValidators(subnetId ? { subnetID: subnetId } : {});
+      const validators = (await upstreams.nodeRpc.pChain(network).getCurrentValidators(subnetId ? { subnetID: subnetId } : {})).map((v) => v.wire);
       const now = new Map(validators.map((v) => [v.nodeID, v]));
       const before = known;
       known = now;

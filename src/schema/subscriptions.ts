@@ -16,6 +16,7 @@ import { fieldGuard } from './common/guards.js';
 import { icmMessageId, InterchainMessage } from './message/icm.js';
 import { Validator } from './validator/validator.js';
 import { type ValidatorShape } from './validator/keys.js';
+import { PValidator } from '../upstream/node-rpc/staking.js';
 import { cb58Id, evmChainId } from './common/validate.js';
 import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
 import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
@@ -47,7 +48,7 @@ interface ValidatorSetChangeShape {
 }
 
 const shapes = (c: ValidatorSetChangeShape, list: ValidatorSetChange['validators']): ValidatorShape[] =>
-  list.map((wire) => ({ network: c.network, subnetId: c.subnetId, wire }));
+  list.map((wire) => ({ network: c.network, subnetId: c.subnetId, node: new PValidator(wire) }));
 
 export const ValidatorSetChangeRef = builder.objectRef<ValidatorSetChangeShape>('ValidatorSetChange').implement({
   description: 'A change of the current validator set of the primary network or of an L1, as the P-Chain reports it.',

@@ -3,20 +3,19 @@
  * asset's description. Both methods are deprecated by AvalancheGo; `utxos` is the lasting way.
  */
 import { builder } from '../../builder.js';
-import { wireUint } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireUtxoRef } from '../../upstream/types/node-rpc-xchain.js';
+import type { NodeUtxoRef } from '../../upstream/node-rpc/codec.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { XChain } from '../xchain/xchain.js';
 import { assetIdArg, chainAddress } from '../common/node-args.js';
-import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
+import { UtxoRef } from '../common/outputs.js';
 import { networkKey, networkName } from '../common/network-names.js';
 
 export interface XBalanceShape {
   network: NetworkKey;
   assetId: string;
   balance: bigint | null;
-  utxoIds?: WireUtxoRef[] | null;
+  utxoIds?: NodeUtxoRef[];
 }
 
 export const XChainBalance = builder.objectRef<XBalanceShape>('XChainBalance').implement({
@@ -33,7 +32,7 @@ export const XChainAssetBalance = builder.objectRef<XBalanceShape>('XChainAssetB
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58) or "AVAX", as asked.' }),
     balance: t.expose('balance', { type: 'BigInt', nullable: true, description: 'Amount, in the asset\'s smallest unit.' }),
-    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs that hold the amount.', resolve: (b) => (b.utxoIds ?? []).map(utxoRefFrom) }),
+    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs that hold the amount.', resolve: (b) => b.utxoIds ?? [] }),
     asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
   }),
 });
@@ -48,8 +47,8 @@ builder.objectFields(XChain, (t) => ({
     check: (args, scope) => chainAddress('address', args.address, 'X', networkKey(scope.network)),
     scopeOf: (x) => ({ network: networkName(x.network) }),
     resolve: async (x, address, _args, ctx) => {
-      const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getAllBalances(address);
-      return (reply.balances ?? []).map((b) => ({ network: x.network, assetId: b.asset, balance: wireUint(b.balance) }));
+      const balances = await ctx.upstreams.nodeRpc.xChain(x.network).getAllBalances(address);
+      return balances.map((b) => ({ network: x.network, ...b }));
     },
   }),
   balance: t.checkedField({
@@ -64,8 +63,8 @@ builder.objectFields(XChain, (t) => ({
     check: (args, scope) => ({ address: chainAddress('address', args.address, 'X', networkKey(scope.network)), assetId: assetIdArg('assetId', args.assetId) }),
     scopeOf: (x) => ({ network: networkName(x.network) }),
     resolve: async (x, { address, assetId }, _args, ctx) => {
-      const reply = await ctx.upstreams.nodeRpc.xChain(x.network).getBalance(address, assetId);
-      return { network: x.network, assetId, balance: wireUint(reply.balance), utxoIds: reply.utxoIDs };
+      const { balance, utxoIds } = await ctx.upstreams.nodeRpc.xChain(x.network).getBalance(address, assetId);
+      return { network: x.network, assetId, balance, utxoIds };
     },
   }),
 }));

@@ -8,9 +8,8 @@
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
-import { wireInt } from '../../upstream/node-rpc/codec.js';
 import type { WireXChainAssetDetails } from '../../upstream/data-api/types/primary-ledger.js';
-import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
+import type { XAssetDescription } from '../../upstream/node-rpc/xchain.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
@@ -27,8 +26,8 @@ import { loadersOf } from '../loaders/index.js';
  * other source is read only when a field of it is selected (see `detailsOf`, `descriptionOf`).
  */
 export type AssetShape = { network: NetworkKey; assetId: string } & (
-  | { details: WireXChainAssetDetails; node?: WireAssetDescription }
-  | { details?: undefined; node: WireAssetDescription }
+  | { details: WireXChainAssetDetails; node?: XAssetDescription }
+  | { details?: undefined; node: XAssetDescription }
 );
 
 /**
@@ -49,7 +48,7 @@ export const assetFromDetails = (network: NetworkKey, details: WireXChainAssetDe
 /** The asset as the X-Chain node describes it, by id or by the alias "AVAX"; null when the chain has no such asset. */
 export async function assetFromNode(ctx: Context, network: NetworkKey, assetIdOrAlias: string): Promise<AssetShape | null> {
   const node = await loadersOf(ctx).assetDescriptionById.load(assetDetailsKey(network, assetIdOrAlias));
-  return node && { network, assetId: node.assetID, node };
+  return node && { network, assetId: node.assetId, node };
 }
 
 /** The Data API's details of the asset: the ones it holds, else read by id; null when the Data API does not know it. */
@@ -58,7 +57,7 @@ async function detailsOf(a: AssetShape, ctx: Context): Promise<WireXChainAssetDe
 }
 
 /** The node's description of the asset: the one it holds, else read by id; null when the node does not know it. */
-async function descriptionOf(a: AssetShape, ctx: Context): Promise<WireAssetDescription | null> {
+async function descriptionOf(a: AssetShape, ctx: Context): Promise<XAssetDescription | null> {
   return a.node ?? loadersOf(ctx).assetDescriptionById.load(assetDetailsKey(a.network, a.assetId));
 }
 
@@ -108,7 +107,7 @@ XChainAssetDetails.implement({
     denomination: t.int({
       nullable: true,
       description: 'Decimal places between the smallest unit and one whole unit (9 for AVAX).',
-      resolve: (a) => (a.details ? a.details.denomination : wireInt(a.node.denomination)),
+      resolve: (a) => (a.details ? a.details.denomination : a.node.denomination),
     }),
     type: t.field({
       type: PrimaryNetworkAssetType,

@@ -9,34 +9,25 @@ import type { SchemaTypes } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { NodeBlocks } from '../../upstream/node-rpc/blocks.js';
-import { bytesFromNodeHex, idOfBytes, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import type { NodeBlock, NodeBlocks } from '../../upstream/node-rpc/blocks.js';
+import type { NodeBytes } from '../../upstream/node-rpc/txs.js';
 import { blockRefArg, selectsOnly } from '../common/node-args.js';
 
-/** The members every AvalancheGo block's JSON has. */
-export interface WireNodeBlock {
-  id: string;
-  parentID: string;
-  height: WireUint;
-  time?: WireUint;
-}
-
-export interface NodeBlockShape<B extends WireNodeBlock> {
+export interface NodeBlockShape<B extends NodeBlock> {
   network: NetworkKey;
   /** How it was asked for: by id or by height. */
   id?: string;
   height?: bigint;
   json?: B;
-  hex?: string;
+  hex?: NodeBytes;
 }
 
 /** Fields that can be answered from the hex encoding alone (which alone is fetched when only they are selected). */
 const HEX_FIELDS: ReadonlySet<string> = new Set(['id', 'raw']);
 
-type FieldBuilder<B extends WireNodeBlock> = PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>, NodeBlockShape<B>>;
+type FieldBuilder<B extends NodeBlock> = PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>, NodeBlockShape<B>>;
 
-export class NodeBlockReader<B extends WireNodeBlock> {
+export class NodeBlockReader<B extends NodeBlock> {
   constructor(
     /** The chain's name in messages (`P-Chain`, `X-Chain`). */
     private readonly chain: string,
@@ -49,7 +40,7 @@ export class NodeBlockReader<B extends WireNodeBlock> {
     return this.present(b, await this.blocks(ctx, b.network).get(b, 'json'));
   }
 
-  async hex(b: NodeBlockShape<B>, ctx: Context): Promise<string> {
+  async hex(b: NodeBlockShape<B>, ctx: Context): Promise<NodeBytes> {
     if (b.hex) return b.hex;
     return this.present(b, await this.blocks(ctx, b.network).get(b, 'hex'));
   }
@@ -70,20 +61,20 @@ export class NodeBlockReader<B extends WireNodeBlock> {
     return {
       id: t.string({
         description: 'Block id (cb58).',
-        resolve: async (b, _, ctx) => b.json?.id ?? b.id ?? (b.hex ? idOfBytes(bytesFromNodeHex(b.hex)) : (await this.json(b, ctx)).id),
+        resolve: async (b, _, ctx) => b.json?.id ?? b.id ?? (b.hex ? b.hex.id : (await this.json(b, ctx)).id),
       }),
-      parentId: t.string({ description: text.parentId, resolve: async (b, _, ctx) => (await this.json(b, ctx)).parentID }),
+      parentId: t.string({ description: text.parentId, resolve: async (b, _, ctx) => (await this.json(b, ctx)).parentId }),
       parent: t.field({
         type: self as never,
         nullable: true,
         description: text.parent,
-        resolve: async (b, _, ctx, info) => this.fetch(ctx, { network: b.network, id: (await this.json(b, ctx)).parentID }, info) as never,
+        resolve: async (b, _, ctx, info) => this.fetch(ctx, { network: b.network, id: (await this.json(b, ctx)).parentId }, info) as never,
       }),
-      height: t.field({ type: 'BigInt', nullable: true, description: 'Block height.', resolve: async (b, _, ctx) => wireUint((await this.json(b, ctx)).height) }),
-      timestamp: t.field({ type: 'Timestamp', nullable: true, description: text.timestamp, resolve: async (b, _, ctx) => wireInt((await this.json(b, ctx)).time) }),
+      height: t.field({ type: 'BigInt', nullable: true, description: 'Block height.', resolve: async (b, _, ctx) => (await this.json(b, ctx)).height }),
+      timestamp: t.field({ type: 'Timestamp', nullable: true, description: text.timestamp, resolve: async (b, _, ctx) => (await this.json(b, ctx)).timestamp }),
       raw: t.string({
         description: 'The block bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).',
-        resolve: (b, _, ctx) => this.hex(b, ctx),
+        resolve: async (b, _, ctx) => (await this.hex(b, ctx)).raw,
       }),
     };
   }

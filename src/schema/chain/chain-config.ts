@@ -8,7 +8,7 @@
  */
 import { builder } from '../../builder.js';
 import type { WireEvmGenesisFeeConfig, WireEvmGenesisRewardConfig } from '../../upstream/data-api/types/primary.js';
-import { PRECOMPILE_ADDRESSES, type WireChainConfig } from '../../upstream/types/node-rpc-evm.js';
+import { PRECOMPILE_ADDRESSES, type WireChainConfig } from '../../upstream/node-rpc/wire/evm.js';
 import { EvmGenesisFeeConfig, EvmGenesisRewardConfig, FORK_BLOCKS as GENESIS_FORK_BLOCKS, quantity, seconds } from './genesis.js';
 
 /** One precompile entry: its config key and the config object under it. */

@@ -3,8 +3,7 @@
  * shares.
  */
 import { builder } from '../../builder.js';
-import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import { utxoId } from '../../upstream/node-rpc/codec.js';
 import type { WireUtxoCredential } from '../../upstream/data-api/types/primary.js';
 
 export interface OwnersShape {
@@ -13,9 +12,18 @@ export interface OwnersShape {
   addresses: string[];
 }
 
-export function ownersFrom(wire: { locktime?: WireUint; threshold?: WireUint; addresses?: string[] | null } | null | undefined): OwnersShape | null {
+/** An integer of the Data API as a bigint: a JSON number, or a decimal string past 2^53 (`parseExact`); null when it is none. */
+function whole(n: number | string | undefined): bigint | null {
+  if (typeof n === 'number') return Number.isFinite(n) ? BigInt(Math.trunc(n)) : null;
+  const text = typeof n === 'string' ? n.trim() : '';
+  return /^\d+$/.test(text) ? BigInt(text) : null;
+}
+
+/** Owners as the Data API sends them; the node's come decoded from its client. */
+export function ownersFrom(wire: { locktime?: number | string; threshold?: number | string; addresses?: string[] | null } | null | undefined): OwnersShape | null {
   if (!wire) return null;
-  return { locktime: wireUint(wire.locktime), threshold: wireInt(wire.threshold), addresses: wire.addresses ?? [] };
+  const threshold = whole(wire.threshold);
+  return { locktime: whole(wire.locktime), threshold: threshold === null || threshold > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(threshold), addresses: wire.addresses ?? [] };
 }
 
 export const OutputOwners = builder.objectRef<OwnersShape>('OutputOwners').implement({
@@ -30,10 +38,6 @@ export const OutputOwners = builder.objectRef<OwnersShape>('OutputOwners').imple
 export interface UtxoRefShape {
   txId: string;
   outputIndex: number;
-}
-
-export function utxoRefFrom(wire: { txID: string; outputIndex: WireUint }): UtxoRefShape {
-  return { txId: wire.txID, outputIndex: wireInt(wire.outputIndex) ?? 0 };
 }
 
 export const UtxoRef = builder.objectRef<UtxoRefShape>('UtxoRef').implement({

@@ -6,7 +6,7 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
 import type { WireL1ValidatorDetails, WireValidatorDetails } from '../../upstream/data-api/types/validators.js';
-import type { WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import type { PValidator } from '../../upstream/node-rpc/staking.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
 import type { ValidatorShape } from '../validator/keys.js';
 import { eachKey, type BatchRead } from '../common/each-key.js';
@@ -25,20 +25,20 @@ export const currentValidatorsByNodeId: BatchRead<ValidatorShape> = async (keys,
       groups.get(group)!.nodeIds.add(nodeId);
       return { group, nodeId };
     });
-    const answers = new Map<string, Promise<Map<string, WireCurrentValidator>>>();
+    const answers = new Map<string, Promise<Map<string, PValidator>>>();
     for (const [name, g] of groups) {
       answers.set(
         name,
         ctx.upstreams.nodeRpc
           .pChain(g.network)
           .getCurrentValidators({ subnetID: g.subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : g.subnetId, nodeIDs: [...g.nodeIds] })
-          .then((validators) => new Map(validators.map((v) => [v.nodeID, v]))),
+          .then((validators) => new Map(validators.map((v) => [v.nodeId, v]))),
       );
     }
     return eachKey(parsed, async ({ group, nodeId }) => {
       const g = groups.get(group)!;
-      const wire = (await answers.get(group)!).get(nodeId);
-      return wire ? { network: g.network, subnetId: g.subnetId, wire } : null;
+      const node = (await answers.get(group)!).get(nodeId);
+      return node ? { network: g.network, subnetId: g.subnetId, node } : null;
     });
   };
 

@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireAssetDescription } from '../../upstream/types/node-rpc-xchain.js';
+import type { XAssetDescription } from '../../upstream/node-rpc/xchain.js';
 import { eachKey } from '../common/each-key.js';
 
 /**
@@ -11,7 +11,7 @@ import { eachKey } from '../common/each-key.js';
  * cached upstream. Null when the chain has no such asset; a malformed key is an error in its slot.
  */
 export const assetDescriptionById = (ctx: Context) =>
-  new DataLoader<string, WireAssetDescription | null>((keys) =>
+  new DataLoader<string, XAssetDescription | null>((keys) =>
     eachKey(keys, async (key) => {
       const [network, assetId] = key.split(':') as [NetworkKey, string | undefined];
       if (!isNetworkKey(network) || !assetId) throw new Error(`Malformed asset id ${key}`);

@@ -4,17 +4,15 @@
  * are in their own files.
  */
 import { builder } from '../../builder.js';
-import { wireUint } from '../../upstream/node-rpc/codec.js';
 import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
-import type { WireBlockchain, WireGetPBalanceReply } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireUint } from '../../upstream/types/node-rpc-xchain.js';
+import type { PAssetBalance, PBalance, PBlockchain } from '../../upstream/node-rpc/pchain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { cb58Id } from '../common/validate.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
 import { chainAddresses } from '../common/node-args.js';
-import { UtxoRef, utxoRefFrom } from '../common/outputs.js';
+import { UtxoRef } from '../common/outputs.js';
 import { maxItems, typeGuard } from '../common/guards.js';
 
 export interface PChainShape {
@@ -37,63 +35,57 @@ export const BlockchainStatus = upstreamEnum('BlockchainStatus', {
 
 interface BlockchainShape {
   network: NetworkKey;
-  wire: WireBlockchain;
+  blockchain: PBlockchain;
 }
 
 export const PChainBlockchain = builder.objectRef<BlockchainShape>('PChainBlockchain').implement({
   description: 'A blockchain the P-Chain created (`platform.getBlockchains`).',
   fields: (t) => ({
-    id: t.string({ description: 'Blockchain id (cb58).', resolve: (b) => b.wire.id }),
-    name: t.string({ description: 'Human-readable name.', resolve: (b) => b.wire.name }),
-    subnetId: t.string({ description: 'Id of the subnet (or L1) that validates it (cb58).', resolve: (b) => b.wire.subnetID }),
-    vmId: t.string({ description: 'Id of the virtual machine it runs (cb58).', resolve: (b) => b.wire.vmID }),
+    id: t.string({ description: 'Blockchain id (cb58).', resolve: (b) => b.blockchain.id }),
+    name: t.string({ description: 'Human-readable name.', resolve: (b) => b.blockchain.name }),
+    subnetId: t.string({ description: 'Id of the subnet (or L1) that validates it (cb58).', resolve: (b) => b.blockchain.subnetId }),
+    vmId: t.string({ description: 'Id of the virtual machine it runs (cb58).', resolve: (b) => b.blockchain.vmId }),
     status: t.field({
       type: BlockchainStatus,
       nullable: true,
       description: 'What the node knows of it (one `platform.getBlockchainStatus` call per blockchain).',
-      resolve: async (b, _, ctx) => BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.wire.id)),
+      resolve: async (b, _, ctx) => BlockchainStatus.from(await ctx.upstreams.nodeRpc.pChain(b.network).getBlockchainStatus(b.blockchain.id)),
     }),
   }),
 });
 
-interface AssetBalanceShape {
-  network: NetworkKey;
-  assetId: string;
-  reply: WireGetPBalanceReply;
-}
-
-const amountOf = (map: Record<string, WireUint> | null | undefined, assetId: string) => wireUint(map?.[assetId]) ?? 0n;
+type AssetBalanceShape = PAssetBalance & { network: NetworkKey };
 
 export const PChainAssetBalance = builder.objectRef<AssetBalanceShape>('PChainAssetBalance').implement({
   description: 'How much of one asset addresses hold on the P-Chain, by lock state.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'Id of the asset (cb58).' }),
     asset: t.field({ type: XChainAssetDetails, nullable: true, description: 'The asset, as the X-Chain node describes it (`avm.getAssetDescription`).', resolve: (b, _, ctx) => assetFromNode(ctx, b.network, b.assetId) }),
-    balance: t.field({ type: 'BigInt', description: 'Total, in the asset\'s smallest unit.', resolve: (b) => amountOf(b.reply.balances, b.assetId) }),
-    unlocked: t.field({ type: 'BigInt', description: 'Spendable now.', resolve: (b) => amountOf(b.reply.unlockeds, b.assetId) }),
-    lockedStakeable: t.field({ type: 'BigInt', description: 'Locked, but usable for staking.', resolve: (b) => amountOf(b.reply.lockedStakeables, b.assetId) }),
-    lockedNotStakeable: t.field({ type: 'BigInt', description: 'Locked and not usable for staking.', resolve: (b) => amountOf(b.reply.lockedNotStakeables, b.assetId) }),
+    balance: t.expose('balance', { type: 'BigInt', description: 'Total, in the asset\'s smallest unit.' }),
+    unlocked: t.expose('unlocked', { type: 'BigInt', description: 'Spendable now.' }),
+    lockedStakeable: t.expose('lockedStakeable', { type: 'BigInt', description: 'Locked, but usable for staking.' }),
+    lockedNotStakeable: t.expose('lockedNotStakeable', { type: 'BigInt', description: 'Locked and not usable for staking.' }),
   }),
 });
 
 interface BalanceShape {
   network: NetworkKey;
-  reply: WireGetPBalanceReply;
+  balance: PBalance;
 }
 
 export const PChainBalance = builder.objectRef<BalanceShape>('PChainBalance').implement({
   description: 'What addresses hold on the P-Chain (`platform.getBalance`): AVAX totals by lock state, every asset, and the UTXOs.',
   fields: (t) => ({
-    balance: t.field({ type: 'BigInt', nullable: true, description: 'AVAX total, in nAVAX.', resolve: (b) => wireUint(b.reply.balance) }),
-    unlocked: t.field({ type: 'BigInt', nullable: true, description: 'AVAX spendable now, in nAVAX.', resolve: (b) => wireUint(b.reply.unlocked) }),
-    lockedStakeable: t.field({ type: 'BigInt', nullable: true, description: 'AVAX locked but usable for staking, in nAVAX.', resolve: (b) => wireUint(b.reply.lockedStakeable) }),
-    lockedNotStakeable: t.field({ type: 'BigInt', nullable: true, description: 'AVAX locked and not usable for staking, in nAVAX.', resolve: (b) => wireUint(b.reply.lockedNotStakeable) }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'AVAX total, in nAVAX.', resolve: (b) => b.balance.balance }),
+    unlocked: t.field({ type: 'BigInt', nullable: true, description: 'AVAX spendable now, in nAVAX.', resolve: (b) => b.balance.unlocked }),
+    lockedStakeable: t.field({ type: 'BigInt', nullable: true, description: 'AVAX locked but usable for staking, in nAVAX.', resolve: (b) => b.balance.lockedStakeable }),
+    lockedNotStakeable: t.field({ type: 'BigInt', nullable: true, description: 'AVAX locked and not usable for staking, in nAVAX.', resolve: (b) => b.balance.lockedNotStakeable }),
     assets: t.field({
       type: [PChainAssetBalance],
       description: 'Per asset.',
-      resolve: (b) => Object.keys(b.reply.balances ?? {}).map((assetId) => ({ network: b.network, assetId, reply: b.reply })),
+      resolve: (b) => b.balance.assets.map((asset) => ({ network: b.network, ...asset })),
     }),
-    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs counted.', resolve: (b) => (b.reply.utxoIDs ?? []).map(utxoRefFrom) }),
+    utxos: t.field({ type: [UtxoRef], description: 'The UTXOs counted.', resolve: (b) => b.balance.utxoIds }),
   }),
 });
 
@@ -120,14 +112,14 @@ PChain.implement({
       check: (args, scope) => chainAddresses('addresses', args.addresses, 'P', networkKey(scope.network), MAX_ADDRESSES),
       // At resolve time, the addresses are of this P-Chain's network.
       scopeOf: (p) => ({ network: networkName(p.network) }),
-      resolve: async (p, addresses, _args, ctx) => ({ network: p.network, reply: await ctx.upstreams.nodeRpc.pChain(p.network).getBalance(addresses) }),
+      resolve: async (p, addresses, _args, ctx) => ({ network: p.network, balance: await ctx.upstreams.nodeRpc.pChain(p.network).getBalance(addresses) }),
     }),
     blockchains: t.field({
       type: [PChainBlockchain],
       nullable: true,
       description: 'Every blockchain but the P-Chain itself (`platform.getBlockchains`).',
       deprecationReason: 'platform.getBlockchains is deprecated since AvalancheGo v1.9.12: use `Network.blockchains` (Data API) instead.',
-      resolve: async (p, _, ctx) => (await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchains()).map((wire) => ({ network: p.network, wire })),
+      resolve: async (p, _, ctx) => (await ctx.upstreams.nodeRpc.pChain(p.network).getBlockchains()).map((blockchain) => ({ network: p.network, blockchain })),
     }),
     blockchainStatus: t.checkedField({
       type: BlockchainStatus,

@@ -5,8 +5,7 @@
  */
 import { isCb58Id, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/data-api/types/primary.js';
-import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import type { PTx, XTx, XTxBytes } from '../../upstream/node-rpc/txs.js';
 import type {
   WireCChainAtomicTransaction,
   WirePChainTransaction,
@@ -30,7 +29,7 @@ export interface PNodeTxShape {
   chain: 'P';
   txHash: string;
   wire?: undefined;
-  node: WirePTx;
+  node: PTx;
 }
 
 /**
@@ -43,9 +42,9 @@ export interface XNodeTxShape {
   chain: 'X';
   txHash: string;
   wire?: undefined;
-  json?: WireXTx;
+  json?: XTx;
   /** Node hex (with checksum). */
-  hex?: string;
+  hex?: XTxBytes;
 }
 
 /** A transaction as the node answered it, before the Data API's record is read. */

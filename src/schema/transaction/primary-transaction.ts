@@ -14,9 +14,7 @@ import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WireAssetAmount } from '../../upstream/data-api/types/primary.js';
-import type { WirePTx } from '../../upstream/types/node-rpc-pchain.js';
-import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
-import { bytesFromNodeHex } from '../../upstream/node-rpc/codec.js';
+import type { PTx, XTx, XTxKind } from '../../upstream/node-rpc/txs.js';
 import type {
   WireBlockchainInfo,
   WireBlsCredentials,
@@ -54,7 +52,7 @@ export function recorded<S extends TxShape, T>(pick: (tx: S) => T) {
 }
 
 /** The node's JSON of an X-Chain transaction: the one it holds, else `avm.getTx` by hash (NOT_FOUND when the node does not have it). */
-export async function xNodeJson(tx: XTxShape, ctx: Context): Promise<WireXTx> {
+export async function xNodeJson(tx: XTxShape, ctx: Context): Promise<XTx> {
   if (!tx.wire && tx.json) return tx.json;
   const hash = hashOf(tx);
   const json = await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(hash, 'json');
@@ -62,37 +60,17 @@ export async function xNodeJson(tx: XTxShape, ctx: Context): Promise<WireXTx> {
   return json;
 }
 
-/** A string member of a node's P-Chain unsigned tx (`sourceChain` of an import, `destinationChain` of an export). */
-function unsignedMember(node: WirePTx, name: string): string | null {
-  const value = (node.unsignedTx ?? {})[name];
-  return typeof value === 'string' ? value : null;
-}
-
-/** The kinds of X-Chain transactions, by the node's codec type id. */
-export const X_TX_KINDS = ['BASE', 'CREATE_ASSET', 'OPERATION', 'IMPORT', 'EXPORT'] as const;
-export type XTxKind = (typeof X_TX_KINDS)[number];
-
 /** The kind of an X-Chain transaction the node answered: from the members of its JSON, or the type id in its bytes. */
 export function xNodeTxKind(tx: XNodeTxShape): XTxKind {
-  if (tx.json) {
-    const u = tx.json.unsignedTx ?? ({} as WireXTx['unsignedTx']);
-    if (u.importedInputs !== undefined || u.sourceChain !== undefined) return 'IMPORT';
-    if (u.exportedOutputs !== undefined || u.destinationChain !== undefined) return 'EXPORT';
-    if (u.operations !== undefined) return 'OPERATION';
-    if (u.initialStates !== undefined || u.name !== undefined) return 'CREATE_ASSET';
-    return 'BASE';
-  }
-  const bytes = bytesFromNodeHex(tx.hex ?? '0x');
-  const typeId = bytes.length >= 6 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(2) : -1;
-  return X_TX_KINDS[typeId] ?? 'BASE';
+  return tx.json?.kind ?? tx.hex?.kind ?? 'BASE';
 }
 
 /** A member that comes from the source that answered: the Data API's record, or the node's (P- or X-Chain). */
-function eitherSource<T>(fromRecord: (tx: TxShape) => T, fromP: (node: WirePTx) => T, fromX: (json: WireXTx['unsignedTx']) => T) {
+function eitherSource<T>(fromRecord: (tx: TxShape) => T, fromNode: (node: PTx | XTx) => T) {
   return (tx: AnyTxShape, _args: object, ctx: Context): T | Promise<T> => {
     if (tx.wire) return fromRecord(tx);
-    if (tx.chain === 'P') return fromP(tx.node);
-    return xNodeJson(tx, ctx).then((json) => fromX(json.unsignedTx));
+    if (tx.chain === 'P') return fromNode(tx.node);
+    return xNodeJson(tx, ctx).then(fromNode);
   };
 }
 
@@ -158,15 +136,14 @@ export const PrimaryNetworkTransaction = builder.interfaceRef<AnyTxShape>('Prima
       description: 'The memo: as the Data API sends it (hex on the X- and C-Chain), or as the node writes it (0x hex) for a transaction the node answered.',
       resolve: eitherSource(
         (tx) => tx.wire.memo ?? null,
-        nodeMemo,
-        (u) => u.memo ?? null,
+        (node) => node.memo,
       ),
     }),
     sourceChain: t.string({ nullable: true, description: 'For an import, the blockchain id of the chain it imports from.',
-      resolve: eitherSource((tx) => tx.wire.sourceChain ?? null, (node) => unsignedMember(node, 'sourceChain'), (u) => u.sourceChain ?? null),
+      resolve: eitherSource((tx) => tx.wire.sourceChain ?? null, (node) => node.sourceChain),
     }),
     destinationChain: t.string({ nullable: true, description: 'For an export, the blockchain id of the chain it exports to.',
-      resolve: eitherSource((tx) => tx.wire.destinationChain ?? null, (node) => unsignedMember(node, 'destinationChain'), (u) => u.destinationChain ?? null),
+      resolve: eitherSource((tx) => tx.wire.destinationChain ?? null, (node) => node.destinationChain),
     }),
     addresses: t.stringList({
       description: 'Every address the transaction touches, first seen first: owners of its consumed and emitted UTXOs, its EVM accounts (C-Chain) and reward addresses (P-Chain).',
@@ -241,13 +218,6 @@ const recordedX = <T,>(pick: (tx: Of<'X'>) => T) => recorded<Of<'X'>, T>(pick);
 
 /** A resolver of a member of the Data API's P-Chain record (see `recorded`). */
 const recordedP = <T,>(pick: (tx: Of<'P'>) => T) => recorded<Of<'P'>, T>(pick);
-
-/** The BaseTx memo of a node's P-Chain transaction (at the top of its unsigned tx, or nested under `inputs` on older nodes). */
-function nodeMemo(tx: WirePTx): string | null {
-  const u = (tx.unsignedTx ?? {}) as Record<string, unknown>;
-  const base = (u.inputs && typeof u.inputs === 'object' && !Array.isArray(u.inputs) ? u.inputs : u) as { memo?: string };
-  return base.memo ?? null;
-}
 
 PChainTransaction.implement({
   extensions: typeGuard({ checkId: checkTxKey('P') }),

@@ -1,40 +1,15 @@
 /**
- * The parts of P- and X-Chain transactions as the node writes them in JSON: transferable inputs and
- * outputs, fx outputs (secp256k1fx, nftfx), credentials, X-Chain operations and initial states.
+ * The parts of P- and X-Chain transactions as the node writes them, decoded by its client
+ * (src/upstream/node-rpc/txs.ts): transferable inputs and outputs, fx outputs (secp256k1fx, nftfx),
+ * credentials, X-Chain operations and initial states.
  * The links of inputs to the transactions they spend live with the node members of XChainTransaction (tx.ts).
  */
 import { builder, type Types } from '../../builder.js';
-import { utxoId, wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
+import { utxoId } from '../../upstream/node-rpc/codec.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type {
-  WireCredential,
-  WireFxOutput,
-  WireInitialState,
-  WireOperation,
-  WireTransferableInput,
-  WireTransferableOutput,
-} from '../../upstream/types/node-rpc-xchain.js';
-import { ownersFrom, OutputOwners, UtxoRef, utxoRefFrom, type OwnersShape, type UtxoRefShape } from '../common/outputs.js';
+import type { NodeCredential, NodeFxOutput, NodeInitialState, NodeInput, NodeOperation, NodeOutput } from '../../upstream/node-rpc/txs.js';
+import { OutputOwners, UtxoRef } from '../common/outputs.js';
 import { enumValues } from '../common/enums.js';
-
-/** Well-known feature extension ids (the same on every network). */
-const FX = {
-  secp256k1: 'spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ',
-  nft: 'qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT',
-  property: 'rXJsCSEYXg2TehWxCEEGj6JU2PWKTkd6cBdNLjoe2SpsKD9cy',
-} as const;
-
-export const FX_OUTPUT_KINDS = [
-  'SECP256K1_TRANSFER',
-  'SECP256K1_MINT',
-  'NFT_TRANSFER',
-  'NFT_MINT',
-  'PROPERTY_MINT',
-  'PROPERTY_OWNED',
-  'STAKEABLE_LOCK',
-  'UNKNOWN',
-] as const;
-export type FxOutputKindValue = (typeof FX_OUTPUT_KINDS)[number];
 
 export const FxOutputKind = builder.enumType('FxOutputKind', {
   description: 'What an output (or UTXO) holds, by its feature extension and type.',
@@ -50,41 +25,8 @@ export const FxOutputKind = builder.enumType('FxOutputKind', {
   }),
 });
 
-/** The fx-specific body of an output. */
-export interface FxOutputShape {
-  kind: FxOutputKindValue;
-  amount: bigint | null;
-  owners: OwnersShape | null;
-  groupId: number | null;
-  payload: string | null;
-  stakeableLocktime: bigint | null;
-}
-
-function kindOf(output: WireFxOutput, fxId: string | undefined): FxOutputKindValue {
-  if (fxId === FX.property) return 'UNKNOWN';
-  const hasGroup = output.groupID !== undefined;
-  if (fxId === FX.nft || hasGroup) return output.payload !== undefined ? 'NFT_TRANSFER' : 'NFT_MINT';
-  if (output.amount !== undefined) return 'SECP256K1_TRANSFER';
-  if (output.addresses !== undefined) return 'SECP256K1_MINT';
-  return 'UNKNOWN';
-}
-
-export function fxOutputFrom(output: WireFxOutput, fxId?: string): FxOutputShape {
-  const inner = output.output;
-  // A P-Chain stakeable lock wraps a transfer output: {locktime, output: {...}}.
-  if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-    return { ...fxOutputFrom(inner as WireFxOutput, fxId), kind: 'STAKEABLE_LOCK', stakeableLocktime: wireUint(output.locktime) };
-  }
-  return {
-    kind: kindOf(output, fxId),
-    amount: wireUint(output.amount),
-    owners: output.addresses !== undefined || output.threshold !== undefined ? ownersFrom(output) : null,
-    groupId: wireInt(output.groupID),
-    payload: typeof output.payload === 'string' ? output.payload : null,
-    stakeableLocktime: null,
-  };
-}
-
+/** The fx-specific body of an output, as the node client decodes it. */
+export type FxOutputShape = NodeFxOutput;
 
 /** The members of an fx output, on both FxOutput and TransferableOutput. */
 function fxOutputFields<T>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>, body: (parent: T) => FxOutputShape) {
@@ -113,16 +55,9 @@ export const FxOutput = builder.objectRef<FxOutputShape>('FxOutput').implement({
   fields: (t) => fxOutputFields(t, (o) => o),
 });
 
-export interface OutputShape {
-  network: NetworkKey;
-  assetId: string;
-  fxId: string | null;
-  body: FxOutputShape;
-}
+export type OutputShape = NodeOutput & { network: NetworkKey };
 
-export function outputFrom(network: NetworkKey, wire: WireTransferableOutput): OutputShape {
-  return { network, assetId: wire.assetID, fxId: wire.fxID ?? null, body: fxOutputFrom(wire.output ?? {}, wire.fxID) };
-}
+export const outputsOn = (network: NetworkKey, outputs: NodeOutput[]): OutputShape[] => outputs.map((o) => ({ network, ...o }));
 
 export const TransferableOutput = builder.objectRef<OutputShape>('TransferableOutput').implement({
   description: 'An output of a P- or X-Chain transaction: an asset and what its fx output holds.',
@@ -133,40 +68,13 @@ export const TransferableOutput = builder.objectRef<OutputShape>('TransferableOu
   }),
 });
 
-export interface InputShape {
+export type InputShape = NodeInput & {
   network: NetworkKey;
   /** True when the spent UTXO was created on the X-Chain itself (not imported, not P-Chain). */
   spendsXChainUtxo: boolean;
-  txId: string;
-  outputIndex: number;
-  assetId: string;
-  fxId: string | null;
-  amount: bigint | null;
-  signatureIndices: number[];
-  stakeableLocktime: bigint | null;
-}
+};
 
-export function inputFrom(network: NetworkKey, wire: WireTransferableInput, spendsXChainUtxo: boolean): InputShape {
-  let body = wire.input ?? {};
-  let stakeableLocktime: bigint | null = null;
-  const inner = body.input;
-  // A P-Chain stakeable lock wraps a transfer input: {locktime, input: {...}}.
-  if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-    stakeableLocktime = wireUint(body.locktime as string | number | undefined);
-    body = inner as typeof body;
-  }
-  return {
-    network,
-    spendsXChainUtxo,
-    txId: wire.txID,
-    outputIndex: wireInt(wire.outputIndex) ?? 0,
-    assetId: wire.assetID,
-    fxId: wire.fxID ?? null,
-    amount: wireUint(body.amount),
-    signatureIndices: (body.signatureIndices ?? []).map((i) => wireInt(i) ?? 0),
-    stakeableLocktime,
-  };
-}
+export const inputsOn = (network: NetworkKey, inputs: NodeInput[], spendsXChainUtxo: boolean): InputShape[] => inputs.map((i) => ({ network, spendsXChainUtxo, ...i }));
 
 export const TransferableInput = builder.objectRef<InputShape>('TransferableInput').implement({
   description: 'An input of a P- or X-Chain transaction: the UTXO it spends and the signatures that unlock it.',
@@ -182,16 +90,7 @@ export const TransferableInput = builder.objectRef<InputShape>('TransferableInpu
   }),
 });
 
-export interface CredentialShape {
-  fxId: string | null;
-  signatures: string[];
-}
-
-export function credentialFrom(wire: WireCredential): CredentialShape {
-  return { fxId: wire.fxID ?? null, signatures: wire.credential?.signatures ?? wire.signatures ?? [] };
-}
-
-export const Credential = builder.objectRef<CredentialShape>('Credential').implement({
+export const Credential = builder.objectRef<NodeCredential>('Credential').implement({
   description: 'The signatures that unlock one input (or operation) of a transaction.',
   fields: (t) => ({
     fxId: t.exposeString('fxId', { nullable: true, description: 'Id of the feature extension whose credential this is (X-Chain).' }),
@@ -199,17 +98,7 @@ export const Credential = builder.objectRef<CredentialShape>('Credential').imple
   }),
 });
 
-export interface OperationShape {
-  network: NetworkKey;
-  assetId: string;
-  fxId: string | null;
-  utxos: UtxoRefShape[];
-  operation: Record<string, unknown>;
-}
-
-export function operationFrom(network: NetworkKey, wire: WireOperation): OperationShape {
-  return { network, assetId: wire.assetID, fxId: wire.fxID ?? null, utxos: (wire.inputIDs ?? []).map(utxoRefFrom), operation: wire.operation ?? {} };
-}
+export type OperationShape = NodeOperation & { network: NetworkKey };
 
 export const XChainOperation = builder.objectRef<OperationShape>('XChainOperation').implement({
   description: 'An operation of an X-Chain OperationTx: UTXOs of an asset it consumes (e.g. a mint right) and what it does.',
@@ -221,17 +110,7 @@ export const XChainOperation = builder.objectRef<OperationShape>('XChainOperatio
   }),
 });
 
-export interface InitialStateShape {
-  fxIndex: number | null;
-  fxId: string | null;
-  outputs: FxOutputShape[];
-}
-
-export function initialStateFrom(wire: WireInitialState): InitialStateShape {
-  return { fxIndex: wireInt(wire.fxIndex), fxId: wire.fxID ?? null, outputs: (wire.outputs ?? []).map((o) => fxOutputFrom(o, wire.fxID)) };
-}
-
-export const XChainInitialState = builder.objectRef<InitialStateShape>('XChainInitialState').implement({
+export const XChainInitialState = builder.objectRef<NodeInitialState>('XChainInitialState').implement({
   description: 'The outputs a new X-Chain asset starts with, under one feature extension.',
   fields: (t) => ({
     fxIndex: t.exposeInt('fxIndex', { nullable: true, description: 'Index of the feature extension in the VM.' }),

@@ -8,22 +8,18 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { wireInt } from '../../upstream/node-rpc/codec.js';
 import { notFound } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireXTx } from '../../upstream/types/node-rpc-xchain.js';
+import type { XTx, XTxKind } from '../../upstream/node-rpc/txs.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { cb58Id } from '../common/validate.js';
-import { X_TX_KINDS, XChainTransaction, xNodeJson, xNodeTxKind } from './primary-transaction.js';
+import { XChainTransaction, xNodeJson, xNodeTxKind } from './primary-transaction.js';
 import { hashOf, type XNodeTxShape, type XTxShape } from './primary-keys.js';
 import { XChain } from '../xchain/xchain.js';
 import {
   Credential,
-  credentialFrom,
-  initialStateFrom,
-  inputFrom,
-  operationFrom,
-  outputFrom,
+  inputsOn,
+  outputsOn,
   TransferableInput,
   TransferableOutput,
   XChainInitialState,
@@ -57,18 +53,16 @@ export const XChainTxType = builder.enumType('XChainTxType', {
 });
 
 /** The kind of a transaction: from the node's record it holds, else from the node's JSON read by hash. */
-async function kindOf(tx: XTxShape, ctx: Context): Promise<(typeof X_TX_KINDS)[number]> {
+async function kindOf(tx: XTxShape, ctx: Context): Promise<XTxKind> {
   if (!tx.wire) return xNodeTxKind(tx);
   return xNodeTxKind({ network: tx.network, chain: 'X', txHash: tx.wire.txHash, json: await xNodeJson(tx, ctx) });
 }
 
-/** A resolver of a member of the node's JSON of the unsigned tx. */
+/** A resolver of a member of the node's record. */
 const fromNode =
-  <T>(pick: (u: WireXTx['unsignedTx'], network: NetworkKey, json: WireXTx) => T) =>
-  async (tx: XTxShape, _args: object, ctx: Context): Promise<T> => {
-    const json = await xNodeJson(tx, ctx);
-    return pick(json.unsignedTx, tx.network, json);
-  };
+  <T>(pick: (node: XTx, network: NetworkKey) => T) =>
+  async (tx: XTxShape, _args: object, ctx: Context): Promise<T> =>
+    pick(await xNodeJson(tx, ctx), tx.network);
 
 builder.objectFields(XChainTransaction, (t) => ({
   type: t.field({
@@ -76,54 +70,54 @@ builder.objectFields(XChainTransaction, (t) => ({
     description: 'The kind of transaction as the node\'s record shows it (from its bytes when only they were read); see also `txType`.',
     resolve: (tx, _, ctx) => kindOf(tx, ctx),
   }),
-  networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji), from the node\'s record.', resolve: fromNode((u) => wireInt(u.networkID)) }),
+  networkId: t.int({ nullable: true, description: 'Id of the network (1 mainnet, 5 Fuji), from the node\'s record.', resolve: fromNode((x) => x.networkId) }),
   inputs: t.field({
     type: [TransferableInput],
     description: 'Inputs spending X-Chain UTXOs, from the node\'s record.',
-    resolve: fromNode((u, network) => (u.inputs ?? []).map((i) => inputFrom(network, i, true))),
+    resolve: fromNode((x, network) => inputsOn(network, x.inputs, true)),
   }),
   outputs: t.field({
     type: [TransferableOutput],
     description: 'Outputs that stay on the X-Chain, from the node\'s record.',
-    resolve: fromNode((u, network) => (u.outputs ?? []).map((o) => outputFrom(network, o))),
+    resolve: fromNode((x, network) => outputsOn(network, x.outputs)),
   }),
   credentials: t.field({
     type: [Credential],
     description: 'Signatures, one credential per input (then per imported input and per operation), from the node\'s record.',
-    resolve: fromNode((_, __, json) => (json.credentials ?? []).map(credentialFrom)),
+    resolve: fromNode((x) => x.credentials),
   }),
   raw: t.string({
     description: 'The signed transaction bytes in the node\'s hex encoding (0x, codec bytes and a 4-byte checksum).',
     resolve: async (tx, _, ctx) => {
-      if (!tx.wire && tx.hex) return tx.hex;
+      if (!tx.wire && tx.hex) return tx.hex.raw;
       const hash = hashOf(tx);
       const hex = await ctx.upstreams.nodeRpc.xChain(tx.network).getTx(hash, 'hex');
       if (hex === null) throw notFound(`The X-Chain node no longer has transaction ${hash}`);
-      return hex;
+      return hex.raw;
     },
   }),
-  name: t.string({ nullable: true, description: 'For a CreateAssetTx, the name of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => u.name ?? null) }),
-  symbol: t.string({ nullable: true, description: 'For a CreateAssetTx, the symbol of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => u.symbol ?? null) }),
-  denomination: t.int({ nullable: true, description: 'For a CreateAssetTx, the denomination of the new asset (node\'s record); null otherwise.', resolve: fromNode((u) => wireInt(u.denomination)) }),
+  name: t.string({ nullable: true, description: 'For a CreateAssetTx, the name of the new asset (node\'s record); null otherwise.', resolve: fromNode((x) => x.name) }),
+  symbol: t.string({ nullable: true, description: 'For a CreateAssetTx, the symbol of the new asset (node\'s record); null otherwise.', resolve: fromNode((x) => x.symbol) }),
+  denomination: t.int({ nullable: true, description: 'For a CreateAssetTx, the denomination of the new asset (node\'s record); null otherwise.', resolve: fromNode((x) => x.denomination) }),
   initialStates: t.field({
     type: [XChainInitialState],
     description: 'For a CreateAssetTx, the outputs the asset starts with, per feature extension (node\'s record); empty otherwise.',
-    resolve: fromNode((u) => (u.initialStates ?? []).map(initialStateFrom)),
+    resolve: fromNode((x) => x.initialStates),
   }),
   operations: t.field({
     type: [XChainOperation],
     description: 'For an OperationTx, its operations (node\'s record); empty otherwise.',
-    resolve: fromNode((u, network) => (u.operations ?? []).map((o) => operationFrom(network, o))),
+    resolve: fromNode((x, network) => x.operations.map((o) => ({ network, ...o }))),
   }),
   importedInputs: t.field({
     type: [TransferableInput],
     description: 'For an ImportTx, the inputs spending the imported UTXOs, created on the source chain (node\'s record); empty otherwise.',
-    resolve: fromNode((u, network) => (u.importedInputs ?? []).map((i) => inputFrom(network, i, false))),
+    resolve: fromNode((x, network) => inputsOn(network, x.importedInputs, false)),
   }),
   exportedOutputs: t.field({
     type: [TransferableOutput],
     description: 'For an ExportTx, the outputs sent to the destination chain (node\'s record); empty otherwise.',
-    resolve: fromNode((u, network) => (u.exportedOutputs ?? []).map((o) => outputFrom(network, o))),
+    resolve: fromNode((x, network) => outputsOn(network, x.exportedOutputs)),
   }),
 }));
 

@@ -9,8 +9,7 @@ import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { cb58Decode, isCb58Id, parseBech32Address, NETWORKS, type NetworkKey } from '@avalanche-graph/identity';
 import type { DecodedUtxo } from '../../upstream/node-rpc/codec.js';
-import { UTXO_PAGE_MAX } from '../../upstream/node-rpc/xchain.js';
-import type { WireUtxoIndex } from '../../upstream/types/node-rpc-xchain.js';
+import { UTXO_PAGE_MAX, type UtxoIndex } from '../../upstream/node-rpc/xchain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { paginate, type PageSource } from '../common/pagination.js';
 import { XChainAssetDetails, assetFromNode } from '../asset/asset-details.js';
@@ -67,11 +66,11 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 
 const TOKEN_SEPARATOR = '|';
 
-function encodeIndex(index: WireUtxoIndex): string {
+function encodeIndex(index: UtxoIndex): string {
   return `${index.address}${TOKEN_SEPARATOR}${index.utxo}`;
 }
 
-function decodeIndex(token: string, network: NetworkKey): WireUtxoIndex {
+function decodeIndex(token: string, network: NetworkKey): UtxoIndex {
   const [address, utxo, extra] = token.split(TOKEN_SEPARATOR);
   const parsed = address ? parseBech32Address(address) : null;
   if (extra !== undefined || !parsed || parsed.hrp !== NETWORKS[network].hrp || !utxo || !isCb58Id(utxo)) {
@@ -85,7 +84,7 @@ function decodeIndex(token: string, network: NetworkKey): WireUtxoIndex {
  * order and, per address, UTXO ids in byte order, resuming after `start`; a UTXO is met first under
  * the smallest queried address that owns it.
  */
-export function firstMeetings(utxos: DecodedUtxo[], queried: Map<string, Uint8Array>, start: WireUtxoIndex | undefined): DecodedUtxo[] {
+export function firstMeetings(utxos: DecodedUtxo[], queried: Map<string, Uint8Array>, start: UtxoIndex | undefined): DecodedUtxo[] {
   if (!start) return utxos;
   const startAddress = parseBech32Address(start.address)?.bytes;
   const startUtxo = cb58Decode(start.utxo);

@@ -8,7 +8,7 @@
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, type NetworkKey, bytesToHex, cb58Decode } from '@avalanche-graph/identity';
-import type { WireL1Validator } from '../../upstream/types/node-rpc-evm.js';
+import type { L1NodeValidator } from '../../upstream/node-rpc/validators.js';
 import { Chain } from '../chain/chain.js';
 import { BlockchainStatus } from '../pchain/pchain.js';
 import { Blockchain } from '../blockchain/blockchain.js';
@@ -38,15 +38,15 @@ const MAX_NODE_IDS = 100;
  * own observations (connection, uptime) exist only when read from the node.
  */
 export type L1ValidatorShape = { network: NetworkKey; subnetId?: string } & (
-  | { node: WireL1Validator; details?: WireL1ValidatorDetails }
+  | { node: L1NodeValidator; details?: WireL1ValidatorDetails }
   | { node?: undefined; details: WireL1ValidatorDetails }
 );
 
 /** The validation id of an L1 validator, whichever source it was read from. */
-export const validationIdOf = (v: L1ValidatorShape) => v.node?.validationID ?? v.details!.validationId;
+export const validationIdOf = (v: L1ValidatorShape) => v.node?.validationId ?? v.details!.validationId;
 
 /** The node id of an L1 validator, whichever source it was read from. */
-export const l1NodeIdOf = (v: L1ValidatorShape) => v.node?.nodeID ?? v.details!.nodeId;
+export const l1NodeIdOf = (v: L1ValidatorShape) => v.node?.nodeId ?? v.details!.nodeId;
 
 /** The Data API's record of the validation: the one it came with, else read by its subnet. */
 async function l1DataApiRecord(v: L1ValidatorShape, ctx: Context): Promise<WireL1ValidatorDetails | null> {
@@ -96,7 +96,7 @@ L1Validator.implement({
     nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: l1NodeIdOf }),
     network: t.field({ type: NetworkName, description: 'The network of the L1.', resolve: (v) => networkName(v.network) }),
     subnetId: t.string({ nullable: true, description: 'The L1\'s subnet id (cb58).', resolve: (v) => v.subnetId ?? v.details?.subnetId ?? null }),
-    weight: t.field({ type: 'BigInt', description: 'Consensus weight; 0 once removed.', resolve: (v) => BigInt(Math.trunc(v.node?.weight ?? v.details!.weight)) }),
+    weight: t.field({ type: 'BigInt', description: 'Consensus weight; 0 once removed.', resolve: (v) => v.node?.weight ?? BigInt(Math.trunc(v.details!.weight)) }),
     startTimestamp: t.field({
       type: 'Timestamp',
       description: 'When the validation started (Unix seconds): the node\'s start time, or the Data API\'s `creationTimestamp`.',
@@ -116,7 +116,7 @@ L1Validator.implement({
       type: 'BigInt',
       nullable: true,
       description: 'Uptime the answering L1 node observed, in seconds; null when read from the Data API.',
-      resolve: (v) => (v.node ? BigInt(v.node.uptimeSeconds) : null),
+      resolve: (v) => (v.node ? v.node.uptimeSeconds : null),
     }),
     remainingBalance: t.field({
       type: 'BigInt',
@@ -226,9 +226,9 @@ builder.objectFields(Chain, (t) => ({
       }
       // One call for the whole set, filtered here: the node fails the whole call when any asked
       // node id does not validate, and every `validators` field of the operation shares the call.
-      const { validators } = await ctx.upstreams.nodeRpc.l1Validators(chain).getCurrentValidators();
+      const validators = await ctx.upstreams.nodeRpc.l1Validators(chain).getCurrentValidators();
       const network: NetworkKey = networkOfTestnet(chain.isTestnet);
-      return (wanted ? validators.filter((v) => wanted.has(v.nodeID)) : validators).map((node): L1ValidatorShape => ({ network, subnetId: chain.subnetId, node }));
+      return (wanted ? validators.filter((v) => wanted.has(v.nodeId)) : validators).map((node): L1ValidatorShape => ({ network, subnetId: chain.subnetId, node }));
     },
   }),
 }));

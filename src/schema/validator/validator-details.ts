@@ -103,7 +103,7 @@ export async function dataApiRecord(v: ValidatorShape, ctx: Context): Promise<Wi
   if (v.details) return v.details;
   const rows = await loadersOf(ctx).activeValidationsByNodeId.load(`${v.network}|${nodeIdOf(v)}`);
   const ofSubnet = rows.filter((r) => r.subnetId === v.subnetId);
-  return ofSubnet.find((r) => r.txHash === v.wire?.txID) ?? ofSubnet[0] ?? null;
+  return ofSubnet.find((r) => r.txHash === v.node?.txId) ?? ofSubnet[0] ?? null;
 }
 
 const fromDataApi =

@@ -5,14 +5,13 @@
  */
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import { wireInt, wireUint } from '../../upstream/node-rpc/codec.js';
 import { isNetworkKey, type NetworkKey, PRIMARY_NETWORK_SUBNET_ID, isCb58Id, isNodeId } from '@avalanche-graph/identity';
-import type { WireCurrentDelegator, WireCurrentValidator } from '../../upstream/types/node-rpc-pchain.js';
+import type { NodeBlsSigner, PDelegator, PValidator } from '../../upstream/node-rpc/staking.js';
 import { NetworkName } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { cb58Id, list, nodeId as nodeIdArg } from '../common/validate.js';
-import { OutputOwners, ownersFrom } from '../common/outputs.js';
+import { OutputOwners } from '../common/outputs.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { entity, keyString, optionalKeyString } from '../common/federation.js';
 import { keyNetwork } from '../blockchain/blockchain.js';
@@ -33,28 +32,28 @@ export const Validator = builder.loadableNodeRef<ValidatorShape, string, string>
  * the validator loader (one `platform.getCurrentValidators` per network and subnet for all the
  * validators of the operation). Null when the node is not a current validator of the subnet.
  */
-export async function pChainRecord(v: ValidatorShape, ctx: Context): Promise<WireCurrentValidator | null> {
-  if (v.wire) return v.wire;
+export async function pChainRecord(v: ValidatorShape, ctx: Context): Promise<PValidator | null> {
+  if (v.node) return v.node;
   const loaded = await Validator.getDataloader(ctx).load(validatorKey(v.network, v.subnetId, nodeIdOf(v)));
-  return loaded?.wire ?? null;
+  return loaded?.node ?? null;
 }
 
 /** A resolver of a P-Chain member: null when the node is not a current validator. */
 const fromPChain =
-  <T>(pick: (wire: WireCurrentValidator) => T) =>
+  <T>(pick: (node: PValidator) => T) =>
   async (v: ValidatorShape, _args: object, ctx: Context): Promise<T | null> => {
-    const wire = await pChainRecord(v, ctx);
-    return wire ? pick(wire) : null;
+    const node = await pChainRecord(v, ctx);
+    return node ? pick(node) : null;
   };
 
-export const BlsSigner = builder.objectRef<NonNullable<WireCurrentValidator['signer']>>('BlsSigner').implement({
+export const BlsSigner = builder.objectRef<NodeBlsSigner>('BlsSigner').implement({
   description: 'A validator\'s BLS key, used to sign Warp messages.',
   fields: (t) => ({
     publicKey: t.exposeString('publicKey', { description: 'Compressed BLS public key (0x hex, 48 bytes).' }),
     proofOfPossession: t.string({
       nullable: true,
       description: 'Signature proving possession of the key (0x hex, 96 bytes).',
-      resolve: (s) => s.proofOfPossession ?? s.proofOfPosession ?? null,
+      resolve: (s) => s.proofOfPossession ?? null,
     }),
   }),
 });
@@ -62,33 +61,34 @@ export const BlsSigner = builder.objectRef<NonNullable<WireCurrentValidator['sig
 interface DelegatorShape {
   network: NetworkKey;
   subnetId: string;
-  wire: WireCurrentDelegator;
+  node: PDelegator;
 }
 
 export const CurrentDelegator = builder.objectRef<DelegatorShape>('CurrentDelegator').implement({
   description: 'A current delegation to a primary-network validator, as the P-Chain reports it.',
   fields: (t) => ({
-    txId: t.string({ description: 'Id of the delegation transaction (cb58).', resolve: (d) => d.wire.txID }),
-    nodeId: t.string({ description: 'Node id of the validator delegated to.', resolve: (d) => d.wire.nodeID }),
-    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'Start of the delegation, Unix seconds.', resolve: (d) => wireInt(d.wire.startTime) }),
-    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'End of the delegation, Unix seconds.', resolve: (d) => wireInt(d.wire.endTime) }),
-    weight: t.field({ type: 'BigInt', nullable: true, description: 'Amount delegated, in nAVAX.', resolve: (d) => wireUint(d.wire.weight ?? d.wire.stakeAmount) }),
-    rewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation reward.', resolve: (d) => ownersFrom(d.wire.rewardOwner) }),
+    txId: t.string({ description: 'Id of the delegation transaction (cb58).', resolve: (d) => d.node.txId }),
+    nodeId: t.string({ description: 'Node id of the validator delegated to.', resolve: (d) => d.node.nodeId }),
+    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'Start of the delegation, Unix seconds.', resolve: (d) => d.node.startTime }),
+    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'End of the delegation, Unix seconds.', resolve: (d) => d.node.endTime }),
+    weight: t.field({ type: 'BigInt', nullable: true, description: 'Amount delegated, in nAVAX.', resolve: (d) => d.node.weight }),
+    rewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation reward.', resolve: (d) => d.node.rewardOwner }),
     potentialReward: t.field({
       type: 'BigInt',
       nullable: true,
       description: 'Reward, in nAVAX, if the validator stays up enough until the end.',
-      resolve: (d) => wireUint(d.wire.potentialReward),
+      resolve: (d) => d.node.potentialReward,
     }),
     validator: t.field({
       type: Validator,
       nullable: true,
       description: 'The validator delegated to.',
-      resolve: (d) => validatorKey(d.network, d.subnetId, d.wire.nodeID),
+      resolve: (d) => validatorKey(d.network, d.subnetId, d.node.nodeId),
     }),
   }),
 });
 
+/** A percentage of the Data API's list row (a decimal string). */
 const percent = (value: string | undefined) => {
   const n = value === undefined ? NaN : Number(value);
   return Number.isFinite(n) ? n : null;
@@ -111,54 +111,54 @@ Validator.implement({
     nodeId: t.string({ description: 'The validator\'s node id (NodeID-...).', resolve: nodeIdOf }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet validated (cb58); the primary network\'s id is 11111111111111111111111111111111LpoYY.' }),
     network: t.field({ type: NetworkName, description: 'The network.', resolve: (v) => networkName(v.network) }),
-    txId: t.string({ nullable: true, description: 'Id of the transaction that added the validator (cb58); null for L1 validators.', resolve: fromPChain((w) => w.txID ?? null) }),
-    validationId: t.string({ nullable: true, description: 'Id of an L1 validation (cb58).', resolve: fromPChain((w) => w.validationID ?? null) }),
-    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it started validating, Unix seconds.', resolve: fromPChain((w) => wireInt(w.startTime)) }),
-    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it stops validating, Unix seconds; null for L1 validators.', resolve: fromPChain((w) => wireInt(w.endTime)) }),
-    weight: t.field({ type: 'BigInt', nullable: true, description: 'Consensus weight (the stake, in nAVAX, on the primary network).', resolve: fromPChain((w) => wireUint(w.weight ?? w.stakeAmount)) }),
-    stakeAmount: t.field({ type: 'BigInt', nullable: true, description: 'Stake as older nodes report it; newer ones report `weight` only.', resolve: fromPChain((w) => wireUint(w.stakeAmount)) }),
-    publicKey: t.string({ nullable: true, description: 'Compressed BLS public key of an L1 validator (0x hex).', resolve: fromPChain((w) => w.publicKey ?? null) }),
-    remainingBalanceOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives an L1 validator\'s remaining balance.', resolve: fromPChain((w) => ownersFrom(w.remainingBalanceOwner)) }),
-    deactivationOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who may deactivate an L1 validator.', resolve: fromPChain((w) => ownersFrom(w.deactivationOwner)) }),
-    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'Smallest nonce a weight change of an L1 validator may use.', resolve: fromPChain((w) => wireUint(w.minNonce)) }),
-    balance: t.field({ type: 'BigInt', nullable: true, description: 'An L1 validator\'s balance left for its continuous fee, in nAVAX.', resolve: fromPChain((w) => wireUint(w.balance)) }),
-    validationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the validation reward.', resolve: fromPChain((w) => ownersFrom(w.validationRewardOwner)) }),
-    delegationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation fees.', resolve: fromPChain((w) => ownersFrom(w.delegationRewardOwner)) }),
-    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward, in nAVAX, if it stays up enough until the end.', resolve: fromPChain((w) => wireUint(w.potentialReward)) }),
-    accruedDelegateeReward: t.field({ type: 'BigInt', nullable: true, description: 'Delegation fees earned so far, in nAVAX.', resolve: fromPChain((w) => wireUint(w.accruedDelegateeReward)) }),
+    txId: t.string({ nullable: true, description: 'Id of the transaction that added the validator (cb58); null for L1 validators.', resolve: fromPChain((w) => w.txId) }),
+    validationId: t.string({ nullable: true, description: 'Id of an L1 validation (cb58).', resolve: fromPChain((w) => w.validationId) }),
+    startTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it started validating, Unix seconds.', resolve: fromPChain((w) => w.startTime) }),
+    endTime: t.field({ type: 'Timestamp', nullable: true, description: 'When it stops validating, Unix seconds; null for L1 validators.', resolve: fromPChain((w) => w.endTime) }),
+    weight: t.field({ type: 'BigInt', nullable: true, description: 'Consensus weight (the stake, in nAVAX, on the primary network).', resolve: fromPChain((w) => w.weight) }),
+    stakeAmount: t.field({ type: 'BigInt', nullable: true, description: 'Stake as older nodes report it; newer ones report `weight` only.', resolve: fromPChain((w) => w.stakeAmount) }),
+    publicKey: t.string({ nullable: true, description: 'Compressed BLS public key of an L1 validator (0x hex).', resolve: fromPChain((w) => w.publicKey) }),
+    remainingBalanceOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives an L1 validator\'s remaining balance.', resolve: fromPChain((w) => w.remainingBalanceOwner) }),
+    deactivationOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who may deactivate an L1 validator.', resolve: fromPChain((w) => w.deactivationOwner) }),
+    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'Smallest nonce a weight change of an L1 validator may use.', resolve: fromPChain((w) => w.minNonce) }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'An L1 validator\'s balance left for its continuous fee, in nAVAX.', resolve: fromPChain((w) => w.balance) }),
+    validationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the validation reward.', resolve: fromPChain((w) => w.validationRewardOwner) }),
+    delegationRewardOwner: t.field({ type: OutputOwners, nullable: true, description: 'Who receives the delegation fees.', resolve: fromPChain((w) => w.delegationRewardOwner) }),
+    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'Reward, in nAVAX, if it stays up enough until the end.', resolve: fromPChain((w) => w.potentialReward) }),
+    accruedDelegateeReward: t.field({ type: 'BigInt', nullable: true, description: 'Delegation fees earned so far, in nAVAX.', resolve: fromPChain((w) => w.accruedDelegateeReward) }),
     delegationFee: t.float({
       nullable: true,
       description: 'Fee charged on delegators\' rewards, in percent (of the validation the validator was read with: the P-Chain\'s current one, or a Data API list row).',
-      resolve: (v, _, ctx) => (v.wire || !v.details ? fromPChain((w) => percent(w.delegationFee))(v, _, ctx) : percent(v.details.delegationFee)),
+      resolve: (v, _, ctx) => (v.node || !v.details ? fromPChain((w) => w.delegationFee)(v, _, ctx) : percent(v.details.delegationFee)),
     }),
-    uptime: t.float({ nullable: true, description: 'Uptime the answering node observed, in percent.', resolve: fromPChain((w) => percent(w.uptime)) }),
-    connected: t.boolean({ nullable: true, description: 'True when the answering node is connected to it.', resolve: fromPChain((w) => w.connected ?? null) }),
+    uptime: t.float({ nullable: true, description: 'Uptime the answering node observed, in percent.', resolve: fromPChain((w) => w.uptime) }),
+    connected: t.boolean({ nullable: true, description: 'True when the answering node is connected to it.', resolve: fromPChain((w) => w.connected) }),
     signer: t.field({
       type: BlsSigner,
       nullable: true,
       description: 'Its BLS key, when it registered one (from the P-Chain, or the Data API\'s `blsCredentials` for a list row).',
-      resolve: (v) => (v.wire ? (v.wire.signer ?? null) : (v.details?.blsCredentials ?? null)),
+      resolve: (v) => (v.node ? v.node.signer : (v.details?.blsCredentials ?? null)),
     }),
     delegatorCount: t.int({
       nullable: true,
       description: 'Number of delegations to the validation it was read with: current ones on the P-Chain; for a Data API list row, those of that validation.',
-      resolve: (v) => (v.wire ? wireInt(v.wire.delegatorCount) : (v.details?.delegatorCount ?? null)),
+      resolve: (v) => (v.node ? v.node.delegatorCount : (v.details?.delegatorCount ?? null)),
     }),
-    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'Total delegated to it, in nAVAX.', resolve: fromPChain((w) => wireUint(w.delegatorWeight)) }),
+    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'Total delegated to it, in nAVAX.', resolve: fromPChain((w) => w.delegatorWeight) }),
     currentDelegators: t.field({
       type: [CurrentDelegator],
       nullable: true,
       description:
         'Its current delegations as the node lists them (the node lists them only for one node id at a time: a validator read with others costs one more call). Null for L1 validators.',
       resolve: async (v, _, ctx) => {
-        const wire = await pChainRecord(v, ctx);
-        if (!wire) return null;
-        let list = wire.delegators;
+        const node = await pChainRecord(v, ctx);
+        if (!node) return null;
+        let list = node.delegators;
         if (list === undefined && v.subnetId === PRIMARY_NETWORK_SUBNET_ID) {
-          const [alone] = await ctx.upstreams.nodeRpc.pChain(v.network).getCurrentValidators({ nodeIDs: [wire.nodeID] });
+          const [alone] = await ctx.upstreams.nodeRpc.pChain(v.network).getCurrentValidators({ nodeIDs: [node.nodeId] });
           list = alone?.delegators;
         }
-        return list ? list.map((wire) => ({ network: v.network, subnetId: v.subnetId, wire })) : null;
+        return list ? list.map((delegator) => ({ network: v.network, subnetId: v.subnetId, node: delegator })) : null;
       },
     }),
   }),
@@ -211,9 +211,9 @@ builder.objectFields(Network, (t) => ({
       }
       const all = await ctx.upstreams.nodeRpc.pChain(network).getCurrentValidators({ subnetID: subnetId === PRIMARY_NETWORK_SUBNET_ID ? undefined : subnetId });
       // Later lookups of these node ids in the same operation need no call.
-      return all.map((wire) => {
-        const shape = { network, subnetId, wire };
-        Validator.getDataloader(ctx).prime(validatorKey(network, subnetId, wire.nodeID), shape);
+      return all.map((node) => {
+        const shape = { network, subnetId, node };
+        Validator.getDataloader(ctx).prime(validatorKey(network, subnetId, node.nodeId), shape);
         return shape;
       });
     },

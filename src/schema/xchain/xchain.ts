@@ -4,8 +4,7 @@
  */
 import { builder } from '../../builder.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireTxFeeReply } from '../../upstream/types/node-rpc-xchain.js';
-import { wireUint } from '../../upstream/node-rpc/codec.js';
+import type { XTxFee } from '../../upstream/node-rpc/xchain.js';
 import { networkKey } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 
@@ -17,16 +16,11 @@ export interface XChainShape {
 
 export const XChain = builder.objectRef<XChainShape>('XChain');
 
-export const XChainTxFee = builder.objectRef<WireTxFeeReply>('XChainTxFee').implement({
+export const XChainTxFee = builder.objectRef<XTxFee>('XChainTxFee').implement({
   description: 'The X-Chain\'s static fees, in nAVAX.',
   fields: (t) => ({
-    txFee: t.field({ type: 'BigInt', nullable: true, description: 'Fee of an ordinary transaction.', resolve: (f) => wireUint(f.txFee) }),
-    createAssetTxFee: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'Fee of a transaction that creates an asset.',
-      resolve: (f) => wireUint(f.createAssetTxFee),
-    }),
+    txFee: t.expose('txFee', { type: 'BigInt', nullable: true, description: 'Fee of an ordinary transaction.' }),
+    createAssetTxFee: t.expose('createAssetTxFee', { type: 'BigInt', nullable: true, description: 'Fee of a transaction that creates an asset.' }),
   }),
 });
 

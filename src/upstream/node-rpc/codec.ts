@@ -5,7 +5,7 @@
  */
 import { hex } from '@scure/base';
 import { bech32Address, bytesToHex, cb58Decode, cb58Encode, sha256Bytes } from '@avalanche-graph/identity';
-import type { WireUint } from '../types/node-rpc-xchain.js';
+import type { WireUint, WireUtxoRef } from './wire/xchain.js';
 
 /**
  * An integer of a node answer as a bigint. Quoted integers are exact; unquoted ones (inside
@@ -51,15 +51,40 @@ export function utxoId(txId: string, outputIndex: number): string | null {
   return idOfBytes(buffer);
 }
 
-export type UtxoOutputKind =
-  | 'SECP256K1_TRANSFER'
-  | 'SECP256K1_MINT'
-  | 'NFT_TRANSFER'
-  | 'NFT_MINT'
-  | 'PROPERTY_MINT'
-  | 'PROPERTY_OWNED'
-  | 'STAKEABLE_LOCK'
-  | 'UNKNOWN';
+/** What an output (or UTXO) holds, by its feature extension and type. */
+export const UTXO_OUTPUT_KINDS = [
+  'SECP256K1_TRANSFER',
+  'SECP256K1_MINT',
+  'NFT_TRANSFER',
+  'NFT_MINT',
+  'PROPERTY_MINT',
+  'PROPERTY_OWNED',
+  'STAKEABLE_LOCK',
+  'UNKNOWN',
+] as const;
+export type UtxoOutputKind = (typeof UTXO_OUTPUT_KINDS)[number];
+
+/** Owners as a node's JSON writes them (reward owners, outputs): members it leaves out or garbles are null. */
+export interface NodeOwners {
+  locktime: bigint | null;
+  threshold: number | null;
+  addresses: string[];
+}
+
+export function ownersOf(wire: { locktime?: WireUint; threshold?: WireUint; addresses?: string[] | null } | null | undefined): NodeOwners | null {
+  if (!wire) return null;
+  return { locktime: wireUint(wire.locktime), threshold: wireInt(wire.threshold), addresses: wire.addresses ?? [] };
+}
+
+/** A UTXO named by the tx that created it and the output's index in it. */
+export interface NodeUtxoRef {
+  txId: string;
+  outputIndex: number;
+}
+
+export function utxoRefOf(wire: WireUtxoRef): NodeUtxoRef {
+  return { txId: wire.txID, outputIndex: wireInt(wire.outputIndex) ?? 0 };
+}
 
 export interface DecodedOwners {
   locktime: bigint;

@@ -14,7 +14,7 @@ import {
   type WireChainConfig,
   type WireFeeConfigResult,
   type WireHexQuantity,
-} from '../types/node-rpc-evm.js';
+} from './wire/evm.js';
 import { TTL } from '../transport/ttl.js';
 
 export const BLOCK_TAGS = ['latest', 'earliest', 'safe', 'finalized', 'pending'] as const;

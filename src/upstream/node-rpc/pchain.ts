@@ -1,7 +1,8 @@
 /**
  * The P-Chain API of an AvalancheGo node (`platform.*` on `/ext/bc/P`): one method per RPC method,
- * typed params and answers. Blocks by id or height are immutable and cached; validators, balances,
- * supply and statuses move and are only shared per operation.
+ * typed params and decoded answers (integers as bigint, or number where bounded; blocks and
+ * validators as views over their JSON). Blocks by id or height are immutable and cached as the node
+ * sent them; validators, balances, supply and statuses move and are only shared per operation.
  */
 import { nullIfNotFound, UpstreamError } from '../transport/errors.js';
 import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
@@ -9,27 +10,71 @@ import type {
   WireBlockchain,
   WireBlockchainStatusReply,
   WireCurrentSupplyReply,
-  WireCurrentValidator,
   WireGetBlockchainsReply,
   WireGetCurrentValidatorsParams,
   WireGetCurrentValidatorsReply,
   WireGetPBalanceReply,
-  WirePBlock,
-} from '../types/node-rpc-pchain.js';
-import type { WireHeightReply } from '../types/node-rpc-xchain.js';
-import { NodeBlocks } from './blocks.js';
-import { wireUint } from './codec.js';
+} from './wire/pchain.js';
+import type { WireHeightReply, WireUint } from './wire/xchain.js';
+import { NodeBlocks, PBlock } from './blocks.js';
+import { utxoRefOf, wireUint, type NodeUtxoRef } from './codec.js';
+import { PValidator } from './staking.js';
 import { TTL } from '../transport/ttl.js';
 
 const P_CHAIN: RpcEndpoint = { template: '/ext/bc/P' };
 
+/** How much of one asset addresses hold, by lock state, in its smallest unit (0 where the node sent none). */
+export interface PAssetBalance {
+  assetId: string;
+  balance: bigint;
+  unlocked: bigint;
+  lockedStakeable: bigint;
+  lockedNotStakeable: bigint;
+}
+
+/** `platform.getBalance`: AVAX totals by lock state (null where the node sent no integer), every asset, the UTXOs. */
+export interface PBalance {
+  balance: bigint | null;
+  unlocked: bigint | null;
+  lockedStakeable: bigint | null;
+  lockedNotStakeable: bigint | null;
+  assets: PAssetBalance[];
+  utxoIds: NodeUtxoRef[];
+}
+
+/** A blockchain the P-Chain created. */
+export interface PBlockchain {
+  id: string;
+  name: string;
+  subnetId: string;
+  vmId: string;
+}
+
+const amountOf = (map: Record<string, WireUint> | null | undefined, assetId: string) => wireUint(map?.[assetId]) ?? 0n;
+
+function balanceOf(reply: WireGetPBalanceReply): PBalance {
+  return {
+    balance: wireUint(reply.balance),
+    unlocked: wireUint(reply.unlocked),
+    lockedStakeable: wireUint(reply.lockedStakeable),
+    lockedNotStakeable: wireUint(reply.lockedNotStakeable),
+    assets: Object.keys(reply.balances ?? {}).map((assetId) => ({
+      assetId,
+      balance: amountOf(reply.balances, assetId),
+      unlocked: amountOf(reply.unlockeds, assetId),
+      lockedStakeable: amountOf(reply.lockedStakeables, assetId),
+      lockedNotStakeable: amountOf(reply.lockedNotStakeables, assetId),
+    })),
+    utxoIds: (reply.utxoIDs ?? []).map(utxoRefOf),
+  };
+}
 
 export class PChainRpc {
   /** `platform.getBlock` and `platform.getBlockByHeight`. */
-  readonly blocks: NodeBlocks<WirePBlock>;
+  readonly blocks: NodeBlocks<PBlock>;
 
   constructor(private readonly rpc: JsonRpcClient) {
-    this.blocks = new NodeBlocks(rpc, P_CHAIN, 'platform');
+    this.blocks = new NodeBlocks(rpc, P_CHAIN, 'platform', (wire) => new PBlock(wire));
   }
 
   /** `platform.getHeight`: height of the last accepted block. */
@@ -41,15 +86,15 @@ export class PChainRpc {
   }
 
   /** `platform.getBalance` (deprecated by AvalancheGo v1.9.12): AVAX and other assets of the addresses. */
-  getBalance(addresses: string[]): Promise<WireGetPBalanceReply> {
-    return this.rpc.call<WireGetPBalanceReply>(P_CHAIN, { method: 'platform.getBalance', params: { addresses } });
+  async getBalance(addresses: string[]): Promise<PBalance> {
+    return balanceOf(await this.rpc.call<WireGetPBalanceReply>(P_CHAIN, { method: 'platform.getBalance', params: { addresses } }));
   }
 
 
   /** `platform.getBlockchains` (deprecated by AvalancheGo v1.9.12): every blockchain but the P-Chain. */
-  async getBlockchains(): Promise<WireBlockchain[]> {
+  async getBlockchains(): Promise<PBlockchain[]> {
     const reply = await this.rpc.call<WireGetBlockchainsReply>(P_CHAIN, { method: 'platform.getBlockchains', params: {} }, TTL.registry);
-    return reply.blockchains ?? [];
+    return (reply.blockchains ?? []).map((b: WireBlockchain) => ({ id: b.id, name: b.name, subnetId: b.subnetID, vmId: b.vmID }));
   }
 
   /** `platform.getBlockchainStatus`. */
@@ -76,12 +121,12 @@ export class PChainRpc {
    * `platform.getCurrentValidators` of a subnet (the primary network when omitted), optionally only
    * the given node ids. The node lists a validator's delegators only when exactly one node id is given.
    */
-  async getCurrentValidators(params: WireGetCurrentValidatorsParams): Promise<WireCurrentValidator[]> {
+  async getCurrentValidators(params: WireGetCurrentValidatorsParams): Promise<PValidator[]> {
     const wire: WireGetCurrentValidatorsParams = {};
     if (params.subnetID) wire.subnetID = params.subnetID;
     if (params.nodeIDs && params.nodeIDs.length > 0) wire.nodeIDs = [...params.nodeIDs].sort();
     const reply = await this.rpc.call<WireGetCurrentValidatorsReply>(P_CHAIN, { method: 'platform.getCurrentValidators', params: wire });
-    return reply.validators ?? [];
+    return (reply.validators ?? []).map((v) => new PValidator(v));
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * The X-Chain API of an AvalancheGo node (`avm.*` on `/ext/bc/X`): one method per RPC method, typed
- * params and answers. Immutable answers (txs and blocks by id, asset descriptions) stay in the
- * shared cache; moving ones (height, balances, UTXOs, status) are only shared per operation.
+ * params and decoded answers (integers as bigint, or number where bounded; txs and blocks as views
+ * over their JSON, see txs.ts). Immutable answers (txs and blocks by id, asset descriptions) stay in
+ * the shared cache as the node sent them; moving ones (height, balances, UTXOs, status) are only
+ * shared per operation.
  */
 import { nullIfNotFound, UpstreamError } from '../transport/errors.js';
-import { NodeBlocks, type Encoded } from './blocks.js';
+import { NodeBlocks, XBlock, type Encoded } from './blocks.js';
 import type { JsonRpcClient, RpcEndpoint } from '../transport/json-rpc.js';
 import type {
   WireAssetDescription,
@@ -18,10 +20,10 @@ import type {
   WireTxFeeReply,
   WireTxStatusReply,
   WireUtxoIndex,
-  WireXBlock,
   WireXTx,
-} from '../types/node-rpc-xchain.js';
-import { decodeUtxo, wireUint, type DecodedUtxo } from './codec.js';
+} from './wire/xchain.js';
+import { decodeUtxo, utxoRefOf, wireInt, wireUint, type DecodedUtxo, type NodeUtxoRef } from './codec.js';
+import { XTx, XTxBytes } from './txs.js';
 import { TTL } from '../transport/ttl.js';
 
 const X_CHAIN: RpcEndpoint = { template: '/ext/bc/X' };
@@ -30,22 +32,52 @@ const X_CHAIN: RpcEndpoint = { template: '/ext/bc/X' };
 export const UTXO_PAGE_MAX = 1024;
 
 
+/** Where `avm.getUTXOs` stopped (an address and a UTXO id); passed back to continue. */
+export type UtxoIndex = WireUtxoIndex;
+
 export interface UtxoPage {
   utxos: DecodedUtxo[];
   numFetched: number;
-  endIndex: WireUtxoIndex;
+  endIndex: UtxoIndex;
+}
+
+/** The X-Chain's static fees, in nAVAX; null where the node sent no integer. */
+export interface XTxFee {
+  txFee: bigint | null;
+  createAssetTxFee: bigint | null;
+}
+
+/** An asset as the node describes it. */
+export interface XAssetDescription {
+  assetId: string;
+  name: string;
+  symbol: string;
+  /** Null where the node sent no integer. */
+  denomination: number | null;
+}
+
+/** An amount of one asset (by id, or the node's alias such as "AVAX"); null where the node sent no integer. */
+export interface XBalance {
+  assetId: string;
+  balance: bigint | null;
+}
+
+/** `avm.getBalance`: the amount and the UTXOs that make it up. */
+export interface XAssetBalance {
+  balance: bigint | null;
+  utxoIds: NodeUtxoRef[];
 }
 
 export class XChainRpc {
   /** `avm.getBlock` and `avm.getBlockByHeight` (linear blocks, since Cortina). */
-  readonly blocks: NodeBlocks<WireXBlock>;
+  readonly blocks: NodeBlocks<XBlock>;
 
   constructor(
     private readonly rpc: JsonRpcClient,
     /** The network's bech32 prefix (`avax`, `fuji`), for the addresses decoded from UTXO bytes. */
     private readonly hrp: string,
   ) {
-    this.blocks = new NodeBlocks(rpc, X_CHAIN, 'avm');
+    this.blocks = new NodeBlocks(rpc, X_CHAIN, 'avm', (wire) => new XBlock(wire));
   }
 
   /** `avm.getHeight`: height of the last accepted block. */
@@ -54,17 +86,19 @@ export class XChainRpc {
     return required(wireUint(reply?.height), 'avm.getHeight', 'height');
   }
 
-  /** `avm.getTxFee`: the static fees, in nAVAX. */
-  getTxFee(): Promise<WireTxFeeReply> {
-    return this.rpc.call<WireTxFeeReply>(X_CHAIN, { method: 'avm.getTxFee', params: {} }, TTL.registry);
+  /** `avm.getTxFee`: the static fees, in nAVAX (null when the node answers null). */
+  async getTxFee(): Promise<XTxFee | null> {
+    const reply = await this.rpc.call<WireTxFeeReply | null>(X_CHAIN, { method: 'avm.getTxFee', params: {} }, TTL.registry);
+    return reply && { txFee: wireUint(reply.txFee), createAssetTxFee: wireUint(reply.createAssetTxFee) };
   }
 
-  /** `avm.getTx`; null when the node knows no such transaction. */
-  async getTx<E extends WireEncoding>(txId: string, encoding: E): Promise<Encoded<E, WireXTx> | null> {
+  /** `avm.getTx`: the JSON as a view, or the hex bytes; null when the node knows no such transaction. */
+  async getTx<E extends WireEncoding>(txId: string, encoding: E): Promise<Encoded<E, XTx, XTxBytes> | null> {
     const reply = await nullIfNotFound(
-      this.rpc.call<WireGetTxReply<Encoded<E, WireXTx>>>(X_CHAIN, { method: 'avm.getTx', params: { txID: txId, encoding } }, TTL.immutableLong),
+      this.rpc.call<WireGetTxReply<WireXTx | string>>(X_CHAIN, { method: 'avm.getTx', params: { txID: txId, encoding } }, TTL.immutableLong),
     );
-    return reply === null ? null : reply.tx;
+    if (reply === null) return null;
+    return (encoding === 'json' ? new XTx(reply.tx as WireXTx) : new XTxBytes(reply.tx as string)) as Encoded<E, XTx, XTxBytes>;
   }
 
   /** `avm.getTxStatus` (deprecated by AvalancheGo v1.10.0). */
@@ -77,18 +111,21 @@ export class XChainRpc {
    * `avm.getAssetDescription`: an asset by id or alias; immutable, cached across operations. Null
    * when no such asset exists (including the id of a transaction that created none).
    */
-  getAssetDescription(assetId: string): Promise<WireAssetDescription | null> {
-    return nullIfNotFound(this.rpc.call<WireAssetDescription>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, TTL.immutableLong));
+  async getAssetDescription(assetId: string): Promise<XAssetDescription | null> {
+    const reply = await nullIfNotFound(this.rpc.call<WireAssetDescription | null>(X_CHAIN, { method: 'avm.getAssetDescription', params: { assetID: assetId } }, TTL.immutableLong));
+    return reply && { assetId: reply.assetID, name: reply.name, symbol: reply.symbol, denomination: wireInt(reply.denomination) };
   }
 
   /** `avm.getAllBalances` (deprecated by AvalancheGo v1.9.12). */
-  getAllBalances(address: string): Promise<WireGetAllBalancesReply> {
-    return this.rpc.call<WireGetAllBalancesReply>(X_CHAIN, { method: 'avm.getAllBalances', params: { address } });
+  async getAllBalances(address: string): Promise<XBalance[]> {
+    const reply = await this.rpc.call<WireGetAllBalancesReply>(X_CHAIN, { method: 'avm.getAllBalances', params: { address } });
+    return (reply.balances ?? []).map((b) => ({ assetId: b.asset, balance: wireUint(b.balance) }));
   }
 
   /** `avm.getBalance` (deprecated by AvalancheGo v1.9.12). */
-  getBalance(address: string, assetId: string): Promise<WireGetBalanceReply> {
-    return this.rpc.call<WireGetBalanceReply>(X_CHAIN, { method: 'avm.getBalance', params: { address, assetID: assetId } });
+  async getBalance(address: string, assetId: string): Promise<XAssetBalance> {
+    const reply = await this.rpc.call<WireGetBalanceReply>(X_CHAIN, { method: 'avm.getBalance', params: { address, assetID: assetId } });
+    return { balance: wireUint(reply.balance), utxoIds: (reply.utxoIDs ?? []).map(utxoRefOf) };
   }
 
   /** `avm.getUTXOs`: one page, the UTXOs decoded from their codec bytes. */

@@ -3,7 +3,7 @@
  * Which validator members are present depends on the subnet: primary-network validators carry the
  * staking members, L1 validators the balance/owner members (see `WireCurrentValidator`).
  */
-import type { WireCredential, WireUint, WireUtxoRef } from './node-rpc-xchain.js';
+import type { WireCredential, WireUint, WireUtxoRef } from './xchain.js';
 
 export interface WireOwners {
   locktime: WireUint;
