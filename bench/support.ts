@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { loadConfig } from '../src/config/index.js';
 import { createLogger } from '../src/observability/logger.js';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { startSandbox, upstreamVariables, type Sandbox } from '@avalanche-graph/sandbox';
 import { startServer, type RunningServer } from '../src/http/server.js';
 
 import { freePort } from '../test/support/ports.js';
@@ -27,10 +27,7 @@ export interface BenchGateway {
 export async function startBenchGateway(env: Record<string, string> = {}, sandbox?: Sandbox): Promise<BenchGateway> {
   const upstreams = sandbox ?? (await startSandbox({ port: 0 }));
   const config = loadConfig({
-    DATA_API_URL: upstreams.urls.dataApi,
-    NODE_RPC_URL_MAINNET: upstreams.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: upstreams.urls.nodeRpcFuji,
-    METRICS_URL: upstreams.urls.metrics,
+    ...upstreamVariables(upstreams.urls),
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -66,10 +63,7 @@ export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 /** The environment of a gateway process over `sandbox`'s services, listening on loopback `port`, silent. */
 export function gatewayEnv(sandbox: Sandbox, port: number): Record<string, string> {
   return {
-    DATA_API_URL: sandbox.urls.dataApi,
-    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-    METRICS_URL: sandbox.urls.metrics,
+    ...upstreamVariables(sandbox.urls),
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'silent',
