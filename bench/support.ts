@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { loadConfig } from '../src/config/index.js';
 import { createLogger } from '../src/observability/logger.js';
+import { NETWORK_KEYS } from '@avalanche-graph/identity';
 import { startSandbox, upstreamVariables, type Sandbox } from '@avalanche-graph/sandbox';
 import { startServer, type RunningServer } from '../src/http/server.js';
 
@@ -170,8 +171,9 @@ export async function startSandboxProcess(root: string, env: Record<string, stri
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
-      const found = Object.fromEntries([...text.matchAll(/^\s*(DATA_API_URL|NODE_RPC_URL_MAINNET|NODE_RPC_URL_FUJI|METRICS_URL)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
-      if (Object.keys(found).length === 4) done({ urls: found, child });
+      const found = Object.fromEntries([...text.matchAll(/^\s*(DATA_API_URL|NODE_RPC_URL_[A-Z0-9_]+|METRICS_URL)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+      // DATA_API_URL, a NODE_RPC_URL_<KEY> per network, METRICS_URL.
+      if (Object.keys(found).length === 2 + NETWORK_KEYS.length) done({ urls: found, child });
     });
     child.once('exit', (code) => fail(new Error(`the simulated upstreams exited (${code})`)));
   });
