@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { startSandbox } from '@avalanche-graph/sandbox';
+import { startSandbox, upstreamVariables } from '@avalanche-graph/sandbox';
 import { freePort, startFlags } from './support.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -48,10 +48,7 @@ try {
           HOST: '127.0.0.1',
           LOG_LEVEL: 'silent',
           NODE_ENV: 'production',
-          DATA_API_URL: sandbox.urls.dataApi,
-          NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-          NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-          METRICS_URL: sandbox.urls.metrics,
+          ...upstreamVariables(sandbox.urls),
         },
       });
       for (;;) {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { loadConfig } from '../src/config/index.js';
 import { createLogger } from '../src/observability/logger.js';
-import { startSandbox, type Sandbox } from '@avalanche-graph/sandbox';
+import { NETWORK_KEYS } from '@avalanche-graph/identity';
+import { startSandbox, upstreamVariables, type Sandbox } from '@avalanche-graph/sandbox';
 import { startServer, type RunningServer } from '../src/http/server.js';
 
 import { freePort } from '../test/support/ports.js';
@@ -27,10 +28,7 @@ export interface BenchGateway {
 export async function startBenchGateway(env: Record<string, string> = {}, sandbox?: Sandbox): Promise<BenchGateway> {
   const upstreams = sandbox ?? (await startSandbox({ port: 0 }));
   const config = loadConfig({
-    DATA_API_URL: upstreams.urls.dataApi,
-    NODE_RPC_URL_MAINNET: upstreams.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: upstreams.urls.nodeRpcFuji,
-    METRICS_URL: upstreams.urls.metrics,
+    ...upstreamVariables(upstreams.urls),
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -66,10 +64,7 @@ export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 /** The environment of a gateway process over `sandbox`'s services, listening on loopback `port`, silent. */
 export function gatewayEnv(sandbox: Sandbox, port: number): Record<string, string> {
   return {
-    DATA_API_URL: sandbox.urls.dataApi,
-    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-    METRICS_URL: sandbox.urls.metrics,
+    ...upstreamVariables(sandbox.urls),
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'silent',
@@ -176,8 +171,9 @@ export async function startSandboxProcess(root: string, env: Record<string, stri
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
-      const found = Object.fromEntries([...text.matchAll(/^\s*(DATA_API_URL|NODE_RPC_URL_MAINNET|NODE_RPC_URL_FUJI|METRICS_URL)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
-      if (Object.keys(found).length === 4) done({ urls: found, child });
+      const found = Object.fromEntries([...text.matchAll(/^\s*(DATA_API_URL|NODE_RPC_URL_[A-Z0-9_]+|METRICS_URL)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+      // DATA_API_URL, a NODE_RPC_URL_<KEY> per network, METRICS_URL.
+      if (Object.keys(found).length === 2 + NETWORK_KEYS.length) done({ urls: found, child });
     });
     child.once('exit', (code) => fail(new Error(`the simulated upstreams exited (${code})`)));
   });

@@ -74,17 +74,14 @@ async function runSandbox() {
     import('../dist/http/server.js'),
     import('../packages/sandbox/dist/index.js'),
   ]);
-  const { describeUpstreams, SandboxConfigError, sandboxOptionsFromEnv, startSandbox } = sandboxKit;
+  const { describeUpstreams, SandboxConfigError, sandboxOptionsFromEnv, startSandbox, upstreamVariables } = sandboxKit;
   try {
     // The gateway's configuration first: a bad one stops before the upstreams start.
     loadConfig();
     const sandbox = await startSandbox(sandboxOptionsFromEnv(process.env));
     const config = loadConfig({
       ...process.env,
-      DATA_API_URL: sandbox.urls.dataApi,
-      NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-      NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-      METRICS_URL: sandbox.urls.metrics,
+      ...upstreamVariables(sandbox.urls),
       HOST: process.env.HOST ?? '127.0.0.1',
     });
     const running = await startServer(config);

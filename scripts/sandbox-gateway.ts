@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config/index.js';
 import { startServer } from '../src/http/server.js';
-import { SandboxConfigError, startSandbox, sandboxOptionsFromEnv } from '@avalanche-graph/sandbox';
+import { SandboxConfigError, startSandbox, sandboxOptionsFromEnv, upstreamVariables } from '@avalanche-graph/sandbox';
 
 export async function startSandboxGateway() {
   // The gateway's configuration first: a bad one stops before the upstreams start.
@@ -13,10 +13,7 @@ export async function startSandboxGateway() {
   const sandbox = await startSandbox(sandboxOptionsFromEnv(process.env));
   const config = loadConfig({
     ...process.env,
-    DATA_API_URL: sandbox.urls.dataApi,
-    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-    METRICS_URL: sandbox.urls.metrics,
+    ...upstreamVariables(sandbox.urls),
     HOST: process.env.HOST ?? '127.0.0.1',
   });
   const gateway = await startServer(config);

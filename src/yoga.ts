@@ -29,6 +29,7 @@ import type { Cache as ResponseCacheStore } from '@graphql-yoga/plugin-response-
 import type { Logger } from './observability/logger.js';
 import { LiveSubscriptions } from './live/index.js';
 import { schema } from './schema/index.js';
+import { DEFAULT_NETWORK_NAME } from './schema/common/network-names.js';
 import { REQUEST_ID_HEADER, requestLogFor, useRequestLog, yogaLogger } from './observability/request-log.js';
 import type { OperationTrace, Tracing } from './observability/tracing.js';
 import { useTracing } from './observability/tracing-plugin.js';
@@ -41,7 +42,7 @@ import { useSubscriptionAdmission } from './plugins/subscription-admission.js';
 export const DEFAULT_QUERY = `# Avalanche graph: one query over the Data API, the node RPC and the metrics service.
 # Try it, then explore the schema with the Docs button.
 query Chains {
-  chains(network: MAINNET) {
+  chains(network: ${DEFAULT_NETWORK_NAME}) {
     chainId
     chainName
     status

@@ -3,7 +3,8 @@
  * change that breaks one fails here rather than in a reviewer's reading: a ground floor of at most
  * eight files, no hand-written source file over 500 lines (there or in the tests, scripts, packages
  * and examples), no function in src/ over 80 lines, the networks named only in the identity package's
- * networks file (neither the gateway nor the sandbox names one),
+ * networks file (neither the gateway nor the sandbox names one, by its key, its graph name, its node
+ * variable or as a property),
  * src/upstream/ as its index, a transport room and a room per service,
  * and in src/schema/ folders by entity that
  * never import each other in a circle, a common kit that imports no entity, and loaders that import
@@ -14,6 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { NETWORKS } from '@avalanche-graph/identity';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
@@ -169,6 +171,23 @@ describe('the layout of src/', () => {
       .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, index) => ({ file, line, index })))
       .filter(({ line }) => !/^\s*(\/\/|\/\*|\*)/.test(line) && literal.test(line))
       .map(({ file, index }) => `${relative(ROOT, file)}:${index + 1}`);
+    expect(found).toEqual([]);
+  });
+
+  it('names no network by its graph name, its NODE_RPC_URL_ variable or a property of its key outside packages/identity/src/networks.ts: what a network needs derives from its entry there', () => {
+    const home = join(ROOT, 'packages', 'identity', 'src', 'networks.ts');
+    const keys = Object.keys(NETWORKS);
+    const names = Object.values(NETWORKS).flatMap((network) => Object.keys(network.names).map((name) => name.toUpperCase()));
+    // MAINNET, FUJI, TESTNET (the NetworkName values); NODE_RPC_URL_MAINNET, ...; NETWORKS.mainnet, world.networks.fuji.
+    const named = new RegExp(`\\b(${names.join('|')})\\b|NODE_RPC_URL_(${keys.map((key) => key.toUpperCase()).join('|')})\\b|\\.(${keys.join('|')})\\b`);
+    const sources = [SRC, join(ROOT, 'packages', 'sandbox', 'src'), join(ROOT, 'packages', 'identity', 'src')].flatMap(tsFiles);
+    // The check has something to check: the home names them (its descriptions say FUJI).
+    expect(readFileSync(home, 'utf8')).toMatch(named);
+    const found = sources
+      .filter((file) => file !== home && !isGenerated(readFileSync(file, 'utf8')))
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, index) => ({ file, line, index })))
+      .filter(({ line }) => !/^\s*(\/\/|\/\*|\*)/.test(line) && named.test(line))
+      .map(({ file, index, line }) => `${relative(ROOT, file)}:${index + 1}: ${line.trim().slice(0, 120)}`);
     expect(found).toEqual([]);
   });
 

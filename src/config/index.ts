@@ -12,13 +12,14 @@ import { MIB, overload } from './sections/overload.js';
 import { redis } from './sections/redis.js';
 import { federation, server } from './sections/server.js';
 import { tracesConfig, traces } from './sections/traces.js';
-import { calls, services } from './sections/upstreams.js';
+import { calls, nodeRpcVariable, services } from './sections/upstreams.js';
 import type { Env, Settings, Values } from './variable.js';
+import { NETWORK_KEYS, type NetworkKey } from '@avalanche-graph/identity';
 
 export { ConfigError, SECTIONS, type Variable } from './variable.js';
 export { containerMemoryMb, DEFAULT_MEMORY_LIMIT_MB, MEMORY_SHARES } from './sections/overload.js';
 export { FORWARDING_HEADERS, MAX_FORWARDED_HOPS, type ForwardingHeader, type TrustProxy } from './sections/server.js';
-export { DEFAULT_KEY_HEADERS, type ChainRpcOverride } from './sections/upstreams.js';
+export { DEFAULT_KEY_HEADERS, nodeRpcVariable, nodeRpcVariables, type ChainRpcOverride } from './sections/upstreams.js';
 export type { RedisHost, RedisTarget } from './sections/redis.js';
 export { JWT_ALGORITHMS, type JwtAlgorithm } from './sections/auth.js';
 export type { OtlpProtocol, TracesConfig, TracesSampler } from './sections/traces.js';
@@ -35,7 +36,8 @@ type AllValues = Values<typeof VARIABLES>;
 /** The settings made of several variables, or of one in other units. */
 const COMBINED = {
   memoryLimitBytes: (v: AllValues) => v.MEMORY_LIMIT_MB * MIB,
-  nodeRpcUrl: (v: AllValues) => ({ mainnet: v.NODE_RPC_URL_MAINNET, fuji: v.NODE_RPC_URL_FUJI }),
+  /** Each network's API node, by key, from its `NODE_RPC_URL_<KEY>`. */
+  nodeRpcUrl: (v: AllValues) => Object.fromEntries(NETWORK_KEYS.map((key) => [key, v[nodeRpcVariable(key)]])) as Record<NetworkKey, string>,
   traces: tracesConfig,
 };
 

@@ -10,7 +10,7 @@ import { subscriptionLimitError } from '../errors.js';
 import { PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
 import { SubscriptionLimitError, type LiveItem, type ValidatorSetChange } from '../live/index.js';
 import { NetworkName } from './common/enums.js';
-import { networkKey, networkName } from './common/network-names.js';
+import { DEFAULT_NETWORK_NAME, networkKey, networkName } from './common/network-names.js';
 import { Block } from './block/block.js';
 import { fieldGuard } from './common/guards.js';
 import { icmMessageId, InterchainMessage } from './message/icm.js';
@@ -109,7 +109,7 @@ builder.subscriptionFields((t) => ({
     description:
       'Each change of the P-Chain\'s current validator set of a subnet (`platform.getCurrentValidators`, polled): validators that joined, left or changed weight, and the whole new set. Starts from the set at the moment of subscribing.',
     args: {
-      network: t.arg({ type: NetworkName, required: true, defaultValue: 'MAINNET', description: 'The network.' }),
+      network: t.arg({ type: NetworkName, required: true, defaultValue: DEFAULT_NETWORK_NAME, description: 'The network.' }),
       subnetId: t.arg.string({ required: false, description: 'Subnet (L1) id (cb58); the primary network when omitted.' }),
     },
     // The primary network's subnet is the set the P-Chain names by no subnet.

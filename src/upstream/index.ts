@@ -2,6 +2,7 @@
  * The upstream layer's entry: shared transport and cache, built once per process, and the clients a
  * request uses. Nothing here knows GraphQL.
  */
+import { NETWORK_KEYS } from '@avalanche-graph/identity';
 import type { Config } from '../config/index.js';
 import { keyFingerprint, NoCache, UpstreamCache, type SharedCacheTier } from './transport/cache.js';
 import { addressGroup } from '../lib/client-ip.js';
@@ -62,8 +63,7 @@ export class Upstreams {
     // Breakers are named after the configured services, never by URL (an internal host is not a label).
     const targets = new Map<string, string>([
       [new URL(config.dataApiUrl).origin, 'data-api'],
-      [new URL(config.nodeRpcUrl.mainnet).origin, 'node-rpc-mainnet'],
-      [new URL(config.nodeRpcUrl.fuji).origin, 'node-rpc-fuji'],
+      ...NETWORK_KEYS.map((key): [string, string] => [new URL(config.nodeRpcUrl[key]).origin, `node-rpc-${key}`]),
       [new URL(config.metricsUrl).origin, 'metrics'],
     ]);
     this.transport = new HttpTransport(

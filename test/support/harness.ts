@@ -13,7 +13,7 @@ import { print, type GraphQLFormattedError } from 'graphql';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { createGatewayLogger, createLogger, type Logger } from '../../src/observability/logger.js';
-import { dataApiAccessFromEnv, startSandbox, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
+import { dataApiAccessFromEnv, startSandbox, upstreamVariables, type SandboxService, type Sandbox } from '@avalanche-graph/sandbox';
 import { createRuntime, startServer, type GatewayRuntime, type RunningServer } from '../../src/http/server.js';
 
 export interface GraphQLResponse<T> {
@@ -69,10 +69,7 @@ const IN_PROCESS_GATEWAY = 'http://gateway.invalid';
 /** The gateway's configuration over a sandbox: `env` wins. */
 function harnessConfig(sandbox: Sandbox, env: Record<string, string>): Config {
   return loadConfig({
-    DATA_API_URL: sandbox.urls.dataApi,
-    NODE_RPC_URL_MAINNET: sandbox.urls.nodeRpcMainnet,
-    NODE_RPC_URL_FUJI: sandbox.urls.nodeRpcFuji,
-    METRICS_URL: sandbox.urls.metrics,
+    ...upstreamVariables(sandbox.urls),
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',

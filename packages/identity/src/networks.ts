@@ -1,10 +1,12 @@
 /**
  * Avalanche's public networks, in one table (NETWORKS): each one's key, AvalancheGo network id,
- * bech32 prefix, primary-chain blockchain ids, C-Chain EVM chain id and the names the Data API and
- * the metrics service give it; and the primary network's chain aliases. The gateway (src/) and the
- * sandbox (packages/sandbox) both read it, so a network's identity is written here and nowhere else:
- * no other file of theirs names a network ('mainnet', 'fuji', 'testnet', the hrp 'avax':
- * test/layout.test.ts). Every value is public and fixed at the network's genesis.
+ * bech32 prefix, primary-chain blockchain ids, C-Chain EVM chain id, the names the Data API and
+ * the metrics service give it (with the graph's description of each), its public API node; and the
+ * primary network's chain aliases. The gateway (src/) and the sandbox (packages/sandbox) both read
+ * it, so a network is written here and nowhere else: the gateway derives its `NetworkName` values,
+ * its `NODE_RPC_URL_<KEY>` variable and its node clients from the table, the sandbox its node
+ * service, and no other file of theirs names a network (test/layout.test.ts). Every value is public
+ * and fixed at the network's genesis.
  */
 
 /** The primary network's chains by their one-letter aliases (`P-avax1...`, `/ext/bc/X`). */
@@ -41,11 +43,16 @@ export interface NetworkIdentity {
   cChainEvmId: string;
   /**
    * The values the Data API and the metrics service take for it as `network` (their `Network`): its
-   * key first, then any alias (Fuji's `testnet`).
+   * key first, then any alias (Fuji's `testnet`). Each is described as the graph describes its name
+   * there, the value upper-cased (the `NetworkName` enum's MAINNET, FUJI, TESTNET).
    */
-  names: readonly string[];
+  names: Readonly<Record<string, string>>;
   /** Its kind, as the services' answers give it. */
   type: NetworkType;
+  /** How prose names it: "the {label} AvalancheGo API node" (`mainnet`, `Fuji`). */
+  label: string;
+  /** Its public AvalancheGo API node: what the gateway calls unless `NODE_RPC_URL_<KEY>` says otherwise. */
+  apiNode: string;
 }
 
 export const NETWORKS = {
@@ -59,8 +66,10 @@ export const NETWORKS = {
       C: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
     },
     cChainEvmId: '43114',
-    names: ['mainnet'],
+    names: { mainnet: 'Avalanche mainnet.' },
     type: 'mainnet',
+    label: 'mainnet',
+    apiNode: 'https://api.avax.network',
   },
   fuji: {
     key: 'fuji',
@@ -72,8 +81,10 @@ export const NETWORKS = {
       C: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
     },
     cChainEvmId: '43113',
-    names: ['fuji', 'testnet'],
+    names: { fuji: 'The Fuji test network.', testnet: 'The test network under the Data API\'s alias; same data as FUJI.' },
     type: 'testnet',
+    label: 'Fuji',
+    apiNode: 'https://api.avax-test.network',
   },
 } as const satisfies Record<string, NetworkIdentity>;
 
@@ -84,10 +95,15 @@ export type NetworkKey = keyof typeof NETWORKS;
 export const NETWORK_KEYS = Object.keys(NETWORKS) as readonly NetworkKey[];
 
 /** A `network` value of the Data API and the metrics service (`mainnet`, `fuji`, `testnet`). */
-export type NetworkValue = (typeof NETWORKS)[NetworkKey]['names'][number];
+export type NetworkValue = { [K in NetworkKey]: keyof (typeof NETWORKS)[K]['names'] & string }[NetworkKey];
+
+/** A network's `network` values, its key first. */
+export function networkValues(key: NetworkKey): readonly NetworkValue[] {
+  return Object.keys(NETWORKS[key].names) as NetworkValue[];
+}
 
 /** Every `network` value the services take, each network's in the table's order. */
-export const NETWORK_VALUES: readonly NetworkValue[] = NETWORK_KEYS.flatMap((key) => NETWORKS[key].names);
+export const NETWORK_VALUES: readonly NetworkValue[] = NETWORK_KEYS.flatMap(networkValues);
 
 /** Whether a string (from an id, a cursor, a key) names one of the networks. */
 export function isNetworkKey(value: string | undefined): value is NetworkKey {
@@ -103,7 +119,7 @@ export function isNetworkValue(value: string | null | undefined): value is Netwo
 export function networkOfValue(value: NetworkValue): NetworkKey;
 export function networkOfValue(value: string | null | undefined): NetworkKey | undefined;
 export function networkOfValue(value: string | null | undefined): NetworkKey | undefined {
-  return NETWORK_KEYS.find((key) => (NETWORKS[key].names as readonly (string | null | undefined)[]).includes(value));
+  return NETWORK_KEYS.find((key) => typeof value === 'string' && Object.hasOwn(NETWORKS[key].names, value));
 }
 
 /** A network's kind as the services' answers give it (`mainnet`, `testnet`). */
@@ -120,6 +136,12 @@ export function networkOfType(value: string | null | undefined): NetworkKey | un
 export function networkOfTestnet(isTestnet: boolean | null | undefined): NetworkKey {
   return networkOfType(isTestnet ? 'testnet' : 'mainnet')!;
 }
+
+/**
+ * The one network of kind `mainnet`: the network a request means when it names none, and where the
+ * services keep what only mainnet has (the AVAX supply, BTC.b bridging, the L1 validators' fee series).
+ */
+export const MAIN_NETWORK: NetworkKey = networkOfType('mainnet')!;
 
 /** Whether a network is a test network (the Data API's `isTestnet`). */
 export function isTestnet(key: NetworkKey): boolean {

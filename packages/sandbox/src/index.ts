@@ -1,13 +1,13 @@
 /**
- * Starts the simulated upstreams on loopback: the Data API, the API node of mainnet and of Fuji, the
- * metrics service and the L1s' own nodes, all answering from one world. Once they listen, the chain
+ * Starts the simulated upstreams on loopback: the Data API, the API node of each network (mainnet,
+ * Fuji: network-nodes.ts names them from the identity package's table), the metrics service and the L1s' own nodes, all answering from one world. Once they listen, the chain
  * records point at them (`rpcUrl`), so the gateway reaches an L1's node as it would for real.
  *
  * With `listen: false` nothing listens: the services answer at fixed in-process origins
  * (IN_PROCESS_URLS) through `fetch` and `serviceAt`, for a transport that hands them requests
  * directly (tests run hundreds of operations without a socket).
  */
-import { NETWORKS } from '@avalanche-graph/identity';
+import { NETWORK_KEYS, type NetworkKey } from '@avalanche-graph/identity';
 import { durationFromEnv } from './lib/env.js';
 import { startLife, type SandboxLife, type SandboxLifeOptions } from './life.js';
 import type { SandboxService } from './http.js';
@@ -15,11 +15,12 @@ import type { DataApiAccessOptions } from './data-api/access.js';
 import { createDataApi } from './data-api/index.js';
 import { createMetrics } from './metrics/index.js';
 import { createL1Nodes, createNodeRpc } from './node-rpc/index.js';
+import { nodeServiceName, nodeUrlName, perNetwork, type NodeServiceName, type NodeUrlName } from './network-nodes.js';
 import { pointChainsAt } from './world/chains.js';
 import { createWorld, DEFAULT_SEED, type World } from './world/index.js';
 
 export interface SandboxOptions {
-  /** First port; the services take it and the next four. 0 picks free ports. */
+  /** First port; the services take it and the next ones (SERVICE_COUNT in all: five). 0 picks free ports. */
   port?: number;
   host?: string;
   seed?: string;
@@ -36,19 +37,21 @@ export interface SandboxOptions {
   life?: SandboxLifeOptions;
 }
 
+/** The services' base URLs: the Data API's, each network's node's (`nodeRpcMainnet`, ...), the metrics service's and the L1s' nodes'. */
+export type SandboxUrls = { dataApi: string } & Record<NodeUrlName, string> & { metrics: string; l1Nodes: string };
+
 /** Where the services answer when the sandbox does not listen: origins no resolver knows (`.invalid`). */
-export const IN_PROCESS_URLS = {
+export const IN_PROCESS_URLS: Readonly<SandboxUrls> = {
   dataApi: 'http://data-api.sandbox.invalid',
-  nodeRpcMainnet: 'http://node-mainnet.sandbox.invalid',
-  nodeRpcFuji: 'http://node-fuji.sandbox.invalid',
+  ...perNetwork(nodeUrlName, (key) => `http://node-${key}.sandbox.invalid`),
   metrics: 'http://metrics.sandbox.invalid',
   l1Nodes: 'http://l1-nodes.sandbox.invalid',
-} as const;
+};
 
 export interface Sandbox {
   world: World;
-  services: { dataApi: SandboxService; nodeMainnet: SandboxService; nodeFuji: SandboxService; metrics: SandboxService; l1Nodes: SandboxService };
-  urls: { dataApi: string; nodeRpcMainnet: string; nodeRpcFuji: string; metrics: string; l1Nodes: string };
+  services: { dataApi: SandboxService } & Record<NodeServiceName, SandboxService> & { metrics: SandboxService; l1Nodes: SandboxService };
+  urls: SandboxUrls;
   /** The world's own changes on timers (`options.life`): their intervals and counts, one change now, stop. */
   life: SandboxLife;
   /** The service answering at a URL's origin (listening or in process), if any. */
@@ -79,8 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const world = createWorld(options.seed ?? DEFAULT_SEED);
   const services = {
     dataApi: createDataApi(world, options.dataApiAccess),
-    nodeMainnet: createNodeRpc(world, NETWORKS.mainnet.key),
-    nodeFuji: createNodeRpc(world, NETWORKS.fuji.key),
+    ...perNetwork(nodeServiceName, (key) => createNodeRpc(world, key)),
     metrics: createMetrics(world),
     l1Nodes: createL1Nodes(world),
   };
@@ -95,14 +97,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const serve = (service: SandboxService, offset: number, origin: string) =>
     options.listen === false ? Promise.resolve(service.serveAt(origin)) : listen(service, at(offset), host, started);
   try {
-    const urls = {
-      dataApi: await serve(services.dataApi, 0, IN_PROCESS_URLS.dataApi),
-      nodeRpcMainnet: await serve(services.nodeMainnet, 1, IN_PROCESS_URLS.nodeRpcMainnet),
-      nodeRpcFuji: await serve(services.nodeFuji, 2, IN_PROCESS_URLS.nodeRpcFuji),
-      metrics: await serve(services.metrics, 3, IN_PROCESS_URLS.metrics),
-      l1Nodes: await serve(services.l1Nodes, 4, IN_PROCESS_URLS.l1Nodes),
+    // Ports in the order of the services: the Data API, the nodes in the table's order, metrics, L1 nodes.
+    const dataApi = await serve(services.dataApi, 0, IN_PROCESS_URLS.dataApi);
+    const node = {} as Record<NetworkKey, string>;
+    for (const [index, key] of NETWORK_KEYS.entries()) node[key] = await serve(services[nodeServiceName(key)], 1 + index, IN_PROCESS_URLS[nodeUrlName(key)]);
+    const urls: SandboxUrls = {
+      dataApi,
+      ...perNetwork(nodeUrlName, (key) => node[key]),
+      metrics: await serve(services.metrics, 1 + NETWORK_KEYS.length, IN_PROCESS_URLS.metrics),
+      l1Nodes: await serve(services.l1Nodes, 2 + NETWORK_KEYS.length, IN_PROCESS_URLS.l1Nodes),
     };
-    pointChainsAt(world.chains, { node: { mainnet: urls.nodeRpcMainnet, fuji: urls.nodeRpcFuji }, l1Nodes: urls.l1Nodes });
+    pointChainsAt(world.chains, { node, l1Nodes: urls.l1Nodes });
     const byOrigin = new Map(Object.values(services).map((s) => [s.url, s]));
     const serviceAt = (url: string | URL) => byOrigin.get(new URL(url).origin);
     const life = startLife(world, options.life);
@@ -150,7 +155,8 @@ async function listen(service: SandboxService, port: number, host: string, start
 // may import, from this one entry point. What is not listed here is internal and may change.
 
 // Launching: options from SANDBOX_* variables, and where the services listen.
-export { DEFAULT_SANDBOX_PORT, describeUpstreams, sandboxOptionsFromEnv } from './launch.js';
+export { DEFAULT_SANDBOX_PORT, describeUpstreams, sandboxOptionsFromEnv, upstreamVariables } from './launch.js';
+export { nodeRpcVariable, nodeServiceName, nodeUrlName, SERVICE_COUNT, type NodeServiceName, type NodeUrlName } from './network-nodes.js';
 export { DEFAULT_LIFE, lifeFromEnv, type LifeChange, type SandboxLife, type SandboxLifeOptions } from './life.js';
 export { SandboxConfigError } from './lib/config-error.js';
 export { dataApiAccessFromEnv, KEY_HEADERS, type DataApiAccessOptions } from './data-api/access.js';

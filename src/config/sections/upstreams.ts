@@ -1,4 +1,5 @@
 /** The upstream services, their keys and the node endpoints of chains; how calls to them are made. */
+import { NETWORKS, type NetworkIdentity } from '@avalanche-graph/identity';
 import { baseUrl, endpointUrl, headerName, printable, whole } from '../parse.js';
 import { Computed, ConfigError, section, unset, variable, type Parser } from '../variable.js';
 
@@ -53,6 +54,28 @@ const chainRpcUrls: Parser<Map<string, ChainRpcOverride>> = {
 /** The base URL of an upstream service, `url` by default. */
 const service = <K extends string | null = never>(url: string, spec: { key?: K; meaning: string; see?: string }) => variable(baseUrl(url), { ...spec, default: url });
 
+/** The variable that sets a network's API node: `NODE_RPC_URL_` and its key upper-cased. */
+export type NodeRpcVariable<Key extends string> = `NODE_RPC_URL_${Uppercase<Key>}`;
+
+export const nodeRpcVariable = <Key extends string>(key: Key): NodeRpcVariable<Key> => `NODE_RPC_URL_${key.toUpperCase() as Uppercase<Key>}`;
+
+/**
+ * One `NODE_RPC_URL_<KEY>` per network of a table (NETWORKS, or another in a test), in its order:
+ * each defaults to the network's public API node; the first's meaning says what is appended, the
+ * others' refer to it. None sets a `Config` property: `nodeRpcUrl` (src/config/index.ts) gathers them.
+ */
+export function nodeRpcVariables<const T extends Readonly<Record<string, Pick<NetworkIdentity, 'label' | 'apiNode'>>>>(networks: T) {
+  const [first] = Object.keys(networks);
+  const entries = Object.entries(networks).map(([key, network]) => {
+    const meaning =
+      key === first
+        ? `The ${network.label} AvalancheGo API node: the P- and X-Chain (\`/ext/bc/P\`, \`/ext/bc/X\`) and C-Chain (\`/ext/bc/C/rpc\`) paths are appended.`
+        : `The ${network.label} AvalancheGo API node, as \`${nodeRpcVariable(first!)}\`.`;
+    return [nodeRpcVariable(key), service(network.apiNode, { key: null, meaning, see: 'operations.md#where-node-reads-go' })] as const;
+  });
+  return Object.fromEntries(entries) as { [K in keyof T & string as NodeRpcVariable<K>]: ReturnType<typeof service<null>> };
+}
+
 export const services = section('services', {
   DATA_API_KEY_HEADER: variable(keyHeader, {
     key: 'dataApiKeyHeaders',
@@ -69,16 +92,7 @@ export const services = section('services', {
     see: 'operations.md#api-keys',
   }),
   DATA_API_URL: service('https://data-api.avax.network', { meaning: 'The Data API\'s base URL.' }),
-  NODE_RPC_URL_MAINNET: service('https://api.avax.network', {
-    key: null,
-    meaning: 'The mainnet AvalancheGo API node: the P- and X-Chain (`/ext/bc/P`, `/ext/bc/X`) and C-Chain (`/ext/bc/C/rpc`) paths are appended.',
-    see: 'operations.md#where-node-reads-go',
-  }),
-  NODE_RPC_URL_FUJI: service('https://api.avax-test.network', {
-    key: null,
-    meaning: 'The Fuji AvalancheGo API node, as `NODE_RPC_URL_MAINNET`.',
-    see: 'operations.md#where-node-reads-go',
-  }),
+  ...nodeRpcVariables(NETWORKS),
   METRICS_URL: service('https://metrics.avax.network', { meaning: 'The metrics service\'s base URL.' }),
   CHAIN_RPC_URLS: variable(chainRpcUrls, {
     default: new Computed('unset: each chain\'s Data API record', () => new Map<string, ChainRpcOverride>()),

@@ -8,7 +8,7 @@ import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { NetworkName, SortOrder } from '../common/enums.js';
-import { dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
+import { dataApiNetwork, DEFAULT_NETWORK_NAME, isNetworkName, NETWORK_NAMES, networkKey, networkName } from '../common/network-names.js';
 import { Network } from '../network/network.js';
 import { EvmGenesis } from '../chain/genesis.js';
 import { blockchainIdArg } from '../common/primary-ids.js';
@@ -58,10 +58,10 @@ Blockchain.implement({
   }),
 });
 
-/** The `network` key field of a representation (a NetworkName value); MAINNET when absent. */
+/** The `network` key field of a representation (a NetworkName value); the default network's when absent. */
 export function keyNetwork(rep: Representation, at: string): NetworkKey {
-  const name = optionalKeyString(rep, 'network', at) ?? 'MAINNET';
-  if (name !== 'MAINNET' && name !== 'FUJI' && name !== 'TESTNET') throw badInput(`${at}.network`, `"${name.slice(0, 80)}" is not a network (MAINNET, FUJI or TESTNET)`);
+  const name = optionalKeyString(rep, 'network', at) ?? DEFAULT_NETWORK_NAME;
+  if (!isNetworkName(name)) throw badInput(`${at}.network`, `"${name.slice(0, 80)}" is not a network (${NETWORK_NAMES.slice(0, -1).join(', ')} or ${NETWORK_NAMES.at(-1)})`);
   return networkKey(name);
 }
 

@@ -6,7 +6,7 @@ import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/data-api/types/chains.js';
 import { isCb58Id, NETWORKS, networkOfTestnet } from '@avalanche-graph/identity';
-import { type NetworkNameValue, dataApiNetwork, networkKey, networkName } from '../common/network-names.js';
+import { type NetworkNameValue, dataApiNetwork, DEFAULT_NETWORK_NAME, networkKey, networkName } from '../common/network-names.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import { isEvmChainId } from '../common/validate.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
@@ -74,7 +74,7 @@ function resolveAlias(id: string, network: NetworkNameValue): string {
  * the list lacks is asked for on its own (`GET /v1/chains/{chainId}`): the service can know a chain it
  * does not list yet. A blockchain id has no such route.
  */
-export async function findChain(ctx: Context, id: string, network: NetworkNameValue = 'MAINNET'): Promise<WireChainInfo | null> {
+export async function findChain(ctx: Context, id: string, network: NetworkNameValue = DEFAULT_NETWORK_NAME): Promise<WireChainInfo | null> {
   return chainByKey(ctx, resolveAlias(id, network));
 }
 
@@ -205,10 +205,10 @@ builder.queryFields((t) => ({
     extensions: serves('data:supportedChains', 'data:getChainInfo'),
     args: {
       id: t.arg.string({ required: true, description: 'EVM chain id, blockchain id or "c-chain".' }),
-      network: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Network the "c-chain" alias refers to.' }),
+      network: t.arg({ type: NetworkName, required: false, defaultValue: DEFAULT_NETWORK_NAME, description: 'Network the "c-chain" alias refers to.' }),
     },
     // The id, with the alias resolved.
-    check: (args) => (checkChainId('id', args.id), resolveAlias(args.id, args.network ?? 'MAINNET')),
+    check: (args) => (checkChainId('id', args.id), resolveAlias(args.id, args.network ?? DEFAULT_NETWORK_NAME)),
     resolve: (_, key, _args, ctx, info) => (isEvmChainId(key) && selectsOnly(info, KEY_ONLY_FIELDS) ? keyOnlyChain(key) : chainByKey(ctx, key)),
   }),
 }));

@@ -6,7 +6,7 @@ import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { NetworkName, upstreamEnum } from './enums.js';
-import { networkNameOfValue } from './network-names.js';
+import { NETWORK_ALIASES, networkNameOfValue } from './network-names.js';
 
 export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   description: 'A chain of the primary network, by the Data API\'s alias.',
@@ -29,7 +29,7 @@ export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChain
     network: t.field({
       type: NetworkName,
       nullable: true,
-      description: 'The network, as the service names it (TESTNET when asked as testnet); null for a network this gateway does not know.',
+      description: `The network, as the service names it${NETWORK_ALIASES.map((a) => ` (${a.name} when asked as ${a.value})`).join('')}; null for a network this gateway does not know.`,
       resolve: (c) => networkNameOfValue(c.network) ?? null,
     }),
   }),

@@ -3,17 +3,14 @@
  */
 import type { EnumRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
-import type { NetworkNameValue } from './network-names.js';
+import { NETWORKS } from '@avalanche-graph/identity';
+import { NETWORK_ALIASES, networkNameDescriptions, type NetworkNameValue } from './network-names.js';
 
-/** The graph's names of the networks, described: the schema's, a contract (network-names.ts: what each one is). */
-const NETWORK_NAME_DESCRIPTIONS: Record<NetworkNameValue, string> = {
-  MAINNET: 'Avalanche mainnet.',
-  FUJI: 'The Fuji test network.',
-  TESTNET: 'The test network under the Data API\'s alias; same data as FUJI.',
-};
+/** The graph's names of the networks, described in the identity package's NETWORKS table: the schema's, a contract. */
+const NETWORK_NAME_DESCRIPTIONS = networkNameDescriptions(NETWORKS) as Record<NetworkNameValue, string>;
 
 export const NetworkName = builder.enumType('NetworkName', {
-  description: 'An Avalanche network. TESTNET is the Data API\'s other name for FUJI.',
+  description: ['An Avalanche network.', ...NETWORK_ALIASES.map((a) => `${a.name} is the Data API's other name for ${a.of}.`)].join(' '),
   values: enumValues(NETWORK_NAME_DESCRIPTIONS),
 });
 

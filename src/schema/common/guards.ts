@@ -12,10 +12,10 @@ export interface GuardScope {
   network: NetworkNameValue;
 }
 
-import type { NetworkNameValue } from './network-names.js';
+import { DEFAULT_NETWORK_NAME, type NetworkNameValue } from './network-names.js';
 
 /** The scope of a field with no `network(name:)` above it. */
-export const DEFAULT_SCOPE: GuardScope = { network: 'MAINNET' };
+export const DEFAULT_SCOPE: GuardScope = { network: DEFAULT_NETWORK_NAME };
 
 /** Extensions of a field. */
 export interface FieldGuard {

@@ -7,7 +7,7 @@ import { badInput } from '../../errors.js';
 import type { WireOperationStatus, WireTransactionExportRequest } from '../../upstream/data-api/types/account.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
-import { networkKey } from '../common/network-names.js';
+import { DEFAULT_NETWORK_NAME, networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
@@ -96,7 +96,7 @@ export const ExportTransactionsInput = builder.inputType('ExportTransactionsInpu
     network: t.field({
       type: NetworkName,
       required: false,
-      defaultValue: 'MAINNET',
+      defaultValue: DEFAULT_NETWORK_NAME,
       description: 'For primary-network exports: the network of the addresses and chains.',
     }),
     chains: t.stringList({
@@ -157,7 +157,7 @@ export function exportRequest(input: ExportArgs): WireTransactionExportRequest {
       },
     };
   }
-  const key = networkKey(input.network ?? 'MAINNET');
+  const key = networkKey(input.network ?? DEFAULT_NETWORK_NAME);
   const addresses = primaryAddresses('input.addresses', input.addresses ?? [], MAX_EXPORT_ADDRESSES, key, ['P', 'X', 'C']);
   const cChainEvmAddresses = list('input.cChainEvmAddresses', input.cChainEvmAddresses ?? [], MAX_EXPORT_ADDRESSES, evmAddress);
   if (!addresses.length && !cChainEvmAddresses.length) throw badInput('input.addresses', 'give at least one address (addresses or cChainEvmAddresses)');

@@ -16,7 +16,7 @@ import type {
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
 import { enumValues, NetworkName, upstreamEnum } from '../common/enums.js';
-import { dataApiNetwork } from '../common/network-names.js';
+import { dataApiNetwork, type NetworkNameValue } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 import { evmChainId } from '../common/validate.js';
@@ -346,7 +346,7 @@ function rpcUsageWindow(args: RpcUsageArgs) {
 const rpcMethodArg = (args: RpcUsageArgs) => (args.rpcMethod != null ? rpcMethod('rpcMethod', args.rpcMethod) : undefined);
 
 function primaryRpcQuery(
-  args: RpcUsageArgs & { network: 'MAINNET' | 'FUJI' | 'TESTNET'; requestPath?: Maybe<string>; country?: Maybe<string>; continent?: Maybe<string>; userAgent?: Maybe<string> },
+  args: RpcUsageArgs & { network: NetworkNameValue; requestPath?: Maybe<string>; country?: Maybe<string>; continent?: Maybe<string>; userAgent?: Maybe<string> },
 ) {
   return {
     network: dataApiNetwork(args.network),

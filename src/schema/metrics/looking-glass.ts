@@ -3,7 +3,7 @@
  * (`Query.btcbBridgers`) and the composite query over balance and NFT-holder conditions
  * (`Query.lookingGlassAddresses`). Validator reward addresses live with the validator metrics.
  */
-import { NETWORKS } from '@avalanche-graph/identity';
+import { MAIN_NETWORK, NETWORKS } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { CompositeQueryType, WireAddressDetails, WireCompositeQueryRequest, WireCompositeSubQuery } from '../../upstream/metrics/v2-types.js';
@@ -16,8 +16,8 @@ import { evmAddress, evmChainId } from '../common/validate.js';
 import { ADDRESS_PAGE, expiredToken } from './shared.js';
 import { upstreamList } from '../common/upstream-list.js';
 
-/** The C-Chain (mainnet): the only chain the BTC.b route covers. */
-const C_CHAIN_ID = NETWORKS.mainnet.cChainEvmId;
+/** The C-Chain of mainnet (the main network): the only chain the BTC.b route covers. */
+const C_CHAIN_ID = NETWORKS[MAIN_NETWORK].cChainEvmId;
 
 export const BtcbBridger = builder.objectRef<WireAddressDetails>('BtcbBridger').implement({
   description: 'A C-Chain address and the BTC.b it bridged, net of what it bridged back.',

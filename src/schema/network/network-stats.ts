@@ -5,7 +5,8 @@
  */
 import { builder } from '../../builder.js';
 import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/data-api/types/primary-addresses.js';
-import { dataApiNetwork } from '../common/network-names.js';
+import { MAIN_NETWORK } from '@avalanche-graph/identity';
+import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { Network } from './network.js';
 import { serves } from '../common/operations.js';
@@ -121,6 +122,6 @@ builder.objectFields(Network, (t) => ({
     nullable: true,
     description: 'The AVAX supply (`GET /v1/avax/supply`). The service reports mainnet only: null, without a call, on Fuji.',
     extensions: { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:getAvaxSupply') },
-    resolve: (n, _, ctx) => (n.name === 'MAINNET' ? ctx.upstreams.dataApi.avaxSupply.getAvaxSupply() : null),
+    resolve: (n, _, ctx) => (networkKey(n.name) === MAIN_NETWORK ? ctx.upstreams.dataApi.avaxSupply.getAvaxSupply() : null),
   }),
 }));

@@ -7,7 +7,7 @@ import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { Chain } from '../chain/chain.js';
 import { NetworkName } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
-import { dataApiNetwork } from '../common/network-names.js';
+import { dataApiNetwork, DEFAULT_NETWORK_NAME } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { serves } from '../common/operations.js';
 
@@ -34,7 +34,7 @@ builder.queryFields((t) => ({
   network: t.field({
     type: Network,
     description: 'A network by name; the entry to primary-network, P-Chain and X-Chain reads.',
-    args: { name: t.arg({ type: NetworkName, required: false, defaultValue: 'MAINNET', description: 'Which network.' }) },
-    resolve: (_, args) => ({ name: args.name ?? 'MAINNET' }),
+    args: { name: t.arg({ type: NetworkName, required: false, defaultValue: DEFAULT_NETWORK_NAME, description: 'Which network.' }) },
+    resolve: (_, args) => ({ name: args.name ?? DEFAULT_NETWORK_NAME }),
   }),
 }));

@@ -5,6 +5,7 @@
  * callers ask (src/upstream/health/index.ts), and only when selected. A service that does not answer is
  * reported UNREACHABLE: the field itself never fails for it.
  */
+import { NETWORK_KEYS } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import { HEALTH_SERVICES, type HealthCheckKind, type HealthProbe, type HealthService } from '../../upstream/health/index.js';
 import type { BreakerStateName } from '../../upstream/transport/resilience.js';
@@ -78,7 +79,7 @@ function probe(service: ServiceShape, check: HealthCheckKind, health: { check(s:
 const UpstreamServiceStatus = builder.objectRef<ServiceShape>('UpstreamServiceStatus').implement({
   description: 'One upstream service (or node endpoint) as the gateway sees it.',
   fields: (t) => ({
-    service: t.exposeString('target', { description: 'The upstream\'s name, as `/ready` and the metrics label it: `data-api`, `metrics`, `node-rpc-mainnet`, `node-rpc-fuji`, or an L1 node\'s endpoint (`chain-<id>`).' }),
+    service: t.exposeString('target', { description: `The upstream's name, as \`/ready\` and the metrics label it: \`data-api\`, \`metrics\`, ${NETWORK_KEYS.map((key) => `\`node-rpc-${key}\``).join(', ')}, or an L1 node's endpoint (\`chain-<id>\`).` }),
     breaker: t.expose('breaker', { type: CircuitBreakerState, description: 'The gateway\'s circuit breaker for it, now.' }),
     health: t.field({
       type: UpstreamHealthCheck,

@@ -27,8 +27,9 @@ export interface SandboxChain {
 export { PRIMARY_NETWORK_SUBNET_ID };
 
 /** The real blockchain ids, so that ids users know work in the sandbox too. */
-export const C_CHAIN_BLOCKCHAIN_IDS: Record<NetworkKey, string> = { mainnet: NETWORKS.mainnet.blockchainIds.C, fuji: NETWORKS.fuji.blockchainIds.C };
-export const X_CHAIN_BLOCKCHAIN_IDS: Record<NetworkKey, string> = { mainnet: NETWORKS.mainnet.blockchainIds.X, fuji: NETWORKS.fuji.blockchainIds.X };
+const blockchainIds = (alias: 'C' | 'X') => Object.fromEntries(NETWORK_KEYS.map((key) => [key, NETWORKS[key].blockchainIds[alias]])) as Record<NetworkKey, string>;
+export const C_CHAIN_BLOCKCHAIN_IDS = blockchainIds('C');
+export const X_CHAIN_BLOCKCHAIN_IDS = blockchainIds('X');
 export const P_CHAIN_BLOCKCHAIN_ID = PRIMARY_NETWORK_SUBNET_ID;
 
 /** cb58 id of the EVM VM (subnet-EVM and coreth share the family in the Data API). */
@@ -45,20 +46,40 @@ interface ChainSpec {
   features: NonNullable<WireChainInfo['enabledFeatures']>;
 }
 
-/** Each network's chains: its C-Chain, then its L1s. */
-const SPECS_BY_NETWORK: Record<NetworkKey, Omit<ChainSpec, 'network'>[]> = {
-  mainnet: [
-    { evmChainId: Number(NETWORKS.mainnet.cChainEvmId), name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Avalanche primary network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
-    { evmChainId: 779672, name: 'Sandbox Arcade L1', description: 'A gaming L1 of the simulated world.', token: { name: 'Arcade', symbol: 'ARC' }, cChain: false, features: ['nftIndexing', 'teleporter'] },
-    { evmChainId: 432204, name: 'Sandbox Ledger L1', description: 'A payments L1 of the simulated world.', token: { name: 'Ledger Coin', symbol: 'LDG' }, cChain: false, features: ['teleporter'] },
-  ],
-  fuji: [
-    { evmChainId: Number(NETWORKS.fuji.cChainEvmId), name: 'Avalanche (C-Chain)', description: 'The Contract Chain of the Fuji test network.', token: { name: 'Avalanche', symbol: 'AVAX' }, cChain: true, features: ['nftIndexing', 'webhooks', 'teleporter'] },
-    { evmChainId: 173750, name: 'Sandbox Echo L1', description: 'A test L1 of the simulated world.', token: { name: 'Echo', symbol: 'ECH' }, cChain: false, features: ['teleporter'] },
-  ],
+/** A network's C-Chain: the same on every network but for its EVM chain id (the identity table's) and its description. */
+const cChain = (network: NetworkKey, description: string): ChainSpec => ({
+  network,
+  evmChainId: Number(NETWORKS[network].cChainEvmId),
+  name: 'Avalanche (C-Chain)',
+  description,
+  token: { name: 'Avalanche', symbol: 'AVAX' },
+  cChain: true,
+  features: ['nftIndexing', 'webhooks', 'teleporter'],
+});
+
+/**
+ * Each network's chains: its C-Chain's description, then its L1s. World data, written by hand: a
+ * network added to the identity table needs its entry here (the compiler asks for it, as for the
+ * world's other per-network tables).
+ */
+const SPECS_BY_NETWORK: Record<NetworkKey, { cChain: string; l1s: Omit<ChainSpec, 'network' | 'cChain'>[] }> = {
+  mainnet: {
+    cChain: 'The Contract Chain of the Avalanche primary network.',
+    l1s: [
+      { evmChainId: 779672, name: 'Sandbox Arcade L1', description: 'A gaming L1 of the simulated world.', token: { name: 'Arcade', symbol: 'ARC' }, features: ['nftIndexing', 'teleporter'] },
+      { evmChainId: 432204, name: 'Sandbox Ledger L1', description: 'A payments L1 of the simulated world.', token: { name: 'Ledger Coin', symbol: 'LDG' }, features: ['teleporter'] },
+    ],
+  },
+  fuji: {
+    cChain: 'The Contract Chain of the Fuji test network.',
+    l1s: [{ evmChainId: 173750, name: 'Sandbox Echo L1', description: 'A test L1 of the simulated world.', token: { name: 'Echo', symbol: 'ECH' }, features: ['teleporter'] }],
+  },
 };
 
-const SPECS: ChainSpec[] = NETWORK_KEYS.flatMap((network) => SPECS_BY_NETWORK[network].map((spec) => ({ network, ...spec })));
+const SPECS: ChainSpec[] = NETWORK_KEYS.flatMap((network) => [
+  cChain(network, SPECS_BY_NETWORK[network].cChain),
+  ...SPECS_BY_NETWORK[network].l1s.map((spec) => ({ network, ...spec, cChain: false })),
+]);
 
 export function createChains(rng: Rng): SandboxChain[] {
   return SPECS.map((spec) => {

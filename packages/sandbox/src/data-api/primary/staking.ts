@@ -8,6 +8,7 @@
  *   period (validator; delegator and validator fee per delegation), as its reward owner will be paid.
  * - `GET /v1/avax/supply` (mainnet; the route has no network): the supply from the ledger, in AVAX.
  */
+import { MAIN_NETWORK, NETWORKS } from '@avalanche-graph/identity';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import type { PrimaryNetwork, RewardOwner, RewardType, TransferableInput, TransferableOutput } from '../../world/primary/index.js';
@@ -106,7 +107,7 @@ const avaxIn = (net: PrimaryNetwork, items: readonly (TransferableInput | Transf
   }, 0n);
 
 function avaxSupply(world: World) {
-  const net = world.primary.networks.mainnet;
+  const net = world.primary.networks[MAIN_NETWORK];
   // Fees: what a transaction consumed and did not produce (stake and L1 validator balances are produced).
   let pBurned = 0n;
   for (const tx of net.p.txs) {
@@ -121,7 +122,7 @@ function avaxSupply(world: World) {
     if (consumed > 0n) xBurned += consumed - avaxIn(net, tx.outputs) - avaxIn(net, tx.exportedOutputs);
   }
   // The C-Chain burns the fees of its EVM transactions (wei).
-  const cBurnedWei = world.evm.chain(43114)!.blocks.reduce((s, b) => s + b.feesSpent, 0n);
+  const cBurnedWei = world.evm.chain(Number(NETWORKS[MAIN_NETWORK].cChainEvmId))!.blocks.reduce((s, b) => s + b.feesSpent, 0n);
   const avaxUtxos = net.utxos.filter((u) => u.assetId === net.avaxAssetId);
   const staked = avaxUtxos.filter((u) => u.holder === 'P' && !u.spent && isLockedStake(u)).reduce((s, u) => s + amountOf(u.output), 0n);
   const lockedNow = (u: (typeof avaxUtxos)[number]) =>

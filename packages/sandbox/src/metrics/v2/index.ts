@@ -2,7 +2,7 @@
  * The metrics service's v2 routes in the sandbox, answering from the world with the description's
  * parameter checks. Series are newest first and paged with the service's expiring page tokens.
  */
-import { NETWORK_VALUES, NETWORKS, networkOfType, networkOfValue, networkTypeOf } from '@avalanche-graph/identity';
+import { MAIN_NETWORK, NETWORK_KEYS, NETWORK_VALUES, networkOfType, networkOfValue, networkTypeOf } from '@avalanche-graph/identity';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../world/chains.js';
 import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
@@ -129,13 +129,13 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
     return { results: items, ...(nextPageToken ? { nextPageToken } : {}) };
   });
 
-  const l1Validators = () => [...world.primary.networks.mainnet.l1Validators, ...world.primary.networks.fuji.l1Validators];
+  const l1Validators = () => NETWORK_KEYS.flatMap((key) => world.primary.networks[key].l1Validators);
 
   service.route('GET', '/v2/validators/metrics/{metric}', ({ params, query }) => {
     const metric = enumPath('metric', params.metric!, TOTAL_L1_METRICS);
     const range = timeRange(query);
     // The route names no network: it covers mainnet's L1 validators.
-    return { results: newestFirst(feePoints(world.primary.networks.mainnet.l1Validators, feeKind(metric)), range) };
+    return { results: newestFirst(feePoints(world.primary.networks[MAIN_NETWORK].l1Validators, feeKind(metric)), range) };
   });
 
   service.route('GET', '/v2/validation/{l1ValidationId}/metrics/{metric}', ({ params, query }) => {
@@ -178,7 +178,7 @@ export function registerMetricsV2(service: SandboxService, world: World, tokens:
 
   service.route('GET', '/v2/subnets/{subnetId}/validators:getAddresses', ({ params, query }) => {
     const subnetId = cb58Param('subnetId', params.subnetId!);
-    const network = networkOfValue(enumParam(query, 'network', NETWORK_VALUES)) ?? NETWORKS.mainnet.key;
+    const network = networkOfValue(enumParam(query, 'network', NETWORK_VALUES)) ?? MAIN_NETWORK;
     const range = timeRange(query);
     const page = queryPage(query, ADDRESS_PAGE);
     const net = world.primary.networks[network];

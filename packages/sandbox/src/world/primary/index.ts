@@ -42,7 +42,7 @@ export function createPrimaryWorld(rng: Rng, chains: SandboxChain[], evm: Pick<E
   // Node ids taken out of each network's current set, and the network's full lists as generated:
   // the current lists are the full ones less the removed (in their first order, so a validator put
   // back is where it was, and the world after a remove and a restore is the world before).
-  const removed: Record<NetworkKey, Set<string>> = { mainnet: new Set(), fuji: new Set() };
+  const removed = Object.fromEntries(NETWORK_KEYS.map((key) => [key, new Set<string>()])) as Record<NetworkKey, Set<string>>;
   const full = new Map<NetworkKey, Pick<PrimaryNetwork, 'validators' | 'delegations' | 'l1Validators'>>();
   const apply = (network: NetworkKey) => {
     const net = networks[network];
