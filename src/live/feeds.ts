@@ -3,10 +3,10 @@
  * API), the status of an interchain message (Data API), the current validator set of a subnet (the
  * P-Chain node). Each feed remembers what it has seen, so an event is emitted once.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { RequestUpstreams } from '../upstream/index.js';
 import { UpstreamError } from '../upstream/transport/errors.js';
-import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
 import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
 import type { WireCurrentValidator } from '../upstream/node-rpc/wire/pchain.js';
 import type { Feed, HubOptions } from './hub.js';
@@ -22,7 +22,7 @@ const MAX_CATCH_UP = 1_000;
  * gets the blocks made after it subscribed. Avalanche blocks are final once accepted, so a block
  * number never gets a second block.
  */
-export function blockFeed(upstreams: RequestUpstreams, chainId: string): Feed<WireEvmBlock> {
+export function blockFeed(upstreams: RequestUpstreams, chainId: string): Feed<DataApiSchema<'EvmBlock'>> {
   let last: bigint | undefined;
   return {
     // Taking over from another replica's poller: the blocks after the last one passed on are new.

@@ -8,12 +8,12 @@
  * key must never spend DATA_API_KEY), a caller with its own key reads its Data API subjects with it,
  * in a partition of its own (its key's fingerprint).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { Config } from '../config/index.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { Logger } from '../observability/logger.js';
 import { keyFingerprint } from '../upstream/transport/cache.js';
 import { Upstreams, type RequestUpstreams } from '../upstream/index.js';
-import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
 import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
 import { blockFeed, classifyPollError, icmMessageFeed, validatorSetFeed, type ValidatorSetChange } from './feeds.js';
 import { LiveHub, type LiveItem } from './hub.js';
@@ -25,7 +25,7 @@ export type { ValidatorSetChange } from './feeds.js';
 
 /** What a request may subscribe to, as its caller (key and client). */
 export interface LiveSession {
-  blocks(chainId: string): AsyncIterableIterator<LiveItem<WireEvmBlock>>;
+  blocks(chainId: string): AsyncIterableIterator<LiveItem<DataApiSchema<'EvmBlock'>>>;
   icmMessage(messageId: string): AsyncIterableIterator<LiveItem<WireIcmMessage>>;
   validatorSet(network: NetworkKey, subnetId: string | undefined): AsyncIterableIterator<LiveItem<ValidatorSetChange>>;
   /** The partition of the caller's Data API reads (its key's fingerprint, else the configured key's): what executions that read an upstream may be shared within. */

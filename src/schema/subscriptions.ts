@@ -4,6 +4,7 @@
  * upstream poller per subject and API key, however many clients subscribe. Arguments are checked by
  * the operation guard before anything starts.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../builder.js';
 import type { Context } from '../context.js';
 import { subscriptionLimitError } from '../errors.js';
@@ -18,7 +19,6 @@ import { Validator } from './validator/validator.js';
 import { type ValidatorShape } from './validator/keys.js';
 import { PValidator } from '../upstream/node-rpc/staking.js';
 import { cb58Id, evmChainId } from './common/validate.js';
-import type { WireEvmBlock } from '../upstream/data-api/types/evm.js';
 import type { WireIcmMessage } from '../upstream/data-api/types/icm.js';
 
 builder.subscriptionType({
@@ -92,7 +92,7 @@ builder.subscriptionFields((t) => ({
     extensions: fieldGuard({ upstreamCostPerItem: 0 }),
     check: (args) => evmChainId('chainId', args.chainId),
     subscribe: (_root, chainId, _args, ctx: Context) => open(() => ctx.live.blocks(chainId)),
-    resolve: (item: LiveItem<WireEvmBlock>) => unwrap(item),
+    resolve: (item: LiveItem<DataApiSchema<'EvmBlock'>>) => unwrap(item),
   }),
   icmMessageStatus: t.checkedField({
     type: InterchainMessage,

@@ -3,10 +3,11 @@
  * transfers, messages). Its lists are added by the domain files that own each list; the native
  * balance lives here.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { toChecksumAddress } from '@avalanche-graph/identity';
-import type { WireNativeTokenBalance, WireRichAddress } from '../../upstream/data-api/types/evm.js';
+import type { WireRichAddress } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { evmAddress } from '../common/validate.js';
 import { Currency } from '../common/primary-enums.js';
@@ -82,7 +83,7 @@ entity(Account, {
   resolve: (account) => account,
 });
 
-export const NativeBalance = builder.objectRef<WireNativeTokenBalance>('NativeBalance').implement({
+export const NativeBalance = builder.objectRef<DataApiSchema<'NativeTokenBalance'>>('NativeBalance').implement({
   description: 'The native-token balance of an address (latest or at a block), with its fiat price and value when known.',
   fields: (t) => ({
     chain: t.expose('chainId', { type: Chain, description: 'The chain of the balance.' }),

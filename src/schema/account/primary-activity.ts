@@ -4,10 +4,11 @@
  * POST beyond, the upstream client's choice), and the chains each address has touched
  * (`GET /v1/networks/{network}/addresses:listChainIds`), linked to their blockchain records.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireAddressChainIds, WireLastActivityTimestamp } from '../../upstream/data-api/types/primary-addresses.js';
+import type { WireAddressChainIds } from '../../upstream/data-api/types/primary-addresses.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork, networkKey, networkNameOfValue } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -19,7 +20,7 @@ import { blockchainKey } from '../blockchain/keys.js';
 import { PrimaryNetworkChainName } from '../common/chain-info.js';
 import { blockchainArg, MAX_UTXO_ADDRESSES, primaryAddresses, primaryChainArg } from '../common/primary-ids.js';
 
-export const LastActivity = builder.objectRef<WireLastActivityTimestamp>('LastActivity').implement({
+export const LastActivity = builder.objectRef<DataApiSchema<'LastActivityTimestamp'>>('LastActivity').implement({
   description: 'The latest creation or consumption of a UTXO of some addresses on one primary-network chain.',
   fields: (t) => ({
     timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'When it happened.' }),

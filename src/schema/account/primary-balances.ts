@@ -6,17 +6,11 @@
  * with what all three share (the atomic memory, the chain answered for), implemented per chain.
  * Every amount links to its asset's description.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { type NetworkKey, type PrimaryChainAlias, primaryChainOf, PRIMARY_CHAIN_NAMES } from '@avalanche-graph/identity';
-import type {
-  WireAggregatedAssetAmount,
-  WireCChainAtomicBalances,
-  WirePChainBalances,
-  WireSharedAssetAmount,
-  WireXChainBalances,
-} from '../../upstream/data-api/types/primary-addresses.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
+import type { WireAggregatedAssetAmount, WireCChainAtomicBalances, WirePChainBalances, WireSharedAssetAmount, WireXChainBalances } from '../../upstream/data-api/types/primary-addresses.js';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
 import { Network } from '../network/network.js';
@@ -90,7 +84,7 @@ export interface BalancesShape {
   kind: PrimaryChainAlias;
   network: NetworkKey;
   balances: Partial<WirePChainBalances & WireXChainBalances & WireCChainAtomicBalances>;
-  chainInfo: WirePrimaryNetworkChainInfo | null;
+  chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'> | null;
 }
 
 const aggregated = (b: BalancesShape, list: WireAggregatedAssetAmount[] | undefined) => (list ?? []).map((a) => ({ ...a, network: b.network }));

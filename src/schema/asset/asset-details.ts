@@ -5,10 +5,10 @@
  * one source gives is read from that source, by the asset's id, when it is selected. Assets never
  * change: both reads are cached long upstream.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireXChainAssetDetails } from '../../upstream/data-api/types/primary-ledger.js';
 import type { XAssetDescription } from '../../upstream/node-rpc/xchain.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import { networkKey, networkName } from '../common/network-names.js';
@@ -26,7 +26,7 @@ import { loadersOf } from '../loaders/index.js';
  * other source is read only when a field of it is selected (see `detailsOf`, `descriptionOf`).
  */
 export type AssetShape = { network: NetworkKey; assetId: string } & (
-  | { details: WireXChainAssetDetails; node?: XAssetDescription }
+  | { details: DataApiSchema<'XChainAssetDetails'>; node?: XAssetDescription }
   | { details?: undefined; node: XAssetDescription }
 );
 
@@ -43,7 +43,7 @@ function checkAssetKey(key: string): string | null {
   return assetId && /^[A-Za-z0-9]{1,64}$/.test(assetId) ? null : 'the asset id is not a cb58 id or an alias';
 }
 
-export const assetFromDetails = (network: NetworkKey, details: WireXChainAssetDetails): AssetShape => ({ network, assetId: details.assetId, details });
+export const assetFromDetails = (network: NetworkKey, details: DataApiSchema<'XChainAssetDetails'>): AssetShape => ({ network, assetId: details.assetId, details });
 
 /** The asset as the X-Chain node describes it, by id or by the alias "AVAX"; null when the chain has no such asset. */
 export async function assetFromNode(ctx: Context, network: NetworkKey, assetIdOrAlias: string): Promise<AssetShape | null> {
@@ -52,7 +52,7 @@ export async function assetFromNode(ctx: Context, network: NetworkKey, assetIdOr
 }
 
 /** The Data API's details of the asset: the ones it holds, else read by id; null when the Data API does not know it. */
-async function detailsOf(a: AssetShape, ctx: Context): Promise<WireXChainAssetDetails | null> {
+async function detailsOf(a: AssetShape, ctx: Context): Promise<DataApiSchema<'XChainAssetDetails'> | null> {
   return a.details ?? loadersOf(ctx).assetDetailsById.load(assetDetailsKey(a.network, a.assetId));
 }
 
@@ -63,7 +63,7 @@ async function descriptionOf(a: AssetShape, ctx: Context): Promise<XAssetDescrip
 
 /** A resolver of a Data API member: null when the Data API does not know the asset. */
 const fromDetails =
-  <T>(pick: (d: WireXChainAssetDetails) => T) =>
+  <T>(pick: (d: DataApiSchema<'XChainAssetDetails'>) => T) =>
   async (a: AssetShape, _args: object, ctx: Context): Promise<T | null> => {
     const details = await detailsOf(a, ctx);
     return details ? pick(details) : null;

@@ -2,10 +2,10 @@
  * Block: an EVM block of a chain (Data API), with links to its chain, its parent and its
  * transactions; and the Chain fields that reach blocks.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireEvmBlock } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -21,7 +21,7 @@ import { blocksByHash } from '../loaders/evm.js';
 /** Local id of a block: `<chainId>:<blockHash>` (a hash never changes meaning). */
 export const blockKey = (chainId: string, blockHash: string) => `${chainId}:${blockHash.toLowerCase()}`;
 
-export const Block = builder.loadableNodeRef<WireEvmBlock, string, string>('Block', {
+export const Block = builder.loadableNodeRef<DataApiSchema<'EvmBlock'>, string, string>('Block', {
   id: { resolve: (b) => blockKey(b.chainId, b.blockHash) },
   // An id that names no block loads as null (`node(id)` answers null); a failed call fails only its own slot.
   load: refLoad(blocksByHash),
@@ -87,7 +87,7 @@ function blockId(args: { number?: bigint | null; hash?: string | null }): string
 }
 
 /** Listed blocks, priming the block loader with each. */
-export function primedBlocks(ctx: Context, blocks: WireEvmBlock[]): WireEvmBlock[] {
+export function primedBlocks(ctx: Context, blocks: DataApiSchema<'EvmBlock'>[]): DataApiSchema<'EvmBlock'>[] {
   for (const block of blocks) Block.getDataloader(ctx).prime(blockKey(block.chainId, block.blockHash), block);
   return blocks;
 }

@@ -2,13 +2,13 @@
  * Keys and shapes of primary-network blocks: what the block loader and the PrimaryNetworkBlock type
  * share (`<network>:<p|x|c>:<blockHash>` local ids).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { isCb58Id, isHash32, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePrimaryNetworkBlock } from '../../upstream/data-api/types/primary-ledger.js';
 
 export interface PrimaryBlockShape {
   network: NetworkKey;
   chain: PrimaryChainAlias;
-  wire: WirePrimaryNetworkBlock;
+  wire: DataApiSchema<'PrimaryNetworkBlock'>;
 }
 
 /** Local id of a block: `<network>:<p|x|c>:<blockHash>`. */

@@ -4,12 +4,11 @@
  * `<network>:<p|x|c>:<blockHash>`, linked to its parent, its transactions and the node that
  * proposed it; and the links from a transaction to its block.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, NETWORKS, PRIMARY_NETWORK_SUBNET_ID, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
-import type { WireListPrimaryNetworkBlocksResponse, WireProposerDetails } from '../../upstream/data-api/types/primary-ledger.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { NetworkName } from '../common/enums.js';
@@ -47,7 +46,7 @@ function primeBlocks(ctx: Context, blocks: readonly PrimaryBlockShape[]): void {
   for (const b of blocks) PrimaryNetworkBlock.getDataloader(ctx).prime(primaryBlockKey(b.network, b.chain, b.wire.blockHash), b);
 }
 
-const ProposerDetails = builder.objectRef<WireProposerDetails>('ProposerDetails').implement({
+const ProposerDetails = builder.objectRef<DataApiSchema<'ProposerDetails'>>('ProposerDetails').implement({
   description: 'The Snowman++ proposer wrapper of a block: who proposed it, when, and at which P-Chain height.',
   fields: (t) => ({
     proposerId: t.exposeString('proposerId', { nullable: true, description: 'Id of the proposer block (cb58).' }),
@@ -119,7 +118,7 @@ builder.interfaceFields(PrimaryNetworkTransaction, (t) => ({
   }),
 }));
 
-export const PrimaryNetworkBlockConnection = connectionType<PrimaryBlockShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+export const PrimaryNetworkBlockConnection = connectionType<PrimaryBlockShape, { chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'> | null }>(
   'PrimaryNetworkBlock',
   PrimaryNetworkBlock,
   'A page of primary-network blocks, latest first.',
@@ -128,7 +127,7 @@ export const PrimaryNetworkBlockConnection = connectionType<PrimaryBlockShape, {
 withChainInfo(PrimaryNetworkBlockConnection);
 
 /** One chain's blocks of a page, priming the block loader with each. */
-function listedBlocks(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, wires: WireListPrimaryNetworkBlocksResponse['blocks']): PrimaryBlockShape[] {
+function listedBlocks(ctx: Context, network: NetworkKey, chain: PrimaryChainAlias, wires: DataApiSchema<'ListPrimaryNetworkBlocksResponse'>['blocks']): PrimaryBlockShape[] {
   const items = wires.map((wire) => ({ network, chain, wire }));
   primeBlocks(ctx, items);
   return items;

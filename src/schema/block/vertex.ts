@@ -2,8 +2,8 @@
  * Vertex: a vertex of the X-Chain's DAG (before the chain was linearized), latest first
  * (`GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
-import type { WirePrimaryNetworkChainInfo, WireXChainVertex } from '../../upstream/data-api/types/primary.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { Network } from '../network/network.js';
@@ -19,7 +19,7 @@ import { serves } from '../common/operations.js';
 const VERTEX_PAGE = { defaultSize: 10, maxSize: 100 };
 
 /** A vertex and the network whose X-Chain it belongs to (the wire record does not say). */
-export type VertexShape = WireXChainVertex & { network: NetworkKey };
+export type VertexShape = DataApiSchema<'XChainVertex'> & { network: NetworkKey };
 
 /** A vertex by hash (`GET .../vertices/{vertexHash}`); null when the network's X-Chain has none. */
 export async function vertexByHash(ctx: Context, network: NetworkKey, vertexHash: string): Promise<VertexShape | null> {
@@ -52,7 +52,7 @@ Vertex.implement({
   }),
 });
 
-export const VertexConnection = connectionType<VertexShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+export const VertexConnection = connectionType<VertexShape, { chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'> | null }>(
   'Vertex',
   Vertex,
   'A page of X-Chain vertices, latest first.',

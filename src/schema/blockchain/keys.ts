@@ -2,11 +2,11 @@
  * A blockchain's shape and local id, below the builder: what the loaders (src/schema/loaders) and
  * other entities need of it without its GraphQL type.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { NetworkKey } from '@avalanche-graph/identity';
-import type { WireBlockchain } from '../../upstream/data-api/types/primary.js';
 
 /** A blockchain record and the network it was read from (the wire record does not say). */
-export interface BlockchainShape extends WireBlockchain {
+export interface BlockchainShape extends DataApiSchema<'Blockchain'> {
   network: NetworkKey;
 }
 

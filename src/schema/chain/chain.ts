@@ -2,9 +2,9 @@
  * Chain: an EVM chain the Data API indexes (`GET /v1/chains`), the hub that blocks, addresses,
  * tokens and node/metrics reads hang from.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireChainInfo, WireNetworkToken, WireUtilityAddresses } from '../../upstream/data-api/types/chains.js';
 import { isCb58Id, NETWORKS, networkOfTestnet } from '@avalanche-graph/identity';
 import { type NetworkNameValue, dataApiNetwork, DEFAULT_NETWORK_NAME, networkKey, networkName } from '../common/network-names.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
@@ -46,7 +46,7 @@ export const VmName = upstreamEnum('VmName', {
   unknown: 'A VM this gateway does not know yet.',
 });
 
-export const NetworkToken = builder.objectRef<WireNetworkToken>('NetworkToken').implement({
+export const NetworkToken = builder.objectRef<DataApiSchema<'NetworkToken'>>('NetworkToken').implement({
   description: 'The native token of a chain (AVAX on the C-Chain).',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Token name.' }),
@@ -57,7 +57,7 @@ export const NetworkToken = builder.objectRef<WireNetworkToken>('NetworkToken').
   }),
 });
 
-export const UtilityAddresses = builder.objectRef<WireUtilityAddresses>('UtilityAddresses').implement({
+export const UtilityAddresses = builder.objectRef<DataApiSchema<'UtilityAddresses'>>('UtilityAddresses').implement({
   description: 'Well-known contract addresses deployed on a chain.',
   fields: (t) => ({
     multicall: t.exposeString('multicall', { nullable: true, description: 'Multicall contract address.' }),
@@ -74,12 +74,12 @@ function resolveAlias(id: string, network: NetworkNameValue): string {
  * the list lacks is asked for on its own (`GET /v1/chains/{chainId}`): the service can know a chain it
  * does not list yet. A blockchain id has no such route.
  */
-export async function findChain(ctx: Context, id: string, network: NetworkNameValue = DEFAULT_NETWORK_NAME): Promise<WireChainInfo | null> {
+export async function findChain(ctx: Context, id: string, network: NetworkNameValue = DEFAULT_NETWORK_NAME): Promise<DataApiSchema<'ChainInfo'> | null> {
   return chainByKey(ctx, resolveAlias(id, network));
 }
 
 /** `findChain` of an id with the alias resolved. */
-async function chainByKey(ctx: Context, key: string): Promise<WireChainInfo | null> {
+async function chainByKey(ctx: Context, key: string): Promise<DataApiSchema<'ChainInfo'> | null> {
   const listed = await loadersOf(ctx).chainById.load(key);
   if (listed) return listed;
   return isEvmChainId(key) ? ctx.upstreams.dataApi.evmChains.getChainInfo(key) : null;
@@ -110,8 +110,8 @@ const KEY_ONLY_FIELDS: ReadonlySet<string> = new Set([
  * A chain known only by its EVM chain id. Reading any other member of its record is a bug (a field
  * missing from KEY_ONLY_FIELDS's contract) and fails loudly rather than answering undefined.
  */
-function keyOnlyChain(chainId: string): WireChainInfo {
-  return new Proxy({ chainId } as WireChainInfo, {
+function keyOnlyChain(chainId: string): DataApiSchema<'ChainInfo'> {
+  return new Proxy({ chainId } as DataApiSchema<'ChainInfo'>, {
     get(target, prop, receiver) {
       if (prop === 'chainId' || typeof prop === 'symbol' || prop === 'then' || prop === 'toJSON') return Reflect.get(target, prop, receiver);
       throw new Error(`Chain ${chainId} was answered without its record, yet its "${String(prop)}" was read`);

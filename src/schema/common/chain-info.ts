@@ -2,9 +2,9 @@
  * `chainInfo`: which primary-network chain and network a Data API list answered for (the UTXO and
  * vertex lists send it beside their items), so a client that passed a blockchain id learns its alias.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { NetworkName, upstreamEnum } from './enums.js';
 import { NETWORK_ALIASES, networkNameOfValue } from './network-names.js';
 
@@ -18,7 +18,7 @@ export const PrimaryNetworkChainName = upstreamEnum('PrimaryNetworkChainName', {
   unknown: 'A chain name this gateway does not know yet.',
 });
 
-export const PrimaryNetworkChainInfo = builder.objectRef<WirePrimaryNetworkChainInfo>('PrimaryNetworkChainInfo').implement({
+export const PrimaryNetworkChainInfo = builder.objectRef<DataApiSchema<'PrimaryNetworkChainInfo'>>('PrimaryNetworkChainInfo').implement({
   description: 'The primary-network chain and network a list answered for (the Data API\'s `chainInfo`).',
   fields: (t) => ({
     chainName: t.field({
@@ -40,7 +40,7 @@ export const CHAIN_INFO_DESCRIPTION =
   'The chain and network the Data API answered for (its `chainInfo`, sent with every page); null when the service sent none.';
 
 /** Adds `chainInfo` to a list's connection type, from what its pages carry (`upstreamList`'s `extras`). */
-export function withChainInfo(connection: ObjectRef<Types, { chainInfo?: WirePrimaryNetworkChainInfo | null }>): void {
+export function withChainInfo(connection: ObjectRef<Types, { chainInfo?: DataApiSchema<'PrimaryNetworkChainInfo'> | null }>): void {
   builder.objectFields(connection, (t) => ({
     chainInfo: t.field({ type: PrimaryNetworkChainInfo, nullable: true, description: CHAIN_INFO_DESCRIPTION, resolve: (c) => c.chainInfo ?? null }),
   }));

@@ -2,11 +2,12 @@
  * Amounts of primary-network assets as the Data API embeds them in UTXOs and rewards, and the fiat
  * value it attaches to rewards.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder, type Types } from '../../builder.js';
-import type { WireAssetAmount, WireAssetWithPriceInfo, WireMoney } from '../../upstream/data-api/types/primary.js';
+import type { WireAssetAmount } from '../../upstream/data-api/types/primary.js';
 import { Currency, PrimaryNetworkAssetType } from './primary-enums.js';
 
-export const Money = builder.objectRef<WireMoney>('Money').implement({
+export const Money = builder.objectRef<DataApiSchema<'Money'>>('Money').implement({
   description: 'A value in a fiat currency.',
   fields: (t) => ({
     currencyCode: t.field({
@@ -41,7 +42,7 @@ export const AssetAmount = builder.objectRef<WireAssetAmount>('AssetAmount').imp
   fields: (t) => assetAmountFields(t),
 });
 
-export const AssetWithPriceInfo = builder.objectRef<WireAssetWithPriceInfo>('AssetWithPriceInfo').implement({
+export const AssetWithPriceInfo = builder.objectRef<DataApiSchema<'AssetWithPriceInfo'>>('AssetWithPriceInfo').implement({
   description: 'An amount of a primary-network asset with its fiat value at the time it was paid.',
   fields: (t) => ({
     ...assetAmountFields(t),

@@ -2,9 +2,9 @@
  * Output owners, UTXO references and UTXO credentials: the small types every primary-network chain
  * shares.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import { utxoId } from '../../upstream/node-rpc/codec.js';
-import type { WireUtxoCredential } from '../../upstream/data-api/types/primary.js';
 
 export interface OwnersShape {
   locktime: bigint | null;
@@ -54,7 +54,7 @@ export const UtxoRef = builder.objectRef<UtxoRefShape>('UtxoRef').implement({
 });
 
 
-export const UtxoCredential = builder.objectRef<WireUtxoCredential>('UtxoCredential').implement({
+export const UtxoCredential = builder.objectRef<DataApiSchema<'UtxoCredential'>>('UtxoCredential').implement({
   description: 'A signature that unlocked a spent UTXO, and the public key it recovers to.',
   fields: (t) => ({
     signature: t.exposeString('signature', { nullable: true, description: 'The 65-byte signature, encoded as the Data API sends it (base64).' }),

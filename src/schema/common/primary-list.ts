@@ -7,12 +7,12 @@
  * network of the nearest `network(name:)` and at resolve time in the parent's, the Data API's
  * network first in the read's path, and the connection's `chainInfo` from its pages (`withChainInfo`).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { InputFieldMap, InputShapeFromFields, ObjectRef } from '@pothos/core';
 import type { Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { DataApiNetwork } from '../../upstream/data-api/types/chains.js';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import { connectionArgs } from './connection.js';
 import { dataApiNetwork, networkKey, type NetworkNameValue } from './network-names.js';
 import type { ConnectionBounds, ConnectionResult } from './pagination.js';
@@ -20,7 +20,7 @@ import { upstreamList, type PageQuery, type UpstreamAnswer } from './upstream-li
 
 /** What the chain's pages and its connection carry beside the items. */
 interface ChainInfo {
-  chainInfo?: WirePrimaryNetworkChainInfo | null;
+  chainInfo?: DataApiSchema<'PrimaryNetworkChainInfo'> | null;
 }
 
 /** A field's arguments with the connection arguments the recipe adds. */

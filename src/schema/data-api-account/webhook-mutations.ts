@@ -3,15 +3,13 @@
  * rotate the shared secret. Every input is checked whole before the one call each makes; the calls
  * are never retried, cached or shared, and need the caller's own key like every account field.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import type { NetworkKey } from '@avalanche-graph/identity';
 import type { NetworkNameValue } from '../common/network-names.js';
-import type {
-  WireCreateWebhookRequest,
-  WireUpdateWebhookRequest,
-} from '../../upstream/data-api/types/account.js';
+import type { WireCreateWebhookRequest } from '../../upstream/data-api/types/account.js';
 import { NetworkName } from '../common/enums.js';
 import { networkKey } from '../common/network-names.js';
 import { fieldGuard, maxItems } from '../common/guards.js';
@@ -284,8 +282,8 @@ interface UpdateArgs {
 }
 
 /** The request body of `updateWebhook`, checked whole. */
-export function updateWebhookRequest(input: UpdateArgs): WireUpdateWebhookRequest {
-  const body: WireUpdateWebhookRequest = {};
+export function updateWebhookRequest(input: UpdateArgs): DataApiSchema<'UpdateWebhookRequest'> {
+  const body: DataApiSchema<'UpdateWebhookRequest'> = {};
   if (input.name != null) body.name = text('input.name', input.name, MAX_NAME_LENGTH);
   if (input.description != null) body.description = text('input.description', input.description, MAX_DESCRIPTION_LENGTH);
   if (input.url != null) body.url = webhookUrl('input.url', input.url);

@@ -1,15 +1,14 @@
 /** EVM reads of the Data API shared within a request: chains, blocks and transactions. */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { Context } from '../../context.js';
-import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { isHash32 } from '@avalanche-graph/identity';
-import type { WireEvmBlock } from '../../upstream/data-api/types/evm.js';
 import { fromFull, type TransactionShape } from '../transaction/keys.js';
 import { eachKey, type BatchRead } from '../common/each-key.js';
 
 /** Chains by id, as `chainById` answers them. */
 export interface ChainLookup {
-  load(id: string): Promise<WireChainInfo | null>;
-  loadMany(ids: readonly string[]): Promise<Array<WireChainInfo | null>>;
+  load(id: string): Promise<DataApiSchema<'ChainInfo'> | null>;
+  loadMany(ids: readonly string[]): Promise<Array<DataApiSchema<'ChainInfo'> | null>>;
 }
 
 /**
@@ -19,10 +18,10 @@ export interface ChainLookup {
  * e.g. balances, still go out in the same JSON-RPC batch as the chain's other node reads).
  */
 export const chainById = (ctx: Context): ChainLookup => {
-  let index: Promise<Map<string, WireChainInfo>> | undefined;
+  let index: Promise<Map<string, DataApiSchema<'ChainInfo'>>> | undefined;
   const read = async () => {
     const { chains } = await ctx.upstreams.dataApi.evmChains.supportedChains();
-    const byId = new Map<string, WireChainInfo>();
+    const byId = new Map<string, DataApiSchema<'ChainInfo'>>();
     for (const chain of chains) {
       byId.set(chain.chainId, chain);
       if (chain.platformChainId) byId.set(chain.platformChainId, chain);
@@ -37,7 +36,7 @@ export const chainById = (ctx: Context): ChainLookup => {
 };
 
 /** EVM blocks by `<chainId>:<blockHash>` (`getBlock`), the `Block` ref's read: one call per distinct block; null when unknown or not a block id. */
-export const blocksByHash: BatchRead<WireEvmBlock> = (keys, ctx) =>
+export const blocksByHash: BatchRead<DataApiSchema<'EvmBlock'>> = (keys, ctx) =>
     eachKey(keys, async (key) => {
       const [chainId, hash, extra] = key.split(':');
       if (!chainId || !hash || extra !== undefined || !isHash32(hash)) return null;

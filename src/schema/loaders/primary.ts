@@ -4,6 +4,7 @@
  * details. The service has no batch read of any of them: one call per distinct id, cached long
  * upstream (a hash never changes meaning). An id that names nothing loads as null.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { isCb58Id, NETWORKS, isNetworkKey, type NetworkKey } from '@avalanche-graph/identity';
@@ -13,7 +14,6 @@ import { parseBlockKey, type PrimaryBlockShape } from '../block/keys.js';
 import type { SubnetShape } from '../subnet/keys.js';
 import { parseTxKey, shapeTx, type TxShape } from '../transaction/primary-keys.js';
 import { dataApiNetwork, networkName } from '../common/network-names.js';
-import type { WireXChainAssetDetails } from '../../upstream/data-api/types/primary-ledger.js';
 import { eachKey, type BatchRead } from '../common/each-key.js';
 
 /** P-, X- and C-Chain transactions by `<network>:<p|x|c>:<txHash>` (`getTxByHash`). */
@@ -55,7 +55,7 @@ export const subnetsById: BatchRead<SubnetShape> = (keys, ctx) =>
 
 /** X-Chain assets as the Data API describes them, by `<network>:<assetId>` (`getAssetDetails`). */
 export const assetDetailsById = (ctx: Context) =>
-  new DataLoader<string, WireXChainAssetDetails | null>((keys) =>
+  new DataLoader<string, DataApiSchema<'XChainAssetDetails'> | null>((keys) =>
     eachKey(keys, async (key) => {
       if (checkAssetDetailsKey(key) !== null) return null;
       const [network, assetId] = key.split(':') as [NetworkKey, string];

@@ -9,16 +9,11 @@
  * fragments over the same fifteen fields, and a variant the service adds later still reads (status
  * UNKNOWN) instead of failing type resolution.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { networkOfTestnet } from '@avalanche-graph/identity';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type {
-  WireIcmDestinationTransaction,
-  WireIcmMessage,
-  WireIcmReceipt,
-  WireIcmRewardDetails,
-  WireIcmSourceTransaction,
-} from '../../upstream/data-api/types/icm.js';
+import type { WireIcmMessage } from '../../upstream/data-api/types/icm.js';
 import { Chain, findChain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -62,7 +57,7 @@ interface LegShape<T> {
   leg: T;
 }
 
-export const IcmSourceTransaction = builder.objectRef<LegShape<WireIcmSourceTransaction>>('IcmSourceTransaction').implement({
+export const IcmSourceTransaction = builder.objectRef<LegShape<DataApiSchema<'IcmSourceTransaction'>>>('IcmSourceTransaction').implement({
   description: 'The transaction that sent a message, on the source chain.',
   fields: (t) => ({
     txHash: t.string({ description: 'Transaction hash.', resolve: (s) => s.leg.txHash }),
@@ -78,7 +73,7 @@ export const IcmSourceTransaction = builder.objectRef<LegShape<WireIcmSourceTran
   }),
 });
 
-export const IcmDestinationTransaction = builder.objectRef<LegShape<WireIcmDestinationTransaction>>('IcmDestinationTransaction').implement({
+export const IcmDestinationTransaction = builder.objectRef<LegShape<DataApiSchema<'IcmDestinationTransaction'>>>('IcmDestinationTransaction').implement({
   description: 'The transaction that delivered a message, on the destination chain.',
   fields: (t) => ({
     txHash: t.string({ description: 'Transaction hash.', resolve: (d) => d.leg.txHash }),
@@ -106,7 +101,7 @@ export const IcmDestinationTransaction = builder.objectRef<LegShape<WireIcmDesti
   }),
 });
 
-export const IcmReceipt = builder.objectRef<WireIcmReceipt>('IcmReceipt').implement({
+export const IcmReceipt = builder.objectRef<DataApiSchema<'IcmReceipt'>>('IcmReceipt').implement({
   description: 'A delivery receipt a message carries back: it acknowledges an earlier message in the opposite direction so its relayer can redeem the reward.',
   fields: (t) => ({
     receivedMessageNonce: t.expose('receivedMessageNonce', { type: 'BigInt', description: 'Nonce of the acknowledged message.' }),
@@ -114,7 +109,7 @@ export const IcmReceipt = builder.objectRef<WireIcmReceipt>('IcmReceipt').implem
   }),
 });
 
-export const IcmRewardDetails = builder.objectRef<WireIcmRewardDetails>('IcmRewardDetails').implement({
+export const IcmRewardDetails = builder.objectRef<DataApiSchema<'IcmRewardDetails'>>('IcmRewardDetails').implement({
   description: 'The fee a message offers to the relayer that delivers it, in an ERC-20 token of the source chain.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The fee token\'s contract address on the source chain.' }),

@@ -3,10 +3,11 @@
  * makes the service contact validators, so it is never retried and never cached), and reading the
  * signed message of a transaction that emitted one (`Network.signedMessage`).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
 import { isCb58Id, isHash32 } from '@avalanche-graph/identity';
-import type { WireSignatureAggregationResponse, WireSignatureAggregatorRequest } from '../../upstream/data-api/types/signatures.js';
+import type { WireSignatureAggregatorRequest } from '../../upstream/data-api/types/signatures.js';
 import { NetworkName } from '../common/enums.js';
 import { dataApiNetwork } from '../common/network-names.js';
 import { Network } from '../network/network.js';
@@ -16,7 +17,7 @@ import { serves } from '../common/operations.js';
 /** The aggregator's quorum when none is given; the buffer is checked against it. */
 const DEFAULT_QUORUM_PERCENTAGE = 67;
 
-export const SignedMessage = builder.objectRef<WireSignatureAggregationResponse>('SignedMessage').implement({
+export const SignedMessage = builder.objectRef<DataApiSchema<'SignatureAggregationResponse'>>('SignedMessage').implement({
   description: 'A warp message with the aggregated BLS signature of the signing subnet\'s validators.',
   fields: (t) => ({
     signedMessage: t.exposeString('signedMessage', { description: 'The signed warp message bytes (hex): the unsigned message followed by the signers bit set and the aggregate signature.' }),

@@ -3,15 +3,16 @@
  * and the AVAX supply (`GET /v1/avax/supply`, mainnet only). The supply comes in whole AVAX with
  * more decimals than nAVAX has, so each figure is given both exactly as sent and in nAVAX.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
-import type { WireAvaxSupply, WireNetworkDetails, WireStakingDistribution } from '../../upstream/data-api/types/primary-addresses.js';
+import type { WireAvaxSupply, WireNetworkDetails } from '../../upstream/data-api/types/primary-addresses.js';
 import { MAIN_NETWORK } from '@avalanche-graph/identity';
 import { dataApiNetwork, networkKey } from '../common/network-names.js';
 import { fieldGuard } from '../common/guards.js';
 import { Network } from './network.js';
 import { serves } from '../common/operations.js';
 
-export const StakingDistribution = builder.objectRef<WireStakingDistribution>('StakingDistribution').implement({
+export const StakingDistribution = builder.objectRef<DataApiSchema<'StakingDistribution'>>('StakingDistribution').implement({
   description: 'The validators running one AvalancheGo version and their stake.',
   fields: (t) => ({
     version: t.exposeString('version', { description: 'The AvalancheGo version (e.g. "avalanchego/1.13.2").' }),

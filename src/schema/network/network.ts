@@ -2,8 +2,8 @@
  * Network: the primary network of MAINNET or FUJI, the root of P-Chain, X-Chain and Data API
  * primary-network reads.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
-import type { WireChainInfo } from '../../upstream/data-api/types/chains.js';
 import { Chain } from '../chain/chain.js';
 import { NetworkName } from '../common/enums.js';
 import type { NetworkNameValue } from '../common/network-names.js';
@@ -24,7 +24,7 @@ export const Network = builder.objectRef<NetworkShape>('Network').implement({
       nullable: true,
       description: 'The EVM chains of this network that the Data API indexes. Null, with an error, when the Data API fails.',
       extensions: { ...fieldGuard({ upstreamCost: 1, upstreamCostPerItem: 0, listSize: () => 100 }), ...serves('data:supportedChains') },
-      resolve: async (n, _, ctx): Promise<WireChainInfo[]> =>
+      resolve: async (n, _, ctx): Promise<DataApiSchema<'ChainInfo'>[]> =>
         (await ctx.upstreams.dataApi.evmChains.supportedChains({ network: dataApiNetwork(n.name) })).chains,
     }),
   }),

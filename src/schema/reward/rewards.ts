@@ -3,11 +3,11 @@
  * reward address or by node. `rewardsConnection` is exported for other parents (a validator's
  * rewards) so they page the same way.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { ArgBuilder } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { WireHistoricalReward } from '../../upstream/data-api/types/primary.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -26,7 +26,7 @@ import { serves } from '../common/operations.js';
 export const MAX_REWARD_FILTERS = 64;
 export const REWARD_PAGE = { defaultSize: 10, maxSize: 100 };
 
-export const HistoricalReward = builder.objectRef<WireHistoricalReward>('HistoricalReward').implement({
+export const HistoricalReward = builder.objectRef<DataApiSchema<'HistoricalReward'>>('HistoricalReward').implement({
   description: 'A staking reward paid on the P-Chain at the end of a validation or delegation.',
   fields: (t) => ({
     rewardType: t.field({ type: RewardType, description: 'Why it was paid.', resolve: (r) => RewardType.from(r.rewardType) }),
@@ -67,7 +67,7 @@ export function rewardQuery(filters: Omit<RewardFilters, 'currency'>) {
  * The rewards of already-validated addresses and/or node ids as a connection. Validate arguments
  * first (with `primaryAddresses`/`nodeIds` of ./ids.js) so bad input never reaches the upstream.
  */
-export function rewardsConnection(ctx: Context, network: NetworkNameValue, filters: RewardFilters, args: ConnectionArgs): Promise<ConnectionResult<WireHistoricalReward>> {
+export function rewardsConnection(ctx: Context, network: NetworkNameValue, filters: RewardFilters, args: ConnectionArgs): Promise<ConnectionResult<DataApiSchema<'HistoricalReward'>>> {
   return upstreamList(args, {
     name: 'rewards',
     page: REWARD_PAGE,

@@ -4,9 +4,9 @@
  * linked with what names it: `Blockchain.subnet`, `Chain.subnet`, `Validator.subnet`,
  * `L1Validator.subnet`; and from it to its validators (`Subnet.validators`, `Subnet.l1Validators`).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import { isCb58Id, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
-import type { WireL1ValidatorManagerDetails, WireSubnetOwnershipInfo } from '../../upstream/data-api/types/validators.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -35,9 +35,9 @@ export const Subnet = builder.loadableNodeRef<SubnetShape, string, string>('Subn
 });
 
 /** A subnet's owners, with the P-Chain prefix on the addresses the Data API sends bare. */
-export const subnetOwners = (info: WireSubnetOwnershipInfo) => ownersFrom({ ...info, addresses: info.addresses.map(pChainAddress) })!;
+export const subnetOwners = (info: DataApiSchema<'SubnetOwnershipInfo'>) => ownersFrom({ ...info, addresses: info.addresses.map(pChainAddress) })!;
 
-export const L1ValidatorManager = builder.objectRef<WireL1ValidatorManagerDetails & { network: NetworkKey }>('L1ValidatorManager').implement({
+export const L1ValidatorManager = builder.objectRef<DataApiSchema<'L1ValidatorManagerDetails'> & { network: NetworkKey }>('L1ValidatorManager').implement({
   description: 'The contract that manages an L1\'s validator set, and the chain it runs on.',
   fields: (t) => ({
     blockchainId: t.exposeString('blockchainId', { description: 'Id of the blockchain the contract runs on (cb58).' }),

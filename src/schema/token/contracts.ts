@@ -4,10 +4,10 @@
  * (`listContractDeployments`), and the transaction that deployed a token contract
  * (`getDeploymentTransaction`, as the graph's Transaction).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type { WireContract, WireResourceLink } from '../../upstream/data-api/types/assets.js';
-import type { WireGetTransactionResponse } from '../../upstream/data-api/types/evm.js';
+import type { WireContract } from '../../upstream/data-api/types/assets.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -49,7 +49,7 @@ export const ResourceLinkType = upstreamEnum('ResourceLinkType', {
   unknown: 'A kind of link this gateway does not know yet.',
 });
 
-export const ContractResourceLink = builder.objectRef<WireResourceLink>('ContractResourceLink').implement({
+export const ContractResourceLink = builder.objectRef<DataApiSchema<'ResourceLink'>>('ContractResourceLink').implement({
   description: 'A link the contract\'s owners registered with the Data API.',
   fields: (t) => ({
     type: t.field({ type: ResourceLinkType, description: 'Where the link points.', resolve: (l) => ResourceLinkType.from(l.type) }),
@@ -213,7 +213,7 @@ builder.objectFields(Account, (t) => ({
 }));
 
 /** The deploying transaction as the graph's Transaction (the same record a read by hash gives). */
-function deploymentShape(chainId: string, full: WireGetTransactionResponse): TransactionShape {
+function deploymentShape(chainId: string, full: DataApiSchema<'GetTransactionResponse'>): TransactionShape {
   return { chainId, native: full.nativeTransaction, full };
 }
 

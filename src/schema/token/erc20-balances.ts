@@ -2,9 +2,8 @@
  * An account's ERC-20 balances (`listErc20Balances`): a connection of balances, each linked to its
  * token contract, priced in the requested currency, with the native balance the same answer carries.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
-import type { WireErc20TokenBalance } from '../../upstream/data-api/types/assets.js';
-import type { WireNativeTokenBalance } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -18,7 +17,7 @@ import { TokenReputation } from './reputation.js';
 import { TokenContract, type TokenContractShape } from './transfers.js';
 
 
-export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balance').implement({
+export const Erc20Balance = builder.objectRef<DataApiSchema<'Erc20TokenBalance'>>('Erc20Balance').implement({
   description: 'How much of one ERC-20 token an address holds, with the token\'s price and the balance\'s value when known.',
   fields: (t) => ({
     chain: t.expose('chainId', { type: Chain, description: 'The chain of the balance.' }),
@@ -48,7 +47,7 @@ export const Erc20Balance = builder.objectRef<WireErc20TokenBalance>('Erc20Balan
   }),
 });
 
-export const Erc20BalanceConnection = connectionType<WireErc20TokenBalance, { nativeTokenBalance: WireNativeTokenBalance | null }>(
+export const Erc20BalanceConnection = connectionType<DataApiSchema<'Erc20TokenBalance'>, { nativeTokenBalance: DataApiSchema<'NativeTokenBalance'> | null }>(
   'Erc20Balance',
   Erc20Balance,
   'A page of the ERC-20 balances of an address.',

@@ -3,19 +3,11 @@
  * an address's ERC-20 transfers, and a contract's transfers (`Chain.token`). Every transfer links to
  * its token contract, transaction, block and accounts.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from '../../builder.js';
 import type { Context } from '../../context.js';
-import type {
-  WireBlockRange,
-  WireErc1155TransferDetails,
-  WireErc20Token,
-  WireErc20TransferDetails,
-  WireErc721TransferDetails,
-  WireMoney,
-  WireTokenTransfer,
-  WireTransferPlace,
-} from '../../upstream/data-api/types/evm.js';
+import type { WireBlockRange, WireTokenTransfer, WireTransferPlace } from '../../upstream/data-api/types/evm.js';
 import { Chain } from '../chain/chain.js';
 import { upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -36,9 +28,9 @@ import { serves } from '../common/operations.js';
 import { CHAIN_ADDRESS_NODE, chainAddressField, chainAddressNode, type ChainAddress } from '../common/chain-address.js';
 
 type Place = WireTransferPlace & { chainId: string };
-export type Erc20TransferShape = Place & WireErc20TransferDetails;
-export type Erc721TransferShape = Place & WireErc721TransferDetails;
-export type Erc1155TransferShape = Place & WireErc1155TransferDetails;
+export type Erc20TransferShape = Place & DataApiSchema<'Erc20TransferDetails'>;
+export type Erc721TransferShape = Place & DataApiSchema<'Erc721TransferDetails'>;
+export type Erc1155TransferShape = Place & DataApiSchema<'Erc1155TransferDetails'>;
 export type TokenTransferShape = Erc20TransferShape | Erc721TransferShape | Erc1155TransferShape;
 
 /** Token facts the Data API attaches to transfers. */
@@ -48,7 +40,7 @@ interface TokenInfo {
   symbol?: string;
   decimals?: number;
   logoUri?: string;
-  price?: WireMoney;
+  price?: DataApiSchema<'Money'>;
 }
 
 export interface TokenContractShape {
@@ -58,7 +50,7 @@ export interface TokenContractShape {
   info?: TokenInfo | null;
 }
 
-const erc20Info = (token: WireErc20Token): TokenInfo => ({ ...token });
+const erc20Info = (token: DataApiSchema<'Erc20Token'>): TokenInfo => ({ ...token });
 
 function contractOf(transfer: TokenTransferShape): TokenContractShape {
   if ('erc20Token' in transfer) return { chainId: transfer.chainId, address: transfer.erc20Token.address, info: erc20Info(transfer.erc20Token) };

@@ -3,19 +3,15 @@
  * links and the transaction types share (`<network>:<p|x|c>:<txHash>` local ids, the Data API's
  * record or the node's answer as one shape).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { isCb58Id, isNetworkKey, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WirePChainUtxo, WireXChainUtxo } from '../../upstream/data-api/types/primary.js';
 import type { PTx, XTx, XTxBytes } from '../../upstream/node-rpc/txs.js';
-import type {
-  WireCChainAtomicTransaction,
-  WirePChainTransaction,
-  WirePrimaryNetworkTransaction,
-  WireXChainTransaction,
-} from '../../upstream/data-api/types/primary-ledger.js';
+import type { WireCChainAtomicTransaction, WirePrimaryNetworkTransaction, WireXChainTransaction } from '../../upstream/data-api/types/primary-ledger.js';
 import { type UtxoShape } from '../utxo/keys.js';
 
 export type TxShape =
-  | { network: NetworkKey; chain: 'P'; wire: WirePChainTransaction }
+  | { network: NetworkKey; chain: 'P'; wire: DataApiSchema<'PChainTransaction'> }
   | { network: NetworkKey; chain: 'X'; wire: WireXChainTransaction }
   | { network: NetworkKey; chain: 'C'; wire: WireCChainAtomicTransaction };
 export type Of<C extends PrimaryChainAlias> = Extract<TxShape, { chain: C }>;

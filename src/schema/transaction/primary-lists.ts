@@ -3,11 +3,11 @@
  * address lists (`GET /v1/networks/{network}/blockchains/{blockchainId}/transactions...`), and an asset's
  * transactions.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
-import type { WirePrimaryNetworkChainInfo } from '../../upstream/data-api/types/primary.js';
 import type { WireListPrimaryNetworkTransactionsQuery, WirePrimaryNetworkTransaction } from '../../upstream/data-api/types/primary-ledger.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
@@ -24,7 +24,7 @@ import { MAX_TX_TYPES, PrimaryNetworkTxType, timeRangeArg, txTypesArg } from './
 import { TxShape, shapeTx } from './primary-keys.js';
 import { PrimaryNetworkTransaction, MAX_TX_ADDRESSES, TX_PAGE, primeTransactions, loadTransaction } from './primary-transaction.js';
 
-export const PrimaryNetworkTransactionConnection = connectionType<TxShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>(
+export const PrimaryNetworkTransactionConnection = connectionType<TxShape, { chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'> | null }>(
   'PrimaryNetworkTransaction',
   PrimaryNetworkTransaction,
   'A page of primary-network transactions.',

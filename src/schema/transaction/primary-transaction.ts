@@ -9,20 +9,14 @@
  * time, block, consumed and emitted UTXOs, addresses), implemented by one node type per chain,
  * each with a global id `<network>:<p|x|c>:<txHash>` that refetches it with `getTxByHash`.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { NETWORKS, type NetworkKey, type PrimaryChainAlias } from '@avalanche-graph/identity';
 import type { WireAssetAmount } from '../../upstream/data-api/types/primary.js';
 import type { PTx, XTx, XTxKind } from '../../upstream/node-rpc/txs.js';
-import type {
-  WireBlockchainInfo,
-  WireBlsCredentials,
-  WireEvmInput,
-  WireEvmOutput,
-  WireL1ValidatorDetailsTransaction,
-  WireTransactionVertexDetail,
-} from '../../upstream/data-api/types/primary-ledger.js';
+import type { WireEvmInput, WireEvmOutput } from '../../upstream/data-api/types/primary-ledger.js';
 import { NetworkName, upstreamEnum } from '../common/enums.js';
 import { networkName } from '../common/network-names.js';
 import { fieldGuard, typeGuard } from '../common/guards.js';
@@ -175,7 +169,7 @@ export function primeTransactions(ctx: Context, txs: readonly TxShape[]): void {
   for (const tx of txs) loadersOf(ctx).primaryTransactionByHash.prime(txKey(tx.network, tx.chain, tx.wire.txHash), tx);
 }
 
-const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction>('L1ValidatorTxDetails').implement({
+const L1ValidatorTxDetails = builder.objectRef<DataApiSchema<'L1ValidatorDetailsTransaction'>>('L1ValidatorTxDetails').implement({
   description: 'An L1 validator as a P-Chain transaction registered or changed it (its state then, not now).',
   fields: (t) => ({
     validationId: t.exposeString('validationId', { description: 'The validation id (cb58), unique while the validator\'s weight is not zero.' }),
@@ -194,7 +188,7 @@ const L1ValidatorTxDetails = builder.objectRef<WireL1ValidatorDetailsTransaction
   }),
 });
 
-const BlsCredentials = builder.objectRef<WireBlsCredentials>('BlsCredentials').implement({
+const BlsCredentials = builder.objectRef<DataApiSchema<'BlsCredentials'>>('BlsCredentials').implement({
   description: 'A validator\'s BLS public key and proof of possession.',
   fields: (t) => ({
     publicKey: t.exposeString('publicKey', { description: 'The BLS public key (hex).' }),
@@ -202,7 +196,7 @@ const BlsCredentials = builder.objectRef<WireBlsCredentials>('BlsCredentials').i
   }),
 });
 
-const BlockchainInfo = builder.objectRef<WireBlockchainInfo>('BlockchainInfo').implement({
+const BlockchainInfo = builder.objectRef<DataApiSchema<'BlockchainInfo'>>('BlockchainInfo').implement({
   description: 'The blockchain a CreateChainTx created.',
   fields: (t) => ({
     chainName: t.exposeString('chainName', { description: 'The name given at creation.' }),
@@ -290,7 +284,7 @@ export const XChainFormat = upstreamEnum('XChainFormat', {
   unknown: 'A format this gateway does not know yet.',
 });
 
-export const TransactionVertex = builder.objectRef<WireTransactionVertexDetail & { network: NetworkKey }>('TransactionVertex').implement({
+export const TransactionVertex = builder.objectRef<DataApiSchema<'TransactionVertexDetail'> & { network: NetworkKey }>('TransactionVertex').implement({
   description: 'A DAG vertex that accepted an X-Chain transaction.',
   fields: (t) => ({
     hash: t.exposeString('hash', { description: 'The vertex id (cb58).' }),

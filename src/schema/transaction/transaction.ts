@@ -4,18 +4,11 @@
  * endpoint knows (input, fee caps, decoded content) is fetched by hash when asked for, through the
  * node's loader (one call per transaction per operation, cached long: a hash never changes meaning).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import type {
-  WireFullNativeTransaction,
-  WireGetTransactionResponse,
-  WireInternalTransactionDetails,
-  WireNativeTransaction,
-  WireTeleporterMessageInfo,
-  WireTransactionContents,
-  WireTransferPlace,
-} from '../../upstream/data-api/types/evm.js';
+import type { WireFullNativeTransaction, WireNativeTransaction, WireTransactionContents, WireTransferPlace } from '../../upstream/data-api/types/evm.js';
 import { Chain, NetworkToken } from '../chain/chain.js';
 import { enumValues, upstreamEnum } from '../common/enums.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
@@ -49,7 +42,7 @@ export const Transaction = builder.loadableNodeRef<TransactionShape, string, str
 });
 
 /** The single-transaction answer for a transaction, fetched once per operation when the item lacks it. */
-export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<WireGetTransactionResponse> {
+export async function transactionDetails(tx: TransactionShape, ctx: Context): Promise<DataApiSchema<'GetTransactionResponse'>> {
   if (tx.full) return tx.full;
   const key = txKey(tx.chainId, tx.native.txHash);
   const loader = Transaction.getDataloader(ctx);
@@ -125,7 +118,7 @@ export const InternalTransactionType = upstreamEnum('InternalTransactionType', {
 });
 
 /** An internal transaction with where it ran (its transaction's block and hash). */
-export interface InternalTransactionShape extends WireInternalTransactionDetails, WireTransferPlace {
+export interface InternalTransactionShape extends DataApiSchema<'InternalTransactionDetails'>, WireTransferPlace {
   chainId: string;
 }
 
@@ -147,7 +140,7 @@ export const InternalTransaction = builder.objectRef<InternalTransactionShape>('
   }),
 });
 
-export const NetworkTokenDetails = builder.objectRef<WireGetTransactionResponse['networkTokenDetails']>('NetworkTokenDetails').implement({
+export const NetworkTokenDetails = builder.objectRef<DataApiSchema<'GetTransactionResponse'>['networkTokenDetails']>('NetworkTokenDetails').implement({
   description: 'The chain\'s native token with its price now and at the time of a transaction.',
   fields: (t) => ({
     networkToken: t.expose('networkToken', { type: NetworkToken, description: 'The native token.' }),
@@ -165,7 +158,7 @@ export const TeleporterMessageDirection = upstreamEnum('TeleporterMessageDirecti
   unknown: 'A part this gateway does not know yet.',
 });
 
-export const TeleporterMessageInfo = builder.objectRef<WireTeleporterMessageInfo>('TeleporterMessageInfo').implement({
+export const TeleporterMessageInfo = builder.objectRef<DataApiSchema<'TeleporterMessageInfo'>>('TeleporterMessageInfo').implement({
   description: 'The interchain (Teleporter) message a transaction sent or delivered.',
   fields: (t) => ({
     teleporterMessageId: t.exposeString('teleporterMessageId', { description: 'The message id (hex).' }),

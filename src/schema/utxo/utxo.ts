@@ -9,13 +9,10 @@
  * own fields are non-null where the wire promises them, rather than one type where every field
  * may be null and nothing says which chain fills which.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import { badInput } from '../../errors.js';
-import type {
-  WireListUtxosQuery,
-  WirePChainUtxo,
-  WirePrimaryNetworkChainInfo, WireXChainUtxo
-} from '../../upstream/data-api/types/primary.js';
+import type { WireListUtxosQuery, WirePChainUtxo, WireXChainUtxo } from '../../upstream/data-api/types/primary.js';
 import { connectionType } from '../common/connection.js';
 import { primaryList } from '../common/primary-list.js';
 import { SortOrder } from '../common/enums.js';
@@ -97,7 +94,7 @@ export const XChainUtxo = builder.objectRef<WireXChainUtxo & { kind: 'X' }>('XCh
   }),
 });
 
-export const UtxoConnection = connectionType<UtxoShape, { chainInfo: WirePrimaryNetworkChainInfo | null }>('Utxo', Utxo, 'A page of UTXOs.');
+export const UtxoConnection = connectionType<UtxoShape, { chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'> | null }>('Utxo', Utxo, 'A page of UTXOs.');
 
 withChainInfo(UtxoConnection);
 

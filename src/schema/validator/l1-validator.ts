@@ -5,6 +5,7 @@
  * type for both; and a blockchain's status on the P-Chain (`platform.getBlockchainStatus`) as
  * `Blockchain.status`.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { badInput } from '../../errors.js';
 import { builder } from '../../builder.js';
 import { PRIMARY_NETWORK_SUBNET_ID, networkOfTestnet, type NetworkKey, bytesToHex, cb58Decode } from '@avalanche-graph/identity';
@@ -17,7 +18,7 @@ import { fieldGuard, maxItems, typeGuard } from '../common/guards.js';
 import { checkNetworkIdKey, networkIdKey, parseNetworkIdKey } from '../common/global-ids.js';
 import { loadEach } from '../common/each-key.js';
 import type { Context } from '../../context.js';
-import type { WireBalanceOwner, WireL1ValidatorDetails } from '../../upstream/data-api/types/validators.js';
+import type { WireL1ValidatorDetails } from '../../upstream/data-api/types/validators.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -63,7 +64,7 @@ const fromDataApi =
   };
 
 /** P-Chain owners as the Data API sends them (no locktime), with the `P-` prefix the P-Chain's own owners carry. */
-const balanceOwners = (o: WireBalanceOwner | undefined) => (o ? ownersFrom({ threshold: o.threshold, addresses: o.addresses.map(pChainAddress) }) : undefined);
+const balanceOwners = (o: DataApiSchema<'BalanceOwner'> | undefined) => (o ? ownersFrom({ threshold: o.threshold, addresses: o.addresses.map(pChainAddress) }) : undefined);
 
 // A Data API member of a validator read from its node may cost the subnet's list (shared by all of them).
 const dataApiMember = { ...fieldGuard({ upstreamCost: 1 }), ...serves('data:listL1Validators') };

@@ -2,10 +2,10 @@
  * PendingReward: what a staking period that has not ended will pay, by reward address or node
  * (`GET /v1/networks/{network}/rewards:listPending`), linked both ways with the validator staked on.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { PRIMARY_NETWORK_SUBNET_ID, type NetworkKey } from '@avalanche-graph/identity';
-import type { WirePendingReward } from '../../upstream/data-api/types/primary-addresses.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { emptyConnection, type ConnectionArgs, type ConnectionResult } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -19,7 +19,7 @@ import { AssetAmount } from '../common/money.js';
 import { RewardType } from '../common/primary-enums.js';
 import { checkRewardFilters, REWARD_PAGE, rewardFilterArgs, rewardQuery, type RewardFilters } from '../reward/rewards.js';
 
-type PendingRewardShape = WirePendingReward & { network: NetworkKey };
+type PendingRewardShape = DataApiSchema<'PendingReward'> & { network: NetworkKey };
 
 export const PendingReward = builder.objectRef<PendingRewardShape>('PendingReward').implement({
   description: 'The reward a validation or delegation that has not ended will pay, as estimated now.',

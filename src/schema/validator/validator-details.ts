@@ -8,19 +8,12 @@
  * fields are read through the validator loader (one `platform.getCurrentValidators` per network
  * and subnet for the whole page).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { builder } from '../../builder.js';
 import type { Context } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { type NetworkKey, PRIMARY_NETWORK_SUBNET_ID } from '@avalanche-graph/identity';
-import type {
-  WireGeolocation,
-  WireListValidatorsQuery,
-  WireValidationStatus,
-  WireValidatorDetails,
-  WireValidatorHealth,
-  WireValidatorRewards,
-  WireValidatorSortBy,
-} from '../../upstream/data-api/types/validators.js';
+import type { WireListValidatorsQuery, WireValidationStatus, WireValidatorDetails, WireValidatorHealth, WireValidatorRewards, WireValidatorSortBy } from '../../upstream/data-api/types/validators.js';
 import { connectionArgs, connectionType } from '../common/connection.js';
 import { type ConnectionArgs } from '../common/pagination.js';
 import { upstreamList } from '../common/upstream-list.js';
@@ -83,7 +76,7 @@ export const ValidatorHealth = builder.objectRef<WireValidatorHealth>('Validator
   }),
 });
 
-export const Geolocation = builder.objectRef<WireGeolocation>('Geolocation').implement({
+export const Geolocation = builder.objectRef<DataApiSchema<'Geolocation'>>('Geolocation').implement({
   description: 'Where a validator node runs, as the Data API locates it.',
   fields: (t) => ({
     city: t.exposeString('city', { description: 'City.' }),

@@ -2,15 +2,11 @@
  * The Data API's "EVM Balances" operations: an address's native, ERC-20, ERC-721, ERC-1155 and
  * collectible balances.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
-import type {
-  WireListCollectibleBalancesResponse,
-  WireListErc20BalancesQuery,
-  WireListErc20BalancesResponse,
-} from './types/assets.js';
-import type { WireGetNativeBalanceResponse, WirePageQuery } from './types/evm.js';
-import type { WireListErc1155BalancesResponse, WireListErc721BalancesResponse } from './types/nfts.js';
+import type { WireListErc20BalancesQuery } from './types/assets.js';
+import type { WirePageQuery } from './types/evm.js';
 
 interface PageQuery {
   pageToken?: string;
@@ -19,14 +15,14 @@ interface PageQuery {
 
 export class EvmBalancesEndpoints extends Endpoints {
   /** `GET .../addresses/{address}/balances:getNative`: native balance, latest or at a block, priced in `currency`. */
-  getNativeBalance(chainId: string, address: string, query: { blockNumber?: bigint; currency?: string }): Promise<WireGetNativeBalanceResponse> {
+  getNativeBalance(chainId: string, address: string, query: { blockNumber?: bigint; currency?: string }): Promise<DataApiSchema<'GetNativeBalanceResponse'>> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:getNative', { chainId, address }, { ...query }, {
       ttlMs: TTL.moving,
     });
   }
 
   /** `GET .../addresses/{address}/balances:listErc20`: ERC-20 balances, latest or at a block, priced in `currency`. */
-  listErc20Balances(chainId: string, address: string, query: WireListErc20BalancesQuery): Promise<WireListErc20BalancesResponse> {
+  listErc20Balances(chainId: string, address: string, query: WireListErc20BalancesQuery): Promise<DataApiSchema<'ListErc20BalancesResponse'>> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc20', { chainId, address }, { ...query }, {
       ttlMs: query.blockNumber !== undefined ? TTL.immutable : TTL.moving,
     });
@@ -37,7 +33,7 @@ export class EvmBalancesEndpoints extends Endpoints {
     chainId: string,
     address: string,
     query: PageQuery & { contractAddress?: string },
-  ): Promise<WireListErc721BalancesResponse> {
+  ): Promise<DataApiSchema<'ListErc721BalancesResponse'>> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc721', { chainId, address }, { ...query }, { ttlMs: TTL.moving });
   }
 
@@ -46,14 +42,14 @@ export class EvmBalancesEndpoints extends Endpoints {
     chainId: string,
     address: string,
     query: PageQuery & { blockNumber?: string; contractAddress?: string },
-  ): Promise<WireListErc1155BalancesResponse> {
+  ): Promise<DataApiSchema<'ListErc1155BalancesResponse'>> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listErc1155', { chainId, address }, { ...query }, {
       ttlMs: query.blockNumber !== undefined ? TTL.immutable : TTL.moving,
     });
   }
 
   /** `GET .../addresses/{address}/balances:listCollectibles`: ERC-721 and ERC-1155 balances together. */
-  listCollectibleBalances(chainId: string, address: string, query: WirePageQuery & { contractAddress?: string }): Promise<WireListCollectibleBalancesResponse> {
+  listCollectibleBalances(chainId: string, address: string, query: WirePageQuery & { contractAddress?: string }): Promise<DataApiSchema<'ListCollectibleBalancesResponse'>> {
     return this.rest.get('/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles', { chainId, address }, { ...query }, { ttlMs: TTL.moving });
   }
 }

@@ -3,9 +3,9 @@
  * JSON body (the indexer copies them from the token URI). Reading that text is wire parsing, so it
  * lives here, not in the schema.
  */
-import type { WireErc1155TokenMetadata, WireErc721TokenMetadata } from './types/nfts.js';
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 
-export type NftMetadataWire = WireErc721TokenMetadata & WireErc1155TokenMetadata;
+export type NftMetadataWire = DataApiSchema<'Erc721TokenMetadata'> & DataApiSchema<'Erc1155TokenMetadata'>;
 
 export interface NftTrait {
   traitType: string;

@@ -2,18 +2,13 @@
  * The Data API's "Primary Network Transactions" operations: transactions of the P-, X- and C-Chain:
  * one by hash, a chain's latest, the P-Chain's active staking ones, an X-Chain asset's.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { nullIfNotFound } from '../transport/errors.js';
 import type { Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from './types/chains.js';
-import type {
-  WireListPrimaryNetworkTransactionsQuery,
-  WireListPrimaryNetworkTransactionsResponse,
-  WirePChainTransaction,
-  WirePrimaryNetworkTransaction,
-  WireXChainTransaction,
-} from './types/primary-ledger.js';
+import type { WireListPrimaryNetworkTransactionsQuery, WireListPrimaryNetworkTransactionsResponse, WirePrimaryNetworkTransaction, WireXChainTransaction } from './types/primary-ledger.js';
 
 const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
 
@@ -33,7 +28,7 @@ export class PrimaryNetworkTransactionsEndpoints extends Endpoints {
     network: DataApiNetwork,
     blockchainId: string,
     query: Omit<WireListPrimaryNetworkTransactionsQuery, 'l1ValidationId'>,
-  ): Promise<WireListPrimaryNetworkTransactionsResponse<WirePChainTransaction>> {
+  ): Promise<WireListPrimaryNetworkTransactionsResponse<DataApiSchema<'PChainTransaction'>>> {
     return this.rest.get(`${BASE}/transactions:listStaking`, { network, blockchainId }, query as Query, { ttlMs: TTL.moving });
   }
 

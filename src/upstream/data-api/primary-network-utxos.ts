@@ -3,12 +3,13 @@
  * P-, X- or C-Chain. Each read has a POST form (the `V2` operations) that takes the addresses in
  * the body; the GET method turns to it when the list is too long for a URL (`fitsGet`).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { nullIfNotFound } from '../transport/errors.js';
 import { fitsGet, type Query } from '../transport/rest.js';
 import { TTL } from '../transport/ttl.js';
 import { Endpoints } from './endpoints.js';
 import type { DataApiNetwork } from './types/chains.js';
-import type { WireAddressesBody, WireLastActivityTimestamp } from './types/primary-addresses.js';
+import type { WireAddressesBody } from './types/primary-addresses.js';
 import type { WireListUtxosQuery, WireListUtxosResponse } from './types/primary.js';
 
 const UTXOS = '/v1/networks/{network}/blockchains/{blockchainId}/utxos';
@@ -46,16 +47,16 @@ export class PrimaryNetworkUtxosEndpoints extends Endpoints {
    * latest UTXO creation or consumption of the addresses on a chain; null when they have none. Past
    * `fitsGet`, the list goes by the POST form (`getLastActivityTimestampByAddressesV2`).
    */
-  getLastActivityTimestampByAddresses(network: DataApiNetwork, blockchainId: string, addresses: readonly string[]): Promise<WireLastActivityTimestamp | null> {
+  getLastActivityTimestampByAddresses(network: DataApiNetwork, blockchainId: string, addresses: readonly string[]): Promise<DataApiSchema<'LastActivityTimestamp'> | null> {
     const params = { network, blockchainId };
     const query = { addresses };
     return fitsGet(LAST_ACTIVITY, params, query)
-      ? nullIfNotFound(this.rest.get<WireLastActivityTimestamp>(LAST_ACTIVITY, params, query, { ttlMs: TTL.moving }))
+      ? nullIfNotFound(this.rest.get<DataApiSchema<'LastActivityTimestamp'>>(LAST_ACTIVITY, params, query, { ttlMs: TTL.moving }))
       : this.getLastActivityTimestampByAddressesV2(network, blockchainId, { addresses: addresses.join(',') });
   }
 
   /** `POST .../lastActivityTimestampByAddresses`: the same answer, the addresses (comma-separated) in the body. */
-  getLastActivityTimestampByAddressesV2(network: DataApiNetwork, blockchainId: string, body: WireAddressesBody): Promise<WireLastActivityTimestamp | null> {
-    return nullIfNotFound(this.rest.postRead<WireLastActivityTimestamp>(LAST_ACTIVITY, { network, blockchainId }, body, undefined, { ttlMs: TTL.moving }));
+  getLastActivityTimestampByAddressesV2(network: DataApiNetwork, blockchainId: string, body: WireAddressesBody): Promise<DataApiSchema<'LastActivityTimestamp'> | null> {
+    return nullIfNotFound(this.rest.postRead<DataApiSchema<'LastActivityTimestamp'>>(LAST_ACTIVITY, { network, blockchainId }, body, undefined, { ttlMs: TTL.moving }));
   }
 }

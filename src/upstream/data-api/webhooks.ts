@@ -2,19 +2,12 @@
  * The Data API's "Webhooks" operations: the key's webhooks, the addresses they watch, and the
  * secret deliveries are signed with. Only a caller's own key opens this group (see `caller-owned.ts`).
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import { nullIfNotFound } from '../transport/errors.js';
 import type { Query } from '../transport/rest.js';
 import { FRESH } from './caller-owned.js';
 import { Endpoints } from './endpoints.js';
-import type {
-  WireCreateWebhookRequest,
-  WireListWebhookAddressesResponse,
-  WireListWebhooksResponse,
-  WireSharedSecret,
-  WireUpdateWebhookRequest,
-  WireWebhook,
-  WireWebhookStatus,
-} from './types/account.js';
+import type { WireCreateWebhookRequest, WireSharedSecret, WireWebhook, WireWebhookStatus } from './types/account.js';
 
 export class WebhooksEndpoints extends Endpoints {
   /** `POST /v1/webhooks`. */
@@ -23,7 +16,7 @@ export class WebhooksEndpoints extends Endpoints {
   }
 
   /** `GET /v1/webhooks`: the key's webhooks, optionally of one status. */
-  listWebhooks(query: { status?: WireWebhookStatus; pageToken?: string; pageSize?: number }): Promise<WireListWebhooksResponse> {
+  listWebhooks(query: { status?: WireWebhookStatus; pageToken?: string; pageSize?: number }): Promise<DataApiSchema<'ListWebhooksResponse'>> {
     return this.rest.get('/v1/webhooks', undefined, query as Query, FRESH);
   }
 
@@ -38,7 +31,7 @@ export class WebhooksEndpoints extends Endpoints {
   }
 
   /** `PATCH /v1/webhooks/{id}`. */
-  updateWebhook(id: string, body: WireUpdateWebhookRequest): Promise<WireWebhook> {
+  updateWebhook(id: string, body: DataApiSchema<'UpdateWebhookRequest'>): Promise<WireWebhook> {
     return this.rest.patch('/v1/webhooks/{id}', { id }, body);
   }
 
@@ -63,7 +56,7 @@ export class WebhooksEndpoints extends Endpoints {
   }
 
   /** `GET /v1/webhooks/{id}/addresses`: the addresses an EVM address-activity webhook watches. */
-  getAddressesFromWebhook(id: string, query: { pageToken?: string; pageSize?: number }): Promise<WireListWebhookAddressesResponse> {
+  getAddressesFromWebhook(id: string, query: { pageToken?: string; pageSize?: number }): Promise<DataApiSchema<'ListWebhookAddressesResponse'>> {
     return this.rest.get('/v1/webhooks/{id}/addresses', { id }, query as Query, FRESH);
   }
 }

@@ -6,13 +6,13 @@
  *   interface sits beside it (`.../rpc` → `.../validators`).
  * A chain with none of these has no endpoint: calls fail with kind `no-endpoint`, naming the chain.
  */
+import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { ChainRpcOverride } from '../../config/index.js';
 import { NETWORKS, networkOfTestnet, type NetworkKey } from '@avalanche-graph/identity';
 import { UpstreamError } from '../transport/errors.js';
-import type { WireChainInfo } from '../data-api/types/chains.js';
 
 /** What the endpoints of a chain are derived from: the fields of its Data API record that matter. */
-export type ChainRecord = Pick<WireChainInfo, 'chainId' | 'isTestnet'> & Partial<Pick<WireChainInfo, 'platformChainId' | 'rpcUrl'>>;
+export type ChainRecord = Pick<DataApiSchema<'ChainInfo'>, 'chainId' | 'isTestnet'> & Partial<Pick<DataApiSchema<'ChainInfo'>, 'platformChainId' | 'rpcUrl'>>;
 
 export interface NodeEndpoint {
   /** The URL calls are posted to (origin and path, no query). */

@@ -12,13 +12,10 @@ export type WirePrimaryNetworkAddressActivityWebhook = DataApiSchema<'PrimaryNet
 export type WireValidatorActivityWebhook = DataApiSchema<'ValidatorActivityResponse'>;
 /** A webhook of any kind, told apart by `eventType`. */
 export type WireWebhook = DataApiSchema<'ListWebhooksResponse'>['webhooks'][number];
-export type WireListWebhooksResponse = DataApiSchema<'ListWebhooksResponse'>;
-export type WireListWebhookAddressesResponse = DataApiSchema<'ListWebhookAddressesResponse'>;
 /** The body that creates a webhook, by `eventType`. */
 export type WireCreateWebhookRequest = Sendable<
   DataApiSchema<'EVMAddressActivityRequest'> | DataApiSchema<'PrimaryNetworkAddressActivityRequest'> | DataApiSchema<'ValidatorActivityRequest'>
 >;
-export type WireUpdateWebhookRequest = DataApiSchema<'UpdateWebhookRequest'>;
 export type WireSharedSecret = DataApiSchema<'SharedSecretsResponse'>;
 
 /** One value of a usage time bucket, for one group (or all requests when not grouped). */

@@ -2,7 +2,3 @@
 import type { DataApiSchema } from '@avalanche-graph/wire-types';
 
 export type DataApiNetwork = DataApiSchema<'Network'>;
-export type WireNetworkToken = DataApiSchema<'NetworkToken'>;
-export type WireUtilityAddresses = DataApiSchema<'UtilityAddresses'>;
-export type WireChainInfo = DataApiSchema<'ChainInfo'>;
-export type WireListChainsResponse = DataApiSchema<'ListChainsResponse'>;

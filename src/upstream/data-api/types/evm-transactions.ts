@@ -23,10 +23,5 @@ export interface WireHistoryV2Query extends WireHistoryQuery {
 
 /** One item of `listTransactions` (v1): the native transaction with the sub-transfers the address took part in. */
 export type WireTransactionDetails = DataApiSchema<'TransactionDetails'>;
-export type WireListTransactionDetailsResponse = DataApiSchema<'ListTransactionDetailsResponse'>;
 /** An item of `listTransactionsV2`: its ERC-20 tokens carry a reputation. */
 export type WireTransactionDetailsV2 = DataApiSchema<'TransactionDetailsV2'>;
-export type WireListTransactionDetailsResponseV2 = DataApiSchema<'ListTransactionDetailsResponseV2'>;
-export type WireListErc721TransactionsResponse = DataApiSchema<'ListErc721TransactionsResponse'>;
-export type WireListErc1155TransactionsResponse = DataApiSchema<'ListErc1155TransactionsResponse'>;
-export type WireListInternalTransactionsResponse = DataApiSchema<'ListInternalTransactionsResponse'>;

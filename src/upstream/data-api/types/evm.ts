@@ -1,8 +1,6 @@
 /** Wire shapes of the Data API's EVM endpoints, by its official description. */
 import type { DataApiSchema } from '@avalanche-graph/wire-types';
 
-export type WireEvmBlock = DataApiSchema<'EvmBlock'>;
-export type WireListEvmBlocksResponse = DataApiSchema<'ListEvmBlocksResponse'>;
 /** A fiat amount; `value` is a JSON number (fiat values are not exact on the wire). */
 export type WireMoney = DataApiSchema<'Money'>;
 /** An address with what the indexer knows of it (token facts for contracts it recognizes). */
@@ -11,23 +9,11 @@ export type WireRichAddress = DataApiSchema<'RichAddress'>;
 export type WireNativeTransaction = DataApiSchema<'NativeTransaction'>;
 /** A transaction as the single-transaction endpoint carries it (adds input and fee caps). */
 export type WireFullNativeTransaction = DataApiSchema<'FullNativeTransactionDetails'>;
-export type WireErc20Token = DataApiSchema<'Erc20Token'>;
-export type WireErc20TransferDetails = DataApiSchema<'Erc20TransferDetails'>;
-export type WireErc721TransferDetails = DataApiSchema<'Erc721TransferDetails'>;
-export type WireErc1155TransferDetails = DataApiSchema<'Erc1155TransferDetails'>;
 /** Where a listed transfer happened (the fields every listed transfer adds to its details). */
 export type WireTransferPlace = Pick<DataApiSchema<'Erc20Transfer'>, 'blockNumber' | 'blockTimestamp' | 'blockTimestampMilliseconds' | 'blockHash' | 'txHash'>;
 export type WireTokenTransfer = DataApiSchema<'ListTransfersResponse'>['transfers'][number];
-export type WireInternalTransactionDetails = DataApiSchema<'InternalTransactionDetails'>;
 /** The decoded content of a transaction: its token transfers and internal calls. */
 export type WireTransactionContents = Pick<DataApiSchema<'GetTransactionResponse'>, 'erc20Transfers' | 'erc721Transfers' | 'erc1155Transfers' | 'internalTransactions'>;
-export type WireTeleporterMessageInfo = DataApiSchema<'TeleporterMessageInfo'>;
-export type WireGetTransactionResponse = DataApiSchema<'GetTransactionResponse'>;
-export type WireListNativeTransactionsResponse = DataApiSchema<'ListNativeTransactionsResponse'>;
-export type WireListErc20TransactionsResponse = DataApiSchema<'ListErc20TransactionsResponse'>;
-export type WireListTransfersResponse = DataApiSchema<'ListTransfersResponse'>;
-export type WireNativeTokenBalance = DataApiSchema<'NativeTokenBalance'>;
-export type WireGetNativeBalanceResponse = DataApiSchema<'GetNativeBalanceResponse'>;
 
 /**
  * `startBlock` (inclusive) and `endBlock` (exclusive) of the address and token lists, as the endpoint

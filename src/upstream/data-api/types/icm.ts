@@ -2,10 +2,6 @@
 import type { DataApiSchema } from '@avalanche-graph/wire-types';
 import type { VariantList } from './variants.js';
 
-export type WireIcmReceipt = DataApiSchema<'IcmReceipt'>;
-export type WireIcmRewardDetails = DataApiSchema<'IcmRewardDetails'>;
-export type WireIcmSourceTransaction = DataApiSchema<'IcmSourceTransaction'>;
-export type WireIcmDestinationTransaction = DataApiSchema<'IcmDestinationTransaction'>;
 
 export type WireListIcmMessagesResponse = VariantList<DataApiSchema<'ListIcmMessagesResponse'>, 'messages'>;
 /**

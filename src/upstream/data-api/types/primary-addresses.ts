@@ -31,16 +31,12 @@ export interface WireBalancesQuery {
   blockTimestamp?: number;
 }
 
-export type WireLastActivityTimestamp = DataApiSchema<'LastActivityTimestamp'>;
 /** The body of the POST forms of the address reads: the addresses, comma-separated. */
 export type WireAddressesBody = DataApiSchema<'PrimaryNetworkAddressesBodyDto'>;
 export type WireAddressChainIds = DataApiSchema<'ChainAddressChainIdMap'>;
 export type WireAddressChainIdsResponse = DataApiSchema<'ChainAddressChainIdMapListResponse'>;
-export type WireStakingDistribution = DataApiSchema<'StakingDistribution'>;
 export type WireNetworkDetails = DataApiSchema<'GetNetworkDetailsResponse'>;
 /** Whole AVAX as decimal strings (e.g. "454257251.7149865026656081965"). */
 export type WireAvaxSupply = DataApiSchema<'AvaxSupplyResponse'>;
-export type WirePendingReward = DataApiSchema<'PendingReward'>;
-export type WireListPendingRewardsResponse = DataApiSchema<'ListPendingRewardsResponse'>;
 
 export type WireListPendingRewardsQuery = ListQuery<DataApiQuery<'listPendingPrimaryNetworkRewards'>, 'addresses' | 'nodeIds'>;

@@ -4,31 +4,21 @@
  * its official description: P-Chain amounts and heights as decimal strings, times as Unix seconds.
  */
 import type { DataApiQuery, DataApiSchema, ListQuery, Variants } from '@avalanche-graph/wire-types';
-import type { WirePrimaryNetworkChainInfo } from './primary.js';
 
-export type WireL1ValidatorDetailsTransaction = DataApiSchema<'L1ValidatorDetailsTransaction'>;
-export type WireBlsCredentials = DataApiSchema<'BlsCredentials'>;
-export type WireBlockchainInfo = DataApiSchema<'BlockchainInfo'>;
-export type WirePChainTransaction = DataApiSchema<'PChainTransaction'>;
-export type WireXChainAssetDetails = DataApiSchema<'XChainAssetDetails'>;
-export type WireTransactionVertexDetail = DataApiSchema<'TransactionVertexDetail'>;
 /** An X-Chain transaction: accepted in DAG vertices (`non-linear`) or in a block (`linear`). */
 export type WireXChainTransaction = Variants<DataApiSchema<'XChainNonLinearTransaction'> | DataApiSchema<'XChainLinearTransaction'>>;
 export type WireEvmInput = DataApiSchema<'EVMInput'>;
 export type WireEvmOutput = DataApiSchema<'EVMOutput'>;
 /** A C-Chain atomic transaction: an export (EVM inputs, emitted UTXOs) or an import (consumed UTXOs, EVM outputs). */
 export type WireCChainAtomicTransaction = Variants<DataApiSchema<'CChainExportTransaction'> | DataApiSchema<'CChainImportTransaction'>>;
-export type WirePrimaryNetworkTransaction = WirePChainTransaction | WireXChainTransaction | WireCChainAtomicTransaction;
+export type WirePrimaryNetworkTransaction = DataApiSchema<'PChainTransaction'> | WireXChainTransaction | WireCChainAtomicTransaction;
 
 export interface WireListPrimaryNetworkTransactionsResponse<T = WirePrimaryNetworkTransaction> {
   transactions: T[];
-  chainInfo: WirePrimaryNetworkChainInfo;
+  chainInfo: DataApiSchema<'PrimaryNetworkChainInfo'>;
   nextPageToken?: string;
 }
 
 export type WireListPrimaryNetworkTransactionsQuery = ListQuery<DataApiQuery<'listLatestPrimaryNetworkTransactions'>, 'addresses' | 'txTypes'>;
 
-export type WireProposerDetails = DataApiSchema<'ProposerDetails'>;
-export type WirePrimaryNetworkBlock = DataApiSchema<'PrimaryNetworkBlock'>;
-export type WireListPrimaryNetworkBlocksResponse = DataApiSchema<'ListPrimaryNetworkBlocksResponse'>;
 export type WireListBlocksQuery = DataApiQuery<'listLatestPrimaryNetworkBlocks'>;

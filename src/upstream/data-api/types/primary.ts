@@ -6,7 +6,6 @@
 import type { DataApiQuery, DataApiSchema, ListQuery, Sendable } from '@avalanche-graph/wire-types';
 import type { VariantList } from './variants.js';
 
-export type WireSortOrder = DataApiSchema<'SortOrder'>;
 
 /** A subnet-EVM / coreth genesis, when the service parsed it (other VMs send a string). */
 export type WireEvmGenesis = DataApiSchema<'EvmGenesisDto'>;
@@ -17,14 +16,8 @@ export type WireEvmGenesisRewardConfig = DataApiSchema<'EvmGenesisRewardConfigDt
 export type WireEvmGenesisFeeConfig = DataApiSchema<'EvmGenesisFeeConfigDto'>;
 export type WireEvmGenesisWarpConfig = DataApiSchema<'EvmGenesisWarpConfigDto'>;
 export type WireEvmGenesisConfig = DataApiSchema<'EvmGenesisConfigDto'>;
-export type WireBlockchain = DataApiSchema<'Blockchain'>;
-export type WireListBlockchainsResponse = DataApiSchema<'ListBlockchainsResponse'>;
-export type WirePrimaryNetworkChainInfo = DataApiSchema<'PrimaryNetworkChainInfo'>;
 /** An asset and an amount of it (smallest unit, decimal string). */
 export type WireAssetAmount = DataApiSchema<'AssetAmount'>;
-export type WireMoney = DataApiSchema<'Money'>;
-export type WireAssetWithPriceInfo = DataApiSchema<'AssetWithPriceInfo'>;
-export type WireUtxoCredential = DataApiSchema<'UtxoCredential'>;
 /** A UTXO of the X-Chain (and of the C-Chain's atomic memory). */
 export type WireXChainUtxo = DataApiSchema<'Utxo'>;
 /** A UTXO of the P-Chain. */
@@ -38,8 +31,6 @@ export interface WireListUtxosResponse extends Omit<DataApiSchema<'ListUtxosResp
 /** `addresses` omitted: the UTXOs of every address on the chain. `minUtxoAmount` is written out exactly. */
 export type WireListUtxosQuery = Omit<ListQuery<DataApiQuery<'getUtxosByAddresses'>, 'addresses'>, 'minUtxoAmount'> & { minUtxoAmount?: bigint };
 
-export type WireHistoricalReward = DataApiSchema<'HistoricalReward'>;
-export type WireListHistoricalRewardsResponse = DataApiSchema<'ListHistoricalRewardsResponse'>;
 
 /** `currency` as the graph's own enum gives it. */
 export type WireListHistoricalRewardsQuery = ListQuery<Sendable<DataApiQuery<'listHistoricalPrimaryNetworkRewards'>>, 'addresses' | 'nodeIds'>;
@@ -51,5 +42,3 @@ export type WireDelegator = WireListDelegatorsResponse['delegators'][number];
 /** `delegationStatus` as the graph's own enum gives it. */
 export type WireListDelegatorsQuery = ListQuery<Sendable<DataApiQuery<'listDelegators'>>, 'rewardAddresses' | 'nodeIds'>;
 
-export type WireXChainVertex = DataApiSchema<'XChainVertex'>;
-export type WireListXChainVerticesResponse = DataApiSchema<'ListXChainVerticesResponse'>;

@@ -3,4 +3,3 @@ import type { DataApiSchema } from '@avalanche-graph/wire-types';
 
 /** The body of `POST .../aggregateSignatures`: `message` or `justification` (hex) is required. */
 export type WireSignatureAggregatorRequest = DataApiSchema<'SignatureAggregatorRequest'>;
-export type WireSignatureAggregationResponse = DataApiSchema<'SignatureAggregationResponse'>;

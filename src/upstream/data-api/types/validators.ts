@@ -10,7 +10,6 @@ export type WireValidationStatus = DataApiSchema<'ValidationStatusType'>;
 export type WireValidatorSortBy = DataApiSchema<'SortByOption'>;
 export type WireValidatorRewards = DataApiSchema<'Rewards'>;
 export type WireValidatorHealth = DataApiSchema<'ValidatorHealthDetails'>;
-export type WireGeolocation = DataApiSchema<'Geolocation'>;
 
 export type WireListValidatorDetailsResponse = VariantList<DataApiSchema<'ListValidatorDetailsResponse'>, 'validators'>;
 /**
@@ -23,11 +22,5 @@ export type WireValidatorDetails = WireListValidatorDetailsResponse['validators'
 export type WireListValidatorsQuery = ListQuery<DataApiQuery<'listValidators'>, 'nodeIds'>;
 
 export type WireSingleValidatorQuery = DataApiQuery<'getSingleValidatorDetails'>;
-export type WireSubnetOwnershipInfo = DataApiSchema<'SubnetOwnershipInfo'>;
-export type WireL1ValidatorManagerDetails = DataApiSchema<'L1ValidatorManagerDetails'>;
-export type WireSubnet = DataApiSchema<'Subnet'>;
-export type WireListSubnetsResponse = DataApiSchema<'ListSubnetsResponse'>;
-export type WireBalanceOwner = DataApiSchema<'BalanceOwner'>;
 export type WireL1ValidatorDetails = DataApiSchema<'L1ValidatorDetailsFull'>;
-export type WireListL1ValidatorsResponse = DataApiSchema<'ListL1ValidatorsResponse'>;
 export type WireListL1ValidatorsQuery = DataApiQuery<'listL1Validators'>;
