@@ -26,7 +26,6 @@ import { subscribe as openSse, waitUntil, type SseStream } from '../support/sse.
 import { CONNECTION_INIT_TIMEOUT_MS } from '../../src/http/websocket.js';
 
 const POLL_MS = 20;
-const BLOCKS_ROUTE = 'GET /v1/chains/{chainId}/blocks';
 const BLOCK_ADDED = 'subscription ($chainId: String!) { blockAdded(chainId: $chainId) { number hash parentHash } }';
 /** The request id the gateway makes for an operation (src/observability/request-log.ts): a UUID. */
 const MADE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -9,7 +9,7 @@ import type { SandboxService } from '../../http.js';
 import type { World } from '../../world/index.js';
 import { WORLD_NOW, type ChainAlias, type PrimaryNetwork } from '../../world/primary/index.js';
 import { badRequest, enumParam, notFound } from '../errors.js';
-import { assetDetailsBody, cExports, cTxBody, evmAccountOf, pTxBody, stakingPeriod, touches, utxosOfTx, xTxBody } from './ledger-wire.js';
+import { assetDetailsBody, cExports, cTxBody, evmAccountOf, pTxBody, stakingPeriod, utxosOfTx, xTxBody } from './ledger-wire.js';
 import { paginate, sortBy } from './paging.js';
 import { addressesParam, listParam, networkParam, primaryChainParam, SORT_ORDERS } from './params.js';
 

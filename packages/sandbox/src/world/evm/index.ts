@@ -11,7 +11,7 @@ import { NATIVE_PRICE_USD, TELEPORTER_ADDRESS } from './constants.js';
 import { generateChain } from './generate.js';
 import { planIcmMessages } from './icm.js';
 import { createChainPlan, randomAddress, type ChainPlan } from './plan.js';
-import type { EvmChainWorld, EvmWorld, IcmMessage } from './types.js';
+import type { EvmWorld, IcmMessage } from './types.js';
 
 export type * from './types.js';
 export { TELEPORTER_ADDRESS, WORLD_NOW_MS, NATIVE_PRICE_USD, USD_RATES, CURRENCIES } from './constants.js';
