@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { HEAVY_QUERY, loopbackAddresses, runCrowd, type CrowdResult } from '../../test/support/crowd.js';
 import { spawnChild, type Child } from '../support.js';
-import { ATTACKER_ADDRESS, DRIP_MS, type Kind, type RawKind, SLOW_BODY_BYTES, countInto, loopDelay, now, sleep, socketTable } from './common.js';
+import { ATTACKER_ADDRESS, DRIP_MS, isStorm, type Kind, type RawKind, SLOW_BODY_BYTES, type StormKind, countInto, loopDelay, now, sleep, socketTable } from './common.js';
 
 /** How often a slow reader's sockets are looked up in the kernel's table (`ss`): its closes are timed to within this. */
 export const TABLE_MS = 250;
@@ -188,10 +188,15 @@ export function rawAttack(kind: RawKind, port: number, size: number): Attack {
   };
 }
 
-/** The retry storm: the crowd's users, each on a loopback address of its own, resending at once when refused. */
-export function stormAttack(url: string, port: number, size: number, durationMs: number): Attack {
+/**
+ * The retry storm: the crowd's users resending at once when refused, each on a loopback address of
+ * its own (`retry-storm`: a crowd of clients), or all from the attacker's one address
+ * (`retry-storm-one`: one client storming).
+ */
+export function stormAttack(kind: StormKind, url: string, port: number, size: number, durationMs: number): Attack {
   let established = 0;
-  const crowd = runCrowd({ url, connections: size, durationMs, query: HEAVY_QUERY, honourRetryAfter: false, localAddresses: loopbackAddresses(size) });
+  const localAddresses = kind === 'retry-storm-one' ? [ATTACKER_ADDRESS] : loopbackAddresses(size);
+  const crowd = runCrowd({ url, connections: size, durationMs, query: HEAVY_QUERY, honourRetryAfter: false, localAddresses });
   return {
     open: () => established,
     async tick() {
@@ -230,7 +235,7 @@ export function attackerMain(): void {
     switch (request.method) {
       case 'start':
         loopDelay.reset();
-        attack = request.kind === 'retry-storm' ? stormAttack(request.url, request.port, request.size, request.durationMs) : rawAttack(request.kind, request.port, request.size);
+        attack = isStorm(request.kind) ? stormAttack(request.kind, request.url, request.port, request.size, request.durationMs) : rawAttack(request.kind, request.port, request.size);
         return null;
       case 'sample':
         if (request.tick) await attack!.tick();

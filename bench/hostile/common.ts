@@ -10,9 +10,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
 
-export const ALL_KINDS = ['slow-headers', 'slow-body-keys', 'slow-body', 'slow-readers', 'retry-storm', 'flood', 'refusal-cost'] as const;
+export const ALL_KINDS = ['slow-headers', 'slow-body-keys', 'slow-body', 'slow-readers', 'retry-storm', 'retry-storm-one', 'flood', 'refusal-cost'] as const;
 export type Kind = (typeof ALL_KINDS)[number];
-export type RawKind = Exclude<Kind, 'retry-storm' | 'refusal-cost'>;
+/** The storms: a crowd of HTTP clients resending at once (undici's sockets), not raw sockets. */
+export type StormKind = 'retry-storm' | 'retry-storm-one';
+export const isStorm = (kind: Kind | 'none'): kind is StormKind => kind === 'retry-storm' || kind === 'retry-storm-one';
+export type RawKind = Exclude<Kind, StormKind | 'refusal-cost'>;
 
 /** Who connects from where: the gateway keys per-client limits on the address of a client without a key. */
 /**

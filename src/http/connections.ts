@@ -3,9 +3,10 @@
  *
  * - **How many.** At most MAX_CONNECTIONS in all (Node's `server.maxConnections`: one more is closed
  *   as soon as it is accepted) and MAX_CONNECTIONS_PER_ADDRESS from one address (an IPv6 /64 counts as
- *   one): one more is answered a constant 503 `OVERLOADED` with `Retry-After` at once, unread, and
- *   closed REFUSED_HOLD_MS later, so that a client reconnecting at once upon a close (a flood) holds
- *   a socket rather than spinning the process through connections refused by the thousand; an
+ *   one): one more is held REFUSED_HOLD_MS unread, then answered a constant 503 `OVERLOADED` with
+ *   `Retry-After` and closed, so that a client reconnecting at once upon a close or a refusal (a
+ *   flood, a retry storm) holds a socket rather than spinning the process through connections
+ *   refused by the thousand; an
  *   address holds at most a quarter of MAX_CONNECTIONS refused sockets, past which they close at
  *   once. The sockets of trusted proxies (TRUST_PROXY) are not counted per address: their clients
  *   are many.
@@ -17,7 +18,7 @@
  * - **Addresses that leave answers unread.** An address with MAX_UNREAD_CONNECTIONS_PER_ADDRESS
  *   connections that have taken nothing for a whole look is asking for work it will not take: for
  *   UNREAD_REFUSAL_MS after the last look that saw it so, its new connections are answered a constant
- *   429 and held as those past its bound are. Its open connections go on (a neighbour behind the
+ *   429 at once and held REFUSED_HOLD_MS, unread. Its open connections go on (a neighbour behind the
  *   same NAT that reads its answers keeps its keep-alive connection); the stalled ones meet their
  *   write deadline.
  */
@@ -68,8 +69,11 @@ export function isRefused(socket: Socket | Duplex): boolean {
   return refusedSockets.has(socket as Socket);
 }
 
-/** How long a connection refused for its address's bound is held before it is closed. */
+/** How long a refused connection is held: one past its address's bound, before its answer; one from an address leaving answers unread, after it. */
 export const REFUSED_HOLD_MS = 10_000;
+
+/** How long a connection answered at the end of its hold is kept for its client to read the answer. */
+const REFUSED_LINGER_MS = 1_000;
 
 /** How long an address seen leaving answers unread has its new connections refused, after the last look that saw it so. */
 export const UNREAD_REFUSAL_MS = 60_000;
@@ -146,9 +150,9 @@ export class Connections {
   }
 
   /**
-   * Answers a connection past its address's bound (or from an address leaving answers unread) before
-   * its request is read (a client reads it as the answer to what it sends) and holds it until its
-   * hold ends, reading nothing more from it: what it sends waits in the kernel, parsed by no one.
+   * Holds a connection past its address's bound, reading nothing from it (what it sends waits in the
+   * kernel, parsed by no one), and answers it as its hold ends (a client reads that as the answer to
+   * what it sent). One from an address leaving answers unread is answered at once, then held.
    */
   private refuse(socket: Socket, group: string, why: 'address' | 'unread'): void {
     this.onRefused(why);
@@ -161,9 +165,22 @@ export class Connections {
       return;
     }
     this.held.set(group, held + 1);
-    socket.write(this.refusals[why]);
     socket.pause();
-    const timer = setTimeout(() => socket.destroy(), REFUSED_HOLD_MS);
+    let timer: NodeJS.Timeout;
+    if (why === 'address') {
+      // Answered at the end of the hold, not at once: a client that reconnects the moment it reads a
+      // refusal (an HTTP client told `connection: close` does) then makes one refusal per hold, not
+      // one per round trip. Closed a moment after the answer, so that it reaches a client that reads
+      // it before the kernel drops the request it sent, unread.
+      timer = setTimeout(() => {
+        socket.end(this.refusals.address);
+        timer = setTimeout(() => socket.destroy(), REFUSED_LINGER_MS);
+        timer.unref();
+      }, REFUSED_HOLD_MS);
+    } else {
+      socket.write(this.refusals[why]);
+      timer = setTimeout(() => socket.destroy(), REFUSED_HOLD_MS);
+    }
     timer.unref();
     socket.once('close', () => {
       clearTimeout(timer);
