@@ -78,6 +78,22 @@ describe('admission', () => {
     expect(between(1, 2)(retryAfter())).toBe(true);
   });
 
+  it('refuses, while busy, a client whose upstream calls of this second are spent (429, reason rate), and lets it run when the loop is not busy', () => {
+    const spent = new Set(['storm']);
+    let busy = true;
+    const admission = new Admission({ ...LIMITS, maxPerClient: 10, callsSpent: (client) => spent.has(client) }, () => undefined, () => undefined, () => busy);
+    expect(admission.admit('storm')).toMatchObject({ status: 429, reason: 'rate', retryAfter: expect.toSatisfy(between(1, 2)) });
+    // Another client, and the same one once its second is over, run.
+    ticket(admission.admit('quiet')).release();
+    spent.delete('storm');
+    ticket(admission.admit('storm')).release();
+    // Not busy: a client past its rate runs (its fields that call upstream fail, those served from the cache do not).
+    spent.add('storm');
+    busy = false;
+    ticket(admission.admit('storm')).release();
+    expect(admission.stats().shed.rate).toBe(1);
+  });
+
   it('keeps a hot client to its share: its extra requests wait, then get 429, and a quiet client passes them in the queue', async () => {
     const admission = new Admission({ maxInFlight: 4, maxPerClient: 2, maxQueued: 100, queueMs: 1000, maxInFlightBytes: 1_000_000 });
     const hot = [ticket(admission.admit('hot')), ticket(admission.admit('hot'))];

@@ -17,8 +17,8 @@
 import { FairShare, OPERATION_COST, UPSTREAM_CALL_COST } from './fair-share.js';
 
 /** Why a request was refused admission (a fixed set: a metrics label). */
-export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections' | 'unread' | 'share';
-export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections', 'unread', 'share'];
+export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections' | 'unread' | 'share' | 'rate';
+export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections', 'unread', 'share', 'rate'];
 
 /**
  * A `Retry-After` of `base` to twice `base` seconds, drawn at random: clients refused in the same
@@ -51,6 +51,12 @@ export interface AdmissionLimits {
   queueMs: number;
   /** MAX_IN_FLIGHT_BYTES: the upstream answer bytes running operations may hold together. */
   maxInFlightBytes: number;
+  /**
+   * Whether a client has spent its upstream calls of this second (CLIENT_UPSTREAM_CALLS_PER_SECOND, or
+   * its consumer's own): while the event loop is busy, its operations are then refused here rather
+   * than run to fail every field that calls upstream.
+   */
+  callsSpent?: (client: string) => boolean;
 }
 
 /** A refusal: the HTTP status, the `Retry-After` seconds, and why. */
@@ -130,7 +136,7 @@ export class Admission {
   private fullSince: number | undefined;
   private lastRefusalAt = 0;
   /** The refusals' messages, written once. */
-  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'share' | 'queue-full' | 'queue-timeout', string>;
+  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'share' | 'rate' | 'queue-full' | 'queue-timeout', string>;
 
   constructor(
     readonly limits: AdmissionLimits,
@@ -148,6 +154,7 @@ export class Admission {
       memory: 'The gateway is overloaded: its memory is nearly full (MEMORY_LIMIT_MB). Retry after the time in Retry-After.',
       'event-loop': 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
       share: `While the gateway is busy, this client's recent operations have cost more than its share of the work (their answers are many or large), and it did not come back within it in ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
+      rate: 'While the gateway is busy, this client has spent its upstream calls of this second (CLIENT_UPSTREAM_CALLS_PER_SECOND, or its consumer\'s own): its operation would fail every field that calls upstream. Retry after the time in Retry-After.',
       client: `This client already has ${limits.maxPerClient} operations running and as many waiting (MAX_OPERATIONS_PER_CLIENT). Retry after the time in Retry-After.`,
       'queue-full': `${full} the queue is full (MAX_QUEUED_OPERATIONS). Retry after the time in Retry-After.`,
       'queue-timeout': `${full} none came free within ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
@@ -197,6 +204,9 @@ export class Admission {
   refusalNow(client: string): Shed | undefined {
     const pressure = this.pressure();
     if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
+    // Its calls are spent: run now, it would only fail them, at the cost of running it (a client
+    // resending at once past its rate is otherwise a stream of cheap-to-charge, costly-to-run operations).
+    if (this.limits.callsSpent?.(client) && this.busy()) return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'rate', message: this.messages.rate });
     if (this.hasRoom() && this.clientMayRun(client)) return undefined;
     const own = this.limits.limitOf?.(client);
     if ((this.perClient.get(client)?.waiting ?? 0) >= (own ?? this.limits.maxPerClient)) {

@@ -120,7 +120,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     : undefined;
   trustedDocuments?.watch();
   metrics.watchSubscriptions(() => live.hub.openSubscriptions());
-  const { admission, pressure, overload } = admissionFor(config, logger, metrics, callers);
+  const { admission, pressure, overload } = admissionFor(config, logger, metrics, callers, (client) => upstreams.rateLimitOf(client).remaining <= 0);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
   const state = { accepting: false };
   const gateway = createGateway({
@@ -156,7 +156,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
 }
 
 /** Admission and the pressure guard it consults (the guard wakes admission's queue when pressure ends), and what `/ready` reports of them. */
-function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, callers: Callers | undefined) {
+function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, callers: Callers | undefined, callsSpent: (client: string) => boolean) {
   // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
   let admission: Admission | undefined;
   const pressure = new Pressure({
@@ -179,6 +179,7 @@ function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, c
       queueMs: config.admissionQueueMs,
       maxInFlightBytes: config.maxInFlightBytes,
       limitOf: (client) => callers?.limitsOf(client)?.operationsInFlight,
+      callsSpent,
     },
     () => pressure.state,
     (reason) => metrics.shed(reason),
