@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Admission, isShed, Ticket, type AdmissionLimits, type Shed } from '../src/admission/admission.js';
 import { COST_HALF_LIFE_MS, FairShare, OPERATION_COST } from '../src/admission/fair-share.js';
 import { CALM_MS, Pressure, type PressureReading } from '../src/admission/pressure.js';
+import { MAX_REFUSAL_WAIT_MS, REFUSALS_PER_STEP, refusalWait } from '../src/admission/http.js';
 
 const LIMITS: AdmissionLimits = { maxInFlight: 2, maxPerClient: 2, maxQueued: 4, queueMs: 1000, maxInFlightBytes: 1_000_000 };
 
@@ -92,6 +93,18 @@ describe('admission', () => {
     busy = false;
     ticket(admission.admit('storm')).release();
     expect(admission.stats().shed.rate).toBe(1);
+  });
+
+  it('waits half to all of REFUSAL_DELAY_MS before a refusal, longer for each REFUSALS_PER_STEP of its client\'s refusals waiting, up to MAX_REFUSAL_WAIT_MS', () => {
+    // A client with a connection or two: the base wait, drawn at random.
+    expect(refusalWait(500, 0, 0)).toBe(250);
+    expect(refusalWait(500, 1, 0.999)).toBeCloseTo(500, 0);
+    expect(refusalWait(500, REFUSALS_PER_STEP - 1, 0.5)).toBe(375);
+    // Resending on many connections at once: each step adds the base again.
+    expect(refusalWait(500, REFUSALS_PER_STEP, 0.5)).toBe(750);
+    expect(refusalWait(500, 4 * REFUSALS_PER_STEP, 0.5)).toBe(1875);
+    expect(refusalWait(500, 1_000, 0.5)).toBe(MAX_REFUSAL_WAIT_MS);
+    expect(refusalWait(0, 1_000, 0.5)).toBe(0);
   });
 
   it('keeps a hot client to its share: its extra requests wait, then get 429, and a quiet client passes them in the queue', async () => {

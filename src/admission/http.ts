@@ -8,8 +8,9 @@
  * sends: a key may be made up for every request, an address may not.
  *
  * A refused one is answered 503 `OVERLOADED` or 429 `RATE_LIMITED` with `Retry-After`, after a random
- * wait of half to all of REFUSAL_DELAY_MS with nothing running for it: clients that resend at once
- * (ignoring `Retry-After`) then cost a timer, not a busy loop of refusals. The answer is written from
+ * wait of half to all of REFUSAL_DELAY_MS with nothing running for it, longer while more of its
+ * client's refusals wait (`refusalWait`): clients that resend at once (ignoring `Retry-After`) then
+ * cost a timer, not a busy loop of refusals. The answer is written from
  * parts serialised once per reason. The connection is kept.
  * Everything else (GraphiQL, `/health`, `/ready`, `/metrics`, CORS preflights) passes untouched.
  */
@@ -92,10 +93,11 @@ export function ticketOf(req: IncomingMessage | undefined): Ticket | undefined {
 export function admissionPrecheck(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!isOperation(req, options.graphqlPath)) return next(req, res);
-    const refused = admission.refusalNow(options.clientOf(req));
+    const client = options.clientOf(req);
+    const refused = admission.refusalNow(client);
     if (!refused) return next(req, res);
     req.resume();
-    refuseLater(req, res, refused, options);
+    refuseLater(req, res, refused, options, client);
   };
 }
 
@@ -103,12 +105,13 @@ export function admissionPrecheck(admission: Admission, options: GateOptions, ne
 export function admissionGate(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!isOperation(req, options.graphqlPath)) return next(req, res);
-    const admitted = admission.admit(options.clientOf(req));
+    const client = options.clientOf(req);
+    const admitted = admission.admit(client);
     if (!(admitted instanceof Promise)) return proceed(admitted);
     admitted.then(proceed, () => undefined);
 
     function proceed(outcome: Ticket | Shed): void {
-      if (isShed(outcome)) return refuseLater(req, res, outcome, options);
+      if (isShed(outcome)) return refuseLater(req, res, outcome, options, client);
       // The client left while it waited: nothing to answer.
       if (req.socket.destroyed) return outcome.release();
       // Given back once the answer is all handed to the socket (`prefinish`), or the connection is
@@ -149,10 +152,36 @@ function heldOn(socket: Socket): Set<() => void> {
 }
 
 /** Answers a refusal after its delay (REFUSAL_DELAY_MS, half to all of it, at random). */
-function refuseLater(req: IncomingMessage, res: ServerResponse, shed: Shed, options: GateOptions): void {
-  const delay = UNDELAYED.has(shed.reason) ? 0 : options.refusalDelayMs * (0.5 + Math.random() / 2);
+/** Each this many refusals of one client waiting at once add REFUSAL_DELAY_MS's wait again. */
+export const REFUSALS_PER_STEP = 8;
+/** The longest a refusal waits, however many of its client's wait with it (as long as a refused connection is held). */
+export const MAX_REFUSAL_WAIT_MS = 10_000;
+
+/**
+ * How long a refusal waits before it is written: half to all of REFUSAL_DELAY_MS (`random` in [0, 1)),
+ * again as much for every REFUSALS_PER_STEP of its client's refusals already waiting, up to
+ * MAX_REFUSAL_WAIT_MS. A client with a connection or two waits the base; one resending at once on
+ * hundreds of connections waits seconds per refusal, and so makes tens of refusals a second, not
+ * hundreds.
+ */
+export function refusalWait(baseMs: number, waiting: number, random: number): number {
+  return Math.min(MAX_REFUSAL_WAIT_MS, baseMs * (0.5 + random / 2) * (1 + Math.floor(waiting / REFUSALS_PER_STEP)));
+}
+
+/** Each client's refusals now waiting (an entry lives while one does: at most one per open request). */
+const waitingRefusals = new Map<string, number>();
+
+function refuseLater(req: IncomingMessage, res: ServerResponse, shed: Shed, options: GateOptions, client: string): void {
+  const waiting = waitingRefusals.get(client) ?? 0;
+  const delay = UNDELAYED.has(shed.reason) ? 0 : refusalWait(options.refusalDelayMs, waiting, Math.random());
   if (delay < 1) return refuse(req, res, shed, options.corsOrigins);
-  setTimeout(() => refuse(req, res, shed, options.corsOrigins), delay);
+  waitingRefusals.set(client, waiting + 1);
+  setTimeout(() => {
+    const left = (waitingRefusals.get(client) ?? 1) - 1;
+    if (left > 0) waitingRefusals.set(client, left);
+    else waitingRefusals.delete(client);
+    refuse(req, res, shed, options.corsOrigins);
+  }, delay);
 }
 
 function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined): void {
