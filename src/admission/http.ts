@@ -151,7 +151,6 @@ function heldOn(socket: Socket): Set<() => void> {
   return held;
 }
 
-/** Answers a refusal after its delay (REFUSAL_DELAY_MS, half to all of it, at random). */
 /** Each this many refusals of one client waiting at once add REFUSAL_DELAY_MS's wait again. */
 export const REFUSALS_PER_STEP = 8;
 /** The longest a refusal waits, however many of its client's wait with it (as long as a refused connection is held). */
@@ -168,18 +167,21 @@ export function refusalWait(baseMs: number, waiting: number, random: number): nu
   return Math.min(MAX_REFUSAL_WAIT_MS, baseMs * (0.5 + random / 2) * (1 + Math.floor(waiting / REFUSALS_PER_STEP)));
 }
 
-/** Each client's refusals now waiting (an entry lives while one does: at most one per open request). */
-const waitingRefusals = new Map<string, number>();
+/** Each client's refusals now waiting, per server (its gate's options): an entry lives while one does, at most one per open request. */
+const waitingRefusals = new WeakMap<GateOptions, Map<string, number>>();
 
+/** Answers a refusal after its wait (`refusalWait`), counted among its client's refusals waiting meanwhile. */
 function refuseLater(req: IncomingMessage, res: ServerResponse, shed: Shed, options: GateOptions, client: string): void {
-  const waiting = waitingRefusals.get(client) ?? 0;
+  let waitingOf = waitingRefusals.get(options);
+  if (!waitingOf) waitingRefusals.set(options, (waitingOf = new Map()));
+  const waiting = waitingOf.get(client) ?? 0;
   const delay = UNDELAYED.has(shed.reason) ? 0 : refusalWait(options.refusalDelayMs, waiting, Math.random());
   if (delay < 1) return refuse(req, res, shed, options.corsOrigins);
-  waitingRefusals.set(client, waiting + 1);
+  waitingOf.set(client, waiting + 1);
   setTimeout(() => {
-    const left = (waitingRefusals.get(client) ?? 1) - 1;
-    if (left > 0) waitingRefusals.set(client, left);
-    else waitingRefusals.delete(client);
+    const left = (waitingOf.get(client) ?? 1) - 1;
+    if (left > 0) waitingOf.set(client, left);
+    else waitingOf.delete(client);
     refuse(req, res, shed, options.corsOrigins);
   }, delay);
 }
