@@ -206,7 +206,7 @@ export class Admission {
     if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
     // Its calls are spent: run now, it would only fail them, at the cost of running it (a client
     // resending at once past its rate is otherwise a stream of cheap-to-charge, costly-to-run operations).
-    if (this.limits.callsSpent?.(client) && this.busy()) return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'rate', message: this.messages.rate });
+    if (this.busy() && this.limits.callsSpent?.(client)) return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'rate', message: this.messages.rate });
     if (this.hasRoom() && this.clientMayRun(client)) return undefined;
     const own = this.limits.limitOf?.(client);
     if ((this.perClient.get(client)?.waiting ?? 0) >= (own ?? this.limits.maxPerClient)) {
