@@ -95,6 +95,31 @@ describe('admission', () => {
     expect(admission.stats().shed.rate).toBe(1);
   });
 
+  it('refuses, while busy, a waiter whose client spent its calls of this second while it waited, and admits it when the loop is not busy', async () => {
+    const spent = new Set<string>();
+    let busy = true;
+    const admission = new Admission({ ...LIMITS, maxPerClient: 10 }, () => undefined, () => undefined, () => busy);
+    Object.assign(admission.limits, { callsSpent: (client: string) => spent.has(client) });
+    const running = [ticket(admission.admit('a')), ticket(admission.admit('b'))];
+    const queued = admission.admit('storm');
+    const second = admission.admit('storm');
+    expect(queued).toBeInstanceOf(Promise);
+    // Its operations elsewhere spend the second's calls: a slot frees, and both its waiters are refused, not run.
+    spent.add('storm');
+    running.shift()!.release();
+    await expect(queued).resolves.toMatchObject({ status: 429, reason: 'rate' });
+    await expect(second).resolves.toMatchObject({ status: 429, reason: 'rate' });
+    expect(admission.stats()).toMatchObject({ inFlight: 1, queued: 0 });
+    // Not busy: the same waiter runs when a slot frees.
+    ticket(admission.admit('c'));
+    busy = false;
+    const later = admission.admit('storm');
+    expect(later).toBeInstanceOf(Promise);
+    running.shift()!.release();
+    expect(isShed(await later)).toBe(false);
+    expect(admission.stats().shed.rate).toBe(2);
+  });
+
   it('waits half to all of REFUSAL_DELAY_MS before a refusal, longer for each REFUSALS_PER_STEP of its client\'s refusals waiting, up to MAX_REFUSAL_WAIT_MS', () => {
     // A client with a connection or two: the base wait, drawn at random.
     expect(refusalWait(500, 0, 0)).toBe(250);

@@ -206,7 +206,7 @@ export class Admission {
     if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
     // Its calls are spent: run now, it would only fail them, at the cost of running it (a client
     // resending at once past its rate is otherwise a stream of cheap-to-charge, costly-to-run operations).
-    if (this.busy() && this.limits.callsSpent?.(client)) return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'rate', message: this.messages.rate });
+    if (this.busy() && this.limits.callsSpent?.(client)) return this.shed(this.rateRefusal());
     if (this.hasRoom() && this.clientMayRun(client)) return undefined;
     const own = this.limits.limitOf?.(client);
     if ((this.perClient.get(client)?.waiting ?? 0) >= (own ?? this.limits.maxPerClient)) {
@@ -247,14 +247,28 @@ export class Admission {
     this.wake();
   }
 
-  /** Admits waiters in order, skipping clients at their share, while there is room (also when pressure ends). */
+  /**
+   * Admits waiters in order, skipping clients at their share, while there is room (also when pressure
+   * ends). While the loop is busy, a waiter whose client's upstream calls of this second have been
+   * spent since it queued (by its own operations that ran meanwhile) is refused as `refusalNow` would.
+   */
   wake(): void {
     if (this.queue.length === 0) this.fullSince = undefined;
     if (this.queue.length === 0 || this.pressure()) return;
+    const busy = this.busy();
+    // Clients found unable to run in this pass are skipped unasked for the rest of it: one client's
+    // many waiters cost one look per release, not one each.
+    const held = new Set<string>();
     let heldForShare = false;
     for (let i = 0; i < this.queue.length && this.hasRoom(); ) {
       const waiter = this.queue[i]!;
-      if (!this.clientMayRun(waiter.client)) {
+      if (held.has(waiter.client)) {
+        i++;
+        continue;
+      }
+      const spent = busy && this.limits.callsSpent?.(waiter.client) === true;
+      if (!spent && !this.clientMayRun(waiter.client)) {
+        held.add(waiter.client);
         heldForShare ||= this.overShare(waiter.client);
         i++;
         continue;
@@ -262,7 +276,7 @@ export class Admission {
       this.queue.splice(i, 1);
       clearTimeout(waiter.timer);
       this.unwait(waiter.client);
-      waiter.resolve(this.start(waiter.client));
+      waiter.resolve(spent ? this.shed(this.rateRefusal()) : this.start(waiter.client));
     }
     // A waiter held only for its share of the work may run once its cost has decayed or the loop is
     // no longer busy, with no release to say so: look again shortly.
@@ -297,6 +311,10 @@ export class Admission {
     entry.running++;
     this.perClient.set(client, entry);
     return new Ticket(this, client, this.fairShare.begin(client));
+  }
+
+  private rateRefusal(): Shed {
+    return { status: 429, retryAfter: spreadRetryAfter(1), reason: 'rate', message: this.messages.rate };
   }
 
   private unwait(client: string): void {
