@@ -4,10 +4,10 @@
  * named; new fields and values pass and are listed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { printedSchema } from '../src/schema/print.js';
 import { checkSchemaContract, declaredCoordinates, formatReport } from '../scripts/schema-contract.js';
 
@@ -81,7 +81,9 @@ describe('schema contract', () => {
       spawnSync(process.execPath, ['--conditions=avalanche-graph-source', '--import', 'tsx', 'scripts/schema-check.ts'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
     const ok = run();
     expect(ok.status, ok.stderr).toBe(0);
-    const file = join(mkdtempSync(join(tmpdir(), 'schema-contract-')), 'released.graphql');
+    const dir = mkdtempSync(join(tmpdir(), 'schema-contract-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'released.graphql');
     // A release that had one more field than the code builds now.
     writeFileSync(file, edit(released, 'type Block implements Node', '  txCount: Int!\n', '  txCount: Int!\n\n  """Gone."""\n  uncleCount: Int!\n'));
     const failed = run({ SCHEMA_RELEASED_FILE: file });

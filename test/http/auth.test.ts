@@ -9,10 +9,10 @@
  * verified caller is the client the per-client bounds count, whatever its address; logs see its
  * fingerprint, never the token or the subject.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createClient as createWsClient } from 'graphql-ws';
 import { createClient as createSseClient } from 'graphql-sse';
@@ -83,6 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
   await new Promise((resolve) => jwksServer?.close(resolve));
+  if (plans) rmSync(dirname(plans), { recursive: true, force: true });
 });
 
 /** POSTs the query with these headers; the answer's status, `WWW-Authenticate` and body. */

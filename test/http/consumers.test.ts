@@ -6,12 +6,12 @@
  * before any upstream call; logs name the consumer, never its key.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { reloadOnHangup } from '../../src/http/server.js';
 import { FOUR_CALL_WALLET, upstreamRequests } from '../support/counts.js';
 import { startGateway, type SocketHarness } from '../support/harness.js';
@@ -39,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sandbox.setLatency(0);
   await h?.close();
+  rmSync(dirname(file), { recursive: true, force: true });
 });
 
 async function post(headers: Record<string, string>, query = QUERY) {
@@ -142,7 +143,9 @@ describe('consumers', () => {
   }, 60_000);
 
   it('serves a caller that brings its own Data API key, where the operator allows it (AUTH_ALLOW_CALLER_KEYS)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'consumers-')), 'consumers.json');
+    const dir = mkdtempSync(join(tmpdir(), 'consumers-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'consumers.json');
     writeFileSync(file, JSON.stringify({ consumers: [{ name: 'indexer', keySha256: sha256(KEYS.indexer) }] }));
     const open = await startGateway(sandbox, { AUTH_CONSUMERS: file, AUTH_ALLOW_CALLER_KEYS: 'true' });
     try {

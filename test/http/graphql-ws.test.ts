@@ -8,7 +8,7 @@
  * caller's key (from `connection_init` or the upgrade's headers) partitioning pollers as over HTTP,
  * and shutdown closing the sockets.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -441,12 +441,16 @@ describe('upgrades, limits and caps', () => {
 describe('trusted documents', () => {
   let trusted: SocketHarness;
   const SUBSCRIPTION_ID = 'sha256:' + 'a1'.repeat(32);
+  const dir = mkdtempSync(join(tmpdir(), 'graphql-ws-'));
   beforeAll(async () => {
-    const manifest = join(mkdtempSync(join(tmpdir(), 'graphql-ws-')), 'manifest.json');
+    const manifest = join(dir, 'manifest.json');
     writeFileSync(manifest, JSON.stringify({ [SUBSCRIPTION_ID]: 'subscription NewBlocks { blockAdded(chainId: "43114") { number } }' }));
     trusted = await startWatched({ TRUSTED_DOCUMENTS: manifest });
   });
-  afterAll(() => closeWatched(trusted));
+  afterAll(async () => {
+    await closeWatched(trusted);
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('runs a manifest subscription by its documentId and refuses any other document before anything starts', async () => {
     const ws = client(trusted);

@@ -5,7 +5,7 @@
  * sees them; other paths, and answers a CDN may keep for everyone, carry none.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/client';
@@ -23,8 +23,9 @@ const WALLET = FOUR_CALL_WALLET;
 
 const sandbox = useSandbox();
 let h: SocketHarness;
+const dir = mkdtempSync(join(tmpdir(), 'rate-headers-'));
 beforeAll(async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'rate-headers-')), 'consumers.json');
+  const file = join(dir, 'consumers.json');
   writeFileSync(file, JSON.stringify({ consumers: [{ name: 'metered', keySha256: sha256(METERED_KEY), limits: { upstreamCallsPerSecond: 3 } }] }));
   // Without caller authentication a request with no consumer key is its address; with AUTH_CONSUMERS it
   // is refused, so the address's rate is read from a second gateway below.
@@ -32,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const rateHeaders = (response: Response) => ({

@@ -11,14 +11,14 @@
  * with 1013 while the others go on.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { pino } from 'pino';
 import WebSocket from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startGateway, type SocketHarness } from '../support/harness.js';
 import { useSandbox } from '../support/sandbox.js';
 import { waitUntil } from '../support/sse.js';
@@ -162,6 +162,7 @@ describe('one stream for an audience', () => {
 
   it('with AUTH_ALLOW_CALLER_KEYS, polls for a caller on its own key, apart, and shares nothing across keys', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shared-streams-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'consumers.json'), JSON.stringify({ consumers: [{ name: 'ops', keySha256: createHash('sha256').update('ops-key-0000000').digest('hex') }] }));
     const own = await startGateway(sandbox, {
       SUBSCRIPTION_POLL_MS: String(POLL_MS),

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,10 @@ beforeAll(async () => {
   writeFileSync(apollo, apolloManifest([{ id: 'mobile-chain', name: 'Chain', body: CHAIN }]));
   h = await startSocketHarness({ TRUSTED_DOCUMENTS: `${codegen},${apollo}`, LOG_LEVEL: 'info' }, (line) => void logLines.push(line));
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function run(documentId: string, variables?: Record<string, unknown>): Promise<{ status: number; body: any }> {
   const response = await h.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ documentId, variables }) });
