@@ -3,11 +3,14 @@
  * deadline, each client's share (of the slots, and of the work while busy), the byte budget, and pressure that starts at once and ends only after
  * a calm period. The same bounds over real sockets: test/http/admission.test.ts and overload.test.ts.
  */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Admission, isShed, Ticket, type AdmissionLimits, type Shed } from '../src/admission/admission.js';
 import { COST_HALF_LIFE_MS, FairShare, OPERATION_COST } from '../src/admission/fair-share.js';
 import { CALM_MS, Pressure, type PressureReading } from '../src/admission/pressure.js';
-import { MAX_REFUSAL_WAIT_MS, REFUSALS_PER_STEP, refusalWait } from '../src/admission/http.js';
+import { admissionGate, admissionPrecheck, MAX_REFUSAL_WAIT_MS, REFUSALS_PER_STEP, refusalWait } from '../src/admission/http.js';
 
 const LIMITS: AdmissionLimits = { maxInFlight: 2, maxPerClient: 2, maxQueued: 4, queueMs: 1000, maxInFlightBytes: 1_000_000 };
 
@@ -329,5 +332,65 @@ describe('pressure', () => {
     const unwatched = new Pressure({ memoryLimitBytes: 512 * MIB, maxEventLoopDelayMs: 0, read: () => next });
     unwatched.sample(0);
     expect(unwatched.state).toBeUndefined();
+  });
+});
+
+describe('at the HTTP door', () => {
+  /** A gate over a handler that holds every request it is given until `release`; refusals written at once. */
+  async function door(limits: Partial<AdmissionLimits>, busy: () => boolean) {
+    const admission = new Admission({ ...LIMITS, ...limits }, () => undefined, () => undefined, busy);
+    const options = { graphqlPath: '/graphql', clientOf: () => 'one-address', corsOrigins: undefined, refusalDelayMs: 0 };
+    const held: ServerResponse[] = [];
+    const server = createServer(admissionPrecheck(admission, options, admissionGate(admission, options, (req, res) => void req.resume().on('end', () => held.push(res)))));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      admission,
+      /** A client of its own connection (undici: one socket, kept). */
+      connection: () => new Client(origin, { pipelining: 1 }),
+      post: async (client: Client) => {
+        const answer = await client.request({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: '{"query":"{ a }"}' });
+        const text = await answer.body.text();
+        return { status: answer.statusCode, reason: answer.statusCode === 200 ? undefined : (JSON.parse(text).errors[0].extensions.reason as string) };
+      },
+      close: async () => {
+        for (const res of held) res.end('{}');
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it('refuses unread, while busy, a request sent on a connection before the Retry-After of the 429 it was given has passed (reason retry-after)', async () => {
+    let busy = true;
+    const d = await door({ maxInFlight: 4, maxPerClient: 1, maxQueued: 4, queueMs: 60_000 }, () => busy);
+    const [running, waiting, storm, other] = [d.connection(), d.connection(), d.connection(), d.connection()];
+    try {
+      // The address's one slot taken and its one place in the queue too: its next request is refused 429 `client`.
+      void d.post(running).catch(() => undefined);
+      await vi.waitFor(() => expect(d.admission.stats().inFlight).toBe(1));
+      void d.post(waiting).catch(() => undefined);
+      await vi.waitFor(() => expect(d.admission.stats().queued).toBe(1));
+      expect(await d.post(storm)).toEqual({ status: 429, reason: 'client' });
+      // Sent again at once on that connection: too soon, refused as such, again and again.
+      expect(await d.post(storm)).toEqual({ status: 429, reason: 'retry-after' });
+      expect(await d.post(storm)).toEqual({ status: 429, reason: 'retry-after' });
+      // Another connection of the same address was told nothing: its request is judged as any.
+      expect(await d.post(other)).toEqual({ status: 429, reason: 'client' });
+      expect(d.admission.stats().shed['retry-after']).toBe(2);
+      // Not busy: nothing is refused for coming too soon.
+      busy = false;
+      expect(await d.post(storm)).toEqual({ status: 429, reason: 'client' });
+      // Once its Retry-After (at most 2 s) has passed, a request on that connection is judged as any.
+      busy = true;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2_001);
+      expect(await d.post(storm)).toEqual({ status: 429, reason: 'client' });
+      expect(d.admission.stats().shed['retry-after']).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      await d.close();
+      await Promise.all([running, waiting, storm, other].map((c) => c.destroy()));
+    }
   });
 });

@@ -7,8 +7,9 @@
  * short queue (MAX_QUEUED_OPERATIONS, at most ADMISSION_QUEUE_MS), in arrival order but skipping a
  * client already at its share; while the event loop is busy, a client whose recent operations cost
  * more than its fair share of the work waits there too (fair-share.ts). Past the queue it is shed:
- * 503 `OVERLOADED` (429 `RATE_LIMITED` when its own client fills its share of the queue, or is held
- * by its share of the work), with a `Retry-After` spread at random and growing
+ * 503 `OVERLOADED` (429 `RATE_LIMITED` when its own client fills its share of the queue, is held
+ * by its share of the work, has spent its upstream calls of the second, or resends on a connection
+ * before a 429's Retry-After has passed), with a `Retry-After` spread at random and growing
  * while the overload lasts, before anything of it is parsed and before any upstream call. While the
  * process is under pressure (heap or event loop, see pressure.ts) nothing new is admitted.
  *
@@ -17,8 +18,8 @@
 import { FairShare, OPERATION_COST, UPSTREAM_CALL_COST } from './fair-share.js';
 
 /** Why a request was refused admission (a fixed set: a metrics label). */
-export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections' | 'unread' | 'share' | 'rate';
-export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections', 'unread', 'share', 'rate'];
+export type ShedReason = 'queue-full' | 'queue-timeout' | 'client' | 'memory' | 'event-loop' | 'websockets' | 'sse-reservations' | 'sse-streams' | 'bodies' | 'connections' | 'unread' | 'share' | 'rate' | 'retry-after';
+export const SHED_REASONS: readonly ShedReason[] = ['queue-full', 'queue-timeout', 'client', 'memory', 'event-loop', 'websockets', 'sse-reservations', 'sse-streams', 'bodies', 'connections', 'unread', 'share', 'rate', 'retry-after'];
 
 /**
  * A `Retry-After` of `base` to twice `base` seconds, drawn at random: clients refused in the same
@@ -136,7 +137,7 @@ export class Admission {
   private fullSince: number | undefined;
   private lastRefusalAt = 0;
   /** The refusals' messages, written once. */
-  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'share' | 'rate' | 'queue-full' | 'queue-timeout', string>;
+  private readonly messages: Record<'memory' | 'event-loop' | 'client' | 'share' | 'rate' | 'retry-after' | 'queue-full' | 'queue-timeout', string>;
 
   constructor(
     readonly limits: AdmissionLimits,
@@ -155,6 +156,7 @@ export class Admission {
       'event-loop': 'The gateway is overloaded: its event loop is lagging. Retry after the time in Retry-After.',
       share: `While the gateway is busy, this client's recent operations have cost more than its share of the work (their answers are many or large), and it did not come back within it in ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
       rate: 'While the gateway is busy, this client has spent its upstream calls of this second (CLIENT_UPSTREAM_CALLS_PER_SECOND, or its consumer\'s own): its operation would fail every field that calls upstream. Retry after the time in Retry-After.',
+      'retry-after': 'While the gateway is busy, a request sent on a connection before the Retry-After of the 429 it was last given has passed is refused unread. Wait the time in Retry-After before sending again on this connection.',
       client: `This client already has ${limits.maxPerClient} operations running and as many waiting (MAX_OPERATIONS_PER_CLIENT). Retry after the time in Retry-After.`,
       'queue-full': `${full} the queue is full (MAX_QUEUED_OPERATIONS). Retry after the time in Retry-After.`,
       'queue-timeout': `${full} none came free within ${limits.queueMs} ms (ADMISSION_QUEUE_MS). Retry after the time in Retry-After.`,
@@ -214,6 +216,15 @@ export class Admission {
     }
     if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
     return undefined;
+  }
+
+  /**
+   * The refusal (counted) of a request sent too soon, on a connection told to wait by a 429 whose
+   * Retry-After has not passed, while the event loop is busy; else undefined. Such a client resends
+   * the moment it is refused: run within its share, its operations are what the honest ones lose.
+   */
+  tooSoonRefusal(): Shed | undefined {
+    return this.busy() ? this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'retry-after', message: this.messages['retry-after'] }) : undefined;
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Admission at the HTTP door: a GraphQL request (a POST to the GraphQL path, or a GET carrying an
  * operation) that admission would refuse at once is refused before its body is read
- * (`admissionPrecheck`); any other takes a ticket once its body has been read whole
+ * (`admissionPrecheck`), as is one sent, while the event loop is busy, on a connection before the
+ * `Retry-After` of the 429 last written on it has passed (`sentTooSoon`); any other takes a ticket once its body has been read whole
  * (src/http/request-body.ts: a client still sending holds no slot), and gives it back when its answer has been written out (handed to the
  * socket: a client that does not read it holds its socket's bytes, which src/http/connections.ts
  * bounds, not a slot), or cut. The client is the request's address (an IPv6 /64), whatever API key it
@@ -94,7 +95,7 @@ export function admissionPrecheck(admission: Admission, options: GateOptions, ne
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!isOperation(req, options.graphqlPath)) return next(req, res);
     const client = options.clientOf(req);
-    const refused = admission.refusalNow(client);
+    const refused = (sentTooSoon(req.socket) ? admission.tooSoonRefusal() : undefined) ?? admission.refusalNow(client);
     if (!refused) return next(req, res);
     req.resume();
     refuseLater(req, res, refused, options, client);
@@ -151,6 +152,15 @@ function heldOn(socket: Socket): Set<() => void> {
   return held;
 }
 
+/** Until when each connection given a 429 was told to wait (its Retry-After, from when it was written). */
+const waitUntil = new WeakMap<Socket, number>();
+
+/** Whether a request on `socket` comes before the Retry-After of the 429 last written on it has passed. */
+function sentTooSoon(socket: Socket): boolean {
+  const until = waitUntil.get(socket);
+  return until !== undefined && Date.now() < until;
+}
+
 /** Each this many refusals of one client waiting at once add REFUSAL_DELAY_MS's wait again. */
 export const REFUSALS_PER_STEP = 8;
 /** The longest a refusal waits, however many of its client's wait with it (as long as a refused connection is held). */
@@ -202,6 +212,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigi
   Object.assign(headers, corsHeaders(req, corsOrigins, `retry-after, ${REQUEST_ID_HEADER}`));
   res.writeHead(shed.status, headers);
   res.end(body);
+  // The client's own share (429): a request on this connection before its Retry-After is sent too soon.
+  if (shed.status === 429) waitUntil.set(req.socket, Date.now() + shed.retryAfter * 1000);
 }
 
 /** What lets a browser page of an allowed origin (CORS_ORIGINS; any when unset) read an answer written here, and `exposed` headers of it. */
