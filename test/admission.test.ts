@@ -3,7 +3,7 @@
  * deadline, each client's share (of the slots, and of the work while busy), the byte budget, and pressure that starts at once and ends only after
  * a calm period. The same bounds over real sockets: test/http/admission.test.ts and overload.test.ts.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -133,6 +133,9 @@ describe('admission', () => {
     expect(refusalWait(500, 4 * REFUSALS_PER_STEP, 0.5)).toBe(1875);
     expect(refusalWait(500, 1_000, 0.5)).toBe(MAX_REFUSAL_WAIT_MS);
     expect(refusalWait(0, 1_000, 0.5)).toBe(0);
+    // A REFUSAL_DELAY_MS set longer than the cap is still waited half to all of, never more.
+    expect(refusalWait(8_000, 0, 0.999)).toBeCloseTo(8_000, -1);
+    expect(refusalWait(8_000, 1_000, 0.5)).toBe(8_000);
   });
 
   it('keeps a hot client to its share: its extra requests wait, then get 429, and a quiet client passes them in the queue', async () => {
@@ -336,10 +339,10 @@ describe('pressure', () => {
 });
 
 describe('at the HTTP door', () => {
-  /** A gate over a handler that holds every request it is given until `release`; refusals written at once. */
+  /** A gate over a handler that holds every request it is given until the end; refusals written at once; the client is `x-client` (as a trusted proxy names it), else one address. */
   async function door(limits: Partial<AdmissionLimits>, busy: () => boolean) {
     const admission = new Admission({ ...LIMITS, ...limits }, () => undefined, () => undefined, busy);
-    const options = { graphqlPath: '/graphql', clientOf: () => 'one-address', corsOrigins: undefined, refusalDelayMs: 0 };
+    const options = { graphqlPath: '/graphql', clientOf: (req: IncomingMessage) => String(req.headers['x-client'] ?? 'one-address'), corsOrigins: undefined, refusalDelayMs: 0 };
     const held: ServerResponse[] = [];
     const server = createServer(admissionPrecheck(admission, options, admissionGate(admission, options, (req, res) => void req.resume().on('end', () => held.push(res)))));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -348,8 +351,8 @@ describe('at the HTTP door', () => {
       admission,
       /** A client of its own connection (undici: one socket, kept). */
       connection: () => new Client(origin, { pipelining: 1 }),
-      post: async (client: Client) => {
-        const answer = await client.request({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: '{"query":"{ a }"}' });
+      post: async (client: Client, headers: Record<string, string> = {}) => {
+        const answer = await client.request({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json', ...headers }, body: '{"query":"{ a }"}' });
         const text = await answer.body.text();
         return { status: answer.statusCode, reason: answer.statusCode === 200 ? undefined : (JSON.parse(text).errors[0].extensions.reason as string) };
       },
@@ -386,6 +389,11 @@ describe('at the HTTP door', () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 2_001);
       expect(await d.post(storm)).toEqual({ status: 429, reason: 'client' });
+      expect(d.admission.stats().shed['retry-after']).toBe(2);
+      // That 429 tells it to wait again; but a trusted proxy's connection carries other clients too,
+      // and only the one told to wait is held to it: another client's request there is admitted.
+      void d.post(storm, { 'x-client': 'another-address' }).catch(() => undefined);
+      await vi.waitFor(() => expect(d.admission.stats().inFlight).toBe(2));
       expect(d.admission.stats().shed['retry-after']).toBe(2);
     } finally {
       vi.useRealTimers();

@@ -95,7 +95,7 @@ export function admissionPrecheck(admission: Admission, options: GateOptions, ne
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!isOperation(req, options.graphqlPath)) return next(req, res);
     const client = options.clientOf(req);
-    const refused = (sentTooSoon(req.socket) ? admission.tooSoonRefusal() : undefined) ?? admission.refusalNow(client);
+    const refused = (sentTooSoon(req.socket, client) ? admission.tooSoonRefusal() : undefined) ?? admission.refusalNow(client);
     if (!refused) return next(req, res);
     req.resume();
     refuseLater(req, res, refused, options, client);
@@ -152,19 +152,27 @@ function heldOn(socket: Socket): Set<() => void> {
   return held;
 }
 
-/** Until when each connection given a 429 was told to wait (its Retry-After, from when it was written). */
-const waitUntil = new WeakMap<Socket, number>();
+/**
+ * Until when each connection given a 429 was told to wait (its Retry-After, from when it was
+ * written), and which client was told: a trusted proxy's connection carries many clients' requests,
+ * and only the one told to wait is held to it.
+ */
+const waitUntil = new WeakMap<Socket, { until: number; client: string }>();
 
-/** Whether a request on `socket` comes before the Retry-After of the 429 last written on it has passed. */
-function sentTooSoon(socket: Socket): boolean {
-  const until = waitUntil.get(socket);
-  return until !== undefined && Date.now() < until;
+/** Whether `client`'s request on `socket` comes before the Retry-After of the 429 last written to it there has passed. */
+function sentTooSoon(socket: Socket, client: string): boolean {
+  const told = waitUntil.get(socket);
+  return told !== undefined && told.client === client && Date.now() < told.until;
 }
 
 /** Each this many refusals of one client waiting at once add REFUSAL_DELAY_MS's wait again. */
 export const REFUSALS_PER_STEP = 8;
-/** The longest a refusal waits, however many of its client's wait with it (as long as a refused connection is held). */
-export const MAX_REFUSAL_WAIT_MS = 10_000;
+/**
+ * The longest a refusal waits, however many of its client's wait with it (or REFUSAL_DELAY_MS, when
+ * that is set longer): with the server's 5 s keep-alive after it, a connection given nothing more to
+ * do is closed within about 10 s of its last byte, as a connection held past its address's bound is.
+ */
+export const MAX_REFUSAL_WAIT_MS = 5_000;
 
 /**
  * How long a refusal waits before it is written: half to all of REFUSAL_DELAY_MS (`random` in [0, 1)),
@@ -174,7 +182,7 @@ export const MAX_REFUSAL_WAIT_MS = 10_000;
  * hundreds.
  */
 export function refusalWait(baseMs: number, waiting: number, random: number): number {
-  return Math.min(MAX_REFUSAL_WAIT_MS, baseMs * (0.5 + random / 2) * (1 + Math.floor(waiting / REFUSALS_PER_STEP)));
+  return Math.min(Math.max(MAX_REFUSAL_WAIT_MS, baseMs), baseMs * (0.5 + random / 2) * (1 + Math.floor(waiting / REFUSALS_PER_STEP)));
 }
 
 /** Each client's refusals now waiting, per server (its gate's options): an entry lives while one does, at most one per open request. */
@@ -186,17 +194,17 @@ function refuseLater(req: IncomingMessage, res: ServerResponse, shed: Shed, opti
   if (!waitingOf) waitingRefusals.set(options, (waitingOf = new Map()));
   const waiting = waitingOf.get(client) ?? 0;
   const delay = UNDELAYED.has(shed.reason) ? 0 : refusalWait(options.refusalDelayMs, waiting, Math.random());
-  if (delay < 1) return refuse(req, res, shed, options.corsOrigins);
+  if (delay < 1) return refuse(req, res, shed, options.corsOrigins, client);
   waitingOf.set(client, waiting + 1);
   setTimeout(() => {
     const left = (waitingOf.get(client) ?? 1) - 1;
     if (left > 0) waitingOf.set(client, left);
     else waitingOf.delete(client);
-    refuse(req, res, shed, options.corsOrigins);
+    refuse(req, res, shed, options.corsOrigins, client);
   }, delay);
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined): void {
+function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigins: readonly string[] | undefined, client: string): void {
   if (req.socket.destroyed) return;
   // The request's id, as yoga's answers carry it (src/observability/request-log.ts): the caller's when sane, else new.
   const header = req.headers[REQUEST_ID_HEADER];
@@ -213,7 +221,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, shed: Shed, corsOrigi
   res.writeHead(shed.status, headers);
   res.end(body);
   // The client's own share (429): a request on this connection before its Retry-After is sent too soon.
-  if (shed.status === 429) waitUntil.set(req.socket, Date.now() + shed.retryAfter * 1000);
+  if (shed.status === 429) waitUntil.set(req.socket, { until: Date.now() + shed.retryAfter * 1000, client });
 }
 
 /** What lets a browser page of an allowed origin (CORS_ORIGINS; any when unset) read an answer written here, and `exposed` headers of it. */
