@@ -169,10 +169,11 @@ function sentTooSoon(socket: Socket, client: string): boolean {
 export const REFUSALS_PER_STEP = 8;
 /**
  * The longest a refusal waits, however many of its client's wait with it (or REFUSAL_DELAY_MS, when
- * that is set longer): with the server's 5 s keep-alive after it, a connection given nothing more to
- * do is closed within about 10 s of its last byte, as a connection held past its address's bound is.
+ * that is set longer): with the server's keep-alive after it (5 s, and Node's 1 s of slack), a
+ * connection given nothing more to do is closed within about 10 s of its last byte, as a connection
+ * held past its address's bound is.
  */
-export const MAX_REFUSAL_WAIT_MS = 5_000;
+export const MAX_REFUSAL_WAIT_MS = 4_000;
 
 /**
  * How long a refusal waits before it is written: half to all of REFUSAL_DELAY_MS (`random` in [0, 1)),

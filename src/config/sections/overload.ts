@@ -130,7 +130,7 @@ export const overload = section('overload', {
   REFUSAL_DELAY_MS: variable(whole(0, 10_000), {
     default: 500,
     meaning:
-      'A refusal for overload (503 `OVERLOADED`, 429 `RATE_LIMITED`) is answered after a random wait of half to all of this, its connection idle meanwhile, so that clients resending at once (ignoring `Retry-After`) cannot keep the process busy refusing them; as much again for every 8 refusals of the same client already waiting, up to 5 s (or this, if longer). `0`: at once.',
+      'A refusal for overload (503 `OVERLOADED`, 429 `RATE_LIMITED`) is answered after a random wait of half to all of this, its connection idle meanwhile, so that clients resending at once (ignoring `Retry-After`) cannot keep the process busy refusing them; as much again for every 8 refusals of the same client already waiting, up to 4 s (or this, if longer). `0`: at once.',
     see: 'operations.md#slow-and-dishonest-clients',
   }),
   MAX_SUBSCRIPTIONS: variable(whole(1, 10_000_000), {
