@@ -371,9 +371,9 @@ describe('at the HTTP door', () => {
     try {
       // The address's one slot taken and its one place in the queue too: its next request is refused 429 `client`.
       void d.post(running).catch(() => undefined);
-      await vi.waitFor(() => expect(d.admission.stats().inFlight).toBe(1));
+      await vi.waitFor(() => expect(d.admission.stats().inFlight).toBe(1), { timeout: 10_000 });
       void d.post(waiting).catch(() => undefined);
-      await vi.waitFor(() => expect(d.admission.stats().queued).toBe(1));
+      await vi.waitFor(() => expect(d.admission.stats().queued).toBe(1), { timeout: 10_000 });
       expect(await d.post(storm)).toEqual({ status: 429, reason: 'client' });
       // Sent again at once on that connection: too soon, refused as such, again and again.
       expect(await d.post(storm)).toEqual({ status: 429, reason: 'retry-after' });
@@ -393,7 +393,7 @@ describe('at the HTTP door', () => {
       // That 429 tells it to wait again; but a trusted proxy's connection carries other clients too,
       // and only the one told to wait is held to it: another client's request there is admitted.
       void d.post(storm, { 'x-client': 'another-address' }).catch(() => undefined);
-      await vi.waitFor(() => expect(d.admission.stats().inFlight).toBe(2));
+      await vi.waitFor(() => expect(d.admission.stats().inFlight).toBe(2), { timeout: 10_000 });
       expect(d.admission.stats().shed['retry-after']).toBe(2);
     } finally {
       vi.useRealTimers();
