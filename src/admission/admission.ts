@@ -185,7 +185,7 @@ export class Admission {
           this.unwait(client);
           // Held only by its share of the work: its own doing, not the gateway's want of slots.
           if (this.hasRoom() && this.overShare(client)) {
-            resolve(this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'share', message: this.messages.share }));
+            resolve(this.shed(this.ownRefusal('share')));
           } else resolve(this.shed(this.overloaded('queue-timeout')));
         }, this.limits.queueMs),
       };
@@ -208,11 +208,11 @@ export class Admission {
     if (pressure) return this.shed({ status: 503, retryAfter: spreadRetryAfter(5), reason: pressure, message: this.messages[pressure] });
     // Its calls are spent: run now, it would only fail them, at the cost of running it (a client
     // resending at once past its rate is otherwise a stream of cheap-to-charge, costly-to-run operations).
-    if (this.busy() && this.limits.callsSpent?.(client)) return this.shed(this.rateRefusal());
+    if (this.busy() && this.limits.callsSpent?.(client)) return this.shed(this.ownRefusal('rate'));
     if (this.hasRoom() && this.clientMayRun(client)) return undefined;
     const own = this.limits.limitOf?.(client);
     if ((this.perClient.get(client)?.waiting ?? 0) >= (own ?? this.limits.maxPerClient)) {
-      return this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'client', message: own === undefined ? this.messages.client : CONSUMER_LIMIT });
+      return this.shed(this.ownRefusal('client', own === undefined ? this.messages.client : CONSUMER_LIMIT));
     }
     if (this.queue.length >= this.limits.maxQueued) return this.shed(this.overloaded('queue-full'));
     return undefined;
@@ -224,7 +224,7 @@ export class Admission {
    * the moment it is refused: run within its share, its operations are what the honest ones lose.
    */
   tooSoonRefusal(): Shed | undefined {
-    return this.busy() ? this.shed({ status: 429, retryAfter: spreadRetryAfter(1), reason: 'retry-after', message: this.messages['retry-after'] }) : undefined;
+    return this.busy() ? this.shed(this.ownRefusal('retry-after')) : undefined;
   }
 
   /**
@@ -287,7 +287,7 @@ export class Admission {
       this.queue.splice(i, 1);
       clearTimeout(waiter.timer);
       this.unwait(waiter.client);
-      waiter.resolve(spent ? this.shed(this.rateRefusal()) : this.start(waiter.client));
+      waiter.resolve(spent ? this.shed(this.ownRefusal('rate')) : this.start(waiter.client));
     }
     // A waiter held only for its share of the work may run once its cost has decayed or the loop is
     // no longer busy, with no release to say so: look again shortly.
@@ -324,8 +324,9 @@ export class Admission {
     return new Ticket(this, client, this.fairShare.begin(client));
   }
 
-  private rateRefusal(): Shed {
-    return { status: 429, retryAfter: spreadRetryAfter(1), reason: 'rate', message: this.messages.rate };
+  /** A refusal for the client's own doing (429, `Retry-After` 1-2 s), not the process's want of room. */
+  private ownRefusal(reason: 'client' | 'share' | 'rate' | 'retry-after', message: string = this.messages[reason]): Shed {
+    return { status: 429, retryAfter: spreadRetryAfter(1), reason, message };
   }
 
   private unwait(client: string): void {

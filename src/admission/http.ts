@@ -87,8 +87,9 @@ export function ticketOf(req: IncomingMessage | undefined): Ticket | undefined {
 
 /**
  * Refuses, before its body is read, an operation that admission would refuse at once (the process
- * under pressure, its queue full, the client's share of it full): the body is then dropped as it
- * comes, unbuffered, and the refusal costs no read. Anything else goes on to `next` (the body's read,
+ * under pressure, its queue full, the client's share of it full, or, while busy, sent too soon on a
+ * connection told to wait: `sentTooSoon`): the body is then dropped as it comes, unbuffered, and the
+ * refusal costs no read. Anything else goes on to `next` (the body's read,
  * then `admissionGate`).
  */
 export function admissionPrecheck(admission: Admission, options: GateOptions, next: (req: IncomingMessage, res: ServerResponse) => void) {
