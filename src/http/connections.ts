@@ -8,8 +8,11 @@
  *   flood, a retry storm) holds a socket rather than spinning the process through connections
  *   refused by the thousand; an
  *   address holds at most a quarter of MAX_CONNECTIONS refused sockets, past which they close at
- *   once. The sockets of trusted proxies (TRUST_PROXY) are not counted per address: their clients
- *   are many.
+ *   once. While the event loop is busy, an address refused for its bound is refused any new
+ *   connection until PAST_BOUND_MS have passed since its last refusal, even once it is back under
+ *   the bound: one that reconnects as fast as it is refused would otherwise take each place its own
+ *   connections free, at once, for a new batch of requests. The sockets of trusted proxies
+ *   (TRUST_PROXY) are not counted per address: their clients are many.
  * - **Answers nobody takes.** Once a second every connection holding answer bytes its client has not
  *   taken (the socket's own buffer: the kernel's is full) is looked at: one that has taken nothing for
  *   WRITE_TIMEOUT_MS is closed; and while the bytes so held pass MAX_UNSENT_BYTES, the connections
@@ -72,6 +75,12 @@ export function isRefused(socket: Socket | Duplex): boolean {
 /** How long a refused connection is held: one past its address's bound, before its answer; one from an address leaving answers unread, after it. */
 export const REFUSED_HOLD_MS = 10_000;
 
+/**
+ * How long after its last refusal for its bound of connections an address, while the event loop is
+ * busy, has its new connections refused even below the bound (each refusal starts it again).
+ */
+export const PAST_BOUND_MS = 10_000;
+
 /** How long a connection answered at the end of its hold is kept for its client to read the answer. */
 const REFUSED_LINGER_MS = 1_000;
 
@@ -86,9 +95,9 @@ function constantAnswer(status: string, error: { message: string; code: string; 
   );
 }
 
-/** The 503 a connection past its address's bound gets. */
+/** The 503 a connection past its address's bound gets (or, while busy, one from an address refused for it lately). */
 function addressRefusal(limit: number): Buffer {
-  const message = `This address holds its maximum of ${limit} open connections (MAX_CONNECTIONS_PER_ADDRESS). Reuse a connection, or retry after the time in Retry-After.`;
+  const message = `This address holds its maximum of ${limit} open connections (MAX_CONNECTIONS_PER_ADDRESS), or, while the gateway is busy, was refused for it less than ${PAST_BOUND_MS / 1000} s ago. Reuse a connection, or retry after the time in Retry-After.`;
   return constantAnswer('503 Service Unavailable', { message, code: 'OVERLOADED', reason: 'connections' }, 5);
 }
 
@@ -105,6 +114,8 @@ export class Connections {
   private readonly held = new Map<string, number>();
   /** Addresses seen leaving answers unread, and until when their new connections are refused. */
   private readonly unread = new Map<string, number>();
+  /** Addresses refused for their bound, and until when (while busy) their new connections are refused below it too. */
+  private readonly pastBound = new Map<string, number>();
   private readonly refusals: Record<'address' | 'unread', Buffer>;
   /** Refused sockets one address may have held at once: a quarter of MAX_CONNECTIONS (and at least its bound). */
   private readonly maxHeldPerAddress: number;
@@ -117,6 +128,8 @@ export class Connections {
     private readonly isProxy: (address: string) => boolean,
     /** Told of each connection refused or closed here. */
     private readonly onRefused: (reason: ConnectionClose) => void = () => undefined,
+    /** Whether the event loop is busy: an address refused for its bound lately is then refused below it too. */
+    private readonly busy: () => boolean = () => false,
   ) {
     this.refusals = { address: addressRefusal(limits.maxConnectionsPerAddress), unread: unreadRefusal(limits.maxUnreadConnectionsPerAddress) };
     this.maxHeldPerAddress = Math.max(limits.maxConnectionsPerAddress, Math.floor(limits.maxConnections / 4));
@@ -142,11 +155,25 @@ export class Connections {
         this.unread.delete(group);
       }
       const open = this.perAddress.get(group) ?? 0;
-      if (open >= this.limits.maxConnectionsPerAddress) return this.refuse(socket, group, 'address');
+      if (open >= this.limits.maxConnectionsPerAddress || this.refusedLately(group)) {
+        this.pastBound.set(group, Date.now() + PAST_BOUND_MS);
+        return this.refuse(socket, group, 'address');
+      }
       this.perAddress.set(group, open + 1);
     }
     this.watched.set(socket, { group, sent: 0, stalledSince: undefined });
     socket.once('close', () => this.forget(socket));
+  }
+
+  /** Whether `group` was refused for its bound less than PAST_BOUND_MS ago and the event loop is busy. */
+  private refusedLately(group: string): boolean {
+    const until = this.pastBound.get(group);
+    if (until === undefined) return false;
+    if (until <= Date.now()) {
+      this.pastBound.delete(group);
+      return false;
+    }
+    return this.busy();
   }
 
   /**
@@ -203,7 +230,7 @@ export class Connections {
   /**
    * Closes the sockets past their write deadline, then the longest-stalled while the bytes held pass
    * their bound; marks the addresses with MAX_UNREAD_CONNECTIONS_PER_ADDRESS connections that took
-   * nothing since the last look.
+   * nothing since the last look; forgets the marks and refusals whose time has passed.
    */
   private sweep(): void {
     const now = Date.now();
@@ -211,6 +238,7 @@ export class Connections {
     const stalled: Array<[Socket, Watch, number]> = [];
     const unreadBy = new Map<string, number>();
     for (const [group, until] of this.unread) if (until <= now) this.unread.delete(group);
+    for (const [group, until] of this.pastBound) if (until <= now) this.pastBound.delete(group);
     for (const [socket, watch] of this.watched) {
       const pending = socket.writableLength;
       if (pending === 0 || socket.destroyed) {

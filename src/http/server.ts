@@ -49,6 +49,8 @@ export interface GatewayRuntime {
   admission: Admission;
   /** The heap, resident-memory and event-loop guard admission consults (started by `startServer`). */
   pressure: Pressure;
+  /** Whether the event loop is busy (BUSY_UTILIZATION of the last second): what the bounds that apply only then ask. */
+  busy(): boolean;
   /** The trusted documents (TRUSTED_DOCUMENTS), reloadable, when configured. */
   trustedDocuments: TrustedDocuments | undefined;
   /** The callers the operator knows (AUTH_JWKS_URL, AUTH_CONSUMERS), when callers are authenticated. */
@@ -120,7 +122,7 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     : undefined;
   trustedDocuments?.watch();
   metrics.watchSubscriptions(() => live.hub.openSubscriptions());
-  const { admission, pressure, overload } = admissionFor(config, logger, metrics, callers, (client) => upstreams.rateLimitOf(client).remaining <= 0);
+  const { admission, pressure, overload, busy } = admissionFor(config, logger, metrics, callers, (client) => upstreams.rateLimitOf(client).remaining <= 0);
   // The object `/ready` reads: the runtime itself, so setting its `accepting` is seen at once.
   const state = { accepting: false };
   const gateway = createGateway({
@@ -152,13 +154,15 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
     await redis?.close();
     await tracing?.shutdown(config.shutdownTimeoutMs);
   };
-  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, trustedDocuments, callers, close });
+  return Object.assign(state, { gateway, upstreams, metrics, live, logger, redis, caches, tracing, admission, pressure, busy, trustedDocuments, callers, close });
 }
 
 /** Admission and the pressure guard it consults (the guard wakes admission's queue when pressure ends), and what `/ready` reports of them. */
 function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, callers: Callers | undefined, callsSpent: (client: string) => boolean) {
   // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
   let admission: Admission | undefined;
+  // While the event loop is this busy, clients past their share of the work wait, and an address refused for its connections lately stays refused.
+  const busy = () => pressure.utilization >= BUSY_UTILIZATION;
   const pressure = new Pressure({
     memoryLimitBytes: config.memoryLimitBytes,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
@@ -183,13 +187,13 @@ function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, c
     },
     () => pressure.state,
     (reason) => metrics.shed(reason),
-    () => pressure.utilization >= BUSY_UTILIZATION,
+    busy,
   );
   // Unready only once pressure has lasted UNREADY_AFTER_PRESSURE_MS (never with 0): shedding alone keeps the replica in its pool.
   const sustained = () => config.unreadyAfterPressureMs > 0 && pressure.state !== undefined && pressure.heldMs() >= config.unreadyAfterPressureMs;
   const overload = () => ({ pressure: pressure.state, sustained: sustained(), stats: admission.stats(), utilization: pressure.utilization });
   metrics.watchAdmission(overload);
-  return { admission, pressure, overload };
+  return { admission, pressure, overload, busy };
 }
 
 /** REDIS_URL's store, connected (waited for up to 2 s: one that does not answer is an outage, not a failed start), and the shared state's module. */
@@ -212,7 +216,7 @@ async function connectRedis(config: Config, logger: Logger, metrics: GatewayMetr
 /** `settleHeap`: give the heap building left behind back before listening (the process's entry does). */
 export async function startServer(config: Config, logger: Logger = createGatewayLogger(config), options: { settleHeap?: boolean } = {}): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger);
-  const { gateway, metrics, admission, pressure } = runtime;
+  const { gateway, metrics, admission, pressure, busy } = runtime;
   // The client every per-client bound counts: the verified caller (src/auth/), else the address, never a key the caller could make up.
   const clientOf = callerClient(config);
   const server = createServer(
@@ -232,7 +236,7 @@ export async function startServer(config: Config, logger: Logger = createGateway
     metrics.connectionClosed(reason);
     if (reason === 'address' || reason === 'total') admission.count('connections');
     else if (reason === 'unread') admission.count('unread');
-  });
+  }, busy);
   answerClientErrors(server, config, () => metrics.connectionClosed('request-timeout'));
   // graphql-ws subscribers of one shareable operation share one stream (shared-streams.ts), counted as the others are.
   const sharedStreams = new SharedStreams({ onEvent: (executed, lagSeconds) => metrics.subscriptionEvent(executed, lagSeconds), onOverflow: () => metrics.subscriptionOverflow() });

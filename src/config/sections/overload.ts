@@ -106,7 +106,7 @@ export const overload = section('overload', {
   MAX_CONNECTIONS_PER_ADDRESS: variable(whole(1, 1_000_000), {
     default: derived('MEMORY_LIMIT_MB', (mb: number) => Math.max(1, Math.floor(mb / 2)), '`MEMORY_LIMIT_MB` / 2 (256 at 512)'),
     meaning:
-      'The most connections open at once from one address (an IPv6 /64 counts as one address); a further one is held 10 s unread, then answered 503 `OVERLOADED` with `Retry-After` and closed. Not applied to the sockets of trusted proxies (`TRUST_PROXY`): their clients are counted by the other bounds.',
+      'The most connections open at once from one address (an IPv6 /64 counts as one address); a further one is held 10 s unread, then answered 503 `OVERLOADED` with `Retry-After` and closed; while the event loop is busy, so is every new one from that address until 10 s have passed since its last such refusal, even below the bound. Not applied to the sockets of trusted proxies (`TRUST_PROXY`): their clients are counted by the other bounds.',
     see: 'operations.md#slow-and-dishonest-clients',
   }),
   MAX_UNREAD_CONNECTIONS_PER_ADDRESS: variable(whole(1, 1_000_000), {
