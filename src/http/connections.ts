@@ -167,13 +167,9 @@ export class Connections {
 
   /** Whether `group` was refused for its bound less than PAST_BOUND_MS ago and the event loop is busy. */
   private refusedLately(group: string): boolean {
+    // Marks whose time has passed are forgotten by the sweep.
     const until = this.pastBound.get(group);
-    if (until === undefined) return false;
-    if (until <= Date.now()) {
-      this.pastBound.delete(group);
-      return false;
-    }
-    return this.busy();
+    return until !== undefined && until > Date.now() && this.busy();
   }
 
   /**

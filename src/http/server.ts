@@ -161,8 +161,6 @@ export async function createRuntime(config: Config, logger: Logger = createGatew
 function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, callers: Callers | undefined, callsSpent: (client: string) => boolean) {
   // Admission consults the pressure guard; the guard wakes admission's queue when pressure ends.
   let admission: Admission | undefined;
-  // While the event loop is this busy, clients past their share of the work wait, and an address refused for its connections lately stays refused.
-  const busy = () => pressure.utilization >= BUSY_UTILIZATION;
   const pressure = new Pressure({
     memoryLimitBytes: config.memoryLimitBytes,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
@@ -175,6 +173,8 @@ function admissionFor(config: Config, logger: Logger, metrics: GatewayMetrics, c
       if (!state) admission?.wake();
     },
   });
+  // While the event loop is this busy, clients past their share of the work wait, and an address refused for its connections lately stays refused.
+  const busy = () => pressure.utilization >= BUSY_UTILIZATION;
   admission = new Admission(
     {
       maxInFlight: config.maxOperationsInFlight,
